@@ -1,0 +1,98 @@
+// What `npm run forms:check` verifies: the meta-schema, then what a schema cannot say
+// (translations, unique names, references, options). Every problem names file and JSON path.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FormDefinition, Lang, Condition } from '../../src/engine/definition.ts';
+import { compileForm, type Vocabularies } from '../../src/engine/compile.ts';
+import { validatorModule } from './validator-code.ts';
+import { toJsonSchema, DATA_SCHEMAS } from './data-schemas.ts';
+
+export interface Problem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats.default(ajv);
+const validators = Object.fromEntries(Object.entries(DATA_SCHEMAS).map(([file, schema]) => [file, ajv.compile(toJsonSchema(schema))]));
+
+/** Problems of a data file against its schema (schemaFile: a key of DATA_SCHEMAS). */
+export function checkAgainstSchema(file: string, json: unknown, schemaFile: string): Problem[] {
+  const validate = validators[schemaFile];
+  if (validate(json)) return [];
+  return (validate.errors ?? []).map((e) => ({ file, path: `$${e.instancePath.replaceAll('/', '.')}`, message: `${e.message}${e.params && 'additionalProperty' in e.params ? `: "${e.params.additionalProperty}"` : ''}` }));
+}
+
+const isLocalized = (value: unknown): value is Record<string, string> =>
+  !!value && typeof value === 'object' && !Array.isArray(value) && 'en' in value && Object.keys(value).every((k) => ['en', 'ar', 'fr'].includes(k));
+
+/** Every localized text under `node` has every language in `languages`. */
+export function missingTranslations(file: string, node: unknown, languages: readonly Lang[], path = '$'): Problem[] {
+  if (isLocalized(node)) {
+    return languages.filter((l) => !node[l]?.trim()).map((l) => ({ file, path, message: `missing "${l}" text (the form declares ${languages.join(', ')})` }));
+  }
+  if (Array.isArray(node)) return node.flatMap((v, i) => missingTranslations(file, v, languages, `${path}[${i}]`));
+  if (node && typeof node === 'object') return Object.entries(node).flatMap(([k, v]) => missingTranslations(file, v, languages, `${path}.${k}`));
+  return [];
+}
+
+function conditionFields(condition: Condition): string[] {
+  if ('all' in condition) return condition.all.flatMap(conditionFields);
+  if ('any' in condition) return condition.any.flatMap(conditionFields);
+  if ('not' in condition) return conditionFields(condition.not);
+  return [condition.field];
+}
+
+/** Checks one definition beyond its meta-schema. */
+export function checkDefinition(file: string, definition: FormDefinition, vocabularies: Vocabularies): Problem[] {
+  const problems: Problem[] = [];
+  const add = (path: string, message: string) => problems.push({ file, path, message });
+  const expectedId = file.split('/').pop()!.replace(/\.json$/, '');
+  if (definition.id !== expectedId) add('$.id', `id "${definition.id}" must match the file name "${expectedId}"`);
+  problems.push(...missingTranslations(file, definition, definition.languages));
+
+  const names = new Map<string, string>();
+  definition.sections.forEach((section, s) => {
+    section.fields.forEach((field, f) => {
+      const path = `$.sections[${s}].fields[${f}]`;
+      if (names.has(field.name)) add(`${path}.name`, `duplicate name "${field.name}" (also at ${names.get(field.name)})`);
+      names.set(field.name, path);
+      const vocabulary = field.type === 'rating' ? field.scale : 'options' in field && typeof field.options === 'string' ? field.options : undefined;
+      if (vocabulary !== undefined) {
+        const entry = vocabularies[vocabulary];
+        if (!entry || typeof entry === 'string') add(`${path}.${field.type === 'rating' ? 'scale' : 'options'}`, `unknown vocabulary "${vocabulary}" (see forms/vocabularies.json)`);
+        else problems.push(...missingTranslations(`forms/vocabularies.json`, entry, definition.languages, `$.${vocabulary}`));
+        if (field.type === 'rating' && entry && typeof entry !== 'string' && !entry.ordered) add(`${path}.scale`, `vocabulary "${vocabulary}" is not an ordered scale`);
+      }
+      if ('options' in field && Array.isArray(field.options)) {
+        const values = field.options.map((o) => o.value);
+        if (new Set(values).size !== values.length) add(`${path}.options`, 'option values must be unique');
+      }
+      if (field.type === 'select' && !field.options && !field.optionsFrom) add(path, 'a select needs options or optionsFrom');
+    });
+  });
+  definition.sections.forEach((section, s) => {
+    const check = (condition: Condition | undefined, path: string) =>
+      condition && conditionFields(condition).filter((n) => !names.has(n)).forEach((n) => add(path, `condition refers to unknown field "${n}"`));
+    check(section.visibleIf, `$.sections[${s}].visibleIf`);
+    section.fields.forEach((field, f) => {
+      if ('visibleIf' in field) check(field.visibleIf, `$.sections[${s}].fields[${f}].visibleIf`);
+      if ('requiredIf' in field) check(field.requiredIf, `$.sections[${s}].fields[${f}].requiredIf`);
+    });
+  });
+  (definition.submit.unique ?? []).forEach((rule, i) =>
+    rule.fields.filter((n) => !names.has(n)).forEach((n) => add(`$.submit.unique[${i}]`, `unknown field "${n}"`)));
+  if (problems.length === 0) {
+    try {
+      validatorModule(compileForm(definition, vocabularies).schema);
+    } catch (error) {
+      add('$', `the compiled schema does not compile: ${(error as Error).message}`);
+    }
+  }
+  return problems;
+}
+
+export function formatProblem(p: Problem): string {
+  return `${p.file} ${p.path}: ${p.message}`;
+}

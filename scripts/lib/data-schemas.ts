@@ -1,0 +1,76 @@
+// JSON Schemas of the data files beside the code (forms/, routes.json, themes/), written to
+// *.schema.json by `npm run forms:schema` so editors autocomplete and flag mistakes.
+import { Type, type TSchema } from '@sinclair/typebox';
+import { FormDefinition, LocalizedText, VocabularyFile } from '../../src/engine/definition.ts';
+
+const Theme = Type.Union([Type.Literal('destination'), Type.Literal('destination-new'), Type.Literal('quest'), Type.Literal('store')]);
+
+export const RoutesSchema = Type.Object({
+  $schema: Type.Optional(Type.String()),
+  defaults: Type.Object({ theme: Theme }, { additionalProperties: false }),
+  settings: Type.Array(Type.Object({
+    prefix: Type.String({ pattern: '^/' }),
+    header: Type.Optional(Type.String()),
+    theme: Theme,
+    hideHeader: Type.Optional(Type.Boolean()),
+    font: Type.Optional(Type.String()),
+    width: Type.Optional(Type.Union([Type.Literal('narrow'), Type.Literal('large')])),
+    description: Type.Optional(Type.String()),
+  }, { additionalProperties: false })),
+  routes: Type.Array(Type.Object({
+    path: Type.String({ pattern: '^/' }),
+    set: Type.Union([Type.Literal('public'), Type.Literal('private'), Type.Literal('both')]),
+    page: Type.Object({ kind: Type.String() }, { additionalProperties: true }),
+  }, { additionalProperties: false })),
+}, { additionalProperties: false });
+
+export const ThemeSchema = Type.Object({
+  $schema: Type.Optional(Type.String()),
+  id: Theme,
+  brand: Type.String({ minLength: 1 }),
+  pageContentKey: Type.Union([Type.Literal('destination'), Type.Literal('quest'), Type.Literal('store')]),
+}, { additionalProperties: true });
+
+export const MessagesSchema = Type.Intersect([
+  Type.Object({ $schema: Type.Optional(Type.String()) }),
+  Type.Record(Type.String({ pattern: '^[a-zA-Z]+$' }), Type.Union([LocalizedText, Type.String()])),
+]);
+
+export const CountriesSchema = Type.Object({
+  $schema: Type.Optional(Type.String()),
+  countries: Type.Array(Type.Object({
+    code: Type.String({ pattern: '^[A-Z]{2}$' }),
+    name: LocalizedText,
+    dial: Type.Array(Type.String({ pattern: '^[0-9]{1,4}$' }), { minItems: 1 }),
+  }, { additionalProperties: false }), { minItems: 1 }),
+}, { additionalProperties: false });
+
+/** Written file (relative to the project root) → schema. */
+export const DATA_SCHEMAS: Record<string, TSchema> = {
+  'forms/form.schema.json': FormDefinition,
+  'forms/vocabularies.schema.json': VocabularyFile,
+  'forms/messages.schema.json': MessagesSchema,
+  'forms/countries.schema.json': CountriesSchema,
+  'routes.schema.json': RoutesSchema,
+  'themes/theme.schema.json': ThemeSchema,
+};
+
+/** Plain JSON Schema 2020-12 from a TypeBox schema: the recursive Condition becomes one $defs entry. */
+export function toJsonSchema(schema: TSchema): Record<string, unknown> {
+  const defs: Record<string, unknown> = {};
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const entries = Object.entries(node as Record<string, unknown>);
+    const plain = Object.fromEntries(entries.filter(([k]) => typeof k === 'string').map(([k, v]) => [k, walk(v)]));
+    if (plain.$id === 'Condition') {
+      const { $id: _id, ...def } = plain;
+      defs.Condition = def;
+      return { $ref: '#/$defs/Condition' };
+    }
+    if (plain.$ref === 'Condition') return { $ref: '#/$defs/Condition' };
+    return plain;
+  };
+  const root = walk(JSON.parse(JSON.stringify(schema))) as Record<string, unknown>;
+  return { $schema: 'https://json-schema.org/draft/2020-12/schema', ...root, ...(Object.keys(defs).length ? { $defs: defs } : {}) };
+}

@@ -1,0 +1,145 @@
+// Definition → compiled form: the JSON Schema contract for submitted data, plus what the
+// page and server need around it. Pure: no React, no Node.
+import type { FormDefinition, Option, Lang, LocalizedText, Field } from './definition.ts';
+import type { CompiledForm, JsonSchema, ResolvedForm, ResolvedField } from './compiled.ts';
+import { toSchema, visibilityOf, dataFields } from './conditions.ts';
+import { countries } from './countries.ts';
+
+export type Vocabularies = Record<string, string | { ordered?: boolean; options: Option[] }>;
+
+export const DEFAULT_MAX_LENGTH = { text: 200, textarea: 2000, email: 254 } as const;
+/** E.164: '+', a dial code and number, 7 to 15 digits in all. */
+export const PHONE_PATTERN = '^\\+[1-9][0-9]{6,14}$';
+
+export function vocabularyOptions(vocabularies: Vocabularies, name: string): Option[] {
+  const entry = vocabularies[name];
+  if (!entry || typeof entry === 'string') throw new Error(`Unknown vocabulary "${name}"`);
+  return entry.options;
+}
+
+/** Replaces vocabulary names with their options; a rating takes its scale's options. */
+export function resolveForm(definition: FormDefinition, vocabularies: Vocabularies): ResolvedForm {
+  const { $schema: _schema, ...rest } = definition;
+  const resolveField = (field: Field): ResolvedField => {
+    if (field.type === 'rating') return { ...field, options: vocabularyOptions(vocabularies, field.scale) };
+    if ('options' in field && typeof field.options === 'string') return { ...field, options: vocabularyOptions(vocabularies, field.options) } as ResolvedField;
+    return field as ResolvedField;
+  };
+  return { ...rest, sections: definition.sections.map((s) => ({ ...s, fields: s.fields.map(resolveField) })) };
+}
+
+function enumOf(options: Option[]): JsonSchema {
+  const values = options.map((o) => o.value);
+  return { type: values.every((v) => typeof v === 'number') ? 'number' : 'string', enum: values };
+}
+
+/** The JSON Schema fragment for one field's value. */
+export function fieldSchema(field: ResolvedField): JsonSchema | null {
+  switch (field.type) {
+    case 'content':
+      return null;
+    case 'text':
+      return compact({ type: 'string', minLength: Math.max(field.required ? 1 : 0, field.minLength ?? 0) || undefined, maxLength: field.maxLength ?? DEFAULT_MAX_LENGTH.text, pattern: field.pattern });
+    case 'textarea':
+      return compact({ type: 'string', minLength: field.required ? 1 : undefined, maxLength: field.maxLength ?? DEFAULT_MAX_LENGTH.textarea });
+    case 'email':
+      return { type: 'string', format: 'email', maxLength: DEFAULT_MAX_LENGTH.email };
+    case 'phone':
+      return { type: 'string', pattern: PHONE_PATTERN };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'number':
+      return compact({ type: field.integer ? 'integer' : 'number', minimum: field.minimum, maximum: field.maximum });
+    case 'choice':
+    case 'rating':
+      return enumOf(field.options!);
+    case 'select':
+      return field.options ? enumOf(field.options) : { type: 'string', minLength: 1, maxLength: 200 };
+    case 'multichoice':
+      return compact({ type: 'array', items: enumOf(field.options!), uniqueItems: true, minItems: field.minItems ?? (field.required ? 1 : undefined), maxItems: field.maxItems });
+    case 'consent':
+      return field.required ? { type: 'boolean', const: true } : { type: 'boolean' };
+    case 'scale':
+      return { type: 'integer', minimum: field.min, maximum: field.max };
+    case 'country':
+      return { type: 'string', enum: countries.map((c) => (field.store === 'code' ? c.code : c.name.en)) };
+    case 'file': {
+      const id = { type: 'integer', minimum: 1 };
+      return field.multiple ? compact({ type: 'array', items: id, uniqueItems: true, minItems: field.required ? 1 : undefined, maxItems: field.maxFiles }) : id;
+    }
+    case 'hidden':
+      if (field.valueType === 'integer') return { type: 'integer', minimum: 1 };
+      if (field.valueType === 'date') return { type: 'string', format: 'date' };
+      return { type: 'string', maxLength: 200 };
+  }
+}
+
+/** The contract: every data field, unknown fields refused, hidden questions forbidden, conditional ones required. */
+export function compileSchema(form: ResolvedForm): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const rules: JsonSchema[] = [];
+  for (const field of dataFields(form)) {
+    properties[field.name] = fieldSchema(field)!;
+    const visibleIf = visibilityOf(form, field.name);
+    const requiredIf = 'requiredIf' in field ? field.requiredIf : undefined;
+    if (visibleIf) {
+      rules.push(compact({ if: toSchema(visibleIf), then: field.required ? { required: [field.name] } : undefined, else: { not: { required: [field.name] } } }));
+    } else if (field.required) {
+      required.push(field.name);
+    }
+    if (requiredIf) rules.push({ if: toSchema(visibleIf ? { all: [visibleIf, requiredIf] } : requiredIf), then: { required: [field.name] } });
+  }
+  return compact({
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: form.id,
+    type: 'object',
+    properties,
+    required,
+    additionalProperties: false,
+    allOf: rules.length ? rules : undefined,
+  });
+}
+
+/** The schema the page renders from: the contract without its conditional rules, with every field that is required when shown marked required (the page hides the rest). */
+export function renderSchema(contract: JsonSchema, form: ResolvedForm): JsonSchema {
+  const { allOf: _rules, ...schema } = contract;
+  const required = dataFields(form).filter((f) => f.required).map((f) => f.name);
+  return { ...schema, required };
+}
+
+function labelsOf(form: ResolvedForm, lang: Lang): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const field of dataFields(form)) {
+    const label: LocalizedText | undefined = 'label' in field ? field.label : undefined;
+    labels[field.name] = label?.[lang] ?? label?.en ?? field.name;
+  }
+  return labels;
+}
+
+export function compileForm(definition: FormDefinition, vocabularies: Vocabularies): Omit<CompiledForm, 'hash'> {
+  const form = resolveForm(definition, vocabularies);
+  const fields = dataFields(form);
+  return {
+    id: form.id,
+    version: form.version,
+    languages: form.languages,
+    collection: form.submit.collection,
+    captcha: form.submit.captcha ?? null,
+    schema: compileSchema(form),
+    labels: labelsOf(form, 'en'),
+    uploads: fields.flatMap((f) => (f.type === 'file' ? [{ field: f.name, collection: f.collection, maxBytes: f.maxBytes, accept: f.accept, multiple: f.multiple ?? false }] : [])),
+    unique: (form.submit.unique ?? []).map((u) => ({ fields: u.fields, message: u.message as Record<Lang, string> })),
+    references: fields.flatMap((f) => {
+      if (f.type === 'hidden' && 'lookup' in f.source && f.source.lookup) return [{ field: f.name, collection: f.source.lookup.collection, match: f.source.lookup.value }];
+      if (f.type === 'select' && f.optionsFrom) return [{ field: f.name, collection: f.optionsFrom.collection, match: f.optionsFrom.value }];
+      return [];
+    }),
+    derived: fields.flatMap((f) => (f.type === 'scale' && f.band ? [{ field: f.band.name, from: f.name, kind: f.band.kind }] : [])),
+    form,
+  };
+}
+
+function compact<T extends Record<string, unknown>>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T;
+}

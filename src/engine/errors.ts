@@ -1,0 +1,100 @@
+// One wording for every validation error, shared by the page (RJSF transformErrors) and the server.
+import type { Lang } from './definition.ts';
+import type { ResolvedField } from './compiled.ts';
+import { t, pick, type MessageKey } from './messages.ts';
+
+
+export interface SchemaError {
+  keyword: string;
+  params?: Record<string, unknown>;
+}
+
+/** The localized message for one ajv error on `field` (undefined when the error is about the whole form). */
+export function errorMessage(error: SchemaError, field: ResolvedField | undefined, lang: Lang): string {
+  const own = field && 'messages' in field ? field.messages?.[error.keyword] : undefined;
+  if (own) return pick(own, lang);
+  const limit = Number(error.params?.limit ?? 0);
+  switch (error.keyword) {
+    case 'required':
+      return t('required', lang);
+    case 'const':
+      return field?.type === 'consent' ? t('consentRequired', lang) : t('invalid', lang);
+    case 'minLength':
+      return limit <= 1 ? t('required', lang) : t('minLength', lang, { limit });
+    case 'minItems':
+      return limit <= 1 && field && 'required' in field && field.required ? t('required', lang) : t('minItems', lang, { limit });
+    case 'format':
+      return t(error.params?.format === 'email' ? 'email' : error.params?.format === 'date' ? 'date' : 'invalid', lang);
+    case 'pattern':
+      return field?.type === 'phone' ? t('phone', lang) : t('pattern', lang);
+    case 'maxLength':
+    case 'minimum':
+    case 'maximum':
+    case 'maxItems':
+      return t(error.keyword as MessageKey, lang, { limit });
+    case 'enum':
+    case 'type':
+    case 'additionalProperties':
+      return t(error.keyword, lang);
+    case 'not':
+      return t('notAllowed', lang);
+    default:
+      return t('invalid', lang);
+  }
+}
+
+/** The field a raw ajv error concerns: the missing or unknown property, or the first path segment. */
+export function errorFieldName(error: SchemaError & { instancePath?: string }): string | undefined {
+  if (error.keyword === 'required') return error.params?.missingProperty as string;
+  if (error.keyword === 'additionalProperties') return error.params?.additionalProperty as string;
+  const first = (error.instancePath ?? '').split('/')[1];
+  return first || undefined;
+}
+
+
+export interface RawSchemaError extends SchemaError {
+  instancePath?: string;
+  schemaPath?: string;
+}
+
+export interface FieldError {
+  /** Dot path of the value, e.g. "phone" or "dependents.0.name". */
+  path: string;
+  /** Top-level field name, for finding its definition and label. */
+  field: string;
+  message: string;
+}
+
+/** Resolves a JSON pointer such as "#/allOf/0/else/not" inside a schema. */
+function atPointer(schema: unknown, pointer: string): unknown {
+  return pointer.replace(/^#\/?/, '').split('/').filter(Boolean)
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), schema);
+}
+
+/**
+ * ajv errors as one message per field, in `lang`. A hidden question that was answered fails a
+ * rule's `not: {required: [name]}`; the name is read back from the schema at the error's schemaPath.
+ * The `if` errors that only say which branch failed are dropped: their branch errors say it better.
+ */
+export function describeErrors(errors: RawSchemaError[], schema: unknown, fields: (name: string) => ResolvedField | undefined, lang: Lang): FieldError[] {
+  const seen = new Set<string>();
+  const result: FieldError[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'if') continue;
+    let name = errorFieldName(error);
+    let path = name;
+    if (error.keyword === 'not' && !name && error.schemaPath) {
+      const rule = atPointer(schema, error.schemaPath.replace(/\/not$/, '/not')) as { required?: string[] } | undefined;
+      name = rule?.required?.[0];
+      path = name;
+    } else if (error.instancePath && error.keyword !== 'required' && error.keyword !== 'additionalProperties') {
+      path = error.instancePath.slice(1).replaceAll('/', '.');
+    } else if (name && error.instancePath) {
+      path = `${error.instancePath.slice(1).replaceAll('/', '.')}.${name}`;
+    }
+    if (!name || !path || seen.has(path)) continue;
+    seen.add(path);
+    result.push({ path, field: name, message: errorMessage(error, fields(name), lang) });
+  }
+  return result;
+}

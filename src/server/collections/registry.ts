@@ -1,0 +1,65 @@
+// Every collection the API knows, built at start from the compiled forms (submission and upload
+// collections) and the content configuration. Nothing here names a particular form.
+import type { UploadRule } from '../../engine/compiled.ts';
+import type { LoadedForm } from '../forms/compiled-forms.ts';
+import { uploadRulesByCollection } from '../forms/compiled-forms.ts';
+import type { ContentConfig, GlobalConfig } from '../content/content-config.ts';
+
+/** How a data field is compared in `where` and `sort`. */
+export type FieldKind = 'text' | 'number' | 'boolean' | 'json';
+
+export interface Collection {
+  slug: string;
+  kind: 'submissions' | 'uploads' | 'content';
+  /** Singular label used in "<label> successfully created." */
+  label: string;
+  fields: Map<string, FieldKind>;
+  /** What the public API key may do; staff may read everything. */
+  publicCreate: boolean;
+  publicRead: boolean;
+  form?: LoadedForm;
+  upload?: UploadRule;
+}
+
+export interface Registry {
+  collections: Map<string, Collection>;
+  globals: Map<string, GlobalConfig>;
+  forms: LoadedForm[];
+}
+
+function labelFromSlug(slug: string): string {
+  return slug.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+}
+
+function kindOfSchema(schema: Record<string, unknown>): FieldKind {
+  const type = schema.type;
+  if (type === 'integer' || type === 'number') return 'number';
+  if (type === 'boolean') return 'boolean';
+  if (type === 'array' || type === 'object') return 'json';
+  if (Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === 'number')) return 'number';
+  return 'text';
+}
+
+function submissionFields(form: LoadedForm): Map<string, FieldKind> {
+  const properties = (form.compiled.schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return new Map(Object.entries(properties).map(([name, schema]) => [name, kindOfSchema(schema)]));
+}
+
+export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Registry {
+  const collections = new Map<string, Collection>();
+  const add = (collection: Collection) => {
+    if (collections.has(collection.slug)) throw new Error(`The collection "${collection.slug}" is declared twice (forms or content/collections.json).`);
+    collections.set(collection.slug, collection);
+  };
+  for (const form of forms) {
+    add({ slug: form.compiled.collection, kind: 'submissions', label: labelFromSlug(form.compiled.collection), fields: submissionFields(form), publicCreate: true, publicRead: false, form });
+  }
+  for (const upload of uploadRulesByCollection(forms).values()) {
+    const fields = new Map<string, FieldKind>([['filename', 'text'], ['mimeType', 'text'], ['filesize', 'number']]);
+    add({ slug: upload.collection, kind: 'uploads', label: 'Media', fields, publicCreate: true, publicRead: false, upload });
+  }
+  for (const config of content.collections) {
+    add({ slug: config.slug, kind: 'content', label: config.label, fields: new Map(Object.entries(config.fields)), publicCreate: false, publicRead: config.read === 'public' });
+  }
+  return { collections, globals: new Map(content.globals.map((global) => [global.slug, global])), forms };
+}

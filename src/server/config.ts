@@ -1,0 +1,87 @@
+// Server configuration from environment variables. CONFIG_VARIABLES is data so the README
+// (and `--help`-style tooling) can list every variable with its default.
+import path from 'node:path';
+
+export interface ConfigVariable {
+  name: string;
+  default: string | null;
+  description: string;
+}
+
+export const CONFIG_VARIABLES: ConfigVariable[] = [
+  { name: 'PORT', default: '3000', description: 'HTTP port for pages and API.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
+  { name: 'DATA_DIR', default: './data', description: 'Embedded database, uploaded files, lock file and generated JWT secret.' },
+  { name: 'DATABASE_URL', default: null, description: 'PostgreSQL connection string; unset = embedded PGlite in DATA_DIR/db.' },
+  { name: 'PUBLIC_API_KEY', default: 'public-demo-key', description: "Key the pages send as 'Authorization: users API-Key {key}'." },
+  { name: 'JWT_SECRET', default: null, description: 'Secret for staff login tokens; unset = generated once into DATA_DIR/jwt-secret. Set it when running several instances.' },
+  { name: 'RECAPTCHA_SECRET', default: '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe', description: "reCAPTCHA secret (default: Google's documented test secret)." },
+  { name: 'RECAPTCHA_VERIFY_URL', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'siteverify endpoint.' },
+  { name: 'CAPTCHA_PROOF_MINUTES', default: '10', description: 'How long a verified captcha proof may be used to submit.' },
+  { name: 'FORMS_BUILD_DIR', default: 'build/forms', description: 'Compiled forms written by `npm run forms:build`.' },
+  { name: 'CONTENT_DIR', default: 'content', description: 'Content collections and seed data.' },
+  { name: 'WEB_DIST_DIR', default: 'dist', description: 'Built pages (`vite build` output).' },
+  { name: 'UPLOAD_ORPHAN_HOURS', default: '24', description: 'Uploads never attached to a submission are deleted after this many hours.' },
+  { name: 'RATE_LIMIT_PER_MINUTE', default: '30', description: 'Creates (submissions, uploads, captcha checks) per client IP and collection per minute.' },
+  { name: 'TRUST_PROXY', default: 'false', description: "Set to 'true' behind a load balancer so the client IP comes from X-Forwarded-For." },
+  { name: 'CONTENT_SECURITY_POLICY', default: null, description: 'Replaces the computed Content-Security-Policy of the pages.' },
+];
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicApiKey: string;
+  jwtSecret: string | null;
+  recaptchaSecret: string;
+  recaptchaVerifyUrl: string;
+  captchaProofMinutes: number;
+  formsBuildDir: string;
+  contentDir: string;
+  webDistDir: string;
+  uploadOrphanHours: number;
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  contentSecurityPolicy: string | null;
+  /** Off in tests and scripts. */
+  logRequests: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | null {
+  const value = env[name];
+  if (value !== undefined && value !== '') return value;
+  return CONFIG_VARIABLES.find((v) => v.name === name)?.default ?? null;
+}
+
+function number(env: Env, name: string): number {
+  const raw = read(env, name);
+  const value = Number(raw);
+  if (raw === null || !Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}".`);
+  return value;
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const dir = (name: string) => path.resolve(read(env, name) ?? '.');
+  return {
+    port: number(env, 'PORT'),
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    dataDir: dir('DATA_DIR'),
+    databaseUrl: read(env, 'DATABASE_URL'),
+    publicApiKey: read(env, 'PUBLIC_API_KEY') ?? '',
+    jwtSecret: read(env, 'JWT_SECRET'),
+    recaptchaSecret: read(env, 'RECAPTCHA_SECRET') ?? '',
+    recaptchaVerifyUrl: read(env, 'RECAPTCHA_VERIFY_URL') ?? '',
+    captchaProofMinutes: number(env, 'CAPTCHA_PROOF_MINUTES'),
+    formsBuildDir: dir('FORMS_BUILD_DIR'),
+    contentDir: dir('CONTENT_DIR'),
+    webDistDir: dir('WEB_DIST_DIR'),
+    uploadOrphanHours: number(env, 'UPLOAD_ORPHAN_HOURS'),
+    rateLimitPerMinute: number(env, 'RATE_LIMIT_PER_MINUTE'),
+    trustProxy: read(env, 'TRUST_PROXY') === 'true',
+    contentSecurityPolicy: read(env, 'CONTENT_SECURITY_POLICY'),
+    logRequests: env.NODE_ENV !== 'test',
+  };
+}

@@ -1,0 +1,38 @@
+// One small database interface with two implementations: embedded PGlite (default) and a
+// PostgreSQL pool (DATABASE_URL). Both run the same SQL and the same migrations.
+import path from 'node:path';
+import type { ServerConfig } from '../config.ts';
+
+export type Row = Record<string, unknown>;
+
+export interface QueryResult<T extends Row = Row> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL error code for a unique violation. */
+export const UNIQUE_VIOLATION = '23505';
+
+export function isDatabaseError(error: unknown): error is Error & { code?: string; constraint?: string } {
+  return error instanceof Error && 'code' in error;
+}
+
+export async function openDb(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  if (config.databaseUrl) {
+    const { openPostgresDb } = await import('./postgres-db.ts');
+    return openPostgresDb(config.databaseUrl);
+  }
+  const { openPgliteDb } = await import('./pglite-db.ts');
+  return openPgliteDb(config.dataDir, path.join(config.dataDir, 'db'));
+}

@@ -1,0 +1,69 @@
+// Numbered schema migrations, applied in order once each and recorded in schema_migrations.
+// Never edit an applied migration: add a new one.
+import type { Db } from './db.ts';
+
+interface Migration {
+  id: number;
+  name: string;
+  statements: string[];
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    id: 1,
+    name: 'documents, globals, users, captcha proofs',
+    statements: [
+      `CREATE TABLE documents (
+        id serial PRIMARY KEY,
+        collection text NOT NULL,
+        data jsonb NOT NULL,
+        form_version integer,
+        form_hash text,
+        -- uploads only: the submission the file belongs to, NULL until attached
+        attached_to integer REFERENCES documents(id),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX documents_collection_created ON documents (collection, created_at DESC, id DESC)`,
+      `CREATE INDEX documents_orphan_uploads ON documents (created_at) WHERE attached_to IS NULL`,
+      `CREATE TABLE globals (
+        slug text PRIMARY KEY,
+        data jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE TABLE users (
+        id serial PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        password_hash text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE TABLE captcha_proofs (
+        hash text PRIMARY KEY,
+        action text,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    ],
+  },
+];
+
+/** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */
+const MIGRATION_LOCK = 7_262_001;
+
+export async function migrate(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await tx.query<{ id: number }>('SELECT id FROM schema_migrations');
+    const applied = new Set(rows.map((row) => row.id));
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.id)) continue;
+      for (const statement of migration.statements) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
+    }
+  });
+}

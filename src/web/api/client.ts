@@ -1,0 +1,61 @@
+// The one HTTP client of the pages: every call carries the public API key, and answers are
+// returned as values (status + body) so callers decide what a failure means to the guest.
+import { apiUrl, runtimeConfig } from './runtimeConfig.ts';
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export function authHeaders(): Record<string, string> {
+  const key = runtimeConfig().publicApiKey;
+  return key ? { Authorization: `users API-Key ${key}` } : {};
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Throws only when the request could not be made (network down, CORS): that is a different message for the guest. */
+export async function apiRequest<T = unknown>(method: 'GET' | 'POST', path: string, init: { json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(), ...init.headers };
+  if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(apiUrl(path), {
+    method,
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    signal: init.signal,
+    credentials: 'omit',
+  });
+  return { status: response.status, body: (await readBody(response)) as T };
+}
+
+/** GET that logs failures and gives null: content lookups must never stop a page (spec section 8). */
+export async function fetchOrNull<T>(path: string, what: string, signal?: AbortSignal): Promise<T | null> {
+  try {
+    const answer = await apiRequest<T>('GET', path, { signal });
+    if (answer.status === 200) return answer.body;
+    console.error(`Could not load ${what}: HTTP ${answer.status}`, answer.body);
+  } catch (error) {
+    if ((error as Error).name !== 'AbortError') console.error(`Could not load ${what}`, error);
+  }
+  return null;
+}
+
+/** Payload list answers: { docs: [...] }. */
+export interface DocList<T> {
+  docs: T[];
+}
+
+export function collectionQuery(collection: string, params: Record<string, string | number>): string {
+  const query = Object.entries(params)
+    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return `/api/${encodeURIComponent(collection)}${query ? `?${query}` : ''}`;
+}

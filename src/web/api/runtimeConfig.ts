@@ -1,0 +1,27 @@
+// Per-deployment settings written by the server into /runtime-config.js (never baked into the bundle).
+export interface RuntimeConfig {
+  publicApiKey: string;
+  recaptchaSiteKey: string;
+  recaptchaScriptUrl: string;
+  /** '' means the API is on the same origin as the page. */
+  apiBaseUrl: string;
+}
+
+const GOOGLE_RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
+
+export function runtimeConfig(): RuntimeConfig {
+  const given = window.__RUNTIME_CONFIG__ ?? {};
+  return {
+    publicApiKey: given.publicApiKey ?? '',
+    recaptchaSiteKey: given.recaptchaSiteKey ?? '',
+    recaptchaScriptUrl: given.recaptchaScriptUrl || GOOGLE_RECAPTCHA_SCRIPT,
+    apiBaseUrl: (given.apiBaseUrl ?? '').replace(/\/+$/, ''),
+  };
+}
+
+/** An absolute URL for an API path or a media URL the backend returned (which may be relative). */
+export function apiUrl(path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  const base = runtimeConfig().apiBaseUrl;
+  return `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+}

@@ -1,0 +1,52 @@
+// File uploads go through XMLHttpRequest because fetch cannot report upload progress.
+import { authHeaders } from './client.ts';
+import { apiUrl } from './runtimeConfig.ts';
+
+export type UploadOutcome =
+  | { ok: true; id: number | string }
+  | { ok: false; reason: 'tooLarge' | 'wrongType' | 'failed' | 'network' | 'aborted'; message?: string };
+
+export interface UploadHandle {
+  done: Promise<UploadOutcome>;
+  abort: () => void;
+}
+
+export function uploadFile(collection: string, file: File, onProgress: (fraction: number) => void): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  const done = new Promise<UploadOutcome>((resolve) => {
+    xhr.open('POST', apiUrl(`/api/${encodeURIComponent(collection)}`));
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = parse(xhr.responseText);
+      const id = body?.doc?.id;
+      if ((xhr.status === 200 || xhr.status === 201) && id !== undefined) return resolve({ ok: true, id });
+      const message = body?.errors?.[0]?.message;
+      if (xhr.status === 413) return resolve({ ok: false, reason: 'tooLarge', message });
+      if (xhr.status === 400 || xhr.status === 415) return resolve({ ok: false, reason: 'wrongType', message });
+      resolve({ ok: false, reason: 'failed', message });
+    };
+    xhr.onerror = () => resolve({ ok: false, reason: 'network' });
+    xhr.onabort = () => resolve({ ok: false, reason: 'aborted' });
+    const body = new FormData();
+    body.append('file', file, file.name);
+    xhr.send(body);
+  });
+  return { done, abort: () => xhr.abort() };
+}
+
+interface UploadAnswer {
+  doc?: { id?: number | string };
+  errors?: { message?: string }[];
+}
+
+function parse(text: string): UploadAnswer | null {
+  try {
+    return JSON.parse(text) as UploadAnswer;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,31 @@
+// Globals the page gets from the build (vite define) and from /runtime-config.js.
+declare const __ROUTE_SET__: 'public' | 'private' | 'default';
+
+interface Window {
+  __RUNTIME_CONFIG__?: Partial<import('./api/runtimeConfig.ts').RuntimeConfig>;
+}
+
+// react-google-recaptcha ships its inner component and react-async-script its loader without types.
+declare module 'react-google-recaptcha/lib/esm/recaptcha.js' {
+  import type { Component } from 'react';
+  export interface RecaptchaProps {
+    sitekey: string;
+    onChange?: (token: string | null) => void;
+    onExpired?: () => void;
+    onErrored?: () => void;
+    size?: 'compact' | 'normal' | 'invisible';
+    hl?: string;
+    tabindex?: number;
+    grecaptcha?: unknown;
+  }
+  export default class ReCAPTCHA extends Component<RecaptchaProps> {
+    getValue(): string | null;
+    reset(): void;
+    execute(): void;
+  }
+}
+declare module 'react-async-script' {
+  import type { ComponentType } from 'react';
+  interface LoaderOptions { callbackName?: string; globalName?: string; scriptId?: string; attributes?: Record<string, string> }
+  export default function makeAsyncScriptLoader(url: string | (() => string), options?: LoaderOptions): <P>(component: ComponentType<P>) => ComponentType<any>;
+}

@@ -1,0 +1,45 @@
+// Themes are JSON files in themes/; the page turns one into CSS custom properties on <html>.
+// Set through the CSSOM (not an inline <style>), so a strict Content-Security-Policy still works.
+import type { ThemeId } from '../../engine/routes.ts';
+import type { Lang } from '../../engine/definition.ts';
+import namedFonts from '../../../themes/fonts.json';
+
+export interface Theme {
+  id: ThemeId;
+  brand: string;
+  pageContentKey: 'destination' | 'quest' | 'store';
+  colors: Record<string, string>;
+  fonts: { body: string; arabic: string };
+  fallbackLogo: string;
+  fallbackFavicon?: string;
+}
+
+const files = import.meta.glob<Theme>(['/themes/*.json', '!/themes/theme.schema.json', '!/themes/fonts.json'], { eager: true, import: 'default' });
+const themes = new Map<string, Theme>(Object.values(files).map((theme) => [theme.id, theme]));
+
+export function themeFor(id: ThemeId): Theme {
+  const theme = themes.get(id) ?? themes.get('destination');
+  if (!theme) throw new Error(`Theme "${id}" is missing from themes/`);
+  return theme;
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** A named header font from routes.json settings (e.g. "noah"), as a CSS font-family stack. */
+export function fontStack(name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  return (namedFonts as Record<string, string>)[name];
+}
+
+export function applyTheme(theme: Theme, lang: Lang, headerFont: string | undefined): void {
+  const style = document.documentElement.style;
+  for (const [name, value] of Object.entries(theme.colors)) style.setProperty(`--color-${kebab(name)}`, value);
+  const body = lang === 'ar' ? theme.fonts.arabic : theme.fonts.body;
+  style.setProperty('--font-body', body);
+  style.setProperty('--font-header', fontStack(headerFont) ?? body);
+  document.documentElement.dataset.theme = theme.id;
+  const themeColor = document.querySelector('meta[name="theme-color"]');
+  themeColor?.setAttribute('content', theme.colors.primary ?? '#ffffff');
+}
