@@ -2,7 +2,7 @@
 // (translations, unique names, references, options). Every problem names file and JSON path.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { FormDefinition, Lang, Condition } from '../../src/engine/definition.ts';
+import { Field, type FormDefinition, type Lang, type Condition } from '../../src/engine/definition.ts';
 import { compileForm, type Vocabularies } from '../../src/engine/compile.ts';
 import { validatorModule } from './validator-code.ts';
 import { toJsonSchema, DATA_SCHEMAS } from './data-schemas.ts';
@@ -21,7 +21,39 @@ const validators = Object.fromEntries(Object.entries(DATA_SCHEMAS).map(([file, s
 export function checkAgainstSchema(file: string, json: unknown, schemaFile: string): Problem[] {
   const validate = validators[schemaFile];
   if (validate(json)) return [];
-  return (validate.errors ?? []).map((e) => ({ file, path: `$${e.instancePath.replaceAll('/', '.')}`, message: `${e.message}${e.params && 'additionalProperty' in e.params ? `: "${e.params.additionalProperty}"` : ''}` }));
+  const problems: Problem[] = [];
+  for (const e of validate.errors ?? []) {
+    const path = jsonPath(e.instancePath);
+    // A field is a union of one schema per type: report only the branch of its own type.
+    const branch = /\/fields\/items\/anyOf\/(\d+)/.exec(e.schemaPath);
+    const fieldPath = /^\/sections\/\d+\/fields\/\d+/.exec(e.instancePath)?.[0];
+    if (fieldPath) {
+      const type = (atPath(json, fieldPath) as { type?: string } | undefined)?.type;
+      if (!FIELD_TYPES.includes(type as string)) {
+        const message = `unknown field type "${type}" (one of ${FIELD_TYPES.join(', ')})`;
+        if (!problems.some((p) => p.path === jsonPath(fieldPath) && p.message === message)) problems.push({ file, path: jsonPath(fieldPath), message });
+        continue;
+      }
+      if (!branch || FIELD_TYPES[Number(branch[1])] !== type) continue;
+    }
+    problems.push({ file, path, message: `${e.message}${e.params && 'additionalProperty' in e.params ? `: "${e.params.additionalProperty}"` : ''}`, keyword: e.keyword } as Problem);
+  }
+  // Within a union (e.g. options: vocabulary name | list), the specific error beats "must be string" and "must match anyOf".
+  const vague = (p: Problem) => ['type', 'anyOf'].includes((p as Problem & { keyword?: string }).keyword ?? '');
+  return problems
+    .filter((p) => !vague(p) || !problems.some((q) => q.path === p.path && !vague(q)))
+    .map(({ file: f, path: pa, message }) => ({ file: f, path: pa, message }));
+}
+
+const FIELD_TYPES = (Field.anyOf as { properties: { type: { const: string } } }[]).map((s) => s.properties.type.const);
+
+/** "/sections/0/fields/2/label" → "$.sections[0].fields[2].label" */
+function jsonPath(pointer: string): string {
+  return '$' + pointer.split('/').slice(1).map((k) => (/^\d+$/.test(k) ? `[${k}]` : `.${k}`)).join('');
+}
+
+function atPath(json: unknown, pointer: string): unknown {
+  return pointer.split('/').slice(1).reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], json);
 }
 
 const isLocalized = (value: unknown): value is Record<string, string> =>

@@ -22,6 +22,7 @@ export function resolveForm(definition: FormDefinition, vocabularies: Vocabulari
   const { $schema: _schema, ...rest } = definition;
   const resolveField = (field: Field): ResolvedField => {
     if (field.type === 'rating') return { ...field, options: vocabularyOptions(vocabularies, field.scale) };
+    if (field.type === 'repeat') return { ...field, fields: field.fields.map(resolveField) } as ResolvedField;
     if ('options' in field && typeof field.options === 'string') return { ...field, options: vocabularyOptions(vocabularies, field.options) } as ResolvedField;
     return field as ResolvedField;
   };
@@ -67,11 +68,43 @@ export function fieldSchema(field: ResolvedField): JsonSchema | null {
       const id = { type: 'integer', minimum: 1 };
       return field.multiple ? compact({ type: 'array', items: id, uniqueItems: true, minItems: field.required ? 1 : undefined, maxItems: field.maxFiles }) : id;
     }
+    case 'signature':
+      return signatureSchema(field.required ?? false);
+    case 'repeat':
+      return compact({
+        type: 'array',
+        minItems: field.minItems ?? undefined,
+        maxItems: field.maxItems,
+        items: {
+          type: 'object',
+          properties: Object.fromEntries(field.fields.map((f) => [f.name, fieldSchema(f as ResolvedField)])),
+          required: field.fields.filter((f) => f.required).map((f) => f.name),
+          additionalProperties: false,
+        },
+      });
     case 'hidden':
       if (field.valueType === 'integer') return { type: 'integer', minimum: 1 };
       if (field.valueType === 'date') return { type: 'string', format: 'date' };
       return { type: 'string', maxLength: 200 };
   }
+}
+
+/** Strokes of points [x, y], each relative to the pad (0..1), and the pad's width/height ratio. */
+export const SIGNATURE_LIMITS = { strokes: 100, pointsPerStroke: 2000 } as const;
+function signatureSchema(required: boolean): JsonSchema {
+  const unit = { type: 'number', minimum: 0, maximum: 1 };
+  return {
+    type: 'object',
+    properties: {
+      strokes: {
+        type: 'array', minItems: required ? 1 : 0, maxItems: SIGNATURE_LIMITS.strokes,
+        items: { type: 'array', minItems: 1, maxItems: SIGNATURE_LIMITS.pointsPerStroke, items: { type: 'array', prefixItems: [unit, unit], minItems: 2, maxItems: 2 } },
+      },
+      aspect: { type: 'number', minimum: 0.1, maximum: 10 },
+    },
+    required: ['strokes', 'aspect'],
+    additionalProperties: false,
+  };
 }
 
 /** The contract: every data field, unknown fields refused, hidden questions forbidden, conditional ones required. */

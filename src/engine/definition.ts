@@ -157,9 +157,24 @@ export const ContentBlock = Type.Object({
   visibleIf: Type.Optional(Condition),
 }, { additionalProperties: false, description: 'Static text: a heading, paragraph, note, list or terms. Not part of the data.' });
 
+export const SignatureField = field('signature', {
+  clearLabel: Type.Optional(LocalizedText),
+}, 'A drawn signature, kept as vector strokes (points relative to the pad) so it survives a resize and renders back as SVG.');
+
+/** Field types allowed inside a repeated group (one level deep). */
+const ItemField = Type.Union([TextField, TextareaField, EmailField, PhoneField, DateField, NumberField, ChoiceField, ConsentField, CountryField]);
+export const RepeatField = field('repeat', {
+  fields: Type.Array(ItemField, { minItems: 1 }),
+  itemLabel: LocalizedText,
+  addLabel: LocalizedText,
+  removeLabel: LocalizedText,
+  minItems: Type.Optional(Type.Integer({ minimum: 0 })),
+  maxItems: Type.Integer({ minimum: 1, maximum: 50 }),
+}, 'A list of the same group of questions with add and remove, e.g. dependents. itemLabel may use {n}.');
+
 export const Field = Type.Union([
   TextField, TextareaField, EmailField, PhoneField, DateField, NumberField, ChoiceField, SelectField, MultiChoiceField,
-  ConsentField, RatingField, ScaleField, CountryField, FileField, HiddenField, ContentBlock,
+  ConsentField, RatingField, ScaleField, CountryField, FileField, HiddenField, ContentBlock, SignatureField, RepeatField,
 ]);
 export type Field = Static<typeof Field>;
 export type FieldType = Field['type'];
@@ -189,8 +204,18 @@ export const FormDefinition = Type.Object({
     unique: Type.Optional(Type.Array(Type.Object({ fields: Type.Array(FieldName, { minItems: 1 }), message: LocalizedText }, { additionalProperties: false }))),
     failed: Type.Optional(LocalizedText),
     requestFailed: Type.Optional(LocalizedText),
+    evidence: Type.Optional(Type.Boolean({ description: 'Store a liability record with each submission: definition version and hash, language, time and a hash of the signed content.' })),
   }, { additionalProperties: false }),
-  success: Type.Optional(Type.Object({ title: Type.Optional(LocalizedText), subtitle: Type.Optional(LocalizedText) }, { additionalProperties: false })),
+  success: Type.Optional(Type.Object({
+    title: Type.Optional(LocalizedText),
+    subtitle: Type.Optional(LocalizedText),
+    referenceLabel: Type.Optional(LocalizedText),
+  }, { additionalProperties: false, description: 'The thank-you panel; referenceLabel shows the submission reference, e.g. "Your Form ID is: {reference}".' })),
+  steps: Type.Optional(Type.Array(Type.Object({
+    id: Id('Step id.'),
+    title: LocalizedText,
+    sections: Type.Array(Type.String(), { minItems: 1, description: 'Ids of the sections shown in this step, in order.' }),
+  }, { additionalProperties: false }), { minItems: 2, description: 'Optional pages: each step validates its own sections before the next.' })),
   sections: Type.Array(Section, { minItems: 1 }),
 }, { additionalProperties: false, $id: 'https://forms.local/form.schema.json' });
 export type FormDefinition = Static<typeof FormDefinition>;

@@ -45,10 +45,18 @@ export function errorMessage(error: SchemaError, field: ResolvedField | undefine
 
 /** The field a raw ajv error concerns: the missing or unknown property, or the first path segment. */
 export function errorFieldName(error: SchemaError & { instancePath?: string }): string | undefined {
+  const first = (error.instancePath ?? '').split('/')[1];
+  if (first) return first;
   if (error.keyword === 'required') return error.params?.missingProperty as string;
   if (error.keyword === 'additionalProperties') return error.params?.additionalProperty as string;
-  const first = (error.instancePath ?? '').split('/')[1];
-  return first || undefined;
+  return undefined;
+}
+
+/** The definition of the value at a dot path: a repeated group's item field for "dependents.0.name". */
+function leafField(top: ResolvedField | undefined, path: string): ResolvedField | undefined {
+  const parts = path.split('.');
+  if (top?.type === 'repeat' && parts.length >= 3) return top.fields.find((f) => f.name === parts[2]) as ResolvedField | undefined;
+  return top;
 }
 
 
@@ -81,20 +89,14 @@ export function describeErrors(errors: RawSchemaError[], schema: unknown, fields
   const result: FieldError[] = [];
   for (const error of errors) {
     if (error.keyword === 'if') continue;
-    let name = errorFieldName(error);
-    let path = name;
-    if (error.keyword === 'not' && !name && error.schemaPath) {
-      const rule = atPointer(schema, error.schemaPath.replace(/\/not$/, '/not')) as { required?: string[] } | undefined;
-      name = rule?.required?.[0];
-      path = name;
-    } else if (error.instancePath && error.keyword !== 'required' && error.keyword !== 'additionalProperties') {
-      path = error.instancePath.slice(1).replaceAll('/', '.');
-    } else if (name && error.instancePath) {
-      path = `${error.instancePath.slice(1).replaceAll('/', '.')}.${name}`;
-    }
+    const base = (error.instancePath ?? '').split('/').slice(1).join('.');
+    const property = (error.keyword === 'required' ? error.params?.missingProperty : error.keyword === 'additionalProperties' ? error.params?.additionalProperty : undefined) as string | undefined;
+    let path: string | undefined = property ? (base ? `${base}.${property}` : property) : base || undefined;
+    if (!path && error.keyword === 'not' && error.schemaPath) path = (atPointer(schema, error.schemaPath) as { required?: string[] } | undefined)?.required?.[0];
+    const name = path?.split('.')[0];
     if (!name || !path || seen.has(path)) continue;
     seen.add(path);
-    result.push({ path, field: name, message: errorMessage(error, fields(name), lang) });
+    result.push({ path, field: name, message: errorMessage(error, leafField(fields(name), path), lang) });
   }
   return result;
 }

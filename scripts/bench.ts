@@ -1,0 +1,94 @@
+// npm run bench — page weight and time-to-interactive of each form route in real Chromium
+// (4x CPU throttling), plus the server's create latency. A benchmark, not a test: it prints figures.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import routes from '../routes.json' with { type: 'json' };
+
+const root = resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SAMPLE_PATHS: Record<string, string> = { '/survey/fnb/:restaurantName': '/survey/fnb/cova' };
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((ready, fail) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Serving') && ready());
+    child.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
+  });
+  return child;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measureRoute(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string) {
+  const times: number[] = [];
+  const bytes = { js: 0, css: 0 };
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const seen = { js: 0, css: 0 };
+    page.on('response', async (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      seen[type === 'script' ? 'js' : 'css'] += gzipSync(body, { level: 9 }).length;
+    });
+    await page.goto(url);
+    await page.waitForSelector('form [data-form-ready="true"], [data-form-ready="true"]', { timeout: 60_000 });
+    times.push(await page.evaluate(() => performance.getEntriesByName('form-ready')[0]?.startTime ?? NaN));
+    await page.waitForLoadState('networkidle');
+    if (run === 0) Object.assign(bytes, seen);
+    await context.close();
+  }
+  return { ...bytes, interactiveMs: median(times), runs: times };
+}
+
+async function measureCreates(base: string, count: number) {
+  const body = { visited_restaurant: 'Cova', meal_period: 'lunch', rating_greeting: 'good', rating_service: 'good', rating_food: 'good', rating_beverage: 'good', rating_value_for_money: 'good', rating_cleanliness: 'good' };
+  const key = process.env.PUBLIC_API_KEY ?? 'public-demo-key';
+  const latencies: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/survey-customer-feedbacks`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `users API-Key ${key}` }, body: JSON.stringify(body) });
+    if (response.status !== 201) throw new Error(`create answered ${response.status}: ${await response.text()}`);
+    latencies.push(performance.now() - started);
+  }
+  return { median: median(latencies), p95: [...latencies].sort((a, b) => a - b)[Math.floor(count * 0.95)] };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'forms-bench-'));
+const port = await freePort();
+const server = await startServer(port, dataDir);
+const base = `http://127.0.0.1:${port}`;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+  console.log(`Form routes, ${RUNS} runs each, Chromium with 4x CPU throttling (JS/CSS: gzip -9 of what the page loaded)`);
+  console.log('route | JS gzip KB | CSS gzip KB | interactive ms (median)');
+  for (const route of routes.routes.filter((r) => r.page.kind === 'form')) {
+    const path = SAMPLE_PATHS[route.path] ?? route.path;
+    const result = await measureRoute(browser, `${base}${path}`);
+    console.log(`${path} | ${(result.js / 1024).toFixed(1)} | ${(result.css / 1024).toFixed(1)} | ${result.interactiveMs.toFixed(0)} (runs: ${result.runs.map((t) => t.toFixed(0)).join(', ')})`);
+  }
+  const creates = await measureCreates(base, 200);
+  console.log(`Server: 200 sequential dining-survey creates (validate + insert + fsync): median ${creates.median.toFixed(1)} ms, p95 ${creates.p95.toFixed(1)} ms`);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { compileForm, renderSchema } from '../../src/engine/compile.ts';
+import { evaluate, pruneHidden, toSchema, isVisible } from '../../src/engine/conditions.ts';
+import { describeErrors, errorMessage } from '../../src/engine/errors.ts';
+import { buildUiSchema, type UiSection } from '../../src/engine/ui-schema.ts';
+import type { Condition, FormDefinition } from '../../src/engine/definition.ts';
+import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
+
+const vocabularies = loadVocabularies();
+const definitions = Object.fromEntries(loadDefinitions().map(({ definition }) => [definition.id, definition]));
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats.default(ajv);
+
+const dining = compileForm(definitions['dining-survey'], vocabularies);
+const validateDining = ajv.compile(dining.schema);
+const validDining = {
+  visited_restaurant: 'Cova', meal_period: 'lunch', rating_greeting: 'good', rating_service: 'excellent', rating_food: 'very-good',
+  rating_beverage: 'average', rating_value_for_money: 'poor', rating_cleanliness: 'good',
+};
+
+describe('the compiled contract of the dining survey', () => {
+  it('accepts a complete answer and refuses unknown fields', () => {
+    expect(validateDining(validDining)).toBe(true);
+    expect(validateDining({ ...validDining, is_admin: true })).toBe(false);
+    expect(validateDining.errors?.[0]).toMatchObject({ keyword: 'additionalProperties', params: { additionalProperty: 'is_admin' } });
+  });
+  it('requires the revealed question and refuses it while hidden', () => {
+    expect(validateDining({ ...validDining, discovery_method: 'other' })).toBe(false);
+    expect(validateDining({ ...validDining, discovery_method: 'other', discovery_text: 'A friend' })).toBe(true);
+    expect(validateDining({ ...validDining, discovery_method: 'website', discovery_text: 'sneaky' })).toBe(false);
+    const errors = describeErrors(validateDining.errors ?? [], dining.schema, () => undefined, 'en');
+    expect(errors).toEqual([{ path: 'discovery_text', field: 'discovery_text', message: 'This question does not apply to your answers.' }]);
+  });
+  it('uses the rating scale values and bounded text', () => {
+    expect(dining.schema.properties).toMatchObject({ rating_food: { enum: ['poor', 'average', 'good', 'very-good', 'excellent'] }, customer_comments: { maxLength: 2000 } });
+    expect(validateDining({ ...validDining, rating_food: 'Very Good' })).toBe(false);
+    expect(validateDining({ ...validDining, customer_comments: 'x'.repeat(2001) })).toBe(false);
+  });
+  it('renders from the contract without its rules, marking required what is required when shown', () => {
+    const view = renderSchema(dining.schema, dining.form);
+    expect(view.allOf).toBeUndefined();
+    expect(view.required).toContain('discovery_text');
+    expect(view.$id).toBe('dining-survey');
+  });
+});
+
+describe('the loyalty registration contract', () => {
+  const loyalty = compileForm(definitions['loyalty-registration'], vocabularies);
+  const validate = ajv.compile(loyalty.schema);
+  const valid = { visit_date: '2026-11-23', first_name: 'Mariam', last_name: 'Al-Kuwari', phone: '+97412345678', email: 'mariam@example.com', nationality: 'Qatar', birth_date: '1990-04-01', receipt: 7 };
+  it('accepts a registration without gender or store, and with them', () => {
+    expect(validate(valid)).toBe(true);
+    expect(validate({ ...valid, gender: 'female', store: 1 })).toBe(true);
+  });
+  it('refuses a phone without its dial code, a nationality code and a missing receipt', () => {
+    expect(validate({ ...valid, phone: '12345678' })).toBe(false);
+    expect(validate({ ...valid, nationality: 'QA' })).toBe(false);
+    const { receipt: _receipt, ...withoutReceipt } = valid;
+    expect(validate(withoutReceipt)).toBe(false);
+    expect(describeErrors(validate.errors ?? [], loyalty.schema, () => undefined, 'ar')).toEqual([{ path: 'receipt', field: 'receipt', message: 'هذا الحقل مطلوب.' }]);
+  });
+  it('declares the upload rule, captcha, uniqueness and store reference from the definition', () => {
+    expect(loyalty.uploads).toEqual([{ field: 'receipt', collection: 'printemps-loyalty-registration-media', maxBytes: 5242880, accept: expect.arrayContaining(['image/jpeg', 'application/pdf']), multiple: false }]);
+    expect(loyalty.captcha).toEqual({ action: 'submit_form_loyalty_registration' });
+    expect(loyalty.unique[0].fields).toEqual(['phone']);
+    expect(loyalty.references).toEqual([{ field: 'store', collection: 'printemps-loyalty-registration-store', match: 'id' }]);
+    expect(loyalty.labels.first_name).toBe('First Name');
+  });
+});
+
+describe('conditions agree between page and server', () => {
+  const conditions: Condition[] = [
+    { field: 'a', equals: 'x' },
+    { field: 'a', in: ['x', 'y'] },
+    { field: 'a', filled: true },
+    { field: 'a', filled: false },
+    { all: [{ field: 'a', equals: 'x' }, { field: 'b', equals: 2 }] },
+    { any: [{ field: 'a', equals: 'y' }, { field: 'b', equals: 2 }] },
+    { not: { field: 'a', equals: 'x' } },
+  ];
+  const samples = [{}, { a: 'x' }, { a: 'y' }, { a: 'z', b: 2 }, { a: 'x', b: 2 }, { b: 3 }];
+  it.each(conditions.map((c) => [JSON.stringify(c), c] as const))('%s', (_name, condition) => {
+    const check = ajv.compile(toSchema(condition));
+    for (const data of samples) expect(check(data), JSON.stringify(data)).toBe(evaluate(condition, data));
+  });
+  it('prunes the values of hidden questions', () => {
+    expect(pruneHidden(dining.form, { discovery_method: 'website', discovery_text: 'x' })).toEqual({ discovery_method: 'website' });
+    expect(isVisible(dining.form, 'discovery_text', { discovery_method: 'other' })).toBe(true);
+  });
+});
+
+describe('uiSchema per language', () => {
+  it('titles fields and sections in the page language and keeps content blocks', () => {
+    const withNote: FormDefinition = {
+      ...definitions['dining-survey'],
+      sections: [{ id: 'intro', fields: [{ type: 'content', name: 'intro_note', style: 'note', text: { en: 'Hello', ar: 'مرحبا' } }, ...definitions['dining-survey'].sections[0].fields] }],
+    };
+    const ui = buildUiSchema(compileForm(withNote, vocabularies).form, 'ar');
+    expect((ui.meal_period as Record<string, unknown>)['ui:title']).toBe('الوجبة');
+    const sections = (ui['ui:options'] as { sections: UiSection[] }).sections;
+    expect(sections[0].items[0]).toMatchObject({ kind: 'content', block: { name: 'intro_note' } });
+    expect(ui['ui:order']).toEqual(['visited_restaurant', 'meal_period', 'visit_frequency']);
+  });
+  it('words errors by keyword, with a field’s own message first', () => {
+    expect(errorMessage({ keyword: 'maxLength', params: { limit: 100 } }, undefined, 'fr')).toBe('Saisissez au plus 100 caractères.');
+    expect(errorMessage({ keyword: 'pattern' }, { type: 'text', name: 'qid', label: { en: 'QID' }, messages: { pattern: { en: 'Use 8 to 26 letters or digits.' } } }, 'en')).toBe('Use 8 to 26 letters or digits.');
+  });
+});
+
+describe('repeated groups and signatures', () => {
+  const waiverLike: FormDefinition = {
+    id: 'waiver-like', version: 1, languages: ['en'], title: { en: 'Waiver' },
+    submit: { collection: 'waivers', label: { en: 'Submit' } },
+    sections: [{
+      id: 'main',
+      fields: [
+        {
+          type: 'repeat', name: 'dependents', label: { en: 'Dependents' }, itemLabel: { en: 'Child {n}' }, addLabel: { en: 'Add' }, removeLabel: { en: 'Remove' }, maxItems: 2,
+          fields: [
+            { type: 'text', name: 'name', label: { en: "Child's name" }, required: true },
+            { type: 'text', name: 'qid', label: { en: 'ID' }, minLength: 8, maxLength: 26, messages: { minLength: { en: 'Use 8 to 26 characters.' } } },
+          ],
+        },
+        { type: 'signature', name: 'signature', label: { en: 'Signature' }, required: true },
+      ],
+    }],
+  };
+  const compiled = compileForm(waiverLike, vocabularies);
+  const validate = ajv.compile(compiled.schema);
+  const signature = { strokes: [[[0.1, 0.2], [0.5, 0.6]]], aspect: 3 };
+  it('accepts up to the bound of items and a drawn signature', () => {
+    expect(validate({ dependents: [{ name: 'Sara', qid: '12345678' }, { name: 'Ali' }], signature })).toBe(true);
+    expect(validate({ dependents: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], signature })).toBe(false);
+  });
+  it('refuses an empty signature and names the item field that is wrong', () => {
+    expect(validate({ signature: { strokes: [], aspect: 3 } })).toBe(false);
+    expect(validate({ signature: { strokes: [[[1.5, 0]]], aspect: 3 } })).toBe(false);
+    expect(validate({ dependents: [{ qid: '123' }], signature })).toBe(false);
+    const described = describeErrors(validate.errors ?? [], compiled.schema, (n) => compiled.form.sections[0].fields.find((f) => f.name === n), 'en');
+    expect(described).toEqual([
+      { path: 'dependents.0.name', field: 'dependents', message: 'This field is required.' },
+      { path: 'dependents.0.qid', field: 'dependents', message: 'Use 8 to 26 characters.' },
+    ]);
+  });
+});
