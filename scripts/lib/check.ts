@@ -113,6 +113,24 @@ export function checkDefinition(file: string, definition: FormDefinition, vocabu
       if ('requiredIf' in field) check(field.requiredIf, `$.sections[${s}].fields[${f}].requiredIf`);
     });
   });
+  const sectionIds = definition.sections.map((s) => s.id);
+  if (new Set(sectionIds).size !== sectionIds.length) add('$.sections', 'section ids must be unique');
+  if (definition.steps) {
+    const placed = definition.steps.flatMap((step) => step.sections);
+    definition.steps.forEach((step, i) => step.sections.filter((id) => !sectionIds.includes(id)).forEach((id) => add(`$.steps[${i}].sections`, `unknown section "${id}"`)));
+    sectionIds.filter((id) => placed.filter((p) => p === id).length !== 1).forEach((id) => add('$.steps', `section "${id}" must be in exactly one step`));
+  }
+  definition.sections.forEach((section, s) => section.fields.forEach((field, f) => {
+    if (field.type === 'select' && field.optionsFrom?.filter && !names.has(field.optionsFrom.filter.equalsAnswer)) add(`$.sections[${s}].fields[${f}].optionsFrom.filter`, `unknown field "${field.optionsFrom.filter.equalsAnswer}"`);
+    if (field.type === 'repeat') {
+      const inner = field.fields.map((x) => x.name);
+      if (new Set(inner).size !== inner.length) add(`$.sections[${s}].fields[${f}].fields`, 'duplicate name in the repeated group');
+      field.fields.forEach((x, k) => {
+        if ('options' in x && typeof x.options === 'string' && !vocabularies[x.options]) add(`$.sections[${s}].fields[${f}].fields[${k}].options`, `unknown vocabulary "${x.options}" (see forms/vocabularies.json)`);
+        else if ('options' in x && typeof x.options === 'string') problems.push(...missingTranslations('forms/vocabularies.json', vocabularies[x.options], definition.languages, `$.${x.options}`));
+      });
+    }
+  }));
   (definition.submit.unique ?? []).forEach((rule, i) =>
     rule.fields.filter((n) => !names.has(n)).forEach((n) => add(`$.submit.unique[${i}]`, `unknown field "${n}"`)));
   if (problems.length === 0) {

@@ -165,7 +165,7 @@ export function compileForm(definition: FormDefinition, vocabularies: Vocabulari
     unique: (form.submit.unique ?? []).map((u) => ({ fields: u.fields, message: u.message as Record<Lang, string> })),
     references: fields.flatMap((f) => {
       if (f.type === 'hidden' && 'lookup' in f.source && f.source.lookup) return [{ field: f.name, collection: f.source.lookup.collection, match: f.source.lookup.value }];
-      if (f.type === 'select' && f.optionsFrom) return [{ field: f.name, collection: f.optionsFrom.collection, match: f.optionsFrom.value }];
+      if (f.type === 'select' && f.optionsFrom) return [{ field: f.name, collection: f.optionsFrom.collection, match: f.optionsFrom.value, ...(f.optionsFrom.filter ? { filter: f.optionsFrom.filter } : {}) }];
       return [];
     }),
     derived: fields.flatMap((f) => (f.type === 'scale' && f.band ? [{ field: f.band.name, from: f.name, kind: f.band.kind }] : [])),

@@ -37,7 +37,7 @@ export interface CompiledForm {
   uploads: UploadRule[];
   unique: { fields: string[]; message: Record<Lang, string> }[];
   /** Fields whose value must exist in a backend collection (checked by the server). */
-  references: { field: string; collection: string; match: string }[];
+  references: { field: string; collection: string; match: string; filter?: { field: string; equalsAnswer: string } }[];
   /** Values the server derives from others (never trusted from the page). */
   derived: { field: string; from: string; kind: 'nps' }[];
   form: ResolvedForm;

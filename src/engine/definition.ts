@@ -96,6 +96,7 @@ export const TextField = field('text', {
   maxLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 2000 })),
   pattern: Type.Optional(Type.String()),
   inputMode: Type.Optional(Type.Union([Type.Literal('text'), Type.Literal('numeric'), Type.Literal('tel')])),
+  prefill: Type.Optional(ValueSource),
 }, 'One line of text (default at most 200 characters).');
 export const TextareaField = field('textarea', { maxLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })) }, 'Several lines of text (default at most 2000 characters).');
 export const EmailField = field('email', {}, 'An email address.');
@@ -116,7 +117,12 @@ export const NumberField = field('number', {
 export const ChoiceField = field('choice', { options: Options }, 'One option among several, shown as a radio group.');
 export const SelectField = field('select', {
   options: Type.Optional(Options),
-  optionsFrom: Type.Optional(Type.Object({ collection: Id('Backend collection.'), value: Type.String(), label: Type.String() }, { additionalProperties: false })),
+  optionsFrom: Type.Optional(Type.Object({
+    collection: Id('Backend collection.'),
+    value: Type.String({ description: 'Field of each document stored as the answer.' }),
+    label: Type.String({ description: 'Field of each document shown; a localized {en, ar, fr} object or a plain string.' }),
+    filter: Type.Optional(Type.Object({ field: Type.String({ description: 'Field of the documents.' }), equalsAnswer: FieldName }, { additionalProperties: false, description: 'Only documents whose field equals another answer, e.g. sub-departments of the chosen department.' })),
+  }, { additionalProperties: false })),
   prefill: Type.Optional(ValueSource),
 }, 'One option from a drop-down list, inline or from a backend collection.');
 export const MultiChoiceField = field('multichoice', {
