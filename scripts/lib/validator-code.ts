@@ -19,5 +19,6 @@ function toEsmImports(code: string): string {
     if (!modules.includes(name)) modules.push(name);
     return `runtime${modules.indexOf(name)}`;
   });
-  return modules.map((name, i) => `import runtime${i} from ${JSON.stringify(`${name}.js`)};\n`).join('') + body + '\n';
+  // Node gives a CommonJS module's exports as the default import, bundlers and Vitest may unwrap it: accept both.
+  return modules.map((name, i) => `import * as runtime${i}ns from ${JSON.stringify(`${name}.js`)};\nconst runtime${i} = runtime${i}ns.default && runtime${i}ns.default.__esModule ? runtime${i}ns.default : runtime${i}ns;\n`).join('') + body + '\n';
 }

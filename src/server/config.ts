@@ -15,6 +15,8 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'DATABASE_URL', default: null, description: 'PostgreSQL connection string; unset = embedded PGlite in DATA_DIR/db.' },
   { name: 'PUBLIC_API_KEY', default: 'public-demo-key', description: "Key the pages send as 'Authorization: users API-Key {key}'." },
   { name: 'JWT_SECRET', default: null, description: 'Secret for staff login tokens; unset = generated once into DATA_DIR/jwt-secret. Set it when running several instances.' },
+  { name: 'RECAPTCHA_SITE_KEY', default: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI', description: "reCAPTCHA site key the pages use (default: Google's documented test key)." },
+  { name: 'RECAPTCHA_SCRIPT_URL', default: 'https://www.google.com/recaptcha/api.js', description: 'Where the pages load the reCAPTCHA script from; its origin is allowed by the Content-Security-Policy.' },
   { name: 'RECAPTCHA_SECRET', default: '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe', description: "reCAPTCHA secret (default: Google's documented test secret)." },
   { name: 'RECAPTCHA_VERIFY_URL', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'siteverify endpoint.' },
   { name: 'CAPTCHA_PROOF_MINUTES', default: '10', description: 'How long a verified captcha proof may be used to submit.' },
@@ -34,6 +36,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   publicApiKey: string;
   jwtSecret: string | null;
+  recaptchaSiteKey: string;
+  recaptchaScriptUrl: string;
   recaptchaSecret: string;
   recaptchaVerifyUrl: string;
   captchaProofMinutes: number;
@@ -72,6 +76,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseUrl: read(env, 'DATABASE_URL'),
     publicApiKey: read(env, 'PUBLIC_API_KEY') ?? '',
     jwtSecret: read(env, 'JWT_SECRET'),
+    recaptchaSiteKey: read(env, 'RECAPTCHA_SITE_KEY') ?? '',
+    recaptchaScriptUrl: read(env, 'RECAPTCHA_SCRIPT_URL') ?? '',
     recaptchaSecret: read(env, 'RECAPTCHA_SECRET') ?? '',
     recaptchaVerifyUrl: read(env, 'RECAPTCHA_VERIFY_URL') ?? '',
     captchaProofMinutes: number(env, 'CAPTCHA_PROOF_MINUTES'),

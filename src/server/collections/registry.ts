@@ -27,8 +27,12 @@ export interface Registry {
   forms: LoadedForm[];
 }
 
+/** "survey-customer-feedbacks" → "Survey Customer Feedback", as Payload labels a collection by default. */
 function labelFromSlug(slug: string): string {
-  return slug.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+  const words = slug.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  const last = words.length - 1;
+  if (/[^s]s$/.test(words[last])) words[last] = words[last].slice(0, -1);
+  return words.join(' ');
 }
 
 function kindOfSchema(schema: Record<string, unknown>): FieldKind {
@@ -42,7 +46,9 @@ function kindOfSchema(schema: Record<string, unknown>): FieldKind {
 
 function submissionFields(form: LoadedForm): Map<string, FieldKind> {
   const properties = (form.compiled.schema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  return new Map(Object.entries(properties).map(([name, schema]) => [name, kindOfSchema(schema)]));
+  const fields = new Map(Object.entries(properties).map(([name, schema]) => [name, kindOfSchema(schema)]));
+  for (const derived of form.compiled.derived) fields.set(derived.field, 'text');
+  return fields;
 }
 
 export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Registry {
@@ -60,6 +66,13 @@ export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Regi
   }
   for (const config of content.collections) {
     add({ slug: config.slug, kind: 'content', label: config.label, fields: new Map(Object.entries(config.fields)), publicCreate: false, publicRead: config.read === 'public' });
+  }
+  for (const form of forms) {
+    for (const reference of form.compiled.references) {
+      if (!collections.has(reference.collection)) {
+        throw new Error(`The form ${form.compiled.id} takes "${reference.field}" from the collection "${reference.collection}", which content/collections.json does not declare.`);
+      }
+    }
   }
   return { collections, globals: new Map(content.globals.map((global) => [global.slug, global])), forms };
 }

@@ -48,6 +48,11 @@ export const MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    id: 2,
+    name: 'liability evidence on submissions',
+    statements: [`ALTER TABLE documents ADD COLUMN evidence jsonb`],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

@@ -1,0 +1,60 @@
+// The server as a function: tests start it on a random port, main.ts on PORT. Each concern is a
+// plugin; buildApp only loads what they share (forms, content configuration, database).
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import type { ServerContext } from './context.ts';
+import { loadCompiledForms } from './forms/compiled-forms.ts';
+import { loadContentConfig } from './content/content-config.ts';
+import { buildRegistry } from './collections/registry.ts';
+import { resolveJwtSecret } from './auth/jwt.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { databasePlugin, prepareDatabase } from './plugins/database.ts';
+import { errorsPlugin, JSON_BODY_LIMIT } from './plugins/errors.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { uploadsPlugin } from './plugins/uploads.ts';
+import { captchaPlugin } from './plugins/captcha.ts';
+import { collectionsPlugin } from './plugins/collections.ts';
+import { pagesPlugin } from './plugins/pages.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    serverContext: ServerContext;
+  }
+}
+
+export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+  const forms = await loadCompiledForms(config.formsBuildDir);
+  const content = loadContentConfig(config.contentDir);
+  const registry = buildRegistry(forms, content);
+  const { db, uniqueRules } = await prepareDatabase(config, forms, content);
+  const ctx: ServerContext = {
+    config,
+    db,
+    registry,
+    uniqueRules,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    rateLimiter: new RateLimiter(config.rateLimitPerMinute),
+  };
+
+  // Request logs carry method, path and status only: no IP address, user agent or body.
+  const app = Fastify({
+    logger: config.logRequests ? { level: 'info' } : false,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    requestTimeout: 120_000,
+  });
+  app.decorate('serverContext', ctx);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(`${request.method} ${request.raw.url?.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
+  });
+
+  await app.register(databasePlugin, { db });
+  await app.register(errorsPlugin, ctx);
+  await app.register(authPlugin, ctx);
+  await app.register(uploadsPlugin, ctx);
+  await app.register(captchaPlugin, ctx);
+  await app.register(collectionsPlugin, ctx);
+  await app.register(pagesPlugin, ctx);
+  return app;
+}

@@ -1,0 +1,59 @@
+// Who is calling: anonymous (no or bad credential, like Payload: not an error by itself), the
+// public pages (shared API key), or a logged-in staff member (JWT header or payload-token cookie).
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Queryable } from '../db/db.ts';
+import { verifyStaffToken } from './jwt.ts';
+import { findUserById, toStaffUser, type StaffUser } from './staff-users.ts';
+
+export type Caller =
+  | { kind: 'anonymous' }
+  | { kind: 'public' }
+  | { kind: 'staff'; user: StaffUser; token: string; exp: number };
+
+export const TOKEN_COOKIE = 'payload-token';
+
+function sameKey(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function readCookie(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+/** The cookie is sent by the browser on its own, so it only counts for same-site requests (CSRF). */
+function cookieAllowed(headers: IncomingHttpHeaders): boolean {
+  const origin = headers.origin;
+  if (origin) {
+    try {
+      return new URL(origin).host === headers.host;
+    } catch {
+      return false;
+    }
+  }
+  const site = headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'same-site' || site === 'none';
+}
+
+function staffToken(headers: IncomingHttpHeaders): string | null {
+  const authorization = headers.authorization ?? '';
+  const match = /^(?:JWT|Bearer) (.+)$/.exec(authorization);
+  if (match) return match[1].trim();
+  return cookieAllowed(headers) ? readCookie(headers.cookie, TOKEN_COOKIE) : null;
+}
+
+export async function identifyCaller(headers: IncomingHttpHeaders, db: Queryable, publicApiKey: string, jwtSecret: string): Promise<Caller> {
+  const apiKey = /^users API-Key (.+)$/.exec(headers.authorization ?? '');
+  if (apiKey) return publicApiKey && sameKey(apiKey[1], publicApiKey) ? { kind: 'public' } : { kind: 'anonymous' };
+  const token = staffToken(headers);
+  const claims = token ? verifyStaffToken(token, jwtSecret) : null;
+  if (!token || !claims) return { kind: 'anonymous' };
+  const row = await findUserById(db, claims.id);
+  return row ? { kind: 'staff', user: toStaffUser(row), token, exp: claims.exp } : { kind: 'anonymous' };
+}

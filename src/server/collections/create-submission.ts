@@ -1,0 +1,99 @@
+// POST /api/{formCollection}: validate with the form's compiled schema, then in ONE transaction
+// consume the captcha proof, check references and uploads, insert, and attach the uploads.
+// Nothing about a particular form is written here: every rule comes from the CompiledForm.
+import type { Lang } from '../../engine/definition.ts';
+import { t } from '../../engine/messages.ts';
+import { isDatabaseError, UNIQUE_VIOLATION, type Db, type Queryable } from '../db/db.ts';
+import type { UniqueRule } from '../db/unique-indexes.ts';
+import { badRequest, validationError, type FieldError } from '../errors.ts';
+import type { LoadedForm } from '../forms/compiled-forms.ts';
+import { applyDerivedValues } from '../forms/derived.ts';
+import { evidenceFor } from '../forms/evidence.ts';
+import { fieldLabel, validateSubmission } from '../forms/validation.ts';
+import { captchaMissing, consumeProof } from '../captcha/captcha-proofs.ts';
+import type { Collection } from './registry.ts';
+import type { DocumentRow } from './documents.ts';
+
+export interface SubmissionRequest {
+  body: unknown;
+  captchaProof: string | undefined;
+  lang: Lang;
+}
+
+interface Dependencies {
+  db: Db;
+  uniqueRules: Map<string, UniqueRule>;
+  uploadOrphanHours: number;
+}
+
+const present = (value: unknown) => value !== undefined && value !== null;
+const MAX_ID = 2_147_483_647;
+/** Upload ids as the id column's integers; anything else cannot name an upload (and counts as missing). */
+const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value : [value]).map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID);
+
+async function checkReferences(tx: Queryable, form: LoadedForm, data: Record<string, unknown>, lang: Lang): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const reference of form.compiled.references) {
+    const value = data[reference.field];
+    if (!present(value)) continue;
+    const params: unknown[] = [reference.collection, String(value)];
+    let sql = `SELECT 1 FROM documents WHERE collection = $1 AND ${reference.match === 'id' ? 'id::text = $2' : `data->>$${params.push(reference.match)} = $2`}`;
+    // e.g. a sub-department must belong to the department answered in the same form
+    if (reference.filter) sql += ` AND data->>$${params.push(reference.filter.field)} = $${params.push(String(data[reference.filter.equalsAnswer] ?? ''))}`;
+    const { rows } = await tx.query(`${sql} LIMIT 1`, params);
+    if (rows.length === 0) errors.push({ label: fieldLabel(form, reference.field, lang), message: t('invalid', lang), path: reference.field });
+  }
+  return errors;
+}
+
+/** Locks the uploads named in the data; reports fields whose files are unknown, expired or already used. */
+async function claimUploads(tx: Queryable, form: LoadedForm, data: Record<string, unknown>, lang: Lang, maxAgeHours: number) {
+  const errors: FieldError[] = [];
+  const ids: number[] = [];
+  for (const rule of form.compiled.uploads) {
+    const value = data[rule.field];
+    if (!present(value)) continue;
+    const wanted = idsOf(value);
+    const requested = new Set(Array.isArray(value) ? value : [value]).size;
+    const { rows } = await tx.query<{ id: number }>(
+      `SELECT id FROM documents WHERE id = ANY($1::int[]) AND collection = $2 AND attached_to IS NULL
+       AND created_at > now() - make_interval(secs => $3::double precision) FOR UPDATE`,
+      [wanted, rule.collection, maxAgeHours * 3600],
+    );
+    if (rows.length !== requested) errors.push({ label: fieldLabel(form, rule.field, lang), message: t('uploadFailed', lang), path: rule.field });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return { errors, ids };
+}
+
+export async function createSubmission(deps: Dependencies, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
+  const form = collection.form!;
+  const { compiled } = form;
+  if (compiled.captcha && !request.captchaProof) throw captchaMissing();
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send the answers as one JSON object.');
+  const data = structuredClone(body) as Record<string, unknown>;
+  const invalid = validateSubmission(form, data, request.lang);
+  if (invalid.length) throw validationError(collection.slug, invalid);
+  applyDerivedValues(compiled, data);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
+      const uploads = await claimUploads(tx, form, data, request.lang, deps.uploadOrphanHours);
+      const errors = [...(await checkReferences(tx, form, data, request.lang)), ...uploads.errors];
+      if (errors.length) throw validationError(collection.slug, errors);
+      const evidence = evidenceFor(compiled, data, request.lang);
+      const { rows } = await tx.query<DocumentRow>(
+        'INSERT INTO documents (collection, data, form_version, form_hash, evidence) VALUES ($1, $2::jsonb, $3, $4, $5::jsonb) RETURNING *',
+        [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence)],
+      );
+      if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [rows[0].id, uploads.ids]);
+      return rows[0];
+    });
+  } catch (error) {
+    const rule = isDatabaseError(error) && error.code === UNIQUE_VIOLATION ? deps.uniqueRules.get(error.constraint ?? '') : undefined;
+    if (!rule) throw error;
+    const message = rule.message[request.lang] ?? rule.message.en;
+    throw validationError(collection.slug, rule.fields.map((field) => ({ label: fieldLabel(form, field, request.lang), message, path: field })), 409);
+  }
+}

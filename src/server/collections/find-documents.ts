@@ -1,0 +1,65 @@
+// GET /api/{slug} and /count: Payload's find with where, sort, limit, page and pagination=false,
+// answered with the 10-key pagination object.
+import type { Queryable } from '../db/db.ts';
+import { badRequest } from '../errors.ts';
+import type { QueryObject } from './query-string.ts';
+import type { Collection } from './registry.ts';
+import type { DocumentRow } from './documents.ts';
+import { sortToSql, whereToSql } from './where.ts';
+
+export interface Page {
+  rows: DocumentRow[];
+  totalDocs: number;
+  limit: number;
+  totalPages: number;
+  page: number;
+  pagingCounter: number;
+  hasPrevPage: boolean;
+  hasNextPage: boolean;
+  prevPage: number | null;
+  nextPage: number | null;
+}
+
+function wholeNumber(value: unknown, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw badRequest(`${name} must be a whole number.`);
+  return number;
+}
+
+function filter(collection: Collection, query: QueryObject) {
+  const params: unknown[] = [collection.slug];
+  const where = whereToSql(collection, query.where, params);
+  return { sql: `FROM documents WHERE collection = $1 AND (${where})`, params };
+}
+
+export async function countDocuments(db: Queryable, collection: Collection, query: QueryObject): Promise<number> {
+  const { sql, params } = filter(collection, query);
+  const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${sql}`, params);
+  return rows[0].total;
+}
+
+export async function findDocuments(db: Queryable, collection: Collection, query: QueryObject): Promise<Page> {
+  const { sql, params } = filter(collection, query);
+  const order = sortToSql(collection, query.sort);
+  const requestedLimit = wholeNumber(query.limit, 'limit', 10);
+  const paginate = query.pagination !== 'false' && requestedLimit > 0;
+  const limit = paginate ? requestedLimit : 0;
+  const page = paginate ? Math.max(1, wholeNumber(query.page, 'page', 1)) : 1;
+  const totalDocs = await countDocuments(db, collection, query);
+  const window = paginate ? ` LIMIT ${limit} OFFSET ${(page - 1) * limit}` : '';
+  const { rows } = await db.query<DocumentRow>(`SELECT * ${sql} ORDER BY ${order}${window}`, params);
+  const totalPages = paginate ? Math.max(1, Math.ceil(totalDocs / limit)) : 1;
+  return {
+    rows,
+    totalDocs,
+    limit,
+    totalPages,
+    page,
+    pagingCounter: paginate ? (page - 1) * limit + 1 : 1,
+    hasPrevPage: page > 1,
+    hasNextPage: page < totalPages,
+    prevPage: page > 1 ? page - 1 : null,
+    nextPage: page < totalPages ? page + 1 : null,
+  };
+}

@@ -1,0 +1,33 @@
+// What every plugin receives: configuration, database, and the collections known at start.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { Registry } from './collections/registry.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { Caller } from './auth/caller.ts';
+import type { UniqueRule } from './db/unique-indexes.ts';
+
+export interface ServerContext {
+  config: ServerConfig;
+  db: Db;
+  registry: Registry;
+  jwtSecret: string;
+  rateLimiter: RateLimiter;
+  /** Unique rules by database index name, to explain a violation. */
+  uniqueRules: Map<string, UniqueRule>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+/**
+ * Marks a plugin as not encapsulated (what the fastify-plugin package does), so the hooks it
+ * adds (authentication, error handling, headers) apply to routes of sibling plugins.
+ */
+export function sharedPlugin(plugin: FastifyPluginAsync<ServerContext>): FastifyPluginAsync<ServerContext> {
+  Object.assign(plugin, { [Symbol.for('skip-override')]: true });
+  return plugin;
+}

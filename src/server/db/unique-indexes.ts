@@ -1,0 +1,43 @@
+// A form's `unique` rules (e.g. one loyalty registration per phone) become partial unique indexes
+// on the documents table, created idempotently at start: the database, not a racy pre-check,
+// guarantees them.
+import { createHash } from 'node:crypto';
+import type { LoadedForm } from '../forms/compiled-forms.ts';
+import type { Db } from './db.ts';
+import { isDatabaseError, UNIQUE_VIOLATION } from './db.ts';
+
+export interface UniqueRule {
+  collection: string;
+  fields: string[];
+  message: Record<string, string>;
+}
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+function indexName(collection: string, fields: string[]): string {
+  return `documents_unique_${createHash('sha256').update(`${collection}|${fields.join(',')}`).digest('hex').slice(0, 20)}`;
+}
+
+/** Creates missing indexes; returns the rules by index name, to explain a violation. */
+export async function ensureUniqueIndexes(db: Db, forms: LoadedForm[]): Promise<Map<string, UniqueRule>> {
+  const rules = new Map<string, UniqueRule>();
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7262002)');
+    for (const { compiled } of forms) {
+      for (const rule of compiled.unique) {
+        const name = indexName(compiled.collection, rule.fields);
+        const columns = rule.fields.map((field) => `(data->>${literal(field)})`).join(', ');
+        try {
+          await tx.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON documents (${columns}) WHERE collection = ${literal(compiled.collection)}`);
+        } catch (error) {
+          if (isDatabaseError(error) && error.code === UNIQUE_VIOLATION) {
+            throw new Error(`Stored ${compiled.collection} documents already repeat ${rule.fields.join(' + ')}, so the form's unique rule cannot be enforced. Remove the duplicates first.`);
+          }
+          throw error;
+        }
+        rules.set(name, { collection: compiled.collection, fields: rule.fields, message: rule.message });
+      }
+    }
+  });
+  return rules;
+}

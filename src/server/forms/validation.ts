@@ -1,0 +1,46 @@
+// Runs a form's compiled validator and words its errors with the engine's shared messages,
+// so the page and the server say the same thing in the same language.
+import type { Lang } from '../../engine/definition.ts';
+import type { ResolvedField } from '../../engine/compiled.ts';
+import { describeErrors } from '../../engine/errors.ts';
+import { resolveLanguage } from '../../engine/language.ts';
+import type { FieldError } from '../errors.ts';
+import type { LoadedForm } from './compiled-forms.ts';
+
+const fieldIndex = new WeakMap<LoadedForm, Map<string, ResolvedField>>();
+
+export function formField(form: LoadedForm, name: string): ResolvedField | undefined {
+  let index = fieldIndex.get(form);
+  if (!index) {
+    index = new Map(form.compiled.form.sections.flatMap((section) => section.fields.map((field) => [field.name, field] as const)));
+    fieldIndex.set(form, index);
+  }
+  return index.get(name);
+}
+
+/**
+ * The label of the value at `path` in `lang`: a field's own label, or for an answer inside a
+ * repeated group "<item label n> > <question>" (Payload's "Rows 1 > Field").
+ */
+export function fieldLabel(form: LoadedForm, path: string, lang: Lang): string {
+  const [name, index, child] = path.split('.');
+  const field = formField(form, name);
+  const label = field && 'label' in field ? field.label : undefined;
+  const own = label?.[lang] ?? label?.en ?? form.compiled.labels[name] ?? name;
+  if (field?.type !== 'repeat' || !/^\d+$/.test(index ?? '')) return own;
+  const item = (field.itemLabel[lang] ?? field.itemLabel.en).replace('{n}', String(Number(index) + 1));
+  const question = field.fields.find((candidate) => candidate.name === child);
+  return question ? `${item} > ${question.label[lang] ?? question.label.en}` : item;
+}
+
+/** The language for messages: ?locale=, else Accept-Language, limited to the form's languages. */
+export function requestLanguage(form: LoadedForm, locale: unknown, acceptLanguage: string | undefined): Lang {
+  const requested = typeof locale === 'string' && locale ? locale : acceptLanguage?.split(',')[0];
+  return resolveLanguage(requested, form.compiled.languages);
+}
+
+export function validateSubmission(form: LoadedForm, data: unknown, lang: Lang): FieldError[] {
+  if (form.validate(data)) return [];
+  const described = describeErrors(form.validate.errors ?? [], form.compiled.schema, (name) => formField(form, name), lang);
+  return described.map((error) => ({ label: fieldLabel(form, error.path, lang), message: error.message, path: error.path }));
+}

@@ -1,0 +1,52 @@
+// The pages' Content-Security-Policy. No 'unsafe-eval' (forms are validated by precompiled code)
+// and no 'unsafe-inline' scripts: the inline scripts content documents carry (e.g. a restaurant's
+// tag) are allowed by their sha256, external ones by their origin. Styles need 'unsafe-inline'
+// because React style attributes and the reCAPTCHA widget set inline styles.
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/db.ts';
+import type { Registry } from '../collections/registry.ts';
+
+/** Google's widget script loads further code from gstatic. */
+const RECAPTCHA_EXTRA_SCRIPTS = ['https://www.gstatic.com'];
+const RECAPTCHA_FRAMES = ['https://www.google.com', 'https://recaptcha.google.com'];
+
+interface ContentScript {
+  type?: string;
+  content?: string;
+  src?: string;
+}
+
+/** Hashes and origins of scripts listed in content documents' `scripts` arrays. */
+async function contentScriptSources(db: Db, registry: Registry): Promise<string[]> {
+  const slugs = [...registry.collections.values()].filter((collection) => collection.kind === 'content').map((collection) => collection.slug);
+  const { rows } = await db.query<{ scripts: ContentScript[] }>(
+    `SELECT data->'scripts' AS scripts FROM documents WHERE collection = ANY($1::text[]) AND jsonb_typeof(data->'scripts') = 'array'`,
+    [slugs],
+  );
+  const sources = new Set<string>();
+  for (const script of rows.flatMap((row) => row.scripts)) {
+    if (script.type === 'inline' && typeof script.content === 'string') {
+      sources.add(`'sha256-${createHash('sha256').update(script.content).digest('base64')}'`);
+    } else if (typeof script.src === 'string' && /^https:\/\//.test(script.src)) {
+      sources.add(new URL(script.src).origin);
+    }
+  }
+  return [...sources].sort();
+}
+
+export async function contentSecurityPolicy(db: Db, registry: Registry, recaptchaScriptUrl: string): Promise<string> {
+  const scripts = [...new Set(["'self'", new URL(recaptchaScriptUrl).origin, ...RECAPTCHA_EXTRA_SCRIPTS, ...(await contentScriptSources(db, registry))])];
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src ${RECAPTCHA_FRAMES.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}

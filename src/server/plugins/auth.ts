@@ -1,0 +1,51 @@
+// Identifies the caller of every API request and serves the staff login routes.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sharedPlugin } from '../context.ts';
+import { identifyCaller, TOKEN_COOKIE } from '../auth/caller.ts';
+import { signStaffToken } from '../auth/jwt.ts';
+import { decoyHash, verifyPassword } from '../auth/passwords.ts';
+import { findUserByEmail, toStaffUser } from '../auth/staff-users.ts';
+import { ApiError, tooManyRequests, validationError } from '../errors.ts';
+
+const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+
+function tokenCookie(request: FastifyRequest, token: string, expires: Date): string {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${TOKEN_COOKIE}=${token}; Expires=${expires.toUTCString()}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export const authPlugin = sharedPlugin(async (app, ctx) => {
+  app.decorateRequest('caller', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.caller = request.url.startsWith('/api/')
+      ? await identifyCaller(request.headers, ctx.db, ctx.config.publicApiKey, ctx.jwtSecret)
+      : { kind: 'anonymous' };
+  });
+
+  app.post('/api/users/login', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!ctx.rateLimiter.take(`login:${request.ip}`, LOGIN_ATTEMPTS_PER_MINUTE)) throw tooManyRequests();
+    const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
+    const missing = (['email', 'password'] as const).filter((name) => typeof body[name] !== 'string' || body[name] === '');
+    if (missing.length) {
+      throw validationError('users', missing.map((name) => ({ label: name === 'email' ? 'Email' : 'Password', message: 'This field is required.', path: name })));
+    }
+    const row = await findUserByEmail(ctx.db, body.email as string);
+    const passwordOk = await verifyPassword(body.password as string, row?.password_hash ?? (await decoyHash()));
+    if (!row || !passwordOk) throw new ApiError(401, { errors: [{ message: 'The email or password provided is incorrect.' }] });
+    const user = toStaffUser(row);
+    const { token, exp } = signStaffToken(user, ctx.jwtSecret);
+    reply.header('set-cookie', tokenCookie(request, token, new Date(exp * 1000)));
+    return { message: 'Authentication Passed', token, exp, user: { ...user, collection: 'users', _strategy: 'local-jwt' } };
+  });
+
+  app.get('/api/users/me', async (request) => {
+    const caller = request.caller;
+    if (caller.kind !== 'staff') return { user: null, message: 'Account' };
+    return { user: { ...caller.user, collection: 'users', _strategy: 'local-jwt' }, collection: 'users', strategy: 'local-jwt', exp: caller.exp, token: caller.token, message: 'Account' };
+  });
+
+  app.post('/api/users/logout', async (request, reply) => {
+    reply.header('set-cookie', tokenCookie(request, '', new Date(0)));
+    return { message: 'Logout successful.' };
+  });
+});

@@ -1,0 +1,97 @@
+// The Payload-shaped collection routes: find, count, find by id, create, and globals.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { parseQueryString, type QueryObject } from '../collections/query-string.ts';
+import type { Collection } from '../collections/registry.ts';
+import { canRead, populate, toDoc, type DocumentRow } from '../collections/documents.ts';
+import { countDocuments, findDocuments } from '../collections/find-documents.ts';
+import { createSubmission } from '../collections/create-submission.ts';
+import { requestLanguage } from '../forms/validation.ts';
+import { receiveUpload } from '../uploads/receive-upload.ts';
+import { badRequest, forbidden, notFound, routeNotFound, tooManyRequests } from '../errors.ts';
+
+type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
+
+const pathnameOf = (request: FastifyRequest) => request.raw.url?.split('?')[0] ?? request.url;
+const queryOf = (request: FastifyRequest): QueryObject => parseQueryString(request.raw.url?.split('?')[1] ?? '');
+
+function depthOf(query: QueryObject): number {
+  if (query.depth === undefined) return 2;
+  const depth = Number(query.depth);
+  if (!Number.isInteger(depth) || depth < 0) throw badRequest('depth must be a whole number.');
+  return depth;
+}
+
+export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext) {
+  const { db, registry } = ctx;
+
+  function collectionOf(request: SlugRequest): Collection {
+    const collection = registry.collections.get(request.params.slug);
+    if (!collection) throw routeNotFound(pathnameOf(request));
+    return collection;
+  }
+
+  function readable(request: SlugRequest): Collection {
+    const collection = collectionOf(request);
+    if (!canRead(request.caller, collection)) throw forbidden();
+    return collection;
+  }
+
+  async function present(request: FastifyRequest, collection: Collection, rows: DocumentRow[], depth: number) {
+    const docs = rows.map((row) => toDoc(collection, row));
+    return depth > 0 ? populate(db, registry, request.caller, collection, docs) : docs;
+  }
+
+  app.get('/api/:slug', async (request: SlugRequest) => {
+    const collection = readable(request);
+    const query = queryOf(request);
+    const { rows, ...pagination } = await findDocuments(db, collection, query);
+    return { docs: await present(request, collection, rows, depthOf(query)), ...pagination };
+  });
+
+  app.get('/api/:slug/count', async (request: SlugRequest) => {
+    const collection = readable(request);
+    return { totalDocs: await countDocuments(db, collection, queryOf(request)) };
+  });
+
+  app.get('/api/:slug/:id', async (request: SlugRequest) => {
+    const collection = readable(request);
+    if (!/^\d{1,9}$/.test(request.params.id ?? '')) throw notFound();
+    const { rows } = await db.query<DocumentRow>('SELECT * FROM documents WHERE collection = $1 AND id = $2', [collection.slug, Number(request.params.id)]);
+    if (rows.length === 0) throw notFound();
+    const [doc] = await present(request, collection, rows, depthOf(queryOf(request)));
+    return doc;
+  });
+
+  app.post('/api/:slug', async (request: SlugRequest, reply) => {
+    const collection = collectionOf(request);
+    const caller = request.caller;
+    if (caller.kind === 'anonymous' || !(collection.publicCreate || caller.kind === 'staff') || collection.kind === 'content') throw forbidden();
+    if (!ctx.rateLimiter.take(`create:${collection.slug}:${request.ip}`)) throw tooManyRequests();
+    const query = queryOf(request);
+    if (collection.kind === 'uploads') {
+      const row = await receiveUpload(db, ctx.config.dataDir, collection, request);
+      return reply.code(201).send({ doc: toDoc(collection, row), message: `${collection.label} successfully created.` });
+    }
+    const form = collection.form!;
+    const proof = request.headers['x-captcha-proof'];
+    const row = await createSubmission({ db, uniqueRules: ctx.uniqueRules, uploadOrphanHours: ctx.config.uploadOrphanHours }, collection, {
+      body: request.body,
+      captchaProof: typeof proof === 'string' ? proof : undefined,
+      lang: requestLanguage(form, query.locale, request.headers['accept-language']),
+    });
+    const [doc] = await present(request, collection, [row], depthOf(query));
+    return reply.code(201).send({ doc, message: `${collection.label} successfully created.` });
+  });
+
+  app.get('/api/globals/:slug', async (request: FastifyRequest<{ Params: { slug: string } }>) => {
+    const global = registry.globals.get(request.params.slug);
+    if (!global) throw routeNotFound(pathnameOf(request));
+    const caller = request.caller;
+    if (caller.kind === 'anonymous' || (caller.kind === 'public' && global.read !== 'public')) throw forbidden();
+    const { rows } = await db.query<{ data: Record<string, unknown>; created_at: Date; updated_at: Date }>('SELECT * FROM globals WHERE slug = $1', [global.slug]);
+    if (rows.length === 0) return {};
+    const [row] = rows;
+    return { ...row.data, globalType: global.slug, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+  });
+}

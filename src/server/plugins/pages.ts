@@ -1,0 +1,56 @@
+// Serves the built pages (WEB_DIST_DIR) with the SPA fallback, noindex, a Content-Security-Policy
+// and long caching for hashed assets. Unknown /api routes get Payload's route-not-found answer.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { sharedPlugin } from '../context.ts';
+import { contentSecurityPolicy } from '../pages/content-security-policy.ts';
+import { routeNotFound } from '../errors.ts';
+
+/** Vite names built files name-<8 character hash>.ext: only those may be cached forever. */
+const HASHED_FILE = /-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+
+function cacheHeaders(response: { setHeader(name: string, value: string): unknown }, file: string) {
+  const name = path.basename(file);
+  if (name === 'index.html') response.setHeader('cache-control', 'no-cache');
+  else if (file.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(name)) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  else response.setHeader('cache-control', 'public, max-age=3600');
+}
+
+export const pagesPlugin = sharedPlugin(async (app, ctx) => {
+  const dist = ctx.config.webDistDir;
+  const built = fs.existsSync(path.join(dist, 'index.html'));
+  const policy = ctx.config.contentSecurityPolicy ?? (await contentSecurityPolicy(ctx.db, ctx.registry, ctx.config.recaptchaScriptUrl));
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-robots-tag', 'noindex');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', policy);
+    // API answers may hold personal data: no shared or browser cache keeps them.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  // Per-deployment settings for the pages, so one build runs anywhere (src/web/api/runtimeConfig.ts reads them).
+  app.get('/runtime-config.js', async (_request, reply) => {
+    const settings = { publicApiKey: ctx.config.publicApiKey, recaptchaSiteKey: ctx.config.recaptchaSiteKey, recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__RUNTIME_CONFIG__ = ${JSON.stringify(settings)};\n`);
+  });
+
+  if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.raw.url?.split('?')[0] ?? request.url;
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      const answer = routeNotFound(pathname);
+      return reply.code(answer.statusCode).send(answer.body);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ message: `Route not found "${pathname}"` });
+    // A missing script or style must not be answered with the page: the browser would run HTML as code.
+    if (pathname.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('Pages are not built: run npm run build');
+    // The page itself shows Not Found for routes it does not know.
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+});

@@ -1,0 +1,56 @@
+// Multipart parsing for upload collections, staff download of stored files, and the hourly
+// removal of uploads no submission ever claimed.
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { sharedPlugin } from '../context.ts';
+import { canRead, type DocumentRow } from '../collections/documents.ts';
+import { cleanupOrphanUploads } from '../uploads/orphan-cleanup.ts';
+import { uploadsRoot } from '../uploads/receive-upload.ts';
+import { forgetOldProofs } from '../captcha/captcha-proofs.ts';
+import { forbidden, notFound, routeNotFound } from '../errors.ts';
+
+const HOUR = 3_600_000;
+
+// Shared (not encapsulated): the multipart parser must serve the create route of the collections plugin.
+export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
+  const uploadCollections = [...ctx.registry.collections.values()].filter((collection) => collection.kind === 'uploads');
+  const largest = Math.max(1, ...uploadCollections.map((collection) => collection.upload!.maxBytes));
+  await app.register(multipart, { limits: { fileSize: largest, files: 1, fields: 5, parts: 8 } });
+
+  app.get('/api/:slug/file/:filename', async (request: FastifyRequest<{ Params: { slug: string; filename: string } }>, reply) => {
+    const collection = ctx.registry.collections.get(request.params.slug);
+    if (!collection || collection.kind !== 'uploads') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
+    if (!canRead(request.caller, collection)) throw forbidden();
+    const { rows } = await ctx.db.query<DocumentRow>(`SELECT * FROM documents WHERE collection = $1 AND data->>'filename' = $2`, [collection.slug, request.params.filename]);
+    const row = rows[0];
+    if (!row) throw notFound();
+    const { filename, mimeType } = row.data as { filename: string; mimeType: string };
+    const file = path.join(uploadsRoot(ctx.config.dataDir), collection.slug, path.basename(filename));
+    if (!fs.existsSync(file)) throw notFound();
+    return reply
+      .type(mimeType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(fs.createReadStream(file));
+  });
+
+  const maintain = async (now = new Date()) => {
+    try {
+      const collections = uploadCollections.map((collection) => collection.slug);
+      const removed = await cleanupOrphanUploads(ctx.db, now, ctx.config.uploadOrphanHours, { uploadsRoot: uploadsRoot(ctx.config.dataDir), collections });
+      if (removed) app.log.info(`Removed ${removed} upload(s) never attached to a submission.`);
+      await forgetOldProofs(ctx.db);
+    } catch (error) {
+      app.log.error(error, 'Upload clean-up failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await maintain();
+    timer = setInterval(() => void maintain(), HOUR).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+});

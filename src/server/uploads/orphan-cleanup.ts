@@ -1,0 +1,30 @@
+// Files uploaded but never attached to a submission (the guest gave up) are deleted after
+// UPLOAD_ORPHAN_HOURS, rows and files, along with half-written files of interrupted uploads.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Queryable } from '../db/db.ts';
+
+export interface OrphanCleanupOptions {
+  uploadsRoot: string;
+  collections: string[];
+}
+
+export async function cleanupOrphanUploads(db: Queryable, now: Date, maxAgeHours: number, options: OrphanCleanupOptions): Promise<number> {
+  if (options.collections.length === 0) return 0;
+  const cutoff = new Date(now.getTime() - maxAgeHours * 3_600_000);
+  const { rows } = await db.query<{ collection: string; filename: string }>(
+    `DELETE FROM documents WHERE collection = ANY($1::text[]) AND attached_to IS NULL AND created_at < $2::timestamptz
+     RETURNING collection, data->>'filename' AS filename`,
+    [options.collections, cutoff.toISOString()],
+  );
+  for (const row of rows) await fs.rm(path.join(options.uploadsRoot, row.collection, path.basename(row.filename)), { force: true });
+  for (const collection of options.collections) {
+    const dir = path.join(options.uploadsRoot, collection);
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    for (const name of names.filter((file) => file.endsWith('.part'))) {
+      const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+      if (stat && stat.mtime < cutoff) await fs.rm(path.join(dir, name), { force: true });
+    }
+  }
+  return rows.length;
+}

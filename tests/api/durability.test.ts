@@ -1,0 +1,115 @@
+// The server as operators run it (a separate node process), killed with -9 right after it
+// acknowledged submissions: after a restart on the same DATA_DIR every acknowledged one is there.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT, STAFF } from '../support/server.ts';
+import { DINING, diningAnswers } from './samples.ts';
+
+let dataDir: string;
+const started: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const env = (port: number) => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  FORMS_BUILD_DIR: formsBuildDir(),
+  WEB_DIST_DIR: path.join(dataDir, 'no-pages'),
+  PUBLIC_API_KEY: PUBLIC_KEY,
+  JWT_SECRET: 'durability-secret',
+});
+
+/** Starts main.ts; resolves once it prints its address, or with its exit code and output if it stops first. */
+function startServer(port: number, timeoutMs = 60_000): Promise<{ running: boolean; code: number | null; output: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: env(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`Serving pages and API on http://localhost:${port}`)) {
+        clearTimeout(timer);
+        resolve({ running: true, code: null, output, child });
+      }
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ running: false, code, output, child });
+    });
+  });
+}
+
+async function call(port: number, pathname: string, init: RequestInit = {}) {
+  const response = await fetch(`http://127.0.0.1:${port}${pathname}`, init);
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+beforeAll(async () => {
+  dataDir = await newDataDir();
+  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', STAFF.email, '--password', STAFF.password], { cwd: ROOT, env: env(0), encoding: 'utf8', timeout: 60_000 });
+  expect(created.status, created.stderr).toBe(0);
+});
+
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a crash right after submissions were acknowledged', () => {
+  it('loses none of them, and the restart does not hang on the stale lock', async () => {
+    const port = await freePort();
+    const first = await startServer(port);
+    expect(first.running, first.output).toBe(true);
+
+    const second = await startServer(await freePort());
+    expect(second.running).toBe(false);
+    expect(second.code).not.toBe(0);
+    expect(second.output).toMatch(/in use by another server \(process \d+\)/);
+
+    const acknowledged: number[] = [];
+    for (let n = 0; n < 10; n++) {
+      const created = await call(port, `/api/${DINING}`, {
+        method: 'POST',
+        headers: { authorization: `users API-Key ${PUBLIC_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(diningAnswers({ customer_comments: `visit ${n}` })),
+      });
+      expect(created.status).toBe(201);
+      acknowledged.push(created.body.doc.id);
+    }
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+    // What a hard kill leaves behind: our lock (dead pid) and PGlite's postmaster.pid.
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'db', 'postmaster.pid'))).toBe(true);
+
+    const restartPort = await freePort();
+    const restarted = await startServer(restartPort);
+    expect(restarted.running, restarted.output).toBe(true);
+    const login = await call(restartPort, '/api/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
+    expect(login.status).toBe(200);
+    for (const [n, id] of acknowledged.entries()) {
+      const read = await call(restartPort, `/api/${DINING}/${id}`, { headers: { authorization: `JWT ${login.body.token}` } });
+      expect(read.status).toBe(200);
+      expect(read.body.customer_comments).toBe(`visit ${n}`);
+    }
+    restarted.child.kill('SIGTERM');
+    await new Promise((resolve) => restarted.child.once('exit', resolve));
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  });
+});

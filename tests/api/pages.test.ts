@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const get = (pathname: string) => fetch(`${server.url}${pathname}`);
+
+describe('the pages', () => {
+  it('every route answers the app, marked noindex, with a strict Content-Security-Policy', async () => {
+    for (const pathname of ['/', '/survey/fnb/cova', '/printemps/loyalty-registration?store=doha', '/no/such/page']) {
+      const response = await get(pathname);
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toContain('<div id="root">');
+      expect(response.headers.get('x-robots-tag')).toBe('noindex');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toMatch(/script-src 'self' https:\/\/www\.google\.com https:\/\/www\.gstatic\.com/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    }
+  });
+
+  it('hand the pages their deployment settings in /runtime-config.js, and allow that captcha script', async () => {
+    const own = await startTestServer({ recaptchaSiteKey: 'site-key-x', recaptchaScriptUrl: 'http://127.0.0.1:9/grecaptcha.js' });
+    try {
+      const response = await fetch(`${own.url}/runtime-config.js`);
+      expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+      const settings = {} as { __RUNTIME_CONFIG__?: Record<string, string> };
+      new Function('window', await response.text())(settings);
+      expect(settings.__RUNTIME_CONFIG__).toEqual({ publicApiKey: 'test-public-key', recaptchaSiteKey: 'site-key-x', recaptchaScriptUrl: 'http://127.0.0.1:9/grecaptcha.js', apiBaseUrl: '' });
+      expect((await fetch(`${own.url}/`)).headers.get('content-security-policy')).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:9 /);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("allows the restaurants' inline scripts by their hash", async () => {
+    const restaurants = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/seed/restaurants.json'), 'utf8')) as { scripts: { type: string; content?: string }[] }[];
+    const inline = restaurants.flatMap((restaurant) => restaurant.scripts).filter((script) => script.type === 'inline');
+    expect(inline.length).toBeGreaterThan(0);
+    const csp = (await get('/')).headers.get('content-security-policy') ?? '';
+    for (const script of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(script.content!).digest('base64')}'`);
+  });
+
+  it('hashed assets are cached for good, the page itself is revalidated, missing assets are 404', async () => {
+    expect((await get('/assets/index-AbCd1234.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/survey/fnb')).headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/assets/index-Gone1234.js')).status).toBe(404);
+  });
+
+  it('API answers are marked noindex too, and never cached', async () => {
+    const answer = await get('/api/restaurants');
+    expect(answer.headers.get('x-robots-tag')).toBe('noindex');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('before the pages are built', () => {
+  it('says how to build them', async () => {
+    const unbuilt = await startTestServer({ webDistDir: path.join(server.config.dataDir, 'no-dist') });
+    try {
+      const response = await fetch(`${unbuilt.url}/survey/fnb`);
+      expect(response.status).toBe(503);
+      expect(await response.text()).toBe('Pages are not built: run npm run build');
+      expect((await unbuilt.api('/api/restaurants')).status).toBe(200);
+    } finally {
+      await unbuilt.close();
+    }
+  });
+});

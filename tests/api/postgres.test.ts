@@ -1,0 +1,45 @@
+// DATABASE_URL: the same code and migrations on a PostgreSQL server, shared by several stateless
+// instances (how the product scales past one machine).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import { DINING, diningAnswers, LOYALTY, loyaltyAnswers, register } from './samples.ts';
+
+// PostgreSQL's programs come from Debian (scripts/ensure-test-tools.sh, run by npm test).
+describe('on PostgreSQL (DATABASE_URL)', () => {
+  let cluster: PostgresCluster;
+  let first: TestServer;
+  let second: TestServer;
+
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    // Two instances starting at once: migrations and unique indexes must not trip over each other.
+    [first, second] = await Promise.all([startTestServer({ databaseUrl: cluster.url }), startTestServer({ databaseUrl: cluster.url })]);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await cluster?.stop();
+  });
+
+  it('a submission made through one instance is read through the other', async () => {
+    const created = await first.api(`/api/${DINING}`, { json: diningAnswers({ customer_comments: 'via instance one' }) });
+    expect(created.status).toBe(201);
+    const read = await second.api(`/api/${DINING}/${created.body.doc.id}`, { as: 'staff' });
+    expect(read.body.customer_comments).toBe('via instance one');
+  });
+
+  it('content is seeded once and queries behave as on the embedded database', async () => {
+    const stores = await second.api('/api/printemps-loyalty-registration-store?limit=1000');
+    expect(stores.body.totalDocs).toBe(2);
+    expect((await first.api('/api/restaurants?[where][slug][equals]=pierre-herme')).body.docs[0].name).toBe('Pierre Hermé');
+  });
+
+  it('the unique phone rule holds across instances', async () => {
+    const answers = await loyaltyAnswers(first);
+    expect((await register(first, answers)).status).toBe(201);
+    const again = await register(second, await loyaltyAnswers(second, { phone: answers.phone }));
+    expect(again.status).toBe(409);
+    expect((await first.api(`/api/${LOYALTY}/count`, { as: 'staff' })).body.totalDocs).toBe(1);
+  });
+});

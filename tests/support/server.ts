@@ -1,0 +1,136 @@
+// The real server on a random port with a real PGlite database in a temporary DATA_DIR, the real
+// compiled forms (build/forms, or FORMS_BUILD_DIR) and the local siteverify stand-in.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
+import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
+import { startSiteverify, type SiteverifyStandIn } from './siteverify.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const PUBLIC_KEY = 'test-public-key';
+export const STAFF = { email: 'staff@example.com', password: 'correct horse battery staple' };
+
+export type As = 'public' | 'staff' | 'none';
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  config: ServerConfig;
+  siteverify: SiteverifyStandIn;
+  /** Calls the API as the pages (public key), as logged-in staff, or with no credential. */
+  api<T = any>(pathname: string, init?: { method?: string; json?: unknown; form?: FormData; as?: As; headers?: Record<string, string> }): Promise<ApiAnswer<T>>;
+  staffToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const formsBuildDir = () => path.resolve(ROOT, process.env.FORMS_BUILD_DIR ?? 'build/forms');
+
+/** Built pages stand-in: an index.html and one hashed asset, so page headers can be checked. */
+function pagesFixture(dir: string): string {
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Pages</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log("app");');
+  return dir;
+}
+
+/**
+ * PGlite's first open of an empty directory runs initdb (about 6 s here). Tests copy an
+ * initialised, still empty cluster instead; the server's own migrations then run as usual.
+ */
+async function emptyClusterTemplate(): Promise<string> {
+  const template = path.join(os.tmpdir(), 'venue-forms-pglite-template-0.5');
+  if (fs.existsSync(path.join(template, 'PG_VERSION'))) return template;
+  const building = `${template}.${process.pid}.tmp`;
+  const pglite = new PGlite({ dataDir: building });
+  await pglite.waitReady;
+  await pglite.close();
+  fs.rmSync(path.join(building, 'postmaster.pid'), { force: true });
+  try {
+    fs.renameSync(building, template);
+  } catch {
+    fs.rmSync(building, { recursive: true, force: true }); // another worker won the race
+  }
+  return template;
+}
+
+export async function newDataDir(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-api-'));
+  fs.cpSync(await emptyClusterTemplate(), path.join(dataDir, 'db'), { recursive: true });
+  return dataDir;
+}
+
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const siteverify = await startSiteverify();
+  const dataDir = overrides.dataDir ?? (await newDataDir());
+  const config: ServerConfig = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      FORMS_BUILD_DIR: formsBuildDir(),
+      CONTENT_DIR: path.join(ROOT, 'content'),
+      WEB_DIST_DIR: pagesFixture(path.join(dataDir, 'dist')),
+      PUBLIC_API_KEY: PUBLIC_KEY,
+      JWT_SECRET: 'test-jwt-secret',
+      RECAPTCHA_SECRET: siteverify.secret,
+      RECAPTCHA_VERIFY_URL: siteverify.url,
+      RATE_LIMIT_PER_MINUTE: '1000',
+    }),
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await saveStaffUser(app.serverContext.db, STAFF.email, STAFF.password);
+
+  let token: string | undefined;
+  const server: TestServer = {
+    url,
+    app,
+    config,
+    siteverify,
+    async api(pathname, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      const as = init.as ?? 'public';
+      if (as === 'public') headers.authorization = `users API-Key ${PUBLIC_KEY}`;
+      if (as === 'staff') headers.authorization = `JWT ${await server.staffToken()}`;
+      let body: string | FormData | undefined = init.form;
+      if (init.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(init.json);
+      }
+      const response = await fetch(`${url}${pathname}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // pages and files are not JSON
+      }
+      return { status: response.status, body: parsed as any, headers: response.headers };
+    },
+    async staffToken() {
+      if (!token) {
+        const login = await fetch(`${url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
+        token = ((await login.json()) as { token: string }).token;
+      }
+      return token;
+    },
+    async close() {
+      await app.close();
+      await siteverify.close();
+      if (!overrides.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
