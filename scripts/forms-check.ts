@@ -25,6 +25,11 @@ export function checkProject(): Problem[] {
     const schemaProblems = checkAgainstSchema(rel(file), definition, 'forms/form.schema.json');
     problems.push(...(schemaProblems.length ? schemaProblems : checkDefinition(rel(file), definition, vocabularies)));
   }
+  const fonts = readJson(join(root, 'themes/fonts.json')) as Record<string, string>;
+  const settings = (readJson(join(root, 'routes.json')) as { settings: { font?: string }[] }).settings;
+  settings.forEach((rule, i) => {
+    if (rule.font && !(rule.font in fonts)) problems.push({ file: 'routes.json', path: `$.settings[${i}].font`, message: `no font "${rule.font}" in themes/fonts.json` });
+  });
   const formIds = new Set(definitions.map((d) => d.definition.id));
   const routes = readJson(join(root, 'routes.json')) as { routes: { path: string; page: { kind: string; form?: string } }[] };
   routes.routes.forEach((route, i) => {

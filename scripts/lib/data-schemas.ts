@@ -2,6 +2,7 @@
 // *.schema.json by `npm run forms:schema` so editors autocomplete and flag mistakes.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { FormDefinition, LocalizedText, VocabularyFile } from '../../src/engine/definition.ts';
+import { ThemeSchema } from '../../src/engine/theme.ts';
 
 const Theme = Type.Union([Type.Literal('destination'), Type.Literal('destination-new'), Type.Literal('quest'), Type.Literal('store')]);
 
@@ -23,13 +24,6 @@ export const RoutesSchema = Type.Object({
     page: Type.Object({ kind: Type.String() }, { additionalProperties: true }),
   }, { additionalProperties: false })),
 }, { additionalProperties: false });
-
-export const ThemeSchema = Type.Object({
-  $schema: Type.Optional(Type.String()),
-  id: Theme,
-  brand: Type.String({ minLength: 1 }),
-  pageContentKey: Type.Union([Type.Literal('destination'), Type.Literal('quest'), Type.Literal('store')]),
-}, { additionalProperties: true });
 
 export const MessagesSchema = Type.Intersect([
   Type.Object({ $schema: Type.Optional(Type.String()) }),

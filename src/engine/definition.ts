@@ -3,8 +3,9 @@
 // checked for drift by tests/unit/definition-schema.test.ts).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-export const LANGUAGES = ['en', 'ar', 'fr'] as const;
-export type Lang = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Lang } from './languages.ts';
+
+export { LANGUAGES, type Lang };
 
 const Id = (description: string) => Type.String({ pattern: '^[a-z][a-z0-9_-]*$', description });
 const FieldName = Type.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 64, description: 'Key of the value in the submitted data (snake_case).' });

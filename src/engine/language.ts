@@ -1,4 +1,4 @@
-import { LANGUAGES, type Lang } from './definition.ts';
+import { LANGUAGES, type Lang } from './languages.ts';
 
 /**
  * The product's language rule: en → en, ar → ar, fr → ar, anything else → en;

@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
 import { collectionsPlugin } from './plugins/collections.ts';
+import { staffDownloadsPlugin } from './plugins/staff-downloads.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 
 declare module 'fastify' {
@@ -55,6 +56,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.register(uploadsPlugin, ctx);
   await app.register(captchaPlugin, ctx);
   await app.register(collectionsPlugin, ctx);
+  await app.register(staffDownloadsPlugin, ctx);
   await app.register(pagesPlugin, ctx);
   return app;
 }

@@ -71,3 +71,61 @@ export async function countOf(server: TestServer, collection: string): Promise<n
   const { body } = await server.api(`/api/${collection}/count`, { as: 'staff' });
   return body.totalDocs;
 }
+
+export const IFLY = 'ifly-waiver-forms';
+export const SATISFACTION = 'survey-customer-satisfactions';
+export const PADEL = 'survey-customer-feedbacks-padel';
+export const RETAIL = 'survey-net-promoter';
+export const EMPLOYEE = 'employee-responses';
+export const WHISTLE = 'employee-whistle-blower';
+
+/** Opaque reference: 10 Crockford base32 characters as XXXX-XXXX-XX. */
+export const REFERENCE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$/;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Two strokes on a 3:1 pad: a line and a dot. */
+export const SIGNATURE = { strokes: [[[0.1, 0.2], [0.4, 0.5], [0.8, 0.3]], [[0.9, 0.9]]], aspect: 3 };
+
+export function waiverAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    visit_date: today(), name: 'Noor Saleh', qid: '28463400123', phone: '+97455501234',
+    dependents: [{ name: 'Lina Saleh', qid: 'P1234567' }, { name: 'Omar Saleh' }], signature: SIGNATURE, acknowledgement: true, ...overrides,
+  };
+}
+
+export function satisfactionAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    store_ambience_cleanliness_rating: 'good', store_ambience_visual_presentation_rating: 'excellent', is_product_availability_variety: 'yes',
+    product_availability_variety_rating: 'good', rating_customer_service: 'satisfied', is_customer_service_helpful: 'yes', checkout_payment_process: 'good',
+    loyalty_program: 'no', communication_promotions: 'email', rating_overall_experience: 'very-satisfied', name: 'Amal Haddad', telephone_number: '+97455501234',
+    ...overrides,
+  };
+}
+
+export function padelAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { visit_frequency: 'weekly', recommend_to_others_rating: 9, satisfaction_booking_process: 8, satisfaction_booking_process_time_slots: 7, ...overrides };
+}
+
+export const retailAnswers = (score: number) => ({ visit_date: today(), employee_id: 'E-102', receipt_id: 'R-88231', customer_feedback_number: score });
+
+export function employeeAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    anonymous_id: `anon-${Math.random().toString(36).slice(2)}`, department: 'operations',
+    env_tools_resources: 'agree', env_safe_respected: 'agree', env_workload: 'about-right',
+    lead_clear_expectations: 'agree', lead_recognition: 'agree', lead_feedback_frequency: 'often', lead_communication: 'agree',
+    growth_learning: 'agree', growth_career_path: 'i-do-not-know',
+    wellbeing_balance: 'agree', wellbeing_stress: 'sometimes', wellbeing_overall_satisfaction: 'satisfied',
+    recommend_employer: 8, stay_intention: 'yes', ...overrides,
+  };
+}
+
+/** A fresh human-check proof for the form's captcha action. */
+export async function proofFor(server: TestServer, action: string): Promise<string> {
+  const answer = await server.api('/api/verify-captcha', { json: { token: `pass-${Math.random()}`, action } });
+  expect(answer.status).toBe(200);
+  return answer.body.proof;
+}
+
+/** The paths of the fields a 4xx answer names. */
+export const errorPaths = (body: any): string[] => body.errors[0].data.errors.map((error: { path: string }) => error.path);

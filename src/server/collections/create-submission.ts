@@ -13,6 +13,7 @@ import { fieldLabel, validateSubmission } from '../forms/validation.ts';
 import { captchaMissing, consumeProof } from '../captcha/captcha-proofs.ts';
 import type { Collection } from './registry.ts';
 import type { DocumentRow } from './documents.ts';
+import { newReference, REFERENCE_INDEX } from './reference.ts';
 
 export interface SubmissionRequest {
   body: unknown;
@@ -66,6 +67,21 @@ async function claimUploads(tx: Queryable, form: LoadedForm, data: Record<string
   return { errors, ids };
 }
 
+/**
+ * Runs the create transaction with a fresh reference. Two equal references out of 2^50 are
+ * not expected, but the unique index decides, and the whole transaction is retried if it says so.
+ */
+async function insertWithReference(db: Db, create: (tx: Queryable, reference: string) => Promise<DocumentRow>): Promise<DocumentRow> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => create(tx, newReference()));
+    } catch (error) {
+      const taken = isDatabaseError(error) && error.code === UNIQUE_VIOLATION && error.constraint === REFERENCE_INDEX;
+      if (!taken || attempt === 3) throw error;
+    }
+  }
+}
+
 export async function createSubmission(deps: Dependencies, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
   const form = collection.form!;
   const { compiled } = form;
@@ -77,15 +93,15 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
   if (invalid.length) throw validationError(collection.slug, invalid);
   applyDerivedValues(compiled, data);
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await insertWithReference(deps.db, async (tx, reference) => {
       if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
       const uploads = await claimUploads(tx, form, data, request.lang, deps.uploadOrphanHours);
       const errors = [...(await checkReferences(tx, form, data, request.lang)), ...uploads.errors];
       if (errors.length) throw validationError(collection.slug, errors);
       const evidence = evidenceFor(compiled, data, request.lang);
       const { rows } = await tx.query<DocumentRow>(
-        'INSERT INTO documents (collection, data, form_version, form_hash, evidence) VALUES ($1, $2::jsonb, $3, $4, $5::jsonb) RETURNING *',
-        [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence)],
+        'INSERT INTO documents (collection, data, form_version, form_hash, evidence, reference) VALUES ($1, $2::jsonb, $3, $4, $5::jsonb, $6) RETURNING *',
+        [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference],
       );
       if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [rows[0].id, uploads.ids]);
       return rows[0];

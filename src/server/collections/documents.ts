@@ -11,6 +11,8 @@ export interface DocumentRow {
   form_version: number | null;
   form_hash: string | null;
   evidence: Record<string, unknown> | null;
+  /** Submissions only: the opaque reference the guest keeps. */
+  reference: string | null;
   created_at: Date;
   updated_at: Date;
   [key: string]: unknown;
@@ -18,7 +20,10 @@ export interface DocumentRow {
 
 export type Doc = Record<string, unknown> & { id: number | string };
 
-/** The one place a stored row's id becomes its public id (an opaque reference may replace it later). */
+/**
+ * The one place a stored row's id becomes its public id. It stays the row's number, as Payload
+ * has it, because only staff can read by id; what a guest is shown is the opaque `reference`.
+ */
 export const publicId = (row: Pick<DocumentRow, 'id'>) => row.id;
 
 export function fileUrl(collection: string, filename: string): string {
@@ -38,7 +43,10 @@ export function toDoc(collection: Collection, row: DocumentRow): Doc {
     const { filename, mimeType, filesize } = row.data as { filename: string; mimeType: string; filesize: number };
     return { id: publicId(row), filename, mimeType, filesize, url: fileUrl(collection.slug, filename), ...stamps };
   }
-  const formStamp = collection.kind === 'submissions' ? { formVersion: row.form_version, formHash: row.form_hash, ...(row.evidence ? { evidence: { ...row.evidence, recordedAt: stamps.createdAt } } : {}) } : {};
+  const formStamp =
+    collection.kind === 'submissions'
+      ? { reference: row.reference, formVersion: row.form_version, formHash: row.form_hash, ...(row.evidence ? { evidence: { ...row.evidence, recordedAt: stamps.createdAt } } : {}) }
+      : {};
   return { id: publicId(row), ...inFieldOrder(collection, row.data), ...formStamp, ...stamps };
 }
 

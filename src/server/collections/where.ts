@@ -2,6 +2,7 @@
 // only from the collection's known fields (never from the request), values always as parameters.
 import { badRequest, queryError } from '../errors.ts';
 import { asList } from './query-string.ts';
+import { normalizeReference } from './reference.ts';
 import type { Collection, FieldKind } from './registry.ts';
 
 type Kind = FieldKind | 'date';
@@ -9,10 +10,13 @@ type Kind = FieldKind | 'date';
 interface Column {
   sql: string;
   kind: Kind;
+  /** Brings a request value to the stored form before comparing. */
+  normalize?: (text: string) => string;
 }
 
 const COLUMNS: Record<string, Column> = {
   id: { sql: 'id', kind: 'number' },
+  reference: { sql: 'reference', kind: 'text', normalize: normalizeReference },
   createdAt: { sql: 'created_at', kind: 'date' },
   updatedAt: { sql: 'updated_at', kind: 'date' },
 };
@@ -55,7 +59,7 @@ class SqlBuilder {
   }
 
   private value(column: Column, raw: unknown): string | null {
-    const value = this.typed(column.kind, raw);
+    const value = this.typed(column.kind, column.normalize ? column.normalize(String(raw)) : raw);
     if (value === undefined) return null;
     if (column.kind === 'date') return this.param(value, '::timestamptz');
     if (column.kind === 'number') return this.param(value, '::numeric');

@@ -1,11 +1,20 @@
 // Numbered schema migrations, applied in order once each and recorded in schema_migrations.
 // Never edit an applied migration: add a new one.
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
+import { newReference, REFERENCE_INDEX } from '../collections/reference.ts';
 
 interface Migration {
   id: number;
   name: string;
   statements: string[];
+  /** Runs after the statements, in the same transaction, for values SQL cannot make (e.g. crypto-random ones). */
+  backfill?: (tx: Queryable) => Promise<void>;
+}
+
+/** Gives submissions stored before references existed one each (only submissions carry a form version). */
+async function backfillReferences(tx: Queryable): Promise<void> {
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM documents WHERE form_version IS NOT NULL AND reference IS NULL');
+  for (const { id } of rows) await tx.query('UPDATE documents SET reference = $1 WHERE id = $2', [newReference(), id]);
 }
 
 export const MIGRATIONS: Migration[] = [
@@ -53,6 +62,12 @@ export const MIGRATIONS: Migration[] = [
     name: 'liability evidence on submissions',
     statements: [`ALTER TABLE documents ADD COLUMN evidence jsonb`],
   },
+  {
+    id: 3,
+    name: 'opaque reference on submissions',
+    statements: [`ALTER TABLE documents ADD COLUMN reference text`, `CREATE UNIQUE INDEX ${REFERENCE_INDEX} ON documents (reference)`],
+    backfill: backfillReferences,
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */
@@ -68,6 +83,7 @@ export async function migrate(db: Db): Promise<void> {
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.id)) continue;
       for (const statement of migration.statements) await tx.query(statement);
+      await migration.backfill?.(tx);
       await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
     }
   });

@@ -39,8 +39,15 @@ export function requestLanguage(form: LoadedForm, locale: unknown, acceptLanguag
   return resolveLanguage(requested, form.compiled.languages);
 }
 
+/** A drawing is one answer: a problem inside its strokes is reported on the signature itself. */
+function answerPath(form: LoadedForm, path: string): string {
+  const name = path.split('.')[0];
+  return formField(form, name)?.type === 'signature' ? name : path;
+}
+
 export function validateSubmission(form: LoadedForm, data: unknown, lang: Lang): FieldError[] {
   if (form.validate(data)) return [];
   const described = describeErrors(form.validate.errors ?? [], form.compiled.schema, (name) => formField(form, name), lang);
-  return described.map((error) => ({ label: fieldLabel(form, error.path, lang), message: error.message, path: error.path }));
+  const errors = described.map((error) => ({ label: fieldLabel(form, error.path, lang), message: error.message, path: answerPath(form, error.path) }));
+  return errors.filter((error, index) => errors.findIndex((other) => other.path === error.path) === index);
 }

@@ -1,6 +1,6 @@
 // POST /api/{uploadCollection} (multipart field `file`): streams the file to
 // DATA_DIR/uploads/<collection>/<random>.<ext>, stopping at the form's size limit, and keeps it
-// only when its bytes are of an accepted type.
+// only when its bytes are of an accepted type, with photo metadata (location, device) removed.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import type { DocumentRow } from '../collections/documents.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError, noFileUploaded, validationError } from '../errors.ts';
 import { isAccepted, sniffFileType, SNIFF_BYTES } from './sniff-file-type.ts';
+import { canStripMetadata, stripImageMetadata } from './strip-metadata.ts';
 
 export const uploadsRoot = (dataDir: string) => path.join(dataDir, 'uploads');
 
@@ -32,6 +33,16 @@ function fileMeter() {
     },
   });
   return { stream, head: () => head, size: () => size };
+}
+
+/** Rewrites the file without its metadata when that changes it; returns the size kept. */
+async function removeMetadata(file: string, mimeType: string, size: number): Promise<number> {
+  if (!canStripMetadata(mimeType)) return size;
+  const bytes = await fs.promises.readFile(file);
+  const stripped = stripImageMetadata(bytes, mimeType);
+  if (stripped === bytes || stripped.equals(bytes)) return size;
+  await fs.promises.writeFile(file, stripped);
+  return stripped.length;
 }
 
 /** fsync a file or directory: the 201 promises the upload survives a crash. */
@@ -67,13 +78,14 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
       throw validationError(null, [{ message: `Invalid file type: ${detected}. Accepted: ${rule.accept.join(', ')}.`, path: 'file' }]);
     }
     const filename = `${name}.${type.extension}`;
+    const filesize = await removeMetadata(partial, type.mimeType, meter.size());
     await flushToDisk(partial, 'r+');
     await fs.promises.rename(partial, path.join(dir, filename));
     await flushToDisk(dir, 'r');
     try {
       const { rows } = await db.query<DocumentRow>(
         'INSERT INTO documents (collection, data) VALUES ($1, $2::jsonb) RETURNING *',
-        [collection.slug, JSON.stringify({ filename, mimeType: type.mimeType, filesize: meter.size() })],
+        [collection.slug, JSON.stringify({ filename, mimeType: type.mimeType, filesize })],
       );
       return rows[0];
     } catch (error) {

@@ -4,15 +4,9 @@ import type { ThemeId } from '../../engine/routes.ts';
 import type { Lang } from '../../engine/definition.ts';
 import namedFonts from '../../../themes/fonts.json';
 
-export interface Theme {
-  id: ThemeId;
-  brand: string;
-  pageContentKey: 'destination' | 'quest' | 'store';
-  colors: Record<string, string>;
-  fonts: { body: string; arabic: string };
-  fallbackLogo: string;
-  fallbackFavicon?: string;
-}
+import type { Theme } from '../../engine/theme.ts';
+
+export type { Theme };
 
 const files = import.meta.glob<Theme>(['/themes/*.json', '!/themes/theme.schema.json', '!/themes/fonts.json'], { eager: true, import: 'default' });
 const themes = new Map<string, Theme>(Object.values(files).map((theme) => [theme.id, theme]));

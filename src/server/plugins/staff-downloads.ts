@@ -1,0 +1,65 @@
+// What staff download from submissions: a signature drawn as SVG by the server, and the CSV
+// export of a form's submissions. Neither is open to the pages' public key.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import type { Collection } from '../collections/registry.ts';
+import type { DocumentRow } from '../collections/documents.ts';
+import { parseQueryString } from '../collections/query-string.ts';
+import { normalizeReference } from '../collections/reference.ts';
+import { exportCsv } from '../collections/export-csv.ts';
+import { formField } from '../forms/validation.ts';
+import { signatureSvg } from '../forms/signature-svg.ts';
+import { forbidden, notFound, routeNotFound } from '../errors.ts';
+
+type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string; file?: string } }>;
+
+/** An SVG opened on its own is a document: it may not run or fetch anything. */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+
+export async function staffDownloadsPlugin(app: FastifyInstance, ctx: ServerContext) {
+  const { db, registry } = ctx;
+
+  function staffForm(request: SlugRequest): Collection {
+    const collection = registry.collections.get(request.params.slug);
+    if (!collection || collection.kind !== 'submissions') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
+    if (request.caller.kind !== 'staff') throw forbidden();
+    return collection;
+  }
+
+  /** By the row id, or by the reference the guest was given (what they quote on the phone). */
+  async function findSubmission(collection: Collection, key: string): Promise<DocumentRow | undefined> {
+    const byId = /^\d{1,9}$/.test(key);
+    const sql = `SELECT * FROM documents WHERE collection = $1 AND ${byId ? 'id = $2' : 'reference = $2'}`;
+    const { rows } = await db.query<DocumentRow>(sql, [collection.slug, byId ? Number(key) : normalizeReference(key)]);
+    return rows[0];
+  }
+
+  app.get('/api/:slug/:id/signature/:file', async (request: SlugRequest, reply) => {
+    const collection = staffForm(request);
+    const name = /^([a-z][a-z0-9_]*)\.svg$/.exec(request.params.file ?? '')?.[1];
+    if (!name || formField(collection.form!, name)?.type !== 'signature') throw notFound();
+    const row = await findSubmission(collection, request.params.id ?? '');
+    const svg = row ? signatureSvg(row.data[name]) : null;
+    if (!row || !svg) throw notFound();
+    return reply
+      .type('image/svg+xml')
+      .header('content-security-policy', SVG_POLICY)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="${name}-${row.id}.svg"`)
+      .header('cache-control', 'private, no-store')
+      .send(svg);
+  });
+
+  app.get('/api/:slug/export.csv', async (request: SlugRequest, reply) => {
+    const collection = staffForm(request);
+    const query = parseQueryString(request.raw.url?.split('?')[1] ?? '');
+    const pieces = exportCsv(db, collection, query.where);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${collection.slug}-${day}.csv"`)
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(pieces));
+  });
+}

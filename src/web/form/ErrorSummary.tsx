@@ -1,0 +1,35 @@
+import type { MouseEvent } from 'react';
+import type { Lang } from '../../engine/definition.ts';
+import { t } from '../../engine/messages.ts';
+
+export interface SummaryItem {
+  name: string;
+  label: string;
+  message: string;
+}
+
+/** Lists what must be corrected, each linked to its question; announced when it appears. */
+export function ErrorSummary({ items, lang, onPick }: { items: SummaryItem[]; lang: Lang; onPick: (name: string) => void }) {
+  const pick = (event: MouseEvent, name: string) => {
+    event.preventDefault();
+    onPick(name);
+  };
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title">
+      <p className="error-summary-title" id="error-summary-title">
+        {items.length ? t('errorSummary', lang, { count: items.length }) : ''}
+      </p>
+      {items.length > 0 && (
+        <ul>
+          {items.map((item) => (
+            <li key={item.name}>
+              <a href={`#field-${item.name}`} onClick={(event) => pick(event, item.name)}>
+                {item.label}: {item.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ResolvedForm } from '../../engine/compiled.ts';
+import type { Lang } from '../../engine/definition.ts';
+import { pick } from '../../engine/messages.ts';
+import { useShell } from '../shell/ShellContext.tsx';
+import type { SourcedValues } from './sourcedValues.ts';
+
+/**
+ * The top of a form: the brand logo when the route hides the header, the form's title and
+ * description, and the names of what the address pointed to (the store, the restaurant).
+ */
+export function FormIntro({ form, lang, sourced }: { form: ResolvedForm; lang: Lang; sourced: SourcedValues }) {
+  const { settings, theme, logoUrl } = useShell();
+  const places = Object.values(sourced).filter((s) => s.state === 'found' && s.display);
+  return (
+    <header className="form-intro">
+      {settings.hideHeader && <img className="form-logo" src={logoUrl} alt={theme.brand} height={56} />}
+      {places.map((place) => (
+        <p key={place.display} className="form-place" dir="auto">
+          {place.display}
+        </p>
+      ))}
+      <h1 className="form-title">{pick(form.title, lang)}</h1>
+      {form.description && <p className="form-description">{pick(form.description, lang)}</p>}
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+// What every template and widget of a guest form can read (RJSF formContext).
+import type { ResolvedForm } from '../../engine/compiled.ts';
+import type { Lang } from '../../engine/definition.ts';
+import type { SourcedValues } from './sourcedValues.ts';
+
+export type FormData = Record<string, unknown>;
+
+export interface UploadedFile {
+  name: string;
+  size: number;
+}
+
+export interface GuestFormContext {
+  form: ResolvedForm;
+  lang: Lang;
+  /** The current answers (pruned of hidden questions), for visibility and conditional requirements. */
+  data: FormData;
+  /** Values the page filled itself (today, query or route parameter, backend lookup). */
+  sourced: SourcedValues;
+  /** Counts uploads in progress so the submit button waits for them. */
+  trackUpload: (done: Promise<unknown>) => void;
+  /** Name and size of an uploaded file by its id, kept in the draft so a reload still shows them. */
+  rememberUpload: (id: string | number, file: UploadedFile) => void;
+  uploadedFile: (id: string | number) => UploadedFile | undefined;
+}

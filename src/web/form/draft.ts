@@ -1,0 +1,88 @@
+// Every change is kept in localStorage (per form and path) so a reload, a lost connection or a
+// failed request never loses what the guest typed. Uploaded files keep their upload id.
+// Drafts expire after a day because the pages also run on shared devices (restaurant tablets).
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { FormData, UploadedFile } from './context.ts';
+
+const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+const SAVE_DELAY_MS = 300;
+
+export interface Draft {
+  /** Definition hash: a draft of another version of the form is still offered, but unknown answers are dropped. */
+  hash: string;
+  savedAt: number;
+  data: FormData;
+  uploads: Record<string, UploadedFile>;
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // private mode or storage disabled: the form still works, just without drafts
+  }
+}
+
+export function draftKey(formId: string, pathname: string): string {
+  return `form-draft:${formId}:${pathname}`;
+}
+
+export function readDraft(key: string, knownFields: readonly string[]): Draft | null {
+  const raw = storage()?.getItem(key);
+  if (!raw) return null;
+  try {
+    const draft = JSON.parse(raw) as Draft;
+    if (Date.now() - draft.savedAt > DRAFT_TTL_MS) {
+      storage()?.removeItem(key);
+      return null;
+    }
+    const data = Object.fromEntries(Object.entries(draft.data ?? {}).filter(([name]) => knownFields.includes(name)));
+    return { ...draft, data, uploads: draft.uploads ?? {} };
+  } catch {
+    return null;
+  }
+}
+
+/** Debounced saving, flushed when the page is hidden or closed so the last keystrokes are kept. */
+export function useDraftSaver(key: string, hash: string) {
+  const pending = useRef<Draft | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    if (!pending.current) return;
+    try {
+      storage()?.setItem(key, JSON.stringify(pending.current));
+    } catch (error) {
+      console.warn('Could not save the draft', error);
+    }
+    pending.current = null;
+  }, [key]);
+
+  useEffect(() => {
+    const onHide = () => flush();
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      flush();
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
+    };
+  }, [flush]);
+
+  return useMemo(
+    () => ({
+      save(data: FormData, uploads: Record<string, UploadedFile>) {
+        pending.current = { hash, savedAt: Date.now(), data, uploads };
+        clearTimeout(timer.current);
+        timer.current = setTimeout(flush, SAVE_DELAY_MS);
+      },
+      clear() {
+        clearTimeout(timer.current);
+        pending.current = null;
+        storage()?.removeItem(key);
+      },
+    }),
+    [flush, hash, key],
+  );
+}

@@ -1,0 +1,117 @@
+// Values a form fills itself (ValueSource in the definition): today's date, a query or route
+// parameter, or the document such a parameter names in a backend collection.
+import { useEffect, useState } from 'react';
+import type { ResolvedField, ResolvedForm } from '../../engine/compiled.ts';
+import type { ValueSource } from '../../engine/definition.ts';
+import { slugify, todayIso } from '../../engine/format.ts';
+import { collectionQuery, fetchOrNull, type DocList } from '../api/client.ts';
+
+export type Doc = Record<string, unknown>;
+
+export interface SourcedValue {
+  state: 'pending' | 'found' | 'missing';
+  value?: unknown;
+  /** Text shown to the guest for a found document (e.g. the store name). */
+  display?: string;
+  doc?: Doc;
+  /** The value came from the route (e.g. /survey/fnb/:restaurantName): the document describes the page. */
+  fromRoute: boolean;
+}
+export type SourcedValues = Record<string, SourcedValue>;
+
+/** The field's source: a hidden field's `source`, or the `prefill` of a question (select, text). */
+export function sourceOf(field: ResolvedField): ValueSource | undefined {
+  if (field.type === 'hidden') return field.source;
+  return 'prefill' in field ? field.prefill : undefined;
+}
+
+const lookups = new Map<string, Promise<Doc[] | null>>();
+
+/** Collection reads are shared by every field and render that needs them (StrictMode renders twice). */
+export function fetchDocs(path: string, what: string): Promise<Doc[] | null> {
+  let pending = lookups.get(path);
+  if (!pending) {
+    pending = fetchOrNull<DocList<Doc>>(path, what).then((list) => (Array.isArray(list?.docs) ? list.docs : null));
+    lookups.set(path, pending);
+  }
+  return pending;
+}
+
+/** Stores are matched ignoring case against the whole list (spec: limit 1000); slugs are queried directly. */
+async function findDoc(lookup: NonNullable<Extract<ValueSource, { lookup?: unknown }>['lookup']>, param: string): Promise<Doc | undefined> {
+  if (lookup.compare === 'slug') {
+    const docs = await fetchDocs(collectionQuery(lookup.collection, { [`where[${lookup.match}][equals]`]: slugify(param), limit: 1 }), lookup.collection);
+    return docs?.[0];
+  }
+  const docs = await fetchDocs(collectionQuery(lookup.collection, { limit: 1000 }), lookup.collection);
+  const wanted = param.trim().toLowerCase();
+  return docs?.find((doc) => String(doc[lookup.match] ?? '').toLowerCase() === wanted);
+}
+
+function coerce(field: ResolvedField, raw: string): unknown {
+  if (field.type === 'hidden' && field.valueType === 'integer') {
+    const number = Number(raw);
+    return Number.isInteger(number) ? number : undefined;
+  }
+  return raw;
+}
+
+function initialValue(field: ResolvedField, source: ValueSource, query: URLSearchParams, params: Record<string, string>): SourcedValue {
+  if ('today' in source) return { state: 'found', value: todayIso(), fromRoute: false };
+  const fromRoute = Boolean(source.routeParam);
+  const param = source.query ? query.get(source.query) : source.routeParam ? params[source.routeParam] : undefined;
+  if (!param) return { state: 'missing', fromRoute };
+  if (!source.lookup) {
+    const value = coerce(field, param);
+    return value === undefined ? { state: 'missing', fromRoute } : { state: 'found', value, fromRoute };
+  }
+  return { state: 'pending', fromRoute };
+}
+
+export function useSourcedValues(form: ResolvedForm, query: URLSearchParams, params: Record<string, string>): SourcedValues {
+  const fields = form.sections.flatMap((s) => s.fields).filter((f) => sourceOf(f));
+  const key = JSON.stringify([query.toString(), params]);
+  const [values, setValues] = useState<SourcedValues>(() => Object.fromEntries(fields.map((f) => [f.name, initialValue(f, sourceOf(f)!, query, params)])));
+
+  useEffect(() => {
+    let live = true;
+    const initial = Object.fromEntries(fields.map((f) => [f.name, initialValue(f, sourceOf(f)!, query, params)]));
+    setValues(initial);
+    for (const field of fields) {
+      const source = sourceOf(field)!;
+      if (initial[field.name].state !== 'pending' || 'today' in source || !source.lookup) continue;
+      const lookup = source.lookup;
+      const param = (source.query ? query.get(source.query) : params[source.routeParam ?? '']) ?? '';
+      void findDoc(lookup, param).then((doc) => {
+        if (!live) return;
+        const found: SourcedValue = doc && doc[lookup.value] !== undefined && doc[lookup.value] !== null
+          ? { state: 'found', value: doc[lookup.value], display: lookup.display ? String(doc[lookup.display] ?? '') : undefined, doc, fromRoute: Boolean(source.routeParam) }
+          : { state: 'missing', fromRoute: Boolean(source.routeParam) };
+        setValues((current) => ({ ...current, [field.name]: found }));
+      });
+    }
+    return () => {
+      live = false;
+    };
+    // The key covers query and params; fields come from the (static) form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, form]);
+
+  return values;
+}
+
+/** The answers with every sourced value applied: found values set; a hidden value whose source
+ * found nothing is removed (e.g. ?store= matching no store means no store at all). */
+export function applySourced(data: Record<string, unknown>, sourced: SourcedValues, form: ResolvedForm): Record<string, unknown> {
+  let next = data;
+  for (const field of form.sections.flatMap((s) => s.fields)) {
+    const sourcedValue = sourced[field.name];
+    if (!sourcedValue) continue;
+    if (sourcedValue.state === 'found' && next[field.name] !== sourcedValue.value) next = { ...next, [field.name]: sourcedValue.value };
+    else if (sourcedValue.state === 'missing' && field.type === 'hidden' && field.name in next) {
+      const { [field.name]: _dropped, ...rest } = next;
+      next = rest;
+    }
+  }
+  return next;
+}

@@ -1,0 +1,126 @@
+import { useRef, useState } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { formatFileSize, megabytes } from '../../engine/format.ts';
+import { t, type MessageKey } from '../../engine/messages.ts';
+import { uploadFile } from '../api/upload.ts';
+import { fieldOf, type FieldOf, hintId, useWidgetField } from './common.tsx';
+
+interface Item {
+  key: string;
+  name: string;
+  size: number;
+  /** 0..1 while uploading; undefined once done. */
+  progress?: number;
+  id?: number | string;
+}
+
+function accepts(file: File, accept: string[]): boolean {
+  // Some systems give no type (e.g. HEIC photos): let the server, which sniffs the bytes, decide.
+  if (!file.type) return true;
+  return accept.some((rule) => (rule.endsWith('/*') ? file.type.startsWith(rule.slice(0, -1)) : file.type === rule));
+}
+
+/**
+ * Files are uploaded as soon as they are chosen (with progress), so the answer holds only their
+ * ids and a draft restored after a reload still has them. Too-large files are never sent.
+ */
+export function FileWidget(props: WidgetProps) {
+  const field = fieldOf<FieldOf<'file'>>(props);
+  const { lang, context, required, invalid, describedBy, disabled } = useWidgetField(props, [hintId(props.id)]);
+  const input = useRef<HTMLInputElement>(null);
+  const ids = (): (number | string)[] => (Array.isArray(props.value) ? props.value : props.value === undefined || props.value === null ? [] : [props.value]);
+  const [items, setItems] = useState<Item[]>(() => ids().map((id) => ({ key: `saved-${id}`, id, name: context.uploadedFile(id)?.name ?? `#${id}`, size: context.uploadedFile(id)?.size ?? 0 })));
+  const [message, setMessage] = useState<{ key: MessageKey } | null>(null);
+  // Uploads finish after later renders: keep the latest list of ids outside React's closure.
+  const current = useRef(items);
+  current.current = items;
+  const mb = megabytes(field.maxBytes);
+
+  const publish = (next: Item[]) => {
+    current.current = next;
+    setItems(next);
+    const done = next.filter((i) => i.id !== undefined).map((i) => i.id!);
+    props.onChange(field.multiple ? (done.length ? done : undefined) : done[0]);
+  };
+  const update = (key: string, change: Partial<Item> | null) => {
+    const next = change === null ? current.current.filter((i) => i.key !== key) : current.current.map((i) => (i.key === key ? { ...i, ...change } : i));
+    publish(next);
+  };
+
+  const choose = (files: File[]) => {
+    if (input.current) input.current.value = ''; // a discarded file must not stay selected
+    setMessage(null);
+    const tooLarge = files.filter((f) => f.size > field.maxBytes);
+    const wrongType = files.filter((f) => !tooLarge.includes(f) && !accepts(f, field.accept));
+    if (tooLarge.length) setMessage({ key: 'fileTooLarge' });
+    else if (wrongType.length) setMessage({ key: 'fileType' });
+    let chosen = files.filter((f) => !tooLarge.includes(f) && !wrongType.includes(f));
+    if (!chosen.length) return;
+    if (!field.multiple) chosen = chosen.slice(0, 1);
+    const kept = field.multiple ? current.current : [];
+    const room = field.maxFiles ? Math.max(field.maxFiles - kept.length, 0) : chosen.length;
+    const started = chosen.slice(0, room).map((file) => {
+      const key = `${Date.now()}-${Math.random()}`;
+      const handle = uploadFile(field.collection, file, (fraction) => {
+        setItems((list) => list.map((i) => (i.key === key && i.progress !== undefined ? { ...i, progress: fraction } : i)));
+      });
+      context.trackUpload(handle.done);
+      void handle.done.then((outcome) => {
+        if (outcome.ok) {
+          context.rememberUpload(outcome.id, { name: file.name, size: file.size });
+          return update(key, { id: outcome.id, progress: undefined });
+        }
+        update(key, null);
+        if (outcome.reason !== 'aborted') setMessage({ key: outcome.reason === 'tooLarge' ? 'fileTooLarge' : outcome.reason === 'wrongType' ? 'fileType' : 'uploadFailed' });
+      });
+      return { key, name: file.name, size: file.size, progress: 0 } satisfies Item;
+    });
+    publish([...kept, ...started]);
+  };
+
+  return (
+    <div className="file">
+      <p className="field-hint" id={hintId(props.id)}>
+        {t('maxSize', lang, { mb })}
+      </p>
+      <input
+        ref={input}
+        id={props.id}
+        name={props.id}
+        type="file"
+        className="file-input"
+        accept={field.accept.join(',')}
+        multiple={field.multiple ?? false}
+        aria-required={required || undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        disabled={disabled}
+        onChange={(event) => choose(Array.from(event.target.files ?? []))}
+      />
+      <p className="file-message field-error" role="alert">
+        {message ? t(message.key, lang, { mb }) : ''}
+      </p>
+      {items.length > 0 && (
+        <ul className="file-list">
+          {items.map((item) => (
+            <li key={item.key} className="file-item">
+              <span className="file-name" dir="auto">
+                {item.name}
+              </span>
+              {item.size > 0 && <span className="file-size">{formatFileSize(item.size)}</span>}
+              {item.progress !== undefined ? (
+                <progress className="file-progress" max={1} value={item.progress} aria-label={t('uploading', lang, { percent: Math.round(item.progress * 100) })} />
+              ) : (
+                <span className="file-status">{t('uploaded', lang)}</span>
+              )}
+              <button type="button" className="link-button" disabled={disabled || item.progress !== undefined} onClick={() => update(item.key, null)}>
+                {t('remove', lang)}
+                <span className="visually-hidden"> {item.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// Shared pieces of the widgets: the field a widget renders, its language, and the ids that tie
+// a control to its help, hint and error text.
+import type { WidgetProps } from '@rjsf/utils';
+import type { ResolvedField } from '../../engine/compiled.ts';
+import { isRequired } from '../../engine/conditions.ts';
+import type { FieldType, Lang, LocalizedText, Option } from '../../engine/definition.ts';
+import { pick } from '../../engine/messages.ts';
+import type { GuestFormContext } from '../form/context.ts';
+
+export const helpId = (id: string) => `${id}__help`;
+export const errorId = (id: string) => `${id}__error`;
+export const hintId = (id: string) => `${id}__hint`;
+
+/** The resolved definition of one field type, e.g. FieldOf<'select'>. */
+export type FieldOf<T extends FieldType> = Extract<ResolvedField, { type: T }>;
+
+/** The field definition RJSF passes through ui:options (see engine/ui-schema.ts). */
+export function fieldOf<F extends ResolvedField = ResolvedField>(props: WidgetProps): F {
+  return props.options.field as unknown as F;
+}
+
+export interface WidgetField<F extends ResolvedField = ResolvedField> {
+  field: F;
+  lang: Lang;
+  context: GuestFormContext;
+  required: boolean;
+  invalid: boolean;
+  /** For aria-describedby: help, hint and error ids that exist for this field. */
+  describedBy: string | undefined;
+  disabled: boolean;
+}
+
+/** Everything a widget needs from RJSF's props, in product terms. */
+export function useWidgetField<F extends ResolvedField = ResolvedField>(props: WidgetProps, extraHints: string[] = []): WidgetField<F> {
+  const field = fieldOf<F>(props);
+  const lang = props.options.lang as Lang;
+  const context = props.registry.formContext as GuestFormContext;
+  const invalid = (props.rawErrors?.length ?? 0) > 0;
+  const ids = [...extraHints, 'help' in field && field.help ? helpId(props.id) : null, invalid ? errorId(props.id) : null].filter(Boolean);
+  return {
+    field,
+    lang,
+    context,
+    required: isRequired(field, context.data),
+    invalid,
+    describedBy: ids.length ? ids.join(' ') : undefined,
+    disabled: Boolean(props.disabled || props.readonly),
+  };
+}
+
+export function text(value: LocalizedText | undefined, lang: Lang): string | undefined {
+  return value ? pick(value, lang) : undefined;
+}
+
+export function optionLabel(option: Option, lang: Lang): string {
+  return pick(option.label, lang);
+}
+
+/** Shown after a label; the requirement itself is announced through aria-required / required. */
+export function RequiredMark() {
+  return (
+    <span className="required-mark" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
+/** RJSF keeps "no answer" as undefined, never as an empty string. */
+export function emptyToUndefined(value: string): string | undefined {
+  return value === '' ? undefined : value;
+}

@@ -1,0 +1,40 @@
+// One widget per field type: adding a type means one widget file and one line here.
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { FieldType } from '../../engine/definition.ts';
+import { ChoiceWidget } from './ChoiceWidget.tsx';
+import { ConsentWidget } from './ConsentWidget.tsx';
+import { CountryWidget } from './CountryWidget.tsx';
+import { DateWidget } from './DateWidget.tsx';
+import { EmailWidget } from './EmailWidget.tsx';
+import { FileWidget } from './FileWidget.tsx';
+import { HiddenWidget } from './HiddenWidget.tsx';
+import { MultiChoiceWidget } from './MultiChoiceWidget.tsx';
+import { NumberWidget } from './NumberWidget.tsx';
+import { PhoneWidget } from './PhoneWidget.tsx';
+import { RatingWidget } from './RatingWidget.tsx';
+import { ScaleWidget } from './ScaleWidget.tsx';
+import { SelectWidget } from './SelectWidget.tsx';
+import { TextareaWidget } from './TextareaWidget.tsx';
+import { TextWidget } from './TextWidget.tsx';
+
+// Types without a widget yet (signature, repeat) are not used by any routed form.
+export const widgets: Partial<Record<Exclude<FieldType, 'content'>, RegistryWidgetsType[string]>> = {
+  text: TextWidget,
+  textarea: TextareaWidget,
+  email: EmailWidget,
+  phone: PhoneWidget,
+  date: DateWidget,
+  number: NumberWidget,
+  choice: ChoiceWidget,
+  select: SelectWidget,
+  multichoice: MultiChoiceWidget,
+  consent: ConsentWidget,
+  rating: RatingWidget,
+  scale: ScaleWidget,
+  country: CountryWidget,
+  file: FileWidget,
+  hidden: HiddenWidget,
+};
+
+/** Widgets that label themselves (a fieldset legend or a check box label) instead of the field's <label>. */
+export const widgetsWithOwnLabel: ReadonlySet<FieldType> = new Set<FieldType>(['choice', 'rating', 'scale', 'multichoice', 'consent', 'hidden']);

@@ -1,0 +1,119 @@
+// What the server keeps about the people who send things: a whistle-blower report holds no
+// address or browser of its sender anywhere in the database, and photos lose their location,
+// device and owner metadata before they are stored. The server trusts X-Forwarded-For here, as
+// behind a load balancer, so the client address really is known to it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { fileForm, jpegWithMetadata, PHOTO_SECRETS, pngWithMetadata, tinyPng } from '../support/files.ts';
+import { stripWebpMetadata } from '../../src/server/uploads/strip-metadata.ts';
+import { countOf, proofFor, REFERENCE, WHISTLE } from './samples.ts';
+
+const REPORTER = { 'x-forwarded-for': '198.51.100.23', 'user-agent': 'ReporterPhone/9.9 (Model X; owner Noor)' };
+const TRACES = /198\.51\.100\.23|ReporterPhone|owner Noor|127\.0\.0\.1/;
+const MEDIA = 'media-internal';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ trustProxy: true });
+});
+afterAll(() => server?.close());
+
+const upload = (bytes: Buffer, name: string) => server.api(`/api/${MEDIA}`, { form: fileForm(bytes, name), headers: REPORTER });
+const storedFile = (filename: string) => fs.readFileSync(path.join(server.config.dataDir, 'uploads', MEDIA, filename));
+const report = { incident_or_concern: 'Cash was taken from the till on Friday night.', acknowledgement: true };
+const hasBytes = (haystack: Buffer, text: string) => haystack.includes(Buffer.from(text, 'latin1'));
+
+describe('a whistle-blower report', () => {
+  it('is refused without a human check, and nothing is stored', async () => {
+    const before = await countOf(server, WHISTLE);
+    const answer = await server.api(`/api/${WHISTLE}`, { json: report, headers: REPORTER });
+    expect(answer.status).toBe(403);
+    expect(answer.body.errors[0].name).toBe('CaptchaError');
+    const madeUp = await server.api(`/api/${WHISTLE}`, { json: report, headers: { 'x-captcha-proof': 'made-up-proof' } });
+    expect(madeUp.status).toBe(403);
+    expect(await countOf(server, WHISTLE)).toBe(before);
+  });
+
+  it('gives the reporter a case reference, and no address or browser is stored anywhere', async () => {
+    const photo = await upload(jpegWithMetadata(), 'IMG_2041.JPG');
+    expect(photo.status).toBe(201);
+    const proof = await proofFor(server, 'submit_form_whistle_blower');
+    const created = await server.api(`/api/${WHISTLE}`, { json: { ...report, supporting_docs: [photo.body.doc.id] }, headers: { ...REPORTER, 'x-captcha-proof': proof } });
+    expect(created.status).toBe(201);
+    expect(created.body.doc.reference).toMatch(REFERENCE);
+
+    const db = server.app.serverContext.db;
+    const { rows } = await db.query('SELECT * FROM documents WHERE id = ANY($1::int[])', [[created.body.doc.id, photo.body.doc.id]]);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(JSON.stringify(row)).not.toMatch(TRACES);
+    // Nowhere else either: every row of every table, read as text.
+    const { rows: tables } = await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+    for (const { table_name } of tables) {
+      const { rows: all } = await db.query(`SELECT t::text AS row FROM "${table_name}" t`);
+      expect(JSON.stringify(all), table_name).not.toMatch(TRACES);
+    }
+    const { rows: columns } = await db.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'documents'`);
+    expect(columns.map((column) => column.column_name).filter((name) => /ip|agent|address|host/i.test(name))).toEqual([]);
+  });
+});
+
+describe('a photo uploaded as evidence or a receipt', () => {
+  it('keeps its picture and orientation but loses location, device, owner and comments (JPEG)', async () => {
+    const original = jpegWithMetadata();
+    for (const secret of PHOTO_SECRETS) expect(hasBytes(original, secret)).toBe(true);
+    const { body } = await upload(original, 'IMG_2042.JPG');
+    const stored = storedFile(body.doc.filename);
+    for (const secret of PHOTO_SECRETS) expect(hasBytes(stored, secret), secret).toBe(false);
+    expect(hasBytes(stored, 'http://ns.adobe.com/xap')).toBe(false);
+    expect([...stored.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    expect([...stored.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect(hasBytes(stored, 'JFIF')).toBe(true);
+    // Only the orientation survives, so a photo taken sideways still shows upright.
+    const tiff = stored.indexOf(Buffer.from('Exif\0\0MM', 'latin1')) + 6;
+    expect(tiff).toBeGreaterThan(6);
+    expect(stored.readUInt16BE(tiff + 10)).toBe(0x0112); // the one IFD0 entry: orientation...
+    expect(stored.readUInt16BE(tiff + 18)).toBe(6); // ...rotated 90 degrees
+    // The scan data is copied as it was.
+    expect(stored.subarray(-10).equals(original.subarray(-10))).toBe(true);
+    expect(body.doc.filesize).toBe(stored.length);
+    expect(stored.length).toBeLessThan(original.length);
+  });
+
+  it('drops whatever is appended after the end of the image', async () => {
+    const { body } = await upload(Buffer.concat([jpegWithMetadata(), Buffer.from(`ftypmp42 ${PHOTO_SECRETS[0]}`, 'latin1')]), 'MVIMG.JPG');
+    const stored = storedFile(body.doc.filename);
+    expect([...stored.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect(hasBytes(stored, 'ftypmp42')).toBe(false);
+  });
+
+  it('loses its text and EXIF chunks (PNG), leaving the image chunks as they were', async () => {
+    const original = pngWithMetadata();
+    expect(original.length).toBeGreaterThan(tinyPng().length);
+    const { body } = await upload(original, 'screenshot.png');
+    const stored = storedFile(body.doc.filename);
+    expect(stored.equals(tinyPng())).toBe(true);
+    expect(body.doc).toMatchObject({ mimeType: 'image/png', filesize: tinyPng().length });
+  });
+
+  it('loses its EXIF and XMP chunks and their flags (WebP)', () => {
+    const chunk = (fourcc: string, data: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.write(fourcc, 0, 'latin1');
+      head.writeUInt32LE(data.length, 4);
+      return Buffer.concat([head, data, Buffer.alloc(data.length % 2)]);
+    };
+    const vp8x = Buffer.alloc(10);
+    vp8x[0] = 0x08 | 0x04;
+    const body = [chunk('VP8X', vp8x), chunk('VP8 ', Buffer.from('image-bytes')), chunk('EXIF', Buffer.from(PHOTO_SECRETS[0])), chunk('XMP ', Buffer.from(PHOTO_SECRETS[2]))];
+    const header = Buffer.from('RIFF\0\0\0\0WEBP', 'latin1');
+    const webp = Buffer.concat([header, ...body]);
+    webp.writeUInt32LE(webp.length - 8, 4);
+    const stripped = stripWebpMetadata(webp);
+    expect(hasBytes(stripped, PHOTO_SECRETS[0]) || hasBytes(stripped, PHOTO_SECRETS[2])).toBe(false);
+    expect(stripped.readUInt32LE(4)).toBe(stripped.length - 8);
+    expect(stripped[20] & 0x0c).toBe(0);
+    expect(hasBytes(stripped, 'image-bytes')).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+// What every e2e test needs: the real server (real database) serving the real built pages,
+// a real Chromium, and the local reCAPTCHA stand-in script (Google cannot be reached here).
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
+
+export const DIST = path.join(ROOT, 'dist');
+const STAND_IN = path.join(ROOT, 'tests/support/grecaptcha-standin.js');
+
+export interface E2E {
+  server: TestServer;
+  browser: TestBrowser;
+  /** A fresh tab at `pathname` on the server, waiting until the page has rendered. */
+  open(pathname: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Serves the stand-in script the way Google serves api.js: a script URL on another origin. */
+async function serveStandIn(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    if (!request.url?.startsWith('/recaptcha/api.js')) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(fs.readFileSync(STAND_IN));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/recaptcha/api.js`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export async function startE2E(): Promise<E2E> {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('The pages are not built: run `npm run build` before the e2e tests.');
+  const standIn = await serveStandIn();
+  // The real server serves /runtime-config.js from these settings and allows the script's origin in its CSP.
+  const server = await startTestServer({ webDistDir: DIST, recaptchaScriptUrl: standIn.url, recaptchaSiteKey: 'e2e-site-key' });
+  const browser = await launchBrowser();
+  return {
+    server,
+    browser,
+    async open(pathname) {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}${pathname}`);
+      await page.locator('h1').first().waitFor();
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await standIn.close();
+    },
+  };
+}
+
+/** Today's date as the page computes it (the browser runs on this machine, in its time zone). */
+export function todayIso(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The stored submissions of a collection, read as staff (the public key cannot read them). */
+export async function storedDocs(server: TestServer, collection: string): Promise<Record<string, any>[]> {
+  const answer = await server.api(`/api/${collection}?limit=100&depth=0&sort=-createdAt`, { as: 'staff' });
+  if (answer.status !== 200) throw new Error(`Reading ${collection} as staff answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.docs;
+}

@@ -1,0 +1,59 @@
+// What every page shares: titles, noindex, the Not Found page and the loading indicator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './harness.ts';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('page shell', () => {
+  it('an unknown address shows Not Found, still marked noindex', async () => {
+    const page = await e2e.open('/no/such/page');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await page.title()).toBe('Doha Oasis | Not Found');
+  });
+
+  it('/error is the Not Found page too, in Arabic when asked', async () => {
+    const page = await e2e.open('/error?lang=ar');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('الصفحة غير موجودة');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  });
+
+  it('a route that the built route set leaves out is not found (a form id that does not exist is too)', async () => {
+    const page = await e2e.open('/survey/fnb/too/deep');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
+  });
+
+  it('?lang=fr on a form without French shows Arabic', async () => {
+    const page = await e2e.open('/survey/fnb?lang=fr');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+  });
+
+  it('shows "Loading page..." while a page is still downloading', async () => {
+    const page = await e2e.browser.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/FormPage-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.url}/survey/fnb`);
+    await page.getByRole('status').getByText('Loading page...').waitFor();
+    release();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByText('Loading page...').count()).toBe(0);
+  });
+
+  it('the header shows the brand logo and the route title; the loyalty page hides it', async () => {
+    const survey = await e2e.open('/survey/fnb');
+    expect(await survey.locator('.site-header-title').innerText()).toBe('Survey F&B');
+    expect(await survey.locator('.site-logo').getAttribute('alt')).toBe('Printemps');
+    const loyalty = await e2e.open('/printemps/loyalty-registration');
+    expect(await loyalty.locator('.site-header').count()).toBe(0);
+  });
+});
