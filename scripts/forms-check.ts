@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { checkAgainstSchema, checkDefinition, formatProblem, missingTranslations, type Problem } from './lib/check.ts';
 import { FORMS_DIR, loadDefinitions, loadVocabularies, readJson } from './lib/forms.ts';
-import { LANGUAGES } from '../src/engine/definition.ts';
+import { LANGUAGES, type Lang } from '../src/engine/languages.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const rel = (path: string) => relative(root, path);
@@ -31,8 +31,9 @@ export function checkProject(): Problem[] {
     if (rule.font && !(rule.font in fonts)) problems.push({ file: 'routes.json', path: `$.settings[${i}].font`, message: `no font "${rule.font}" in themes/fonts.json` });
   });
   const formIds = new Set(definitions.map((d) => d.definition.id));
-  const routes = readJson(join(root, 'routes.json')) as { routes: { path: string; page: { kind: string; form?: string } }[] };
+  const routes = readJson(join(root, 'routes.json')) as { routes: { path: string; page: { kind: string; form?: string; languages?: Lang[] } }[] };
   routes.routes.forEach((route, i) => {
+    if (route.page.languages) problems.push(...missingTranslations('routes.json', route.page, route.page.languages, `$.routes[${i}].page`));
     if (route.page.kind === 'form' && !formIds.has(route.page.form ?? '')) problems.push({ file: 'routes.json', path: `$.routes[${i}].page.form`, message: `no form definition "${route.page.form}" in forms/` });
   });
   return problems;
