@@ -16,7 +16,6 @@ interface Column {
 
 const COLUMNS: Record<string, Column> = {
   id: { sql: 'id', kind: 'number' },
-  reference: { sql: 'reference', kind: 'text', normalize: normalizeReference },
   createdAt: { sql: 'created_at', kind: 'date' },
   updatedAt: { sql: 'updated_at', kind: 'date' },
 };
@@ -31,8 +30,12 @@ function dataColumn(name: string, kind: FieldKind): Column {
   return { sql: `(data->>${quote(name)})`, kind };
 }
 
+/** Only submissions have one; typed as a guest reads it out, it still matches. */
+const REFERENCE: Column = { sql: 'reference', kind: 'text', normalize: normalizeReference };
+
 export function resolveColumn(collection: Collection, path: string): Column | null {
   if (Object.hasOwn(COLUMNS, path)) return COLUMNS[path];
+  if (path === 'reference' && collection.kind === 'submissions') return REFERENCE;
   const kind = collection.fields.get(path);
   return kind ? dataColumn(path, kind) : null;
 }
