@@ -14,13 +14,16 @@ export function buildForms(outDir = BUILD_DIR): CompiledForm[] {
   const vocabularies = loadVocabularies();
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  return loadDefinitions().map(({ definition }) => {
+  const built = loadDefinitions().map(({ definition }) => {
     const hash = createHash('sha256').update(canonicalJson(definition)).digest('hex');
     const compiled: CompiledForm = { ...compileForm(definition, vocabularies), hash };
     writeFileSync(join(outDir, `${compiled.id}.json`), JSON.stringify(compiled));
     writeFileSync(join(outDir, `${compiled.id}.validate.mjs`), validatorModule(compiled.schema));
     return compiled;
   });
+  // Index pages list forms by title without loading each whole compiled form.
+  writeFileSync(join(outDir, '..', 'form-titles.json'), JSON.stringify(Object.fromEntries(built.map((f) => [f.id, f.form.title]))));
+  return built;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -16,7 +16,8 @@ export function errorMessage(error: SchemaError, field: ResolvedField | undefine
   const limit = Number(error.params?.limit ?? 0);
   switch (error.keyword) {
     case 'required':
-      return t('required', lang);
+      // A required box never ticked is missing rather than false: the same "tick this box" message.
+      return field?.type === 'consent' ? t('consentRequired', lang) : t('required', lang);
     case 'const':
       return field?.type === 'consent' ? t('consentRequired', lang) : t('invalid', lang);
     case 'minLength':
@@ -43,17 +44,8 @@ export function errorMessage(error: SchemaError, field: ResolvedField | undefine
   }
 }
 
-/** The field a raw ajv error concerns: the missing or unknown property, or the first path segment. */
-export function errorFieldName(error: SchemaError & { instancePath?: string }): string | undefined {
-  const first = (error.instancePath ?? '').split('/')[1];
-  if (first) return first;
-  if (error.keyword === 'required') return error.params?.missingProperty as string;
-  if (error.keyword === 'additionalProperties') return error.params?.additionalProperty as string;
-  return undefined;
-}
-
 /** The definition of the value at a dot path: a repeated group's item field for "dependents.0.name". */
-function leafField(top: ResolvedField | undefined, path: string): ResolvedField | undefined {
+export function leafField(top: ResolvedField | undefined, path: string): ResolvedField | undefined {
   const parts = path.split('.');
   if (top?.type === 'repeat' && parts.length >= 3) return top.fields.find((f) => f.name === parts[2]) as ResolvedField | undefined;
   return top;

@@ -1,7 +1,7 @@
 // Compiled form → RJSF uiSchema in one language. Widgets receive the whole resolved field
 // in ui:options.field, so a new field property needs no change here.
 import type { Lang, LocalizedText } from './definition.ts';
-import type { ResolvedForm, ResolvedField } from './compiled.ts';
+import type { ResolvedForm, ResolvedField, ResolvedDataField } from './compiled.ts';
 import { pick } from './messages.ts';
 
 export type UiSchema = Record<string, unknown>;
@@ -14,7 +14,40 @@ export interface UiSection {
   items: SectionItem[];
 }
 
+/** What every field's ui:options carries; `within` names the repeated group a sub-field belongs to. */
+export interface FieldUiOptions {
+  field: ResolvedDataField;
+  lang: Lang;
+  within?: string;
+}
+
 const text = (value: LocalizedText | undefined, lang: Lang) => (value ? pick(value, lang) : undefined);
+
+/** The uiSchema of one question; a repeated group's sub-questions get the same, under `items`. */
+function fieldUi(field: ResolvedDataField, lang: Lang, within?: string): UiSchema {
+  const options: FieldUiOptions = within ? { field, lang, within } : { field, lang };
+  const ui: UiSchema = {
+    'ui:widget': field.type,
+    'ui:title': text('label' in field ? field.label : undefined, lang) ?? '',
+    'ui:description': text('help' in field ? field.help : undefined, lang),
+    'ui:placeholder': text('placeholder' in field ? field.placeholder : undefined, lang),
+    'ui:autocomplete': 'autocomplete' in field ? field.autocomplete : undefined,
+    'ui:options': options,
+  };
+  if (field.type === 'repeat') {
+    // A list is RJSF's own array field (add, remove, stable keys) drawn by the web's array
+    // templates; a widget would replace it, so there is none.
+    delete ui['ui:widget'];
+    const subFields = field.fields as ResolvedDataField[];
+    ui.items = { 'ui:order': subFields.map((f) => f.name), ...Object.fromEntries(subFields.map((f) => [f.name, fieldUi(f, lang, field.name)])) };
+  }
+  if (field.type === 'signature') {
+    // An object value is drawn by a custom RJSF field, not a widget. RJSF reads ui:field
+    // through the same merged options as ui:options.field, so it must come last to win there.
+    ui['ui:field'] = field.type;
+  }
+  return ui;
+}
 
 export function buildUiSchema(form: ResolvedForm, lang: Lang): UiSchema {
   const ui: UiSchema = {};
@@ -29,14 +62,7 @@ export function buildUiSchema(form: ResolvedForm, lang: Lang): UiSchema {
       }
       items.push({ kind: 'field', name: field.name });
       order.push(field.name);
-      ui[field.name] = {
-        'ui:widget': field.type,
-        'ui:title': text('label' in field ? field.label : undefined, lang) ?? '',
-        'ui:description': text('help' in field ? field.help : undefined, lang),
-        'ui:placeholder': text('placeholder' in field ? field.placeholder : undefined, lang),
-        'ui:autocomplete': 'autocomplete' in field ? field.autocomplete : undefined,
-        'ui:options': { field, lang },
-      };
+      ui[field.name] = fieldUi(field as ResolvedDataField, lang);
     }
     sections.push({ id: section.id, title: text(section.title, lang), description: text(section.description, lang), items });
   }

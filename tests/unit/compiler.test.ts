@@ -105,6 +105,9 @@ describe('uiSchema per language', () => {
   });
   it('words errors by keyword, with a field’s own message first', () => {
     expect(errorMessage({ keyword: 'maxLength', params: { limit: 100 } }, undefined, 'fr')).toBe('Saisissez au plus 100 caractères.');
+    const consent = { type: 'consent' as const, name: 'ack', label: { en: 'I agree' }, required: true };
+    expect(errorMessage({ keyword: 'required' }, consent, 'en')).toBe('Please tick this box to continue.');
+    expect(errorMessage({ keyword: 'const' }, consent, 'ar')).toBe('يرجى تحديد هذا المربع للمتابعة.');
     expect(errorMessage({ keyword: 'pattern' }, { type: 'text', name: 'qid', label: { en: 'QID' }, messages: { pattern: { en: 'Use 8 to 26 letters or digits.' } } }, 'en')).toBe('Use 8 to 26 letters or digits.');
   });
 });

@@ -1,5 +1,5 @@
 // One guest form, whatever its definition: answers kept as a draft, sourced values filled in,
-// validation with the shared compiled schema, uploads, human check, submission and its outcome.
+// validation with the shared compiled schema, steps, uploads, human check, submission and its outcome.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
@@ -10,23 +10,31 @@ import { todayIso } from '../../engine/format.ts';
 import { pick, t } from '../../engine/messages.ts';
 import { buildUiSchema } from '../../engine/ui-schema.ts';
 import { useShell } from '../shell/ShellContext.tsx';
-import { widgets } from '../widgets/registry.ts';
+import { fields as customFields, widgets } from '../widgets/registry.ts';
 import type { FormData, GuestFormContext, UploadedFile } from './context.ts';
 import { draftKey, readDraft, useDraftSaver } from './draft.ts';
 import { ErrorSummary, type SummaryItem } from './ErrorSummary.tsx';
 import { ErrorToast } from './ErrorToast.tsx';
-import { errorFieldName, localizeErrors, toErrorSchema } from './errors.ts';
+import { answerPath, fieldAt, localizeErrors, toErrorSchema, valueAt } from './errors.ts';
 import { focusField } from './focusField.ts';
 import type { LoadedForm } from './loadForm.ts';
+import { hasNoChoices, useOptionDocs, withoutStaleChoices } from './optionLists.ts';
 import { applySourced, useSourcedValues } from './sourcedValues.ts';
+import { StepProgress } from './StepProgress.tsx';
+import { useSteps } from './steps.ts';
 import { submitAnswers } from './submitAnswers.ts';
 import { FieldTemplate } from './templates/FieldTemplate.tsx';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate.tsx';
+import { ArrayFieldItemTemplate, ArrayFieldTemplate, itemTitle } from './templates/RepeatTemplates.tsx';
 import { ThankYou } from './ThankYou.tsx';
 import { FormIntro } from './FormIntro.tsx';
 import { usePageDocument } from './pageDocument.ts';
 
-const templates = { FieldTemplate, ObjectFieldTemplate };
+const templates = { FieldTemplate, ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
+// Answers start empty: defaults come from the definition (withDefaults, sourced values), never
+// from RJSF filling lists up to minItems, objects with empty parts (a signature's strokes) or a
+// required box with its only allowed value (const: true would tick a consent for the guest).
+const defaultFormState = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipDefaults', constAsDefaults: 'never' } as const;
 // Only forms with a human check download the captcha code.
 const HumanCheck = lazy(() => import('../captcha/HumanCheck.tsx').then((module) => ({ default: module.HumanCheck })));
 
@@ -39,6 +47,10 @@ export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) 
   const [restored] = useState(() => readDraft(storageKey, [...fields.keys()]));
   const sourced = useSourcedValues(form, location.query, params);
   usePageDocument(sourced);
+  const optionDocs = useOptionDocs(form);
+  const steps = useSteps(form, restored?.step);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const stepMoved = useRef(false);
   const [data, setData] = useState<FormData>(() => pruneHidden(form, applySourced(withDefaults(fields, restored?.data ?? {}), sourced, form)));
   const uploads = useRef<Record<string, UploadedFile>>(restored?.uploads ?? {});
   const draft = useDraftSaver(storageKey, compiled.hash);
@@ -50,7 +62,7 @@ export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) 
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [toast, setToast] = useState<string | null>(null);
   const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const [done, setDone] = useState<Record<string, unknown> | null>(null);
+  const [done, setDone] = useState<{ doc: Record<string, unknown>; answers: FormData } | null>(null);
   const uiSchema = useMemo(() => buildUiSchema(form, lang), [form, lang]);
   const rjsf = useRef<Form>(null);
   const quietErrors = useRef(false);
@@ -64,15 +76,36 @@ export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lang]);
 
+  const stepId = steps.steps?.[steps.index].id;
   const keep = useCallback((next: FormData) => {
     setData(next);
-    draft.save(next, uploads.current);
-  }, [draft]);
+    draft.save(next, uploads.current, stepId);
+  }, [draft, stepId]);
 
   // Sourced values arrive after lookups: apply them (and drop what they no longer support).
   useEffect(() => {
     setData((current) => pruneHidden(form, applySourced(current, sourced, form)));
   }, [sourced, form]);
+
+  // Option lists arrive after loading: an answer a filtered list does not offer goes.
+  useEffect(() => {
+    setData((current) => withoutStaleChoices(form, optionDocs, current));
+  }, [optionDocs, form]);
+
+  // A new step: its heading takes the focus, so keyboard and screen-reader users start there.
+  useEffect(() => {
+    if (!stepMoved.current) return;
+    stepMoved.current = false;
+    stepHeading.current?.focus();
+  }, [steps.index]);
+
+  const goToStep = (index: number) => {
+    stepMoved.current = true;
+    steps.setIndex(index);
+    setAttempted(false);
+    setSummary([]);
+    draft.save(data, uploads.current, steps.steps?.[index].id);
+  };
 
   const trackUpload = useCallback((pending: Promise<unknown>) => {
     setUploading((n) => n + 1);
@@ -84,6 +117,8 @@ export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) 
     lang,
     data,
     sourced,
+    optionDocs,
+    visibleSections: steps.visibleSections,
     trackUpload,
     rememberUpload: (id, file) => {
       uploads.current = { ...uploads.current, [String(id)]: file };
@@ -93,38 +128,60 @@ export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) 
 
   const onChange = (event: IChangeEvent) => {
     // Sourced values are already in the data (see the effect above); a prefilled question stays editable.
-    const next = pruneHidden(form, event.formData ?? {});
+    const next = withoutStaleChoices(form, optionDocs, pruneHidden(form, event.formData ?? {}));
     // A server message is about the old answer: once the guest changes that answer it goes.
-    const stale = Object.keys(serverErrors).filter((name) => next[name] !== data[name]);
-    if (stale.length) setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => !stale.includes(name))));
+    const stale = Object.keys(serverErrors).filter((path) => valueAt(next, path) !== valueAt(data, path));
+    if (stale.length) setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !stale.includes(path))));
     // The summary lists what is still wrong: answers corrected since drop out of it.
     if (summary.length && event.errors) {
-      const open = new Set([...event.errors.map(errorFieldName), ...Object.keys(serverErrors).filter((name) => !stale.includes(name))]);
+      const open = new Set([...event.errors.map((error) => answerPath(error.property ?? '', fields)), ...Object.keys(serverErrors).filter((path) => !stale.includes(path))]);
       setSummary((current) => current.filter((item) => open.has(item.name)));
     }
     keep(next);
   };
 
-  const label = (name: string) => {
-    const field = fields.get(name);
-    return field && 'label' in field && field.label ? pick(field.label, lang) : name;
+  /** "Email", or "Child's name (Child 1)" for a sub-question of a repeated group. */
+  const label = (path: string) => {
+    const field = fieldAt(fields, path);
+    const own = field && 'label' in field && field.label ? pick(field.label, lang) : path;
+    const [name, index] = path.split('.');
+    const group = fields.get(name);
+    return group?.type === 'repeat' && index !== undefined ? `${own} (${itemTitle({ field: group, lang }, Number(index))})` : own;
   };
 
   const announce = (items: { name: string; message: string }[], moveFocus = true) => {
     const order = [...fields.keys()];
-    const sorted = [...items].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+    const rank = (path: string) => order.indexOf(path.split('.')[0]);
+    const sorted = [...items].sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name, 'en', { numeric: true }));
     setSummary(sorted.map((item) => ({ ...item, label: label(item.name) })));
-    if (sorted[0] && moveFocus) requestAnimationFrame(() => focusField(sorted[0].name));
+    if (sorted[0] && moveFocus) showField(sorted[0].name);
+  };
+
+  /** Focuses an answer, first going to its step: on the last step an earlier step's answer can still be wrong (e.g. from a draft). */
+  const showField = (path: string) => {
+    const step = steps.stepOf(path.split('.')[0]);
+    if (steps.steps && step !== steps.index) steps.setIndex(step);
+    requestAnimationFrame(() => focusField(path));
+  };
+
+  /** Which errors count now: not those of questions that are not asked, nor (before the last step) those of other steps. */
+  const counts = (path: string) => {
+    const name = path.split('.')[0];
+    const field = fields.get(name);
+    if (field && hasNoChoices(field, optionDocs, data)) return false;
+    return steps.isLast || steps.stepOf(name) === steps.index;
   };
 
   const onError = (errors: RJSFValidationError[]) => {
     setAttempted(true);
     const quiet = quietErrors.current;
     quietErrors.current = false;
-    announce(errors.map((error) => ({ name: errorFieldName(error), message: error.message ?? '' })).filter((e) => e.name), !quiet);
+    announce(errors.map((error) => ({ name: answerPath(error.property ?? '', fields), message: error.message ?? '' })).filter((e) => e.name), !quiet);
   };
 
   const onSubmit = async () => {
+    // Before the last step, RJSF's submit is "Next": this step's answers passed the shared validator.
+    if (!steps.isLast) return goToStep(steps.index + 1);
     setAttempted(true);
     setSummary([]);
     setToast(null);
@@ -134,15 +191,16 @@ export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) 
     setBusy(false);
     if (outcome.kind === 'created') {
       draft.clear();
-      return setDone(outcome.doc);
+      return setDone({ doc: outcome.doc, answers: pruneHidden(form, data) });
     }
     const failed = form.submit.failed ? pick(form.submit.failed, lang) : t('submitFailed', lang);
     if (outcome.kind === 'unreachable') return setToast(form.submit.requestFailed ? pick(form.submit.requestFailed, lang) : t('requestFailed', lang));
     if (outcome.kind === 'invalid') {
       const grouped: Record<string, string[]> = {};
-      for (const error of outcome.fieldErrors) (grouped[error.field] ??= []).push(error.message);
+      const placed = outcome.fieldErrors.map((e) => ({ name: answerPath(e.path, fields), message: e.message }));
+      for (const error of placed) (grouped[error.name] ??= []).push(error.message);
       setServerErrors(grouped);
-      announce(outcome.fieldErrors.map((e) => ({ name: e.field, message: e.message })));
+      announce(placed);
       return setToast(outcome.status === 409 ? outcome.fieldErrors[0].message : failed);
     }
     if (outcome.status === 403 && compiled.captcha) {
@@ -154,15 +212,17 @@ export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) 
     setToast(failed);
   };
 
-  if (done) return <ThankYou form={form} lang={lang} doc={done} />;
+  if (done) return <ThankYou form={form} lang={lang} doc={done.doc} answers={done.answers} />;
 
-  const submitLabel = busy ? (form.submit.busyLabel ? pick(form.submit.busyLabel, lang) : t('submitting', lang)) : pick(form.submit.label, lang);
-  const blocked = busy || uploading > 0 || (compiled.captcha !== null && !proof);
+  const submitLabel = !steps.isLast ? t('next', lang) : busy ? (form.submit.busyLabel ? pick(form.submit.busyLabel, lang) : t('submitting', lang)) : pick(form.submit.label, lang);
+  const captchaShown = compiled.captcha !== null && steps.isLast;
+  const blocked = busy || uploading > 0 || (captchaShown && !proof);
   return (
     <>
       {toast && <ErrorToast message={toast} lang={lang} onClose={() => setToast(null)} />}
       <FormIntro form={form} lang={lang} sourced={sourced} />
-      <ErrorSummary items={summary} lang={lang} onPick={focusField} />
+      {steps.steps && <StepProgress steps={steps.steps} index={steps.index} lang={lang} headingRef={stepHeading} />}
+      <ErrorSummary items={summary} lang={lang} onPick={showField} />
       <Form
         ref={rjsf}
         className="guest-form"
@@ -172,8 +232,10 @@ export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) 
         formData={data}
         formContext={context}
         widgets={widgets}
+        fields={customFields}
         templates={templates}
-        transformErrors={(errors) => localizeErrors(errors, fields, lang)}
+        experimental_defaultFormStateBehavior={defaultFormState}
+        transformErrors={(errors) => localizeErrors(errors, fields, lang, counts)}
         extraErrors={toErrorSchema(serverErrors)}
         onChange={onChange}
         onError={onError}
@@ -183,12 +245,17 @@ export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) 
         noHtml5Validate
         disabled={busy}
       >
-        {compiled.captcha && (
+        {compiled.captcha && captchaShown && (
           <Suspense fallback={null}>
             <HumanCheck key={humanCheckRound} action={compiled.captcha.action} lang={lang} onVerified={setProof} onCleared={() => setProof(null)} />
           </Suspense>
         )}
         <div className="form-actions">
+          {steps.index > 0 && (
+            <button type="button" className="button button-secondary" onClick={() => goToStep(steps.index - 1)} disabled={busy}>
+              {t('back', lang)}
+            </button>
+          )}
           <button type="submit" className="button button-primary" disabled={blocked}>
             {busy && <span className="spinner spinner-small" aria-hidden="true" />}
             {submitLabel}

@@ -1,17 +1,26 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ResolvedForm } from '../../engine/compiled.ts';
+import { dataFields } from '../../engine/conditions.ts';
 import type { Lang } from '../../engine/definition.ts';
 import { fill, pick, t } from '../../engine/messages.ts';
+import type { FormData } from './context.ts';
 
-/** Shown after the answers were stored (201): the form's own thanks, or the product's default. */
-export function ThankYou({ form, lang, doc }: { form: ResolvedForm; lang: Lang; doc: Record<string, unknown> }) {
+// Drawn from the signature's numbers as SVG elements; only forms with a signature load it.
+const SignatureImage = lazy(() => import('../widgets/signature/SignatureImage.tsx'));
+
+/**
+ * Shown after the answers were stored (201), in place of the form (no navigation, no reload):
+ * the form's own thanks, or the product's default, and the reference the server gave the
+ * submission when the form says to show it, easy to select and copy.
+ */
+export function ThankYou({ form, lang, doc, answers }: { form: ResolvedForm; lang: Lang; doc: Record<string, unknown>; answers: FormData }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: move focus to the message so keyboard and screen-reader users land on it.
   useEffect(() => heading.current?.focus(), []);
   const title = form.success?.title ? pick(form.success.title, lang) : t('thankYouTitle', lang);
   const subtitle = form.success?.subtitle ? pick(form.success.subtitle, lang) : t('thankYouSubtitle', lang);
   const reference = doc.reference ?? doc.id;
-  const referenceText = form.success?.referenceLabel && reference !== undefined ? fill(pick(form.success.referenceLabel, lang), { reference: String(reference) }) : undefined;
+  const signatures = dataFields(form).filter((f) => f.type === 'signature' && answers[f.name] !== undefined);
   return (
     <section className="thank-you" aria-labelledby="thank-you-title">
       <svg className="thank-you-icon" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
@@ -22,7 +31,53 @@ export function ThankYou({ form, lang, doc }: { form: ResolvedForm; lang: Lang; 
         {title}
       </h1>
       <p>{subtitle}</p>
-      {referenceText && <p className="thank-you-reference">{referenceText}</p>}
+      {form.success?.referenceLabel && reference !== undefined && reference !== null && <Reference label={pick(form.success.referenceLabel, lang)} reference={String(reference)} lang={lang} />}
+      {signatures.length > 0 && (
+        <Suspense fallback={null}>
+          {signatures.map((field) => (
+            <figure key={field.name} className="thank-you-signature">
+              <figcaption>{t('yourSignature', lang)}</figcaption>
+              <SignatureImage value={answers[field.name]} label={t('yourSignature', lang)} />
+            </figure>
+          ))}
+        </Suspense>
+      )}
     </section>
+  );
+}
+
+/** "Your Form ID is: K7QM-4XW2-9D" with the reference in its own selectable element and a copy button. */
+function Reference({ label, reference, lang }: { label: string; reference: string; lang: Lang }) {
+  const code = useRef<HTMLElement>(null);
+  const [copied, setCopied] = useState(false);
+  const [before, after] = label.includes('{reference}') ? label.split('{reference}', 2) : [`${fill(label, {})} `, ''];
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(reference);
+      setCopied(true);
+    } catch {
+      // No clipboard (insecure page, permission refused): select it, so the guest can copy it themselves.
+      const selection = window.getSelection();
+      if (code.current && selection) {
+        selection.selectAllChildren(code.current);
+      }
+    }
+  };
+  return (
+    <div className="thank-you-reference">
+      <p>
+        {before}
+        <strong className="reference-code" ref={code} dir="ltr" translate="no">
+          {reference}
+        </strong>
+        {after}
+      </p>
+      <button type="button" className="button button-secondary button-small" onClick={() => void copy()}>
+        {t(copied ? 'copied' : 'copy', lang)}
+      </button>
+      <span className="visually-hidden" role="status">
+        {copied ? t('copied', lang) : ''}
+      </span>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 // What every template and widget of a guest form can read (RJSF formContext).
 import type { ResolvedForm } from '../../engine/compiled.ts';
 import type { Lang } from '../../engine/definition.ts';
+import type { OptionDocs } from './optionLists.ts';
 import type { SourcedValues } from './sourcedValues.ts';
 
 export type FormData = Record<string, unknown>;
@@ -17,6 +18,10 @@ export interface GuestFormContext {
   data: FormData;
   /** Values the page filled itself (today, query or route parameter, backend lookup). */
   sourced: SourcedValues;
+  /** Documents of the collections selects take their options from. */
+  optionDocs: OptionDocs;
+  /** Ids of the sections shown now: a form with steps shows one step at a time; undefined shows all. */
+  visibleSections?: ReadonlySet<string>;
   /** Counts uploads in progress so the submit button waits for them. */
   trackUpload: (done: Promise<unknown>) => void;
   /** Name and size of an uploaded file by its id, kept in the draft so a reload still shows them. */

@@ -13,6 +13,8 @@ export interface Draft {
   savedAt: number;
   data: FormData;
   uploads: Record<string, UploadedFile>;
+  /** Id of the step the guest was on, for forms with steps. */
+  step?: string;
 }
 
 function storage(): Storage | null {
@@ -72,8 +74,8 @@ export function useDraftSaver(key: string, hash: string) {
 
   return useMemo(
     () => ({
-      save(data: FormData, uploads: Record<string, UploadedFile>) {
-        pending.current = { hash, savedAt: Date.now(), data, uploads };
+      save(data: FormData, uploads: Record<string, UploadedFile>, step?: string) {
+        pending.current = { hash, savedAt: Date.now(), data, uploads, step };
         clearTimeout(timer.current);
         timer.current = setTimeout(flush, SAVE_DELAY_MS);
       },

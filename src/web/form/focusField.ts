@@ -1,8 +1,9 @@
-// Moves focus to a question: its main control (id root_<name>), else the first control inside it.
-export function focusField(name: string): void {
+// Moves focus to an answer by its path ("email", "dependents.0.name"): its main control (RJSF id
+// root_<path with _>), else the first control inside its field.
+export function focusField(path: string): void {
   const target =
-    document.getElementById(`root_${name}`) ??
-    document.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"] :is(input:checked, input, select, textarea, button):not([disabled])`);
+    document.getElementById(`root_${path.split('.').join('_')}`) ??
+    document.querySelector<HTMLElement>(`[data-field="${CSS.escape(path)}"] :is(input:checked, input, select, textarea, button):not([disabled])`);
   if (!target) return;
   target.focus();
   target.scrollIntoView({ block: 'center', behavior: 'smooth' });

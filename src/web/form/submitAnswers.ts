@@ -8,8 +8,8 @@ export const CREATED = 201;
 
 export type SubmitOutcome =
   | { kind: 'created'; doc: Record<string, unknown> }
-  /** 400 (a rule failed) or 409 (e.g. phone already registered): messages belong next to fields. */
-  | { kind: 'invalid'; status: number; fieldErrors: { field: string; message: string }[] }
+  /** 400 (a rule failed) or 409 (e.g. phone already registered): messages belong next to fields; `path` is e.g. "dependents.0.name". */
+  | { kind: 'invalid'; status: number; fieldErrors: { path: string; message: string }[] }
   | { kind: 'rejected'; status: number; message?: string }
   | { kind: 'unreachable' };
 
@@ -28,7 +28,9 @@ export async function submitAnswers(collection: string, data: FormData, options:
   if (options.captchaProof) headers['X-Captcha-Proof'] = options.captchaProof;
   let answer;
   try {
-    answer = await apiRequest<CreateAnswer | null>('POST', `/api/${encodeURIComponent(collection)}`, { json: data, headers });
+    // ?locale= is how Payload takes the language; the server words its errors and records the waiver evidence in it.
+    const path = `/api/${encodeURIComponent(collection)}?locale=${encodeURIComponent(options.lang)}`;
+    answer = await apiRequest<CreateAnswer | null>('POST', path, { json: data, headers });
   } catch {
     return { kind: 'unreachable' };
   }
@@ -42,8 +44,7 @@ export async function submitAnswers(collection: string, data: FormData, options:
     return {
       kind: 'invalid',
       status: answer.status,
-      // A path such as "dependents.0.name" belongs to the top-level question "dependents".
-      fieldErrors: fieldErrors.filter((e) => e.path && e.message).map((e) => ({ field: e.path!.split('.')[0], message: e.message! })),
+      fieldErrors: fieldErrors.filter((e) => e.path && e.message).map((e) => ({ path: e.path!, message: e.message! })),
     };
   }
   return { kind: 'rejected', status: answer.status, message: errors[0]?.message };

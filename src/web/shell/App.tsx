@@ -1,7 +1,8 @@
 // Routing: routes.json says which page each path shows; routes outside the built route set
 // (vite ROUTE_SET) do not match and show Not Found.
 import { Suspense } from 'react';
-import { matchRoute } from '../../engine/routes.ts';
+import { matchRoute, type PageRef } from '../../engine/routes.ts';
+import type { FormIndexRef } from '../pages/FormIndexPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { lazyPage } from './lazyPage.ts';
 import { LoadingPage } from './LoadingPage.tsx';
@@ -11,16 +12,23 @@ import { routesTable } from './routeTable.ts';
 import { useLocation } from './router.ts';
 
 const FormPage = lazyPage(() => import('../form/FormPage.tsx'));
+const FormIndexPage = lazyPage(() => import('../pages/FormIndexPage.tsx'));
+
+function Page({ page }: { page: PageRef | undefined }) {
+  if (page?.kind === 'form' && typeof page.form === 'string') return <FormPage key={page.form} formId={page.form} />;
+  if (page?.kind === 'form-index') return <FormIndexPage page={page as unknown as FormIndexRef} />;
+  return <NotFoundPage />;
+}
 
 export function App() {
   const location = useLocation();
   const match = matchRoute(location.pathname, routesTable, __ROUTE_SET__);
-  const page = match?.route.page;
-  const formId = page?.kind === 'form' && typeof page.form === 'string' ? page.form : undefined;
   return (
     <PageShell location={location} params={match?.params ?? {}}>
       <ErrorBoundary key={location.pathname}>
-        <Suspense fallback={<LoadingPage />}>{formId ? <FormPage key={formId} formId={formId} /> : <NotFoundPage />}</Suspense>
+        <Suspense fallback={<LoadingPage />}>
+          <Page page={match?.route.page} />
+        </Suspense>
       </ErrorBoundary>
     </PageShell>
   );

@@ -1,5 +1,5 @@
 // One widget per field type: adding a type means one widget file and one line here.
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import type { FieldType } from '../../engine/definition.ts';
 import { ChoiceWidget } from './ChoiceWidget.tsx';
 import { ConsentWidget } from './ConsentWidget.tsx';
@@ -14,10 +14,11 @@ import { PhoneWidget } from './PhoneWidget.tsx';
 import { RatingWidget } from './RatingWidget.tsx';
 import { ScaleWidget } from './ScaleWidget.tsx';
 import { SelectWidget } from './SelectWidget.tsx';
+import { SignatureWidget } from './SignatureWidget.tsx';
 import { TextareaWidget } from './TextareaWidget.tsx';
 import { TextWidget } from './TextWidget.tsx';
 
-// Types without a widget yet (signature, repeat) are not used by any routed form.
+// A repeated group has no widget: RJSF's array field draws it with form/templates/RepeatTemplates.
 export const widgets: Partial<Record<Exclude<FieldType, 'content'>, RegistryWidgetsType[string]>> = {
   text: TextWidget,
   textarea: TextareaWidget,
@@ -36,5 +37,10 @@ export const widgets: Partial<Record<Exclude<FieldType, 'content'>, RegistryWidg
   hidden: HiddenWidget,
 };
 
+/** Types whose value is an object are RJSF fields (ui:field, set by engine/ui-schema.ts). */
+export const fields: Partial<Record<FieldType, RegistryFieldsType[string]>> = {
+  signature: SignatureWidget,
+};
+
 /** Widgets that label themselves (a fieldset legend or a check box label) instead of the field's <label>. */
-export const widgetsWithOwnLabel: ReadonlySet<FieldType> = new Set<FieldType>(['choice', 'rating', 'scale', 'multichoice', 'consent', 'hidden']);
+export const widgetsWithOwnLabel: ReadonlySet<FieldType> = new Set<FieldType>(['choice', 'rating', 'scale', 'multichoice', 'consent', 'hidden', 'signature', 'repeat']);

@@ -1,28 +1,33 @@
 // Every question: its label tied to the control, the required mark only where an answer is
 // required, then help and error text whose ids the control lists in aria-describedby.
 import type { FieldTemplateProps } from '@rjsf/utils';
-import type { ResolvedField } from '../../../engine/compiled.ts';
 import { isRequired, isVisible } from '../../../engine/conditions.ts';
-import type { Lang } from '../../../engine/definition.ts';
+import type { FieldUiOptions } from '../../../engine/ui-schema.ts';
 import { errorId, helpId, RequiredMark, text } from '../../widgets/common.tsx';
 import { widgetsWithOwnLabel } from '../../widgets/registry.ts';
 import type { GuestFormContext } from '../context.ts';
+import { hasNoChoices } from '../optionLists.ts';
 
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, children, rawErrors, registry, uiSchema, label } = props;
-  const options = uiSchema?.['ui:options'] as { field?: ResolvedField; lang?: Lang } | undefined;
+  const { id, children, rawErrors, registry, uiSchema, label, fieldPathId } = props;
+  const options = uiSchema?.['ui:options'] as Partial<FieldUiOptions> | undefined;
   const field = options?.field;
-  if (!field || !options.lang) return children; // the form itself (root object)
+  if (!field || !options.lang) return children; // the form itself, or one item of a repeated group
   const context = registry.formContext as GuestFormContext;
-  if (!isVisible(context.form, field.name, context.data)) return null;
-  // A select the page already answered from the address (e.g. the restaurant) is not asked again.
-  if (field.type === 'select' && context.sourced[field.name]?.state === 'found') return null;
+  // Conditions and sourced values name top-level questions; a repeated group's sub-questions have neither.
+  if (!options.within) {
+    if (!isVisible(context.form, field.name, context.data)) return null;
+    // A select the page already answered from the address (e.g. the restaurant) is not asked again.
+    if (field.type === 'select' && context.sourced[field.name]?.state === 'found') return null;
+    // A list that follows another answer and has nothing for it (e.g. no sub-departments) is not asked.
+    if (hasNoChoices(field, context.optionDocs, context.data)) return null;
+  }
   if (field.type === 'hidden') return children;
   const errors = (rawErrors ?? []).filter(Boolean);
   const help = 'help' in field ? text(field.help, options.lang) : undefined;
   const ownLabel = widgetsWithOwnLabel.has(field.type);
   return (
-    <div className={`field field-${field.type}${errors.length ? ' has-error' : ''}`} data-field={field.name}>
+    <div className={`field field-${field.type}${errors.length ? ' has-error' : ''}`} data-field={fieldPathId.path.join('.')}>
       {!ownLabel && (
         <label className="field-label" htmlFor={id}>
           {label}

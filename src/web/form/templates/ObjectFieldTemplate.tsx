@@ -1,5 +1,6 @@
 // The form body: the definition's sections in order, each with its heading, description,
-// questions and static text. A section whose visibleIf fails is not shown at all.
+// questions and static text. A section whose visibleIf fails is not shown at all, nor one
+// outside the current step of a form with steps.
 import { Fragment } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { evaluate, isVisible } from '../../../engine/conditions.ts';
@@ -16,6 +17,7 @@ export function ObjectFieldTemplate({ properties, uiSchema, registry }: ObjectFi
     <>
       {sections.map((section) => {
         const definition = context.form.sections.find((s) => s.id === section.id);
+        if (context.visibleSections && !context.visibleSections.has(section.id)) return null;
         if (definition?.visibleIf && !evaluate(definition.visibleIf, context.data)) return null;
         const headingId = `section-${section.id}`;
         return (

@@ -1,0 +1,188 @@
+// What the form tests share: answering questions the way a person does (by the question's
+// visible name), passing the human check, reading what the server stored (as staff), and the
+// texts of the form definitions and seed content, so a test can name a question in any language.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { ROOT, type TestServer } from '../support/server.ts';
+
+export type Lang = 'en' | 'ar' | 'fr';
+type Text = Partial<Record<Lang, string>> & { en: string };
+
+/** The messages every form shows for a required answer left empty, per language. */
+export const REQUIRED: Record<Lang, string> = { en: 'This field is required.', ar: 'هذا الحقل مطلوب.', fr: 'Ce champ est obligatoire.' };
+
+// ---------------------------------------------------------------------------------------------
+// Answering
+
+/** A single-choice question (radio group): picks the answer named `answer`. */
+export async function choose(page: Page, question: string, answer: string): Promise<void> {
+  await page.getByRole('radiogroup', { name: question, exact: true }).getByRole('radio', { name: answer, exact: true }).check();
+}
+
+/** A question answered with several check boxes (a group): ticks every answer named. */
+export async function tickAll(page: Page, question: string, answers: string[]): Promise<void> {
+  const group = page.getByRole('group', { name: question, exact: true });
+  for (const answer of answers) await group.getByRole('checkbox', { name: answer, exact: true }).check();
+}
+
+/** Ticks the stand-in "I'm not a robot" box and waits until the backend verified the token. */
+export async function passHumanCheck(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+  await page.locator('.human-check-status').waitFor();
+}
+
+/** The body of the create call the page sends when the guest submits (to see what the page itself sent). */
+export function createRequest(page: Page, collection: string) {
+  return page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === `/api/${collection}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the page shows
+
+/**
+ * Waits until `message` is shown next to the question `name` (inside its block), and checks that
+ * the question's control is marked invalid and points at that message (aria-describedby), so a
+ * screen reader reads it with the question.
+ */
+export async function expectMessageNextTo(page: Page, name: string, control: Locator, message: string): Promise<void> {
+  const block = page.locator(`[data-field="${name}"]`);
+  await block.getByText(message, { exact: true }).waitFor();
+  expect(await control.getAttribute('aria-invalid')).toBe('true');
+  const describedBy = (await control.getAttribute('aria-describedby')) ?? '';
+  const described = await Promise.all(describedBy.split(/\s+/).filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
+  expect(described).toContain(message);
+}
+
+/** Names of the questions on the page that show a required mark (the visible star), sorted. */
+export async function questionsMarkedRequired(page: Page): Promise<string[]> {
+  const names = await page.locator('[data-field]').evaluateAll((blocks) =>
+    blocks
+      .filter((block) => {
+        const mark = block.querySelector('.required-mark');
+        return mark instanceof HTMLElement && mark.offsetParent !== null && getComputedStyle(mark).visibility !== 'hidden' && mark.textContent?.trim() === '*';
+      })
+      .map((block) => (block as HTMLElement).dataset.field ?? ''),
+  );
+  return names.sort();
+}
+
+/** The labels of a drop-down list's options, without the empty "Please choose" entry. */
+export async function optionLabels(select: Locator): Promise<string[]> {
+  return select.locator('option').evaluateAll((options) => options.filter((o) => (o as HTMLOptionElement).value !== '').map((o) => o.textContent ?? ''));
+}
+
+/** A file size as the product shows it: 1024-based units, at most 2 decimals (spec section 9). */
+export function fileSizeText(bytes: number): string {
+  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+  const power = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  return `${parseFloat((bytes / 1024 ** power).toFixed(2))} ${units[power]}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the server stored (read with the staff credential; the pages' public key cannot read)
+
+/** The stored submissions of `collection` whose fields equal the given values. */
+export async function storedWhere(server: TestServer, collection: string, where: Record<string, string>): Promise<Record<string, any>[]> {
+  const query = Object.entries(where)
+    .map(([field, value]) => `where[${field}][equals]=${encodeURIComponent(value)}`)
+    .join('&');
+  const answer = await server.api(`/api/${collection}?${query}&depth=0&limit=100`, { as: 'staff' });
+  if (answer.status !== 200) throw new Error(`Reading ${collection} as staff answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.docs;
+}
+
+/** A stored document by id, read as staff. */
+export async function storedById(server: TestServer, collection: string, id: number | string): Promise<Record<string, any>> {
+  const answer = await server.api(`/api/${collection}/${id}?depth=0`, { as: 'staff' });
+  if (answer.status !== 200) throw new Error(`Reading ${collection}/${id} as staff answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** What the server adds to every submission; everything else in a stored record is an answer. */
+const ENVELOPE = ['id', 'reference', 'formVersion', 'formHash', 'evidence', 'createdAt', 'updatedAt'];
+
+/** The answers of a stored submission, without the server's envelope (id, reference, stamps). */
+export function answersOf(doc: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(doc).filter(([key]) => !ENVELOPE.includes(key)));
+}
+
+/** The envelope every stored submission has. */
+export function expectEnvelope(doc: Record<string, unknown>): void {
+  expect(doc).toMatchObject({ id: expect.any(Number), reference: expect.stringMatching(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}$/), formVersion: 1 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The texts the page is made from: form definitions, vocabularies, seed content
+
+interface DefinitionField {
+  type: string;
+  name: string;
+  label?: Text;
+  required?: boolean;
+  visibleIf?: unknown;
+  options?: string | { value: string; label: Text }[];
+  scale?: string;
+}
+export interface Definition {
+  id: string;
+  languages: Lang[];
+  sections: { id: string; visibleIf?: unknown; fields: DefinitionField[] }[];
+}
+
+const readJson = <T>(relative: string): T => JSON.parse(fs.readFileSync(path.join(ROOT, relative), 'utf8')) as T;
+
+export const definition = (formId: string): Definition => readJson<Definition>(`forms/${formId}.json`);
+
+/** The questions of a definition (no static text blocks). */
+export function questionsOf(form: Definition): DefinitionField[] {
+  return form.sections.flatMap((section) => section.fields.map((field) => ({ ...field, visibleIf: field.visibleIf ?? section.visibleIf }))).filter((field) => field.type !== 'content');
+}
+
+/** The definition's required questions that are shown without any condition, sorted. */
+export function requiredAlwaysShown(form: Definition): string[] {
+  return questionsOf(form)
+    .filter((field) => field.required && !field.visibleIf)
+    .map((field) => field.name)
+    .sort();
+}
+
+/** A form's question labels and option labels in one language, as the definition words them. */
+export function formText(formId: string, lang: Lang) {
+  const form = definition(formId);
+  const vocabularies = readJson<Record<string, { options: { value: string; label: Text }[] }>>('forms/vocabularies.json');
+  const field = (name: string) => {
+    const found = questionsOf(form).find((f) => f.name === name);
+    if (!found) throw new Error(`${formId} has no question "${name}"`);
+    return found;
+  };
+  const say = (text: Text) => text[lang] ?? text.en;
+  return {
+    /** The question's label (its accessible name on the page). */
+    label: (name: string) => say(field(name).label!),
+    /** The label of one of the question's options (inline or from a vocabulary). */
+    option: (name: string, value: string) => {
+      const f = field(name);
+      const vocabulary = f.type === 'rating' ? f.scale! : f.options;
+      const options = typeof vocabulary === 'string' ? vocabularies[vocabulary].options : vocabulary ?? [];
+      const option = options.find((o) => o.value === value);
+      if (!option) throw new Error(`${formId}.${name} has no option "${value}"`);
+      return say(option.label);
+    },
+  };
+}
+
+export interface SeedDoc {
+  name: string | Text;
+  slug: string;
+  [key: string]: unknown;
+}
+
+/** Seed documents of a content collection (content/seed/<slug>.json). */
+export const seed = (collection: string): SeedDoc[] => readJson<SeedDoc[]>(`content/seed/${collection}.json`);
+
+/** A seed document's name as a person reads it in `lang` (plain text, or text per language). */
+export function seedName(doc: SeedDoc, lang: Lang): string {
+  return typeof doc.name === 'string' ? doc.name : doc.name[lang] ?? doc.name.en;
+}

@@ -1,0 +1,260 @@
+// Guests sign the adventure park's waivers on their phones: their details, their children, a
+// drawn signature that survives the screen turning, and a Form ID to keep.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const IFLY = 'ifly-waiver-forms';
+const LASER = 'laser-oasis-waiver-forms';
+
+/** Draws with the mouse across the pad: a wave and a short tick, as a person signs. */
+async function drawSignature(page: Page) {
+  await page.locator('.signature-canvas').waitFor(); // the pad's code is loaded on demand
+  const pad = page.locator('.signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const at = (x: number, y: number) => [box.x + x * box.width, box.y + y * box.height] as const;
+  await page.mouse.move(...at(0.15, 0.6));
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) await page.mouse.move(...at(0.15 + i * 0.025, 0.6 - 0.25 * Math.sin(i / 3)));
+  await page.mouse.up();
+  await page.mouse.move(...at(0.75, 0.3));
+  await page.mouse.down();
+  await page.mouse.move(...at(0.8, 0.7), { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Where the ink is on the canvas, relative to the canvas (so two sizes of pad can be compared), and how much there is. */
+async function ink(page: Page) {
+  return page.locator('.signature-canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { width, height } = canvas;
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+    let count = 0;
+    let [minX, minY, maxX, maxY] = [width, height, 0, 0];
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (pixels[(y * width + x) * 4 + 3] < 128) continue;
+        count++;
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
+      }
+    }
+    return { count, width, left: minX / width, right: maxX / width, top: minY / height, bottom: maxY / height };
+  });
+}
+
+async function fillGuest(page: Page, labels: { name: string; qid: string; phone: string }, guest = { name: 'Noor Saleh', qid: '28412345678', phone: '55123456' }) {
+  await page.getByLabel(labels.name).fill(guest.name);
+  await page.getByRole('textbox', { name: labels.qid, exact: true }).fill(guest.qid);
+  await page.getByRole('textbox', { name: labels.phone, exact: true }).fill(guest.phone);
+}
+const EN = { name: 'Name of participant or parent/guardian', qid: 'QID/passport number', phone: 'Phone number' };
+const ACKNOWLEDGEMENT = 'By submitting this form you confirm you have read and understood the checklist, notes, terms and conditions above.';
+
+describe('iFly waiver', () => {
+  it('a parent signs in English for two children, removes one, turns the phone, submits and keeps the Form ID', async () => {
+    const page = await e2e.open('/dohaquest/ifly-waiver');
+    expect(await page.title()).toBe('Doha Quest | iFly Waiver');
+    await fillGuest(page, EN);
+
+    // Two children: each added item takes the focus on its first answer.
+    const add = page.getByRole('button', { name: 'Add dependent / child' });
+    await add.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_dependents_0_name');
+    await page.keyboard.type('Sara Saleh');
+    await page.getByRole('group', { name: 'Child 1' }).getByLabel("Child's residence permit ID or passport number").fill('P1234567');
+    await add.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_dependents_1_name');
+    await page.keyboard.type('Omar Saleh');
+    await page.getByRole('group', { name: 'Child 2' }).getByLabel("Child's residence permit ID or passport number").fill('P7654321');
+
+    // Sara will not fly after all: Omar becomes Child 1, and the focus lands on him.
+    await page.getByRole('button', { name: 'Remove dependent / child (Child 1)' }).click();
+    expect(await page.getByRole('group', { name: /^Child \d$/ }).count()).toBe(1);
+    expect(await page.getByRole('group', { name: 'Child 1' }).getByLabel("Child's name").inputValue()).toBe('Omar Saleh');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Child 1');
+
+    await drawSignature(page);
+    expect(await page.locator('.signature-pad').getAttribute('data-strokes')).toBe('2');
+    const before = await ink(page);
+    expect(before.count).toBeGreaterThan(100);
+
+    // The phone turns (a wider screen): the pad is redrawn at its new size from the strokes, not wiped.
+    await page.setViewportSize({ width: 900, height: 500 });
+    await expect.poll(async () => (await ink(page)).width).toBeGreaterThan(before.width);
+    const after = await ink(page);
+    expect(after.count).toBeGreaterThan(before.count);
+    for (const side of ['left', 'right', 'top', 'bottom'] as const) expect(Math.abs(after[side] - before[side]), side).toBeLessThan(0.03);
+    expect(await page.locator('.signature-pad').getAttribute('data-strokes')).toBe('2');
+
+    // Agreeing is the guest's act: the required box is never ticked for them.
+    const acknowledgement = page.getByRole('checkbox', { name: ACKNOWLEDGEMENT });
+    expect(await acknowledgement.isChecked()).toBe(false);
+    await acknowledgement.check();
+
+    // 'Submit', then 'Submitting...' while the request is on its way, then the Form ID: no navigation, no reload.
+    await page.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true));
+    const url = page.url();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/${IFLY}?*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const created = page.waitForResponse((response) => response.url().includes(`/api/${IFLY}?`) && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submitting...' }).waitFor();
+    release();
+    const response = await created;
+    expect(new URL(response.url()).searchParams.get('locale')).toBe('en');
+    const { doc } = await response.json();
+    await page.getByRole('heading', { name: 'iFly waiver submitted' }).waitFor();
+    const reference = await page.locator('.reference-code').innerText();
+    expect(await page.locator('.thank-you-reference').innerText()).toContain(`Your Form ID is: ${reference}`);
+    expect(reference).toBe(doc.reference);
+    expect(page.url()).toBe(url);
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+    // The signature is drawn back from its numbers, as SVG elements.
+    await expect.poll(() => page.locator('.thank-you-signature svg path').count()).toBe(2);
+
+    // Staff read the waiver back: exactly what the guest gave, with the evidence of what was signed.
+    const [stored] = (await storedDocs(e2e.server, IFLY)).filter((d) => d.reference === reference);
+    const { id, createdAt, updatedAt, signature, evidence, ...answers } = stored;
+    expect(answers).toEqual({
+      reference,
+      formVersion: 1,
+      formHash: evidence.formHash,
+      visit_date: todayIso(),
+      name: 'Noor Saleh',
+      qid: '28412345678',
+      phone: '+97455123456',
+      dependents: [{ name: 'Omar Saleh', qid: 'P7654321' }],
+      acknowledgement: true,
+    });
+    expect(Number.isInteger(id)).toBe(true);
+    expect(typeof createdAt).toBe('string');
+    expect(typeof updatedAt).toBe('string');
+    expect(signature.strokes).toHaveLength(2);
+    expect(signature.strokes[0].length).toBeGreaterThan(10);
+    for (const point of signature.strokes.flat()) for (const value of point) expect(value >= 0 && value <= 1).toBe(true);
+    // The pad's shape when it was signed (5:2, less its border).
+    expect(signature.aspect).toBeGreaterThan(2.4);
+    expect(signature.aspect).toBeLessThan(2.7);
+    expect(evidence).toMatchObject({ formId: 'ifly-waiver', language: 'en', recordedAt: createdAt });
+    expect(evidence.formHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('a missing signature is named next to the pad; a guest who cannot draw signs with the keyboard', async () => {
+    const page = await e2e.open('/dohaquest/ifly-waiver');
+    await fillGuest(page, EN, { name: 'Hamad Ali', qid: 'A1234567', phone: '33445566' });
+    await page.getByRole('checkbox', { name: ACKNOWLEDGEMENT }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    const signature = page.locator('[data-field="signature"]');
+    await signature.locator('.field-error').getByText('This field is required.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_signature');
+    const pad = page.locator('#root_signature');
+    expect(await pad.getAttribute('aria-invalid')).toBe('true');
+    expect(await pad.getAttribute('aria-describedby')).toContain('root_signature__error');
+    // The focused pad is named and says how to sign without drawing.
+    expect(await page.locator('#root_signature__instructions').innerText()).toContain('Sign with a mark instead');
+
+    // Tab from the pad to the keyboard alternative; the mark is a visible drawing, and the error goes.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign with a mark instead');
+    await page.keyboard.press('Enter');
+    expect(await pad.getAttribute('data-strokes')).toBe('2');
+    expect((await ink(page)).count).toBeGreaterThan(100);
+    await expect.poll(() => signature.locator('.field-error').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'iFly waiver submitted' }).waitFor();
+    const reference = await page.locator('.reference-code').innerText();
+    const [stored] = (await storedDocs(e2e.server, IFLY)).filter((d) => d.reference === reference);
+    expect(stored).toMatchObject({ name: 'Hamad Ali', qid: 'A1234567' });
+    expect(stored.signature.strokes).toHaveLength(2);
+  });
+
+  it('clearing empties the pad; a drawn signature survives a reload (it is in the draft)', async () => {
+    const page = await e2e.open('/dohaquest/ifly-waiver');
+    await drawSignature(page);
+    const pad = page.locator('.signature-pad');
+    await page.getByRole('button', { name: 'Clear signature' }).click();
+    expect(await pad.getAttribute('data-strokes')).toBe('0');
+    expect((await ink(page)).count).toBe(0);
+    expect(await page.getByRole('button', { name: 'Clear signature' }).isDisabled()).toBe(true);
+
+    await drawSignature(page);
+    await page.waitForTimeout(600); // the draft is saved shortly after a change
+    await page.reload();
+    await page.locator('.signature-canvas').waitFor();
+    await expect.poll(() => pad.getAttribute('data-strokes')).toBe('2');
+    await expect.poll(async () => (await ink(page)).count).toBeGreaterThan(100);
+  });
+
+  it('no more children than the form allows: the add button stops and says why', async () => {
+    const page = await e2e.open('/dohaquest/ifly-waiver');
+    const add = page.getByRole('button', { name: 'Add dependent / child' });
+    for (let i = 0; i < 10; i++) await add.click();
+    expect(await page.getByRole('group', { name: /^Child \d+$/ }).count()).toBe(10);
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByText('You can add at most 10.').waitFor();
+    await page.getByRole('button', { name: 'Remove dependent / child (Child 10)' }).click();
+    expect(await add.isEnabled()).toBe(true);
+    // The last item was removed: the focus goes to the one before it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Child 9');
+  });
+});
+
+describe('Laser Oasis waiver', () => {
+  it('in Arabic: right-to-left, Arabic labels, and Arabic messages next to the answers left empty, a child’s name included', async () => {
+    const page = await e2e.open('/dohaquest/laser-oasis-waiver?lang=ar');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await page.getByRole('heading', { level: 1, name: 'نموذج إقرار Laser Oasis' }).waitFor();
+    await page.getByRole('textbox', { name: 'رقم البطاقة الشخصية (QID) أو جواز السفر', exact: true }).fill('28412345678');
+    await page.getByRole('button', { name: 'إضافة تابع / طفل' }).click();
+    await page.getByRole('group', { name: 'الطفل 1' }).getByLabel('رقم البطاقة الشخصية أو جواز السفر للطفل').fill('P1234567');
+    await page.getByRole('button', { name: 'إرسال' }).click();
+
+    const required = 'هذا الحقل مطلوب.';
+    await page.locator('[data-field="name"] .field-error').getByText(required).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_name');
+    expect(await page.getByLabel('اسم المشارك أو الوليّ/الوصي').getAttribute('aria-invalid')).toBe('true');
+    // The child's missing name is named on that child's input, not on the whole list.
+    expect(await page.locator('[data-field="dependents.0.name"] .field-error').innerText()).toBe(required);
+    expect(await page.getByRole('group', { name: 'الطفل 1' }).getByLabel('اسم الطفل').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('[data-field="dependents.0.qid"] .field-error').count()).toBe(0);
+    expect(await page.locator('[data-field="signature"] .field-error').innerText()).toBe(required);
+    expect(await page.locator('[data-field="acknowledgement"] .field-error').innerText()).toBe('يرجى تحديد هذا المربع للمتابعة.');
+    expect(await page.locator('[data-field="qid"] .field-error').count()).toBe(0);
+    // The summary names the child's answer with the child.
+    await page.locator('.error-summary').getByText('اسم الطفل (الطفل 1): هذا الحقل مطلوب.').waitFor();
+    // The remove button sits at the reading end of the item's header (the left, in Arabic).
+    const title = (await page.getByRole('heading', { name: 'الطفل 1' }).boundingBox())!;
+    const remove = (await page.getByRole('button', { name: 'إزالة تابع / طفل (الطفل 1)' }).boundingBox())!;
+    expect(remove.x).toBeLessThan(title.x);
+
+    // Answered in Arabic and sent with the page language: the evidence record says so.
+    await page.getByLabel('اسم المشارك أو الوليّ/الوصي').fill('نور صالح');
+    await page.getByRole('group', { name: 'الطفل 1' }).getByLabel('اسم الطفل').fill('سارة');
+    await page.getByRole('textbox', { name: 'رقم الهاتف', exact: true }).fill('55123456');
+    await drawSignature(page);
+    await page.getByRole('checkbox').last().check();
+    await page.getByRole('button', { name: 'إرسال' }).click();
+    await page.getByRole('heading', { name: 'تم إرسال إقرار Laser Oasis' }).waitFor();
+    const reference = await page.locator('.reference-code').innerText();
+    expect(await page.locator('.thank-you-reference').innerText()).toContain(`رقم النموذج الخاص بك: ${reference}`);
+    const [stored] = (await storedDocs(e2e.server, LASER)).filter((d) => d.reference === reference);
+    expect(stored).toMatchObject({ name: 'نور صالح', dependents: [{ name: 'سارة', qid: 'P1234567' }], evidence: { formId: 'laser-oasis-waiver', language: 'ar' } });
+  });
+});
