@@ -1,4 +1,4 @@
-// npm run bench — page weight and time-to-interactive of each form route in real Chromium
+// npm run bench [-- <path prefix>] — page weight and time-to-interactive of each form route in real Chromium
 // (4x CPU throttling), plus the server's create latency. A benchmark, not a test: it prints figures.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000' }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((ready, fail) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Serving') && ready());
     child.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
@@ -82,7 +82,8 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 try {
   console.log(`Form routes, ${RUNS} runs each, Chromium with 4x CPU throttling (JS/CSS: gzip -9 of what the page loaded)`);
   console.log('route | JS gzip KB | CSS gzip KB | interactive ms (median)');
-  for (const route of routes.routes.filter((r) => r.page.kind === 'form')) {
+  const only = process.argv[2]; // e.g. npm run bench -- /survey: only routes starting so
+  for (const route of routes.routes.filter((r) => r.page.kind === 'form' && (!only || r.path.startsWith(only)))) {
     const path = SAMPLE_PATHS[route.path] ?? route.path;
     const result = await measureRoute(browser, `${base}${path}`).catch((error: Error) => error);
     if (result instanceof Error) {

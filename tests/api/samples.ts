@@ -94,6 +94,17 @@ export function waiverAnswers(overrides: Record<string, unknown> = {}): Record<s
   };
 }
 
+export const SKI = 'ski-waiver-forms';
+
+export function skiWaiverAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    visit_date: today(), name: 'Noor Saleh', age: 38, qid: '28463400123', phone: '+97455501234',
+    emergency_contact_name: 'Khalid Saleh', emergency_contact_phone: '+97433221100',
+    dependents: [{ name: 'Lina Saleh', age: 12, medical_conditions: 'Asthma' }, { name: 'Omar Saleh', age: 7 }],
+    signature: SIGNATURE, acknowledgement: true, ...overrides,
+  };
+}
+
 export function satisfactionAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     store_ambience_cleanliness_rating: 'good', store_ambience_visual_presentation_rating: 'excellent', is_product_availability_variety: 'yes',

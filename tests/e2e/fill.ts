@@ -186,3 +186,20 @@ export const seed = (collection: string): SeedDoc[] => readJson<SeedDoc[]>(`cont
 export function seedName(doc: SeedDoc, lang: Lang): string {
   return typeof doc.name === 'string' ? doc.name : doc.name[lang] ?? doc.name.en;
 }
+
+/** Draws a two-stroke signature on the pad with the mouse, as a guest would. */
+export async function drawSignature(page: Page) {
+  await page.locator('.signature-canvas').waitFor(); // the pad's code is loaded on demand
+  const pad = page.locator('.signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const at = (x: number, y: number) => [box.x + x * box.width, box.y + y * box.height] as const;
+  await page.mouse.move(...at(0.15, 0.6));
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) await page.mouse.move(...at(0.15 + i * 0.025, 0.6 - 0.25 * Math.sin(i / 3)));
+  await page.mouse.up();
+  await page.mouse.move(...at(0.75, 0.3));
+  await page.mouse.down();
+  await page.mouse.move(...at(0.8, 0.7), { steps: 8 });
+  await page.mouse.up();
+}

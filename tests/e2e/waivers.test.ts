@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { drawSignature } from './fill.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -16,22 +17,6 @@ const IFLY = 'ifly-waiver-forms';
 const LASER = 'laser-oasis-waiver-forms';
 
 /** Draws with the mouse across the pad: a wave and a short tick, as a person signs. */
-async function drawSignature(page: Page) {
-  await page.locator('.signature-canvas').waitFor(); // the pad's code is loaded on demand
-  const pad = page.locator('.signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  const at = (x: number, y: number) => [box.x + x * box.width, box.y + y * box.height] as const;
-  await page.mouse.move(...at(0.15, 0.6));
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) await page.mouse.move(...at(0.15 + i * 0.025, 0.6 - 0.25 * Math.sin(i / 3)));
-  await page.mouse.up();
-  await page.mouse.move(...at(0.75, 0.3));
-  await page.mouse.down();
-  await page.mouse.move(...at(0.8, 0.7), { steps: 8 });
-  await page.mouse.up();
-}
-
 /** Where the ink is on the canvas, relative to the canvas (so two sizes of pad can be compared), and how much there is. */
 async function ink(page: Page) {
   return page.locator('.signature-canvas').evaluate((canvas: HTMLCanvasElement) => {
