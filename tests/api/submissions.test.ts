@@ -106,6 +106,15 @@ describe('a guest joins the loyalty club', () => {
     expect(answer.body.errors[0].data.errors.map((error: { path: string }) => error.path)).toEqual(['store']);
   });
 
+  it('cannot give a birth date in the future, which no schema can say', async () => {
+    const before = await countOf(server, LOYALTY);
+    const nextYear = `${new Date().getUTCFullYear() + 1}-01-15`;
+    const answer = await register(server, await loyaltyAnswers(server, { birth_date: nextYear }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].data.errors).toEqual([{ label: 'Birth Date', message: 'The date cannot be in the future.', path: 'birth_date' }]);
+    expect(await countOf(server, LOYALTY)).toBe(before);
+  });
+
   it('cannot use a receipt twice, nor an id that is not an upload', async () => {
     const first = await loyaltyAnswers(server);
     expect((await register(server, first)).status).toBe(201);

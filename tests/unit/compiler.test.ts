@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { compileForm, renderSchema } from '../../src/engine/compile.ts';
 import { evaluate, pruneHidden, toSchema, isVisible } from '../../src/engine/conditions.ts';
 import { describeErrors, errorMessage } from '../../src/engine/errors.ts';
+import { dateLimitErrors } from '../../src/engine/date-limits.ts';
 import { buildUiSchema, type UiSection } from '../../src/engine/ui-schema.ts';
 import type { Condition, FormDefinition } from '../../src/engine/definition.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
@@ -109,6 +110,14 @@ describe('uiSchema per language', () => {
     expect(errorMessage({ keyword: 'required' }, consent, 'en')).toBe('Please tick this box to continue.');
     expect(errorMessage({ keyword: 'const' }, consent, 'ar')).toBe('يرجى تحديد هذا المربع للمتابعة.');
     expect(errorMessage({ keyword: 'pattern' }, { type: 'text', name: 'qid', label: { en: 'QID' }, messages: { pattern: { en: 'Use 8 to 26 letters or digits.' } } }, 'en')).toBe('Use 8 to 26 letters or digits.');
+  });
+});
+
+describe('date limits beyond the schema', () => {
+  const loyalty = compileForm(definitions['loyalty-registration'], vocabularies);
+  it('refuses a birth date after today, in the page language, and accepts today', () => {
+    expect(dateLimitErrors(loyalty.form, { birth_date: '2026-11-24' }, '2026-11-23', 'ar')).toEqual([{ path: 'birth_date', field: 'birth_date', message: 'لا يمكن أن يكون التاريخ في المستقبل.' }]);
+    expect(dateLimitErrors(loyalty.form, { birth_date: '2026-11-23' }, '2026-11-23', 'en')).toEqual([]);
   });
 });
 

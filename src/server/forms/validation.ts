@@ -3,6 +3,7 @@
 import type { Lang } from '../../engine/definition.ts';
 import type { ResolvedField } from '../../engine/compiled.ts';
 import { describeErrors } from '../../engine/errors.ts';
+import { dateLimitErrors } from '../../engine/date-limits.ts';
 import { resolveLanguage } from '../../engine/language.ts';
 import type { FieldError } from '../errors.ts';
 import type { LoadedForm } from './compiled-forms.ts';
@@ -45,9 +46,15 @@ function answerPath(form: LoadedForm, path: string): string {
   return formField(form, name)?.type === 'signature' ? name : path;
 }
 
+/** Tomorrow in UTC: a guest east of the server may already be on the next calendar day. */
+function latestToday(now = new Date()): string {
+  return new Date(now.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
 export function validateSubmission(form: LoadedForm, data: unknown, lang: Lang): FieldError[] {
-  if (form.validate(data)) return [];
-  const described = describeErrors(form.validate.errors ?? [], form.compiled.schema, (name) => formField(form, name), lang);
+  const described = form.validate(data)
+    ? dateLimitErrors(form.compiled.form, data as Record<string, unknown>, latestToday(), lang)
+    : describeErrors(form.validate.errors ?? [], form.compiled.schema, (name) => formField(form, name), lang);
   const errors = described.map((error) => ({ label: fieldLabel(form, error.path, lang), message: error.message, path: answerPath(form, error.path) }));
   return errors.filter((error, index) => errors.findIndex((other) => other.path === error.path) === index);
 }

@@ -1,5 +1,6 @@
 // Shared pieces of the widgets: the field a widget renders, its language, and the ids that tie
 // a control to its help, hint and error text.
+import type { ChangeEvent, FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import type { ResolvedField } from '../../engine/compiled.ts';
 import { isRequired } from '../../engine/conditions.ts';
@@ -68,4 +69,26 @@ export function RequiredMark() {
 /** RJSF keeps "no answer" as undefined, never as an empty string. */
 export function emptyToUndefined(value: string): string | undefined {
   return value === '' ? undefined : value;
+}
+
+type TextControl = HTMLInputElement | HTMLTextAreaElement;
+
+/**
+ * What every text-like control shares: identity, value, ARIA state and RJSF's change, blur and
+ * focus calls. `clean` turns what was typed into the stored value (e.g. trimming an address).
+ */
+export function textControlProps(props: WidgetProps, state: WidgetField, clean: (typed: string) => string = (typed) => typed) {
+  return {
+    id: props.id,
+    name: props.id,
+    value: (props.value as string | undefined) ?? '',
+    placeholder: props.placeholder || undefined,
+    'aria-required': state.required || undefined,
+    'aria-invalid': state.invalid || undefined,
+    'aria-describedby': state.describedBy,
+    disabled: state.disabled,
+    onChange: (event: ChangeEvent<TextControl>) => props.onChange(emptyToUndefined(clean(event.target.value))),
+    onBlur: (event: FocusEvent<TextControl>) => props.onBlur(props.id, event.target.value),
+    onFocus: (event: FocusEvent<TextControl>) => props.onFocus(props.id, event.target.value),
+  };
 }
