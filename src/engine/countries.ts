@@ -17,11 +17,6 @@ export function flagEmoji(code: string): string {
   return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
 }
 
-/** Small flag image from the public flag service (16x12), for places where emoji flags do not render. */
-export function flagImageUrl(code: string): string {
-  return `https://flagcdn.com/16x12/${code.toLowerCase()}.png`;
-}
-
 export function countryLabel(country: Country, lang: Lang): string {
   return country.name[lang] ?? country.name.en;
 }

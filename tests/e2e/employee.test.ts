@@ -2,7 +2,7 @@
 // in French, English or Arabic. One survey ID answers once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './harness.ts';
+import { startE2E, type E2E, storedDocs } from './harness.ts';
 import {
   REQUIRED,
   answersOf,
@@ -14,7 +14,6 @@ import {
   optionLabels,
   seed,
   seedName,
-  storedWhere,
   type Lang,
 } from './fill.ts';
 
@@ -99,7 +98,7 @@ describe('employee satisfaction survey', () => {
     await answerSurvey(page, 'fr', { department: 'operations', subDepartment: 'housekeeping', recommend: 7, training: 'Gestion du temps', comments: 'Merci pour les nouveaux vestiaires.' });
     await submitAndWaitForThanks(page, 'fr');
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { anonymous_id: 'EMP-7F3K-2291' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { anonymous_id: 'EMP-7F3K-2291' });
     expect(stored).toHaveLength(1);
     expectEnvelope(stored[0]);
     expect(answersOf(stored[0])).toEqual({
@@ -148,7 +147,7 @@ describe('employee satisfaction survey', () => {
     expect(await again.getByRole('heading', { name: 'Merci pour votre participation !' }).count()).toBe(0);
     expect(await again.getByLabel('Avez-vous des commentaires ou des suggestions ?').inputValue()).toBe('Deuxième réponse.');
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { anonymous_id: 'EMP-ONCE-4242' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { anonymous_id: 'EMP-ONCE-4242' });
     expect(stored).toHaveLength(1);
     expect(stored[0].employee_comments).toBe('Première réponse.');
     expect(stored[0].department).toBe('security');
@@ -161,7 +160,7 @@ describe('employee satisfaction survey', () => {
     await answerSurvey(page, 'en', { department: 'finance', recommend: 9, comments: 'Happy with the team.' });
     await submitAndWaitForThanks(page, 'en');
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { anonymous_id: 'EMP-EN-0007' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { anonymous_id: 'EMP-EN-0007' });
     expect(stored).toHaveLength(1);
     expectEnvelope(stored[0]);
     expect(answersOf(stored[0])).toEqual({
@@ -182,7 +181,7 @@ describe('employee satisfaction survey', () => {
     await answerSurvey(page, 'ar', { department: 'food-and-beverage', subDepartment: 'kitchen', recommend: 3, comments: 'نحتاج إلى مزيد من التدريب' });
     await submitAndWaitForThanks(page, 'ar');
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { anonymous_id: 'EMP-AR-0003' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { anonymous_id: 'EMP-AR-0003' });
     expect(stored).toHaveLength(1);
     expect(answersOf(stored[0])).toEqual({
       anonymous_id: 'EMP-AR-0003',
@@ -206,7 +205,7 @@ describe('employee satisfaction survey', () => {
     expect(await page.locator('[data-field="env_tools_resources"] .field-error').count()).toBe(0);
     expect(await page.locator('[data-field="anonymous_id"] .field-error').count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_department');
-    expect(await storedWhere(e2e.server, COLLECTION, { anonymous_id: 'EMP-REQ-0001' })).toHaveLength(0);
+    expect(await storedDocs(e2e.server, COLLECTION, { anonymous_id: 'EMP-REQ-0001' })).toHaveLength(0);
   });
 
   it('without an ID in the link the survey ID is asked for, and left empty it is named in English', async () => {

@@ -83,16 +83,6 @@ export function fileSizeText(bytes: number): string {
 // ---------------------------------------------------------------------------------------------
 // What the server stored (read with the staff credential; the pages' public key cannot read)
 
-/** The stored submissions of `collection` whose fields equal the given values. */
-export async function storedWhere(server: TestServer, collection: string, where: Record<string, string>): Promise<Record<string, any>[]> {
-  const query = Object.entries(where)
-    .map(([field, value]) => `where[${field}][equals]=${encodeURIComponent(value)}`)
-    .join('&');
-  const answer = await server.api(`/api/${collection}?${query}&depth=0&limit=100`, { as: 'staff' });
-  if (answer.status !== 200) throw new Error(`Reading ${collection} as staff answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body.docs;
-}
-
 /** A stored document by id, read as staff. */
 export async function storedById(server: TestServer, collection: string, id: number | string): Promise<Record<string, any>> {
   const answer = await server.api(`/api/${collection}/${id}?depth=0`, { as: 'staff' });

@@ -64,8 +64,9 @@ export function todayIso(): string {
 }
 
 /** The stored submissions of a collection, read as staff (the public key cannot read them). */
-export async function storedDocs(server: TestServer, collection: string): Promise<Record<string, any>[]> {
-  const answer = await server.api(`/api/${collection}?limit=100&depth=0&sort=-createdAt`, { as: 'staff' });
+export async function storedDocs(server: TestServer, collection: string, where: Record<string, string> = {}): Promise<Record<string, any>[]> {
+  const filters = Object.entries(where).map(([field, value]) => `&where[${field}][equals]=${encodeURIComponent(value)}`).join('');
+  const answer = await server.api(`/api/${collection}?limit=100&depth=0&sort=-createdAt${filters}`, { as: 'staff' });
   if (answer.status !== 200) throw new Error(`Reading ${collection} as staff answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.docs;
 }

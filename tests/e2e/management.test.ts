@@ -1,7 +1,7 @@
 // Managers describe their team for senior management (/mgmt), in English or Arabic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness.ts';
-import { REQUIRED, answersOf, choose, expectEnvelope, expectMessageNextTo, seed, seedName, storedWhere, tickAll } from './fill.ts';
+import { startE2E, type E2E, storedDocs } from './harness.ts';
+import { REQUIRED, answersOf, choose, expectEnvelope, expectMessageNextTo, seed, seedName, tickAll } from './fill.ts';
 
 const COLLECTION = 'employee-responses-management';
 const NOMINEE_DETAILS_EN = 'Please give their name and the reason.';
@@ -44,7 +44,7 @@ describe('management questionnaire', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'We Appreciate Your Input!' }).waitFor();
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { team_strengths: 'Friendly, multilingual front desk.' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { team_strengths: 'Friendly, multilingual front desk.' });
     expect(stored).toHaveLength(1);
     expectEnvelope(stored[0]);
     expect(answersOf(stored[0])).toEqual({
@@ -80,7 +80,7 @@ describe('management questionnaire', () => {
     await page.getByRole('button', { name: 'إرسال' }).click();
     await page.getByRole('heading', { name: 'نقدّر مشاركتك!' }).waitFor();
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { team_strengths: 'الانضباط والعمل الجماعي' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { team_strengths: 'الانضباط والعمل الجماعي' });
     expect(stored).toHaveLength(1);
     expectEnvelope(stored[0]);
     expect(answersOf(stored[0])).toEqual({
@@ -106,7 +106,7 @@ describe('management questionnaire', () => {
     await expectMessageNextTo(page, 'team_strengths', page.getByRole('textbox', { name: "What are your team's main strengths?" }), REQUIRED.en);
     await page.getByText('Please correct 1 answer(s) marked below.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_team_strengths');
-    expect(await storedWhere(e2e.server, COLLECTION, { team_challenges: 'Challenges without strengths' })).toHaveLength(0);
+    expect(await storedDocs(e2e.server, COLLECTION, { team_challenges: 'Challenges without strengths' })).toHaveLength(0);
   });
 
   it('required answers left empty are named next to them, in Arabic, the nominee details once asked', async () => {

@@ -2,8 +2,8 @@
 // files the recommendation score in its Net Promoter band: 0-6 detractor, 7-8 passive, 9-10 promoter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './harness.ts';
-import { REQUIRED, answersOf, choose, createRequest, expectEnvelope, expectMessageNextTo, storedWhere, tickAll } from './fill.ts';
+import { startE2E, type E2E, storedDocs } from './harness.ts';
+import { REQUIRED, answersOf, choose, createRequest, expectEnvelope, expectMessageNextTo, tickAll } from './fill.ts';
 
 const COLLECTION = 'survey-customer-feedbacks-padel';
 const RECOMMEND = 'How likely are you to recommend Doha Oasis Padel to a friend or colleague?';
@@ -57,7 +57,7 @@ describe('padel survey', () => {
     expect((await sent).postDataJSON()).not.toHaveProperty('recommend_to_others_rating_band');
     await page.getByRole('heading', { name: 'We Appreciate Your Input!' }).waitFor();
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { share_experience: 'Courts 3 and 4 need better lighting.' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { share_experience: 'Courts 3 and 4 need better lighting.' });
     expect(stored).toHaveLength(1);
     expectEnvelope(stored[0]);
     expect(answersOf(stored[0])).toEqual({
@@ -89,7 +89,7 @@ describe('padel survey', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'We Appreciate Your Input!' }).waitFor();
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { share_experience: 'Heard from a flyer.' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { share_experience: 'Heard from a flyer.' });
     expect(stored).toHaveLength(1);
     expect(answersOf(stored[0])).toEqual({
       visit_frequency: 'first-time',
@@ -117,7 +117,7 @@ describe('padel survey', () => {
     await page.getByRole('button', { name: 'إرسال' }).click();
     await page.getByRole('heading', { name: 'نقدّر مشاركتك!' }).waitFor();
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { share_experience: 'الملاعب ممتازة' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { share_experience: 'الملاعب ممتازة' });
     expect(stored).toHaveLength(1);
     expectEnvelope(stored[0]);
     expect(answersOf(stored[0])).toEqual({
@@ -142,7 +142,7 @@ describe('padel survey', () => {
     await expectMessageNextTo(page, 'satisfaction_booking_process_time_slots', page.getByRole('radiogroup', { name: TIME_SLOTS }), REQUIRED.en);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('root_satisfaction_booking_process_time_slots');
     expect(await page.locator('[data-field="recommend_to_others_rating"] .field-error').count()).toBe(0);
-    expect(await storedWhere(e2e.server, COLLECTION, { share_experience: 'Left the time slots empty' })).toHaveLength(0);
+    expect(await storedDocs(e2e.server, COLLECTION, { share_experience: 'Left the time slots empty' })).toHaveLength(0);
   });
 
   it('the "Others" text, once asked, is required: its message is shown next to it, in Arabic', async () => {

@@ -1,7 +1,7 @@
 // Shoppers rate their visit to the department store (/survey/satisfaction), in English or Arabic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './harness.ts';
+import { startE2E, type E2E, storedDocs } from './harness.ts';
 import {
   REQUIRED,
   answersOf,
@@ -12,8 +12,7 @@ import {
   passHumanCheck,
   questionsMarkedRequired,
   requiredAlwaysShown,
-  storedWhere,
-} from './fill.ts';
+  } from './fill.ts';
 
 const COLLECTION = 'survey-customer-satisfactions';
 const LOYALTY_RATING_EN = 'How satisfied are you with the loyalty benefits?';
@@ -75,7 +74,7 @@ describe('satisfaction survey', () => {
     await page.getByRole('heading', { name: 'We Appreciate Your Input!' }).waitFor();
     await page.getByText('Thanks for taking the time to share your thoughts with us.').waitFor();
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { name: 'Layla Mansour' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { name: 'Layla Mansour' });
     expect(stored).toHaveLength(1);
     expectEnvelope(stored[0]);
     expect(answersOf(stored[0])).toEqual({
@@ -126,7 +125,7 @@ describe('satisfaction survey', () => {
     await page.getByRole('button', { name: 'إرسال' }).click();
     await page.getByRole('heading', { name: 'نقدّر مشاركتك!' }).waitFor();
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { name: 'نورة الكعبي' });
+    const stored = await storedDocs(e2e.server, COLLECTION, { name: 'نورة الكعبي' });
     expect(stored).toHaveLength(1);
     expectEnvelope(stored[0]);
     expect(answersOf(stored[0])).toEqual({
@@ -174,7 +173,7 @@ describe('satisfaction survey', () => {
     await expectMessageNextTo(page, 'rating_loyalty_program_satisfaction', page.getByRole('radiogroup', { name: LOYALTY_RATING_EN }), REQUIRED.en);
     await page.getByText('Please correct 1 answer(s) marked below.').waitFor();
     expect(await page.getByRole('heading', { name: 'We Appreciate Your Input!' }).count()).toBe(0);
-    expect(await storedWhere(e2e.server, COLLECTION, { name: 'Empty Loyalty Rating' })).toHaveLength(0);
+    expect(await storedDocs(e2e.server, COLLECTION, { name: 'Empty Loyalty Rating' })).toHaveLength(0);
   });
 
   it('a required name left empty is named next to the field, in Arabic', async () => {

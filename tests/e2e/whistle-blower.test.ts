@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tinyPdf, tinyPng } from '../support/files.ts';
-import { startE2E, type E2E } from './harness.ts';
+import { startE2E, type E2E, storedDocs } from './harness.ts';
 import {
   REQUIRED,
   answersOf,
@@ -18,8 +18,7 @@ import {
   seed,
   seedName,
   storedById,
-  storedWhere,
-} from './fill.ts';
+  } from './fill.ts';
 
 const COLLECTION = 'employee-whistle-blower';
 const FILES = 'media-internal';
@@ -108,7 +107,7 @@ describe('whistle-blower portal', () => {
     const body = (await sent).postDataJSON();
     expect(Object.keys(body).sort()).toEqual(['acknowledgement', 'incident_or_concern', 'incident_when', 'incident_where', 'supporting_docs']);
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { reference });
+    const stored = await storedDocs(e2e.server, COLLECTION, { reference });
     expect(stored).toHaveLength(1);
     expectEnvelope(stored[0]);
     expect(stored[0].reference).toBe(reference);
@@ -143,7 +142,7 @@ describe('whistle-blower portal', () => {
     await page.getByRole('heading', { name: 'تم استلام البلاغ' }).waitFor();
     const reference = await shownReference(page, /^الرقم المرجعي لبلاغك: (\S+)\. احتفظ به للمتابعة\.$/);
 
-    const stored = await storedWhere(e2e.server, COLLECTION, { reference });
+    const stored = await storedDocs(e2e.server, COLLECTION, { reference });
     expect(stored).toHaveLength(1);
     expect(answersOf(stored[0])).toEqual({
       contact_name: 'سالم',
@@ -166,7 +165,7 @@ describe('whistle-blower portal', () => {
     const acknowledgement = page.getByRole('checkbox', { name: ACKNOWLEDGEMENT_EN });
     expect(await acknowledgement.isChecked()).toBe(false);
     await expectMessageNextTo(page, 'acknowledgement', acknowledgement, TICK_TO_CONTINUE.en);
-    expect(await storedWhere(e2e.server, COLLECTION, { incident_where: 'Staff canteen' })).toHaveLength(0);
+    expect(await storedDocs(e2e.server, COLLECTION, { incident_where: 'Staff canteen' })).toHaveLength(0);
   });
 
   it('the same required answers are named in Arabic', async () => {
@@ -190,6 +189,6 @@ describe('whistle-blower portal', () => {
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByText('Captcha verification failed. Please reload page.').waitFor();
     expect(await submit.isDisabled()).toBe(true);
-    expect(await storedWhere(e2e.server, COLLECTION, { incident_or_concern: 'Waiting for the check' })).toHaveLength(0);
+    expect(await storedDocs(e2e.server, COLLECTION, { incident_or_concern: 'Waiting for the check' })).toHaveLength(0);
   });
 });
