@@ -1,9 +1,11 @@
 // Build of the guest pages. The route set (public | private | default) is chosen at build time:
-// routes of a set that was not built answer Not Found.
+// routes of a set that was not built answer Not Found, and their code and texts are not built.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import type { RouteSet } from './src/engine/routes.ts';
+import { routeSetPlugin } from './scripts/lib/route-set-plugin.ts';
 
-const routeSet = process.env.ROUTE_SET ?? 'default';
+const routeSet = (process.env.ROUTE_SET ?? 'default') as RouteSet;
 if (!['public', 'private', 'default'].includes(routeSet)) {
   throw new Error(`ROUTE_SET must be public, private or default, got "${routeSet}"`);
 }
@@ -55,8 +57,7 @@ function slimFormLibrary(): Plugin {
 }
 
 export default defineConfig({
-  define: { __ROUTE_SET__: JSON.stringify(routeSet) },
-  plugins: [devRuntimeConfig(), slimFormLibrary()],
+  plugins: [devRuntimeConfig(), slimFormLibrary(), routeSetPlugin(routeSet)],
   oxc: { jsx: { runtime: 'automatic' } },
   server: {
     // Same-origin API calls during development go to a locally running backend.

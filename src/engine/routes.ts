@@ -1,4 +1,5 @@
-// Page settings and route matching from routes.json (pure; shared by the page and tests).
+// Page settings and route sets from routes.json (pure; shared by the page, the build and tests).
+// Matching a path to a route is react-router's job (src/web/shell/routeObjects.tsx).
 export type ThemeId = 'destination' | 'destination-new' | 'quest' | 'store';
 export type RouteSet = 'public' | 'private' | 'default';
 
@@ -30,9 +31,18 @@ export interface RoutesTable {
   routes: RouteEntry[];
 }
 
-/** The first rule whose prefix starts the path wins; otherwise the default theme with no header title. */
-export function pageSettingsFor(pathname: string, table: RoutesTable): PageSettings {
-  const rule = table.settings.find((r) => pathname === r.prefix || pathname.startsWith(r.prefix));
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+/** Whether `prefix` is the path or a whole-segment start of it: /employee covers /employee/x, not /employee-benefits. */
+export function prefixCovers(prefix: string, pathname: string): boolean {
+  const wanted = segments(prefix);
+  const parts = segments(pathname);
+  return wanted.length <= parts.length && wanted.every((segment, i) => segment === parts[i]);
+}
+
+/** The first rule whose prefix covers the path wins (list order); otherwise the default theme with no header title. */
+export function pageSettingsFor(pathname: string, table: Pick<RoutesTable, 'defaults' | 'settings'>): PageSettings {
+  const rule = table.settings.find((r) => prefixCovers(r.prefix, pathname));
   if (!rule) return { theme: table.defaults.theme };
   const { prefix: _prefix, ...settings } = rule;
   return settings;
@@ -42,35 +52,17 @@ export function isRouteInSet(route: RouteEntry, built: RouteSet): boolean {
   return built === 'default' || route.set === 'both' || route.set === built;
 }
 
-/** Matches '/survey/fnb/:restaurantName' style paths; a route outside the built set does not match. */
-export function matchRoute(pathname: string, table: RoutesTable, built: RouteSet): { route: RouteEntry; params: Record<string, string> } | null {
-  const parts = trimSlashes(pathname).split('/');
-  for (const route of table.routes) {
-    if (!isRouteInSet(route, built)) continue;
-    const pattern = trimSlashes(route.path).split('/');
-    if (pattern.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    const ok = pattern.every((seg, i) => {
-      if (seg.startsWith(':')) {
-        if (!parts[i]) return false;
-        params[seg.slice(1)] = safeDecode(parts[i]);
-        return true;
-      }
-      return seg === parts[i];
-    });
-    if (ok) return { route, params };
-  }
-  return null;
+/**
+ * The table a build of one route set contains: its routes, and only the settings some of them
+ * use, so a public build carries neither the paths nor the header titles of private pages.
+ */
+export function routeSetTable(table: RoutesTable, built: RouteSet): RoutesTable {
+  const routes = table.routes.filter((route) => isRouteInSet(route, built));
+  const used = new Set(routes.map((route) => table.settings.find((rule) => prefixCovers(rule.prefix, route.path))));
+  return { defaults: table.defaults, settings: table.settings.filter((rule) => used.has(rule)), routes };
 }
 
-function trimSlashes(path: string): string {
-  return path.replace(/^\/+|\/+$/g, '');
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+/** The form ids the routes of a table show. */
+export function formsOf(table: Pick<RoutesTable, 'routes'>): string[] {
+  return [...new Set(table.routes.flatMap((route) => (route.page.kind === 'form' && typeof route.page.form === 'string' ? [route.page.form] : [])))];
 }

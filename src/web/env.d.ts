@@ -1,5 +1,19 @@
-// Globals the page gets from the build (vite define) and from /runtime-config.js.
-declare const __ROUTE_SET__: 'public' | 'private' | 'default';
+// What the page gets from the build (the route-set plugin) and from /runtime-config.js.
+declare module 'virtual:route-set' {
+  import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+  import type { CompiledForm } from '../engine/compiled.ts';
+  import type { RouteSet, RoutesTable } from '../engine/routes.ts';
+  export const routeSet: RouteSet;
+  /** routes.json with only the built routes and the settings they use. */
+  export const routesTable: RoutesTable;
+  /** The build artefacts of every form a built route shows, each its own chunk. */
+  export const forms: Record<string, { compiled: () => Promise<CompiledForm>; validator: () => Promise<ValidatorFunctions> }>;
+}
+declare module 'virtual:route-set/form-titles' {
+  import type { LocalizedText } from '../engine/definition.ts';
+  const titles: Record<string, LocalizedText>;
+  export default titles;
+}
 
 interface Window {
   __RUNTIME_CONFIG__?: Partial<import('./api/runtimeConfig.ts').RuntimeConfig>;

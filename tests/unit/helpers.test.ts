@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLanguage, textDirection } from '../../src/engine/language.ts';
 import { formatFileSize, megabytes, combineDateAndTime, copyCalendarDate, slugify, todayIso } from '../../src/engine/format.ts';
-import { pageSettingsFor, matchRoute, type RoutesTable } from '../../src/engine/routes.ts';
+import { pageSettingsFor, type RoutesTable } from '../../src/engine/routes.ts';
 import routes from '../../routes.json' with { type: 'json' };
 import { dialCodeOptions, splitPhone, flagEmoji } from '../../src/engine/countries.ts';
 
@@ -37,21 +37,6 @@ describe('page settings by first matching prefix', () => {
   });
   it('defaults to the destination theme with no header title', () => {
     expect(pageSettingsFor('/somewhere', table)).toEqual({ theme: 'destination' });
-  });
-});
-
-describe('route matching and route sets', () => {
-  it('reads route parameters', () => {
-    expect(matchRoute('/survey/fnb/Crazy%20Pizza', table, 'default')?.params).toEqual({ restaurantName: 'Crazy Pizza' });
-    expect(matchRoute('/survey/fnb/', table, 'default')?.route.path).toBe('/survey/fnb');
-  });
-  it('does not match a route of a set that was not built', () => {
-    expect(matchRoute('/printemps/loyalty-registration', table, 'private')).toBeNull();
-    expect(matchRoute('/printemps/loyalty-registration', table, 'public')).not.toBeNull();
-    expect(matchRoute('/error', table, 'private')?.route.page.kind).toBe('not-found');
-  });
-  it('does not match unknown paths', () => {
-    expect(matchRoute('/nope', table, 'default')).toBeNull();
   });
 });
 

@@ -1,17 +1,13 @@
-// The page of any form route: loads the form's build artefacts (suspending meanwhile, so the
-// shell shows 'Loading page...') and renders the generic guest form in the page's language.
-import { use } from 'react';
-import { resolveLanguage } from '../../engine/language.ts';
-import { useOfferedLanguages, useShell } from '../shell/ShellContext.tsx';
+// The page of any form route: what the route's loader fetched, rendered by the generic guest
+// form in the page's language.
+import { useLoaderData } from 'react-router-dom';
+import { useShell } from '../shell/ShellContext.tsx';
+import type { FormPageData } from './formLoader.ts';
 import { GuestForm } from './GuestForm.tsx';
-import { loadForm } from './loadForm.ts';
 import '../styles/form.css';
 
-export default function FormPage({ formId }: { formId: string }) {
-  const loaded = use(loadForm(formId));
-  const { location } = useShell();
-  useOfferedLanguages(loaded.compiled.languages);
-  // Resolved here too, so the first render is already in the right language.
-  const lang = resolveLanguage(location.query.get('lang'), loaded.compiled.languages);
-  return <GuestForm key={formId} loaded={loaded} lang={lang} />;
+export default function FormPage() {
+  const { loaded, sourced, optionDocs } = useLoaderData() as FormPageData;
+  const { lang } = useShell();
+  return <GuestForm key={loaded.compiled.id} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} />;
 }

@@ -9,7 +9,7 @@ import type { Lang } from '../../engine/definition.ts';
 import { todayIso } from '../../engine/format.ts';
 import { pick, t } from '../../engine/messages.ts';
 import { buildUiSchema } from '../../engine/ui-schema.ts';
-import { useShell } from '../shell/ShellContext.tsx';
+import { useLocation } from 'react-router-dom';
 import { fields as customFields, widgets } from '../widgets/registry.ts';
 import type { FormData, GuestFormContext, UploadedFile } from './context.ts';
 import { draftKey, readDraft, useDraftSaver } from './draft.ts';
@@ -18,8 +18,8 @@ import { ErrorToast } from './ErrorToast.tsx';
 import { answerPath, fieldAt, localizeErrors, toErrorSchema, valueAt } from './errors.ts';
 import { focusField } from './focusField.ts';
 import type { LoadedForm } from './loadForm.ts';
-import { hasNoChoices, useOptionDocs, withoutStaleChoices } from './optionLists.ts';
-import { applySourced, useSourcedValues } from './sourcedValues.ts';
+import { hasNoChoices, withoutStaleChoices, type OptionDocs } from './optionLists.ts';
+import { applySourced, type SourcedValues } from './sourcedValues.ts';
 import { StepProgress } from './StepProgress.tsx';
 import { useSteps } from './steps.ts';
 import { submitAnswers } from './submitAnswers.ts';
@@ -38,16 +38,22 @@ const defaultFormState = { arrayMinItems: { populate: 'never' }, emptyObjectFiel
 // Only forms with a human check download the captcha code.
 const HumanCheck = lazy(() => import('../captcha/HumanCheck.tsx').then((module) => ({ default: module.HumanCheck })));
 
-export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) {
+interface Props {
+  loaded: LoadedForm;
+  lang: Lang;
+  /** Values the route's loader found for the form (see sourcedValues.ts) and the option lists it read. */
+  sourced: SourcedValues;
+  optionDocs: OptionDocs;
+}
+
+export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
   const { compiled, schema, validator } = loaded;
   const form = compiled.form;
-  const { location, params } = useShell();
+  const { pathname } = useLocation();
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
-  const storageKey = draftKey(form.id, location.pathname);
+  const storageKey = draftKey(form.id, pathname);
   const [restored] = useState(() => readDraft(storageKey, [...fields.keys()]));
-  const sourced = useSourcedValues(form, location.query, params);
   usePageDocument(sourced);
-  const optionDocs = useOptionDocs(form);
   const steps = useSteps(form, restored?.step);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const stepMoved = useRef(false);
@@ -82,12 +88,12 @@ export function GuestForm({ loaded, lang }: { loaded: LoadedForm; lang: Lang }) 
     draft.save(next, uploads.current, stepId);
   }, [draft, stepId]);
 
-  // Sourced values arrive after lookups: apply them (and drop what they no longer support).
+  // Sourced values change with the address (e.g. ?store=): apply them (and drop what they no longer support).
   useEffect(() => {
     setData((current) => pruneHidden(form, applySourced(current, sourced, form)));
   }, [sourced, form]);
 
-  // Option lists arrive after loading: an answer a filtered list does not offer goes.
+  // An answer a filtered option list does not offer goes.
   useEffect(() => {
     setData((current) => withoutStaleChoices(form, optionDocs, current));
   }, [optionDocs, form]);

@@ -2,13 +2,10 @@
 // validator. Each is its own chunk, fetched only by the route that shows that form.
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { forms } from 'virtual:route-set';
 import { renderSchema } from '../../engine/compile.ts';
 import type { CompiledForm } from '../../engine/compiled.ts';
-import { withTimeout } from '../shell/lazyPage.ts';
-
-const compiledFiles = import.meta.glob<CompiledForm>('/build/forms/*.json', { import: 'default' });
-const validatorFiles = import.meta.glob<ValidatorFunctions>('/build/forms/*.validate.mjs', { import: 'default' });
+import { withTimeout } from '../shell/chunkTimeout.ts';
 
 export interface LoadedForm {
   compiled: CompiledForm;
@@ -18,26 +15,37 @@ export interface LoadedForm {
   validator: ValidatorType;
 }
 
-const cache = new Map<string, Promise<LoadedForm>>();
-
 export class UnknownFormError extends Error {}
 
-async function load(formId: string): Promise<LoadedForm> {
-  const loadCompiled = compiledFiles[`/build/forms/${formId}.json`];
-  const loadValidator = validatorFiles[`/build/forms/${formId}.validate.mjs`];
-  if (!loadCompiled || !loadValidator) throw new UnknownFormError(`Form "${formId}" is not built (run npm run forms:build)`);
-  const [compiled, validateFns] = await withTimeout(Promise.all([loadCompiled(), loadValidator()]));
-  const schema = renderSchema(compiled.schema, compiled.form) as RJSFSchema;
-  return { compiled, schema, validator: createPrecompiledValidator(validateFns, schema) };
-}
-
-/** One promise per form, so React's use() sees the same promise on every render. */
-export function loadForm(formId: string): Promise<LoadedForm> {
-  let pending = cache.get(formId);
+/** One promise per artefact, so a form's files are fetched once per visit; a failure may be retried. */
+function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let pending = cache.get(key);
   if (!pending) {
-    pending = load(formId);
-    pending.catch(() => cache.delete(formId));
-    cache.set(formId, pending);
+    pending = load();
+    pending.catch(() => cache.delete(key));
+    cache.set(key, pending);
   }
   return pending;
+}
+
+const compiledCache = new Map<string, Promise<CompiledForm>>();
+const loadedCache = new Map<string, Promise<LoadedForm>>();
+
+function artefacts(formId: string) {
+  const files = Object.hasOwn(forms, formId) ? forms[formId] : undefined;
+  if (!files) throw new UnknownFormError(`Form "${formId}" is not in this build (routes.json, ROUTE_SET)`);
+  return files;
+}
+
+/** The compiled form alone: enough to start the form's data requests while its validator downloads. */
+export function loadCompiledForm(formId: string): Promise<CompiledForm> {
+  return once(compiledCache, formId, () => withTimeout(artefacts(formId).compiled()));
+}
+
+export function loadForm(formId: string): Promise<LoadedForm> {
+  return once(loadedCache, formId, async () => {
+    const [compiled, validateFns] = await Promise.all([loadCompiledForm(formId), withTimeout(artefacts(formId).validator())]);
+    const schema = renderSchema(compiled.schema, compiled.form) as RJSFSchema;
+    return { compiled, schema, validator: createPrecompiledValidator(validateFns, schema) };
+  });
 }

@@ -1,7 +1,6 @@
-// Options read from backend collections (select optionsFrom). Loaded once per form, shared by
+// Options read from backend collections (select optionsFrom). Loaded by the route's loader, shared by
 // the select, its field template (a list that follows another answer and is empty is not
 // asked) and the form (an answer the list no longer offers is cleared).
-import { useEffect, useState } from 'react';
 import type { ResolvedField, ResolvedForm } from '../../engine/compiled.ts';
 import type { Lang, LocalizedText } from '../../engine/definition.ts';
 import { pick } from '../../engine/messages.ts';
@@ -9,7 +8,7 @@ import { collectionQuery } from '../api/client.ts';
 import type { FormData } from './context.ts';
 import { fetchDocs, type Doc } from './sourcedValues.ts';
 
-/** Documents per collection; null while loading or when loading failed. */
+/** Documents per collection; null when loading failed. */
 export type OptionDocs = Record<string, Doc[] | null>;
 
 export interface Choice {
@@ -23,23 +22,10 @@ type SourcedSelect = SelectField & { optionsFrom: NonNullable<SelectField['optio
 const sourcedSelects = (form: ResolvedForm): SourcedSelect[] =>
   form.sections.flatMap((s) => s.fields).filter((f): f is SourcedSelect => f.type === 'select' && Boolean(f.optionsFrom));
 
-export function useOptionDocs(form: ResolvedForm): OptionDocs {
+/** The documents of every collection the form's selects read, fetched in parallel (a failed list is null). */
+export async function loadOptionDocs(form: ResolvedForm): Promise<OptionDocs> {
   const collections = [...new Set(sourcedSelects(form).map((f) => f.optionsFrom.collection))];
-  const [docs, setDocs] = useState<OptionDocs>(() => Object.fromEntries(collections.map((c) => [c, null])));
-  useEffect(() => {
-    let live = true;
-    for (const collection of collections) {
-      void fetchDocs(collectionQuery(collection, { limit: 1000 }), collection).then((loaded) => {
-        if (live) setDocs((current) => ({ ...current, [collection]: loaded }));
-      });
-    }
-    return () => {
-      live = false;
-    };
-    // The collections come from the (static) form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form]);
-  return docs;
+  return Object.fromEntries(await Promise.all(collections.map(async (c) => [c, await fetchDocs(collectionQuery(c, { limit: 1000 }), c)] as const)));
 }
 
 /** A document's label may be plain text or text per language (shown in the page language, else English). */

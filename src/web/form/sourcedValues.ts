@@ -1,6 +1,5 @@
 // Values a form fills itself (ValueSource in the definition): today's date, a query or route
 // parameter, or the document such a parameter names in a backend collection.
-import { useEffect, useState } from 'react';
 import type { ResolvedField, ResolvedForm } from '../../engine/compiled.ts';
 import type { ValueSource } from '../../engine/definition.ts';
 import { slugify, todayIso } from '../../engine/format.ts';
@@ -9,7 +8,7 @@ import { collectionQuery, fetchOrNull, type DocList } from '../api/client.ts';
 export type Doc = Record<string, unknown>;
 
 export interface SourcedValue {
-  state: 'pending' | 'found' | 'missing';
+  state: 'found' | 'missing';
   value?: unknown;
   /** Text shown to the guest for a found document (e.g. the store name). */
   display?: string;
@@ -56,7 +55,13 @@ function coerce(field: ResolvedField, raw: string): unknown {
   return raw;
 }
 
-function initialValue(field: ResolvedField, source: ValueSource, query: URLSearchParams, params: Record<string, string>): SourcedValue {
+/** Every sourced value of the form, its backend lookups made in parallel (a failed one is logged and counts as missing). */
+export async function loadSourcedValues(form: ResolvedForm, query: URLSearchParams, params: Record<string, string | undefined>): Promise<SourcedValues> {
+  const fields = form.sections.flatMap((s) => s.fields).filter((f) => sourceOf(f));
+  return Object.fromEntries(await Promise.all(fields.map(async (field) => [field.name, await sourcedValue(field, sourceOf(field)!, query, params)] as const)));
+}
+
+async function sourcedValue(field: ResolvedField, source: ValueSource, query: URLSearchParams, params: Record<string, string | undefined>): Promise<SourcedValue> {
   if ('today' in source) return { state: 'found', value: todayIso(), fromRoute: false };
   const fromRoute = Boolean(source.routeParam);
   const param = source.query ? query.get(source.query) : source.routeParam ? params[source.routeParam] : undefined;
@@ -65,39 +70,10 @@ function initialValue(field: ResolvedField, source: ValueSource, query: URLSearc
     const value = coerce(field, param);
     return value === undefined ? { state: 'missing', fromRoute } : { state: 'found', value, fromRoute };
   }
-  return { state: 'pending', fromRoute };
-}
-
-export function useSourcedValues(form: ResolvedForm, query: URLSearchParams, params: Record<string, string>): SourcedValues {
-  const fields = form.sections.flatMap((s) => s.fields).filter((f) => sourceOf(f));
-  const key = JSON.stringify([query.toString(), params]);
-  const [values, setValues] = useState<SourcedValues>(() => Object.fromEntries(fields.map((f) => [f.name, initialValue(f, sourceOf(f)!, query, params)])));
-
-  useEffect(() => {
-    let live = true;
-    const initial = Object.fromEntries(fields.map((f) => [f.name, initialValue(f, sourceOf(f)!, query, params)]));
-    setValues(initial);
-    for (const field of fields) {
-      const source = sourceOf(field)!;
-      if (initial[field.name].state !== 'pending' || 'today' in source || !source.lookup) continue;
-      const lookup = source.lookup;
-      const param = (source.query ? query.get(source.query) : params[source.routeParam ?? '']) ?? '';
-      void findDoc(lookup, param).then((doc) => {
-        if (!live) return;
-        const found: SourcedValue = doc && doc[lookup.value] !== undefined && doc[lookup.value] !== null
-          ? { state: 'found', value: doc[lookup.value], display: lookup.display ? String(doc[lookup.display] ?? '') : undefined, doc, fromRoute: Boolean(source.routeParam) }
-          : { state: 'missing', fromRoute: Boolean(source.routeParam) };
-        setValues((current) => ({ ...current, [field.name]: found }));
-      });
-    }
-    return () => {
-      live = false;
-    };
-    // The key covers query and params; fields come from the (static) form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, form]);
-
-  return values;
+  const { lookup } = source;
+  const doc = await findDoc(lookup, param);
+  if (!doc || doc[lookup.value] === undefined || doc[lookup.value] === null) return { state: 'missing', fromRoute };
+  return { state: 'found', value: doc[lookup.value], display: lookup.display ? String(doc[lookup.display] ?? '') : undefined, doc, fromRoute };
 }
 
 /** The answers with every sourced value applied: found values set; a hidden value whose source

@@ -1,35 +1,35 @@
-// The frame around every page: theme, language and direction, title, favicon, header.
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Lang } from '../../engine/definition.ts';
+// The frame around every page (the root route): theme, language and direction, title, favicon,
+// header, and 'Loading page...' while the router loads another page.
+import { useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router-dom';
 import { resolveLanguage, textDirection } from '../../engine/language.ts';
 import { pageSettingsFor } from '../../engine/routes.ts';
+import { routesTable } from 'virtual:route-set';
 import { Header } from './Header.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { mediaUrl, usePageContent } from './pageContent.ts';
-import { routesTable } from './routeTable.ts';
-import type { AppLocation } from './router.ts';
-import { DEFAULT_LANGUAGES, ShellContext, type Shell } from './ShellContext.tsx';
+import { LoadingPage } from './LoadingPage.tsx';
+import { mediaUrl, type PageContent } from './pageContent.ts';
+import { DEFAULT_LANGUAGES, type PageData } from './pageData.ts';
+import { ShellContext, type Shell } from './ShellContext.tsx';
 import { applyTheme, themeFor } from './theme.ts';
 
-interface Props {
-  location: AppLocation;
-  params: Record<string, string>;
-  children: ReactNode;
-}
-
-export function PageShell({ location, params, children }: Props) {
-  const settings = useMemo(() => pageSettingsFor(location.pathname, routesTable), [location.pathname]);
+export function PageShell() {
+  const { pathname } = useLocation();
+  const [query] = useSearchParams();
+  const matches = useMatches();
+  const navigation = useNavigation();
+  const pageContent = useRouteLoaderData('root') as PageContent | null | undefined;
+  const settings = useMemo(() => pageSettingsFor(pathname, routesTable), [pathname]);
   const theme = themeFor(settings.theme);
-  const [languages, setLanguagesState] = useState<readonly Lang[]>(DEFAULT_LANGUAGES);
   const [titleExtra, setTitleExtra] = useState<string | undefined>();
-  const lang = resolveLanguage(location.query.get('lang'), languages);
-  const brandContent = usePageContent()?.[theme.pageContentKey];
+  // The page's own loader says which languages it is written in (a form's definition declares them).
+  const languages = (matches.at(-1)?.data as PageData | undefined)?.languages ?? DEFAULT_LANGUAGES;
+  const lang = resolveLanguage(query.get('lang'), languages);
+  const brandContent = pageContent?.[theme.pageContentKey];
   const logoUrl = mediaUrl(brandContent?.logo_primary) ?? theme.fallbackLogo;
   const faviconUrl = mediaUrl(brandContent?.favicon) ?? theme.fallbackFavicon ?? '/favicon.svg';
-
-  const setLanguages = useCallback((next: readonly Lang[]) => {
-    setLanguagesState((current) => (current.join() === next.join() ? current : next));
-  }, []);
+  // Another page is loading (not a language switch on this one, which keeps the typed answers on screen).
+  const changingPage = navigation.state === 'loading' && navigation.location.pathname !== pathname;
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -44,7 +44,7 @@ export function PageShell({ location, params, children }: Props) {
   useEffect(() => setMeta('description', settings.description), [settings.description]);
   useEffect(() => setFavicon(faviconUrl), [faviconUrl]);
 
-  const shell: Shell = { lang, languages, location, params, settings, theme, logoUrl, setLanguages, setTitleExtra };
+  const shell: Shell = { lang, languages, settings, theme, logoUrl, setTitleExtra };
   return (
     <ShellContext.Provider value={shell}>
       <div className="page" data-width={settings.width ?? 'normal'}>
@@ -55,7 +55,7 @@ export function PageShell({ location, params, children }: Props) {
               <LanguageSwitch />
             </div>
           )}
-          {children}
+          {changingPage ? <LoadingPage /> : <Outlet />}
         </main>
       </div>
     </ShellContext.Provider>

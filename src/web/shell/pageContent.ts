@@ -1,6 +1,5 @@
-// Site-wide branding (logos, favicon) per brand, from the page-content global. Loaded once per
-// visit; a failure is logged and the theme's own logo is used instead.
-import { useEffect, useState } from 'react';
+// Site-wide branding (logos, favicon) per brand, from the page-content global: the root route's
+// loader. A failure is logged and the theme's own logo is used instead (spec section 8).
 import { fetchOrNull } from '../api/client.ts';
 import { apiUrl } from '../api/runtimeConfig.ts';
 
@@ -14,23 +13,8 @@ export interface BrandContent {
 }
 export type PageContent = Partial<Record<'destination' | 'quest' | 'store', BrandContent | null>>;
 
-let pending: Promise<PageContent | null> | null = null;
-
-function loadPageContent(): Promise<PageContent | null> {
-  pending ??= fetchOrNull<PageContent>('/api/globals/page-content', 'page content');
-  return pending;
-}
-
-export function usePageContent(): PageContent | null {
-  const [content, setContent] = useState<PageContent | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadPageContent().then((loaded) => live && setContent(loaded));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return content;
+export function loadPageContent(): Promise<PageContent | null> {
+  return fetchOrNull<PageContent>('/api/globals/page-content', 'page content');
 }
 
 export function mediaUrl(media: Media | null | undefined): string | undefined {

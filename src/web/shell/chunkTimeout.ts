@@ -1,7 +1,6 @@
-// Pages are separate chunks. On a slow network a chunk may never arrive: after the product's
-// 120 s limit the load fails and the error boundary shows the error page instead of a spinner forever.
-import { lazy, type ComponentType } from 'react';
-
+// Pages and their data are separate chunks. On a slow network a chunk may never arrive: after the
+// product's 120 s limit the load fails and the router's error element shows the error page
+// instead of a spinner forever.
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export function withTimeout<T>(promise: Promise<T>, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
@@ -10,8 +9,4 @@ export function withTimeout<T>(promise: Promise<T>, ms: number = CHUNK_LOAD_TIME
     timer = setTimeout(() => reject(new Error(`Loading the page took longer than ${ms / 1000} s`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-export function lazyPage<P>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => withTimeout(load()));
 }

@@ -1,0 +1,57 @@
+// vite plugin: `virtual:route-set` is what one build of the pages contains (ROUTE_SET public,
+// private or default): its routes, the settings they use, and a loader per form they show. A
+// form no built route shows is not in the bundle at all, nor are its texts.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { formsOf, routeSetTable, type RouteSet, type RoutesTable } from '../../src/engine/routes.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const MODULE = 'virtual:route-set';
+const TITLES_MODULE = 'virtual:route-set/form-titles';
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(resolve(ROOT, path), 'utf8'));
+
+export function builtTable(routeSet: RouteSet): RoutesTable {
+  return routeSetTable(readJson('routes.json') as RoutesTable, routeSet);
+}
+
+function mainModule(routeSet: RouteSet): string {
+  const table = builtTable(routeSet);
+  const forms = formsOf(table).map((id) => {
+    const file = (suffix: string) => JSON.stringify(`/build/forms/${id}${suffix}`);
+    return `  ${JSON.stringify(id)}: { compiled: () => import(${file('.json')}).then((m) => m.default), validator: () => import(${file('.validate.mjs')}).then((m) => m.default) },`;
+  });
+  return [
+    `export const routeSet = ${JSON.stringify(routeSet)};`,
+    `export const routesTable = ${JSON.stringify(table)};`,
+    `export const forms = {\n${forms.join('\n')}\n};`,
+  ].join('\n');
+}
+
+/** Titles of the built forms only (written by forms:build), for the pages that list forms. */
+function titlesModule(routeSet: RouteSet): string {
+  const all = readJson('build/form-titles.json') as Record<string, unknown>;
+  const titles = Object.fromEntries(formsOf(builtTable(routeSet)).filter((id) => id in all).map((id) => [id, all[id]]));
+  return `export default ${JSON.stringify(titles)};`;
+}
+
+export function routeSetPlugin(routeSet: RouteSet): Plugin {
+  return {
+    name: 'route-set',
+    resolveId(source) {
+      return source === MODULE || source === TITLES_MODULE ? `\0${source}` : null;
+    },
+    load(id) {
+      if (id === `\0${MODULE}`) {
+        this.addWatchFile(resolve(ROOT, 'routes.json'));
+        return mainModule(routeSet);
+      }
+      if (id === `\0${TITLES_MODULE}`) {
+        this.addWatchFile(resolve(ROOT, 'build/form-titles.json'));
+        return titlesModule(routeSet);
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+// The loader of a form route: the form's artefacts and, as soon as the compiled form is known,
+// what it reads from the backend (the document the address names, option lists), all at once.
+import { loadForm, loadCompiledForm, type LoadedForm } from './loadForm.ts';
+import { loadOptionDocs, type OptionDocs } from './optionLists.ts';
+import { loadSourcedValues, type SourcedValues } from './sourcedValues.ts';
+import type { LoadPage, PageData } from '../shell/pageData.ts';
+
+export interface FormPageData extends PageData {
+  loaded: LoadedForm;
+  sourced: SourcedValues;
+  optionDocs: OptionDocs;
+}
+
+export const loadPage: LoadPage<{ kind: 'form'; form: string }, FormPageData> = async ({ page, url, params }) => {
+  const validated = loadForm(page.form);
+  const { form } = await loadCompiledForm(page.form);
+  const [loaded, sourced, optionDocs] = await Promise.all([validated, loadSourcedValues(form, url.searchParams, params), loadOptionDocs(form)]);
+  return { languages: loaded.compiled.languages, loaded, sourced, optionDocs };
+};

@@ -1,0 +1,32 @@
+// The loader of a page listing forms (routes.json kind 'form-index', e.g. /dohaquest): every form
+// route of this build under the prefix, each with its form's title (a few hundred bytes, not
+// every compiled form). A new waiver route appears there without code.
+import type { Lang, LocalizedText } from '../../engine/definition.ts';
+import type { RouteEntry } from '../../engine/routes.ts';
+import { routesTable } from 'virtual:route-set';
+import { withTimeout } from '../shell/chunkTimeout.ts';
+import type { LoadPage, PageData } from '../shell/pageData.ts';
+
+/** routes.json page of kind 'form-index'. */
+export interface FormIndexRef {
+  kind: 'form-index';
+  prefix: string;
+  languages: Lang[];
+  title: LocalizedText;
+  description?: LocalizedText;
+}
+
+export interface FormIndexData extends PageData {
+  page: FormIndexRef;
+  entries: { path: string; title: LocalizedText }[];
+}
+
+export const loadPage: LoadPage<FormIndexRef, FormIndexData> = async ({ page }) => {
+  const { default: titles } = await withTimeout(import('virtual:route-set/form-titles'));
+  const entries = routesTable.routes.flatMap((route: RouteEntry) => {
+    const form = route.page.kind === 'form' && typeof route.page.form === 'string' ? route.page.form : undefined;
+    const title = form ? titles[form] : undefined;
+    return title && route.path.startsWith(page.prefix) && !route.path.includes(':') ? [{ path: route.path, title }] : [];
+  });
+  return { languages: page.languages, page, entries };
+};

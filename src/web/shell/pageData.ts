@@ -1,0 +1,23 @@
+// What every page's loader gives the shell, and the contract of a page kind's loader module.
+import type { Params } from 'react-router-dom';
+import type { Lang } from '../../engine/languages.ts';
+import type { PageRef } from '../../engine/routes.ts';
+
+/** Pages that declare nothing offer English and Arabic, so ?lang=fr shows Arabic (product rule). */
+export const DEFAULT_LANGUAGES: readonly Lang[] = ['en', 'ar'];
+
+export interface PageData {
+  /** The languages the page is written in; ?lang= is resolved against them. */
+  languages: readonly Lang[];
+}
+
+export interface PageLoadArgs<P = PageRef> {
+  /** The page entry of the route in routes.json. */
+  page: P;
+  url: URL;
+  params: Params;
+  signal: AbortSignal;
+}
+
+/** A page kind's loader module exports `loadPage`. */
+export type LoadPage<P = PageRef, D extends PageData = PageData> = (args: PageLoadArgs<P>) => Promise<D>;

@@ -1,0 +1,68 @@
+// The react-router route table, built from routes.json (the one place a route is declared).
+// Each page kind is a lazily loaded module, and its loader module fetches what the page needs
+// while the page's code downloads: nothing waits for a render to start a request.
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import type { PageRef, RoutesTable } from '../../engine/routes.ts';
+import { withTimeout } from './chunkTimeout.ts';
+import { InitialLoading } from './LoadingPage.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { DEFAULT_LANGUAGES, type LoadPage, type PageData } from './pageData.ts';
+import { loadPageContent } from './pageContent.ts';
+import { PageShell } from './PageShell.tsx';
+
+interface PageKind {
+  page: () => Promise<{ default: ComponentType }>;
+  /** Each kind's loader takes its own shape of routes.json page entry (checked by forms:check). */
+  loader?: () => Promise<{ loadPage: LoadPage<never> }>;
+}
+
+/** Page kinds of routes.json: one entry per kind, the page and its loader each their own chunk. */
+export const PAGE_KINDS: Record<string, PageKind> = {
+  form: { page: () => import('../form/FormPage.tsx'), loader: () => import('../form/formLoader.ts') },
+  'form-index': { page: () => import('../pages/FormIndexPage.tsx'), loader: () => import('../pages/formIndexLoader.ts') },
+  'not-found': { page: async () => ({ default: NotFoundPage }) },
+};
+
+function pageLoader(page: PageRef, kind: PageKind) {
+  return async ({ request, params }: LoaderFunctionArgs): Promise<PageData> => {
+    if (!kind.loader) return { languages: DEFAULT_LANGUAGES };
+    const { loadPage } = await withTimeout(kind.loader());
+    return withTimeout(loadPage({ page: page as never, url: new URL(request.url), params, signal: request.signal }));
+  };
+}
+
+function pageRoute(path: string, page: PageRef): RouteObject {
+  const kind = PAGE_KINDS[page.kind];
+  if (!kind) throw new Error(`routes.json: unknown page kind "${page.kind}" for ${path}`);
+  return {
+    path,
+    loader: pageLoader(page, kind),
+    lazy: { Component: async () => (await withTimeout(kind.page())).default },
+  };
+}
+
+/**
+ * The shell around every page; inside it, a pathless route whose error element is the Not Found
+ * page, so an unknown path, a failed chunk or loader and an error while rendering all show it
+ * within the page's header and theme.
+ */
+export function routeObjects(table: RoutesTable): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: PageShell,
+      HydrateFallback: InitialLoading,
+      ErrorBoundary: NotFoundPage,
+      loader: loadPageContent,
+      // Branding does not change with the address.
+      shouldRevalidate: () => false,
+      children: [
+        {
+          ErrorBoundary: NotFoundPage,
+          children: [...table.routes.map((route) => pageRoute(route.path, route.page)), pageRoute('*', { kind: 'not-found' })],
+        },
+      ],
+    },
+  ];
+}
