@@ -1,5 +1,6 @@
-// npm run forms:build — compiles every definition into build/forms/<id>.json and its
-// precompiled validator build/forms/<id>.validate.mjs (no schema compilation at run time).
+// npm run forms:build — compiles every definition into build/forms/<id>.json, its precompiled
+// validator build/forms/<id>.validate.mjs (no schema compilation at run time) and its texts as
+// i18next resources, one namespace per form and language: build/forms/locales/<lang>/<id>.json.
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,15 +15,22 @@ export function buildForms(outDir = BUILD_DIR): CompiledForm[] {
   const vocabularies = loadVocabularies();
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
+  const titles: Record<string, Record<string, string>> = {};
   const built = loadDefinitions().map(({ definition }) => {
     const hash = createHash('sha256').update(canonicalJson(definition)).digest('hex');
-    const compiled: CompiledForm = { ...compileForm(definition, vocabularies), hash };
+    const { compiled: built, texts } = compileForm(definition, vocabularies);
+    const compiled: CompiledForm = { ...built, hash };
     writeFileSync(join(outDir, `${compiled.id}.json`), JSON.stringify(compiled));
     writeFileSync(join(outDir, `${compiled.id}.validate.mjs`), validatorModule(compiled.schema));
+    for (const lang of compiled.languages) {
+      mkdirSync(join(outDir, 'locales', lang), { recursive: true });
+      writeFileSync(join(outDir, 'locales', lang, `${compiled.id}.json`), JSON.stringify(texts[lang]));
+    }
+    titles[compiled.id] = Object.fromEntries(compiled.languages.map((lang) => [lang, texts[lang][compiled.form.title]]));
     return compiled;
   });
   // Index pages list forms by title without loading each whole compiled form.
-  writeFileSync(join(outDir, '..', 'form-titles.json'), JSON.stringify(Object.fromEntries(built.map((f) => [f.id, f.form.title]))));
+  writeFileSync(join(outDir, '..', 'form-titles.json'), JSON.stringify(titles));
   return built;
 }
 

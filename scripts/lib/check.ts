@@ -56,13 +56,23 @@ function atPath(json: unknown, pointer: string): unknown {
   return pointer.split('/').slice(1).reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], json);
 }
 
-const isLocalized = (value: unknown): value is Record<string, string> =>
+const isLocalized = (value: unknown): value is Record<string, string | Record<string, string>> =>
   !!value && typeof value === 'object' && !Array.isArray(value) && 'en' in value && Object.keys(value).every((k) => ['en', 'ar', 'fr'].includes(k));
 
-/** Every localized text under `node` has every language in `languages`. */
+/** The plural categories a language's grammar needs (Arabic: zero, one, two, few, many, other). */
+const pluralCategories = (lang: Lang) => new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+
+/** Every localized text under `node` has every language in `languages`, and a plural text every form each language needs. */
 export function missingTranslations(file: string, node: unknown, languages: readonly Lang[], path = '$'): Problem[] {
   if (isLocalized(node)) {
-    return languages.filter((l) => !node[l]?.trim()).map((l) => ({ file, path, message: `missing "${l}" text (the form declares ${languages.join(', ')})` }));
+    return languages.flatMap((l) => {
+      const text = node[l];
+      if (text && typeof text === 'object') {
+        const needed = pluralCategories(l);
+        return needed.filter((category) => !text[category]?.trim()).map((category) => ({ file, path: `${path}.${l}`, message: `missing the "${category}" plural form (${l} needs ${needed.join(', ')})` }));
+      }
+      return text?.trim() ? [] : [{ file, path, message: `missing "${l}" text (the form declares ${languages.join(', ')})` }];
+    });
   }
   if (Array.isArray(node)) return node.flatMap((v, i) => missingTranslations(file, v, languages, `${path}[${i}]`));
   if (node && typeof node === 'object') return Object.entries(node).flatMap(([k, v]) => missingTranslations(file, v, languages, `${path}.${k}`));
@@ -135,7 +145,7 @@ export function checkDefinition(file: string, definition: FormDefinition, vocabu
     rule.fields.filter((n) => !names.has(n)).forEach((n) => add(`$.submit.unique[${i}]`, `unknown field "${n}"`)));
   if (problems.length === 0) {
     try {
-      validatorModule(compileForm(definition, vocabularies).schema);
+      validatorModule(compileForm(definition, vocabularies).compiled.schema);
     } catch (error) {
       add('$', `the compiled schema does not compile: ${(error as Error).message}`);
     }

@@ -25,9 +25,16 @@ export const RoutesSchema = Type.Object({
   }, { additionalProperties: false })),
 }, { additionalProperties: false });
 
+/** A message whose wording depends on a number: one text per plural category of each language (Intl.PluralRules). */
+const PluralForms = Type.Object(
+  Object.fromEntries(['zero', 'one', 'two', 'few', 'many', 'other'].map((category) => [category, Type.Optional(Type.String({ minLength: 1 }))])),
+  { additionalProperties: false, required: ['other'], description: 'Text per plural category, e.g. {"one": "1 answer", "other": "{count} answers"}.' },
+);
+const PluralText = Type.Object({ en: PluralForms, ar: Type.Optional(PluralForms), fr: Type.Optional(PluralForms) }, { additionalProperties: false });
+
 export const MessagesSchema = Type.Intersect([
   Type.Object({ $schema: Type.Optional(Type.String()) }),
-  Type.Record(Type.String({ pattern: '^[a-zA-Z]+$' }), Type.Union([LocalizedText, Type.String()])),
+  Type.Record(Type.String({ pattern: '^[a-zA-Z]+$' }), Type.Union([LocalizedText, PluralText, Type.String()])),
 ]);
 
 export const CountriesSchema = Type.Object({

@@ -1,7 +1,7 @@
 // vite plugin: `virtual:route-set` is what one build of the pages contains (ROUTE_SET public,
 // private or default): its routes, the settings they use, and a loader per form they show. A
 // form no built route shows is not in the bundle at all, nor are its texts.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { formsOf, routeSetTable, type RouteSet, type RoutesTable } from '../../src/engine/routes.ts';
@@ -18,9 +18,13 @@ export function builtTable(routeSet: RouteSet): RoutesTable {
 
 function mainModule(routeSet: RouteSet): string {
   const table = builtTable(routeSet);
+  const locales = existsSync(resolve(ROOT, 'build/forms/locales')) ? readdirSync(resolve(ROOT, 'build/forms/locales')) : [];
   const forms = formsOf(table).map((id) => {
-    const file = (suffix: string) => JSON.stringify(`/build/forms/${id}${suffix}`);
-    return `  ${JSON.stringify(id)}: { compiled: () => import(${file('.json')}).then((m) => m.default), validator: () => import(${file('.validate.mjs')}).then((m) => m.default) },`;
+    const file = (path: string) => JSON.stringify(`/build/forms/${path}`);
+    const texts = locales
+      .filter((lang) => existsSync(resolve(ROOT, 'build/forms/locales', lang, `${id}.json`)))
+      .map((lang) => `${lang}: () => import(${file(`locales/${lang}/${id}.json`)}).then((m) => m.default)`);
+    return `  ${JSON.stringify(id)}: { compiled: () => import(${file(`${id}.json`)}).then((m) => m.default), validator: () => import(${file(`${id}.validate.mjs`)}).then((m) => m.default), texts: { ${texts.join(', ')} } },`;
   });
   return [
     `export const routeSet = ${JSON.stringify(routeSet)};`,

@@ -1,7 +1,8 @@
 // Definition → compiled form: the JSON Schema contract for submitted data, plus what the
 // page and server need around it. Pure: no React, no Node.
-import type { FormDefinition, Option, Lang, LocalizedText, Field } from './definition.ts';
-import type { CompiledForm, JsonSchema, ResolvedForm, ResolvedField } from './compiled.ts';
+import type { FormDefinition, Option, Field } from './definition.ts';
+import type { AuthoredField, AuthoredForm, CompiledForm, JsonSchema, ResolvedForm, ResolvedField } from './compiled.ts';
+import { extractTexts, type FormTexts } from './form-texts.ts';
 import { toSchema, visibilityOf, dataFields } from './conditions.ts';
 import { countries } from './countries.ts';
 
@@ -18,18 +19,18 @@ export function vocabularyOptions(vocabularies: Vocabularies, name: string): Opt
 }
 
 /** Replaces vocabulary names with their options; a rating takes its scale's options. */
-export function resolveForm(definition: FormDefinition, vocabularies: Vocabularies): ResolvedForm {
+export function resolveForm(definition: FormDefinition, vocabularies: Vocabularies): AuthoredForm {
   const { $schema: _schema, ...rest } = definition;
-  const resolveField = (field: Field): ResolvedField => {
+  const resolveField = (field: Field): AuthoredField => {
     if (field.type === 'rating') return { ...field, options: vocabularyOptions(vocabularies, field.scale) };
-    if (field.type === 'repeat') return { ...field, fields: field.fields.map(resolveField) } as ResolvedField;
-    if ('options' in field && typeof field.options === 'string') return { ...field, options: vocabularyOptions(vocabularies, field.options) } as ResolvedField;
-    return field as ResolvedField;
+    if (field.type === 'repeat') return { ...field, fields: field.fields.map(resolveField) } as AuthoredField;
+    if ('options' in field && typeof field.options === 'string') return { ...field, options: vocabularyOptions(vocabularies, field.options) } as AuthoredField;
+    return field as AuthoredField;
   };
   return { ...rest, sections: definition.sections.map((s) => ({ ...s, fields: s.fields.map(resolveField) })) };
 }
 
-function enumOf(options: Option[]): JsonSchema {
+function enumOf(options: { value: Option["value"] }[]): JsonSchema {
   const values = options.map((o) => o.value);
   return { type: values.every((v) => typeof v === 'number') ? 'number' : 'string', enum: values };
 }
@@ -141,28 +142,30 @@ export function renderSchema(contract: JsonSchema, form: ResolvedForm): JsonSche
   return { ...schema, required };
 }
 
-function labelsOf(form: ResolvedForm, lang: Lang): Record<string, string> {
-  const labels: Record<string, string> = {};
-  for (const field of dataFields(form)) {
-    const label: LocalizedText | undefined = 'label' in field ? field.label : undefined;
-    labels[field.name] = label?.[lang] ?? label?.en ?? field.name;
-  }
-  return labels;
+function labelsOf(form: ResolvedForm, english: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(dataFields(form).map((field) => [field.name, ('label' in field && field.label ? english[field.label] : undefined) ?? field.name]));
 }
 
-export function compileForm(definition: FormDefinition, vocabularies: Vocabularies): Omit<CompiledForm, 'hash'> {
-  const form = resolveForm(definition, vocabularies);
+/** A compiled form and its texts per language (written apart, as i18next resources, by forms:build). */
+export interface CompiledWithTexts {
+  compiled: Omit<CompiledForm, 'hash'>;
+  texts: FormTexts;
+}
+
+export function compileForm(definition: FormDefinition, vocabularies: Vocabularies): CompiledWithTexts {
+  const { keyed, texts } = extractTexts(resolveForm(definition, vocabularies));
+  const form = keyed as ResolvedForm;
   const fields = dataFields(form);
-  return {
+  const compiled: Omit<CompiledForm, 'hash'> = {
     id: form.id,
     version: form.version,
     languages: form.languages,
     collection: form.submit.collection,
     captcha: form.submit.captcha ?? null,
     schema: compileSchema(form),
-    labels: labelsOf(form, 'en'),
+    labels: labelsOf(form, texts.en),
     uploads: fields.flatMap((f) => (f.type === 'file' ? [{ field: f.name, collection: f.collection, maxBytes: f.maxBytes, accept: f.accept, multiple: f.multiple ?? false }] : [])),
-    unique: (form.submit.unique ?? []).map((u) => ({ fields: u.fields, message: u.message as Record<Lang, string> })),
+    unique: (form.submit.unique ?? []).map((u) => ({ fields: u.fields, message: u.message })),
     references: fields.flatMap((f) => {
       if (f.type === 'hidden' && 'lookup' in f.source && f.source.lookup) return [{ field: f.name, collection: f.source.lookup.collection, match: f.source.lookup.value }];
       if (f.type === 'select' && f.optionsFrom) return [{ field: f.name, collection: f.optionsFrom.collection, match: f.optionsFrom.value, ...(f.optionsFrom.filter ? { filter: f.optionsFrom.filter } : {}) }];
@@ -171,6 +174,7 @@ export function compileForm(definition: FormDefinition, vocabularies: Vocabulari
     derived: fields.flatMap((f) => (f.type === 'scale' && f.band ? [{ field: f.band.name, from: f.name, kind: f.band.kind }] : [])),
     form,
   };
+  return { compiled, texts };
 }
 
 function compact<T extends Record<string, unknown>>(object: T): T {

@@ -2,16 +2,30 @@
 // the page (to render) and the server (to validate and store). The validator itself is the
 // ajv standalone module build/forms/<id>.validate.mjs, whose default export is
 // { [formId]: ValidateFunction } (the shape @rjsf/validator-ajv8's createPrecompiledValidator takes).
-import type { FormDefinition, Lang, Option, Section, Field } from './definition.ts';
+import type { Condition, FormDefinition, Lang, LocalizedText, Option, Section, Field } from './definition.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** A field after vocabulary references are replaced by their options. */
-export type ResolvedField = Field & { options?: Option[] };
+/** An i18next key in the form's namespace (engine/form-texts.ts); the texts are build/forms/locales/<lang>/<form id>.json. */
+export type TextKey = string;
+/** A definition part with each localized text replaced by its key. */
+export type Keyed<T> = T extends LocalizedText ? TextKey
+  : T extends Condition ? T
+  : T extends readonly (infer U)[] ? Keyed<U>[]
+  : T extends object ? { [K in keyof T]: Keyed<T[K]> }
+  : T;
+
+/** A field after vocabulary references are replaced by their options, texts still inline (build time only). */
+export type AuthoredField = Field & { options?: Option[] };
+export type AuthoredSection = Omit<Section, 'fields'> & { fields: AuthoredField[] };
+export type AuthoredForm = Omit<FormDefinition, 'sections' | '$schema'> & { sections: AuthoredSection[] };
+
+/** What page and server work with: the resolved form, its texts as keys. */
+export type ResolvedField = Keyed<AuthoredField>;
 /** A field that holds a value (every field but static content). */
 export type ResolvedDataField = Exclude<ResolvedField, { type: 'content' }>;
-export type ResolvedSection = Omit<Section, 'fields'> & { fields: ResolvedField[] };
-export type ResolvedForm = Omit<FormDefinition, 'sections' | '$schema'> & { sections: ResolvedSection[] };
+export type ResolvedSection = Keyed<AuthoredSection>;
+export type ResolvedForm = Keyed<AuthoredForm>;
 
 export interface UploadRule {
   /** Path of the field in the submitted data. */
@@ -32,10 +46,10 @@ export interface CompiledForm {
   captcha: { action: string } | null;
   /** The contract for submitted data: JSON Schema 2020-12 with $id = id. */
   schema: JsonSchema;
-  /** English label of every data field by path, for server error messages. */
+  /** English label of every data field by name, for CSV headers and logs. */
   labels: Record<string, string>;
   uploads: UploadRule[];
-  unique: { fields: string[]; message: Record<Lang, string> }[];
+  unique: { fields: string[]; message: TextKey }[];
   /** Fields whose value must exist in a backend collection (checked by the server). */
   references: { field: string; collection: string; match: string; filter?: { field: string; equalsAnswer: string } }[];
   /** Values the server derives from others (never trusted from the page). */

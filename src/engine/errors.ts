@@ -1,7 +1,7 @@
 // One wording for every validation error, shared by the page (RJSF transformErrors) and the server.
 import type { Lang } from './definition.ts';
 import type { ResolvedField } from './compiled.ts';
-import { t, pick, type MessageKey } from './messages.ts';
+import { formText, t, type MessageKey } from './messages.ts';
 
 
 export interface SchemaError {
@@ -9,10 +9,10 @@ export interface SchemaError {
   params?: Record<string, unknown>;
 }
 
-/** The localized message for one ajv error on `field` (undefined when the error is about the whole form). */
-export function errorMessage(error: SchemaError, field: ResolvedField | undefined, lang: Lang): string {
+/** The localized message for one ajv error on `field` of form `formId` (field undefined when the error is about the whole form). */
+export function errorMessage(error: SchemaError, field: ResolvedField | undefined, lang: Lang, formId: string): string {
   const own = field && 'messages' in field ? field.messages?.[error.keyword] : undefined;
-  if (own) return pick(own, lang);
+  if (own) return formText(formId, own, lang);
   const limit = Number(error.params?.limit ?? 0);
   switch (error.keyword) {
     case 'required':
@@ -21,9 +21,9 @@ export function errorMessage(error: SchemaError, field: ResolvedField | undefine
     case 'const':
       return field?.type === 'consent' ? t('consentRequired', lang) : t('invalid', lang);
     case 'minLength':
-      return limit <= 1 ? t('required', lang) : t('minLength', lang, { limit });
+      return limit <= 1 ? t('required', lang) : t('minLength', lang, { limit, count: limit });
     case 'minItems':
-      return limit <= 1 && field && 'required' in field && field.required ? t('required', lang) : t('minItems', lang, { limit });
+      return limit <= 1 && field && 'required' in field && field.required ? t('required', lang) : t('minItems', lang, { limit, count: limit });
     case 'format':
       return t(error.params?.format === 'email' ? 'email' : error.params?.format === 'date' ? 'date' : 'invalid', lang);
     case 'pattern':
@@ -32,7 +32,7 @@ export function errorMessage(error: SchemaError, field: ResolvedField | undefine
     case 'minimum':
     case 'maximum':
     case 'maxItems':
-      return t(error.keyword as MessageKey, lang, { limit });
+      return t(error.keyword as MessageKey, lang, { limit, count: limit });
     case 'enum':
     case 'type':
     case 'additionalProperties':
@@ -76,7 +76,7 @@ function atPointer(schema: unknown, pointer: string): unknown {
  * rule's `not: {required: [name]}`; the name is read back from the schema at the error's schemaPath.
  * The `if` errors that only say which branch failed are dropped: their branch errors say it better.
  */
-export function describeErrors(errors: RawSchemaError[], schema: unknown, fields: (name: string) => ResolvedField | undefined, lang: Lang): FieldError[] {
+export function describeErrors(errors: RawSchemaError[], schema: unknown, fields: (name: string) => ResolvedField | undefined, lang: Lang, formId: string): FieldError[] {
   const seen = new Set<string>();
   const result: FieldError[] = [];
   for (const error of errors) {
@@ -88,7 +88,7 @@ export function describeErrors(errors: RawSchemaError[], schema: unknown, fields
     const name = path?.split('.')[0];
     if (!name || !path || seen.has(path)) continue;
     seen.add(path);
-    result.push({ path, field: name, message: errorMessage(error, leafField(fields(name), path), lang) });
+    result.push({ path, field: name, message: errorMessage(error, leafField(fields(name), path), lang, formId) });
   }
   return result;
 }

@@ -1,22 +1,18 @@
-// Engine-wide interface text (errors, buttons, captcha and upload messages) in every language.
-// The text lives in forms/messages.json so translators edit data, not code.
-import catalogue from '../../forms/messages.json' with { type: 'json' };
-import type { Lang, LocalizedText } from './definition.ts';
+// Interface text (errors, buttons, captcha and upload messages) and each form's own texts, in
+// every language, through the shared i18next instance (src/engine/i18n.ts).
+import type catalogue from '../../forms/messages.json';
+import { COMMON_NS, initI18n } from './i18n.ts';
+import type { Lang } from './languages.ts';
 
-type Catalogue = Omit<typeof catalogue, '$schema'>;
-export type MessageKey = keyof Catalogue;
-export const MESSAGES: Record<MessageKey, LocalizedText> = catalogue;
+/** A message name; a plural message is written once and i18next picks its form from `count`. */
+export type MessageKey = Exclude<keyof typeof catalogue, '$schema'>;
+type Vars = Record<string, string | number>;
 
-/** Fills {name} placeholders. */
-export function fill(text: string, vars: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+export function t(key: MessageKey, lang: Lang, vars?: Vars): string {
+  return initI18n().t(key, { ...vars, lng: lang, ns: COMMON_NS });
 }
 
-/** Text of a localized value in `lang`, falling back to English (forms:check makes the fallback unreachable for declared languages). */
-export function pick(text: LocalizedText, lang: Lang): string {
-  return text[lang] ?? text.en;
-}
-
-export function t(key: MessageKey, lang: Lang, vars?: Record<string, string | number>): string {
-  return fill(pick(MESSAGES[key], lang), vars);
+/** A text of a form (a key of its namespace, see engine/form-texts.ts) in `lang`. */
+export function formText(formId: string, key: string, lang: Lang, vars?: Vars): string {
+  return initI18n().t(key, { ...vars, lng: lang, ns: formId });
 }

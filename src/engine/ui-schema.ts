@@ -1,8 +1,8 @@
 // Compiled form → RJSF uiSchema in one language. Widgets receive the whole resolved field
 // in ui:options.field, so a new field property needs no change here.
-import type { Lang, LocalizedText } from './definition.ts';
-import type { ResolvedForm, ResolvedField, ResolvedDataField } from './compiled.ts';
-import { pick } from './messages.ts';
+import type { Lang } from './definition.ts';
+import type { ResolvedForm, ResolvedField, ResolvedDataField, TextKey } from './compiled.ts';
+import { formText } from './messages.ts';
 
 export type UiSchema = Record<string, unknown>;
 
@@ -16,21 +16,23 @@ export interface UiSection {
 
 /** What every field's ui:options carries; `within` names the repeated group a sub-field belongs to. */
 export interface FieldUiOptions {
+  /** The form's namespace: the field's texts are keys in it. */
+  formId: string;
   field: ResolvedDataField;
   lang: Lang;
   within?: string;
 }
 
-const text = (value: LocalizedText | undefined, lang: Lang) => (value ? pick(value, lang) : undefined);
 
 /** The uiSchema of one question; a repeated group's sub-questions get the same, under `items`. */
-function fieldUi(field: ResolvedDataField, lang: Lang, within?: string): UiSchema {
-  const options: FieldUiOptions = within ? { field, lang, within } : { field, lang };
+function fieldUi(formId: string, field: ResolvedDataField, lang: Lang, within?: string): UiSchema {
+  const text = (key: TextKey | undefined) => (key ? formText(formId, key, lang) : undefined);
+  const options: FieldUiOptions = within ? { formId, field, lang, within } : { formId, field, lang };
   const ui: UiSchema = {
     'ui:widget': field.type,
-    'ui:title': text('label' in field ? field.label : undefined, lang) ?? '',
-    'ui:description': text('help' in field ? field.help : undefined, lang),
-    'ui:placeholder': text('placeholder' in field ? field.placeholder : undefined, lang),
+    'ui:title': text('label' in field ? field.label : undefined) ?? '',
+    'ui:description': text('help' in field ? field.help : undefined),
+    'ui:placeholder': text('placeholder' in field ? field.placeholder : undefined),
     'ui:autocomplete': 'autocomplete' in field ? field.autocomplete : undefined,
     'ui:options': options,
   };
@@ -39,7 +41,7 @@ function fieldUi(field: ResolvedDataField, lang: Lang, within?: string): UiSchem
     // templates; a widget would replace it, so there is none.
     delete ui['ui:widget'];
     const subFields = field.fields as ResolvedDataField[];
-    ui.items = { 'ui:order': subFields.map((f) => f.name), ...Object.fromEntries(subFields.map((f) => [f.name, fieldUi(f, lang, field.name)])) };
+    ui.items = { 'ui:order': subFields.map((f) => f.name), ...Object.fromEntries(subFields.map((f) => [f.name, fieldUi(formId, f, lang, field.name)])) };
   }
   if (field.type === 'signature') {
     // An object value is drawn by a custom RJSF field, not a widget. RJSF reads ui:field
@@ -62,9 +64,10 @@ export function buildUiSchema(form: ResolvedForm, lang: Lang): UiSchema {
       }
       items.push({ kind: 'field', name: field.name });
       order.push(field.name);
-      ui[field.name] = fieldUi(field as ResolvedDataField, lang);
+      ui[field.name] = fieldUi(form.id, field as ResolvedDataField, lang);
     }
-    sections.push({ id: section.id, title: text(section.title, lang), description: text(section.description, lang), items });
+    const text = (key: TextKey | undefined) => (key ? formText(form.id, key, lang) : undefined);
+    sections.push({ id: section.id, title: text(section.title), description: text(section.description), items });
   }
   ui['ui:order'] = order;
   ui['ui:options'] = { sections };

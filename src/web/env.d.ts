@@ -7,7 +7,12 @@ declare module 'virtual:route-set' {
   /** routes.json with only the built routes and the settings they use. */
   export const routesTable: RoutesTable;
   /** The build artefacts of every form a built route shows, each its own chunk. */
-  export const forms: Record<string, { compiled: () => Promise<CompiledForm>; validator: () => Promise<ValidatorFunctions> }>;
+  export const forms: Record<string, {
+    compiled: () => Promise<CompiledForm>;
+    validator: () => Promise<ValidatorFunctions>;
+    /** The form's i18next namespace, one chunk per language it declares. */
+    texts: Partial<Record<import('../engine/languages.ts').Lang, () => Promise<Record<string, string>>>>;
+  }>;
 }
 declare module 'virtual:route-set/form-titles' {
   import type { LocalizedText } from '../engine/definition.ts';

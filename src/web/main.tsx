@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routesTable } from 'virtual:route-set';
+import { i18n } from './i18n.ts';
 import { routeObjects } from './shell/routeObjects.tsx';
 import './styles/base.css';
 
@@ -10,6 +12,8 @@ if (!root) throw new Error('index.html has no #root element');
 const router = createBrowserRouter(routeObjects(routesTable));
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>
   </StrictMode>,
 );

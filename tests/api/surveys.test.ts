@@ -1,6 +1,7 @@
 // The store, padel, retail and employee surveys on the real compiled forms: the server refuses
 // what the page would refuse (hidden questions answered, conditional ones missing, a second
 // response with one survey ID) and stores nothing then; it computes Net Promoter bands itself.
+import { formText } from '../../src/engine/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import {
@@ -86,7 +87,8 @@ describe('the employee survey', () => {
   it('takes one response per survey ID, and says so in the language asked for', async () => {
     const first = employeeAnswers();
     expect((await post(EMPLOYEE, first)).status).toBe(201);
-    const messages = server.app.serverContext.registry.collections.get(EMPLOYEE)!.form!.compiled.unique[0].message;
+    const { compiled } = server.app.serverContext.registry.collections.get(EMPLOYEE)!.form!;
+    const messages = Object.fromEntries(compiled.languages.map((lang) => [lang, formText(compiled.id, compiled.unique[0].message, lang)]));
     for (const locale of ['fr', 'ar', 'en'] as const) {
       const again = await post(EMPLOYEE, employeeAnswers({ anonymous_id: first.anonymous_id }), {}, `?locale=${locale}`);
       expect(again.status).toBe(409);

@@ -118,7 +118,7 @@ describe('loyalty registration', () => {
     expect(await page.getByLabel('Last Name').getAttribute('aria-invalid')).toBe('true');
     const describedBy = await page.getByLabel('Last Name').getAttribute('aria-describedby');
     expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('This field is required.');
-    await page.getByText('Please correct 6 answer(s) marked below.').waitFor();
+    await page.getByText('Please correct 6 answers marked below.').waitFor();
     // Gender has no required mark; the questions that must be answered have one.
     expect(await page.locator('[data-field="gender"] .required-mark').count()).toBe(0);
     expect(await page.locator('[data-field="first_name"] .required-mark').count()).toBe(1);

@@ -104,7 +104,7 @@ describe('management questionnaire', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
 
     await expectMessageNextTo(page, 'team_strengths', page.getByRole('textbox', { name: "What are your team's main strengths?" }), REQUIRED.en);
-    await page.getByText('Please correct 1 answer(s) marked below.').waitFor();
+    await page.getByText('Please correct 1 answer marked below.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_team_strengths');
     expect(await storedDocs(e2e.server, COLLECTION, { team_challenges: 'Challenges without strengths' })).toHaveLength(0);
   });

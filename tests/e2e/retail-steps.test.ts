@@ -28,7 +28,7 @@ describe('retail survey steps', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.locator('[data-field="employee_id"] .field-error').getByText('This field is required.').waitFor();
     await page.locator('[data-field="receipt_id"] .field-error').getByText('This field is required.').waitFor();
-    await page.getByText('Please correct 2 answer(s) marked below.').waitFor();
+    await page.getByText('Please correct 2 answers marked below.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_employee_id');
     expect(await heading.innerText()).toBe('Step 1 of 2: Enter Receipt Details');
 

@@ -171,7 +171,7 @@ describe('satisfaction survey', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
 
     await expectMessageNextTo(page, 'rating_loyalty_program_satisfaction', page.getByRole('radiogroup', { name: LOYALTY_RATING_EN }), REQUIRED.en);
-    await page.getByText('Please correct 1 answer(s) marked below.').waitFor();
+    await page.getByText('Please correct 1 answer marked below.').waitFor();
     expect(await page.getByRole('heading', { name: 'We Appreciate Your Input!' }).count()).toBe(0);
     expect(await storedDocs(e2e.server, COLLECTION, { name: 'Empty Loyalty Rating' })).toHaveLength(0);
   });

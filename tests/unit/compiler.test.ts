@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { compileForm, renderSchema } from '../../src/engine/compile.ts';
+import { addFormTexts } from '../../src/engine/i18n.ts';
+import { LANGUAGES } from '../../src/engine/languages.ts';
 import { evaluate, pruneHidden, toSchema, isVisible } from '../../src/engine/conditions.ts';
 import { describeErrors, errorMessage } from '../../src/engine/errors.ts';
 import { dateLimitErrors } from '../../src/engine/date-limits.ts';
@@ -12,9 +14,16 @@ import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
 const vocabularies = loadVocabularies();
 const definitions = Object.fromEntries(loadDefinitions().map(({ definition }) => [definition.id, definition]));
 const ajv = new Ajv2020({ allErrors: true, strict: false });
+
+/** A definition compiled as forms:build does, its texts added to i18next as the server adds them. */
+function compile(definition: FormDefinition) {
+  const { compiled, texts } = compileForm(definition, vocabularies);
+  for (const lang of LANGUAGES) addFormTexts(compiled.id, lang, texts[lang]);
+  return compiled;
+}
 addFormats.default(ajv);
 
-const dining = compileForm(definitions['dining-survey'], vocabularies);
+const dining = compile(definitions['dining-survey']);
 const validateDining = ajv.compile(dining.schema);
 const validDining = {
   visited_restaurant: 'Cova', meal_period: 'lunch', rating_greeting: 'good', rating_service: 'excellent', rating_food: 'very-good',
@@ -31,7 +40,7 @@ describe('the compiled contract of the dining survey', () => {
     expect(validateDining({ ...validDining, discovery_method: 'other' })).toBe(false);
     expect(validateDining({ ...validDining, discovery_method: 'other', discovery_text: 'A friend' })).toBe(true);
     expect(validateDining({ ...validDining, discovery_method: 'website', discovery_text: 'sneaky' })).toBe(false);
-    const errors = describeErrors(validateDining.errors ?? [], dining.schema, () => undefined, 'en');
+    const errors = describeErrors(validateDining.errors ?? [], dining.schema, () => undefined, 'en', dining.id);
     expect(errors).toEqual([{ path: 'discovery_text', field: 'discovery_text', message: 'This question does not apply to your answers.' }]);
   });
   it('uses the rating scale values and bounded text', () => {
@@ -48,7 +57,7 @@ describe('the compiled contract of the dining survey', () => {
 });
 
 describe('the loyalty registration contract', () => {
-  const loyalty = compileForm(definitions['loyalty-registration'], vocabularies);
+  const loyalty = compile(definitions['loyalty-registration']);
   const validate = ajv.compile(loyalty.schema);
   const valid = { visit_date: '2026-11-23', first_name: 'Mariam', last_name: 'Al-Kuwari', phone: '+97412345678', email: 'mariam@example.com', nationality: 'Qatar', birth_date: '1990-04-01', receipt: 7 };
   it('accepts a registration without gender or store, and with them', () => {
@@ -60,7 +69,7 @@ describe('the loyalty registration contract', () => {
     expect(validate({ ...valid, nationality: 'QA' })).toBe(false);
     const { receipt: _receipt, ...withoutReceipt } = valid;
     expect(validate(withoutReceipt)).toBe(false);
-    expect(describeErrors(validate.errors ?? [], loyalty.schema, () => undefined, 'ar')).toEqual([{ path: 'receipt', field: 'receipt', message: 'هذا الحقل مطلوب.' }]);
+    expect(describeErrors(validate.errors ?? [], loyalty.schema, () => undefined, 'ar', loyalty.id)).toEqual([{ path: 'receipt', field: 'receipt', message: 'هذا الحقل مطلوب.' }]);
   });
   it('declares the upload rule, captcha, uniqueness and store reference from the definition', () => {
     expect(loyalty.uploads).toEqual([{ field: 'receipt', collection: 'printemps-loyalty-registration-media', maxBytes: 5242880, accept: expect.arrayContaining(['image/jpeg', 'application/pdf']), multiple: false }]);
@@ -98,23 +107,24 @@ describe('uiSchema per language', () => {
       ...definitions['dining-survey'],
       sections: [{ id: 'intro', fields: [{ type: 'content', name: 'intro_note', style: 'note', text: { en: 'Hello', ar: 'مرحبا' } }, ...definitions['dining-survey'].sections[0].fields] }],
     };
-    const ui = buildUiSchema(compileForm(withNote, vocabularies).form, 'ar');
+    const ui = buildUiSchema(compile(withNote).form, 'ar');
     expect((ui.meal_period as Record<string, unknown>)['ui:title']).toBe('الوجبة');
     const sections = (ui['ui:options'] as { sections: UiSection[] }).sections;
     expect(sections[0].items[0]).toMatchObject({ kind: 'content', block: { name: 'intro_note' } });
     expect(ui['ui:order']).toEqual(['visited_restaurant', 'meal_period', 'visit_frequency']);
   });
   it('words errors by keyword, with a field’s own message first', () => {
-    expect(errorMessage({ keyword: 'maxLength', params: { limit: 100 } }, undefined, 'fr')).toBe('Saisissez au plus 100 caractères.');
-    const consent = { type: 'consent' as const, name: 'ack', label: { en: 'I agree' }, required: true };
-    expect(errorMessage({ keyword: 'required' }, consent, 'en')).toBe('Please tick this box to continue.');
-    expect(errorMessage({ keyword: 'const' }, consent, 'ar')).toBe('يرجى تحديد هذا المربع للمتابعة.');
-    expect(errorMessage({ keyword: 'pattern' }, { type: 'text', name: 'qid', label: { en: 'QID' }, messages: { pattern: { en: 'Use 8 to 26 letters or digits.' } } }, 'en')).toBe('Use 8 to 26 letters or digits.');
+    expect(errorMessage({ keyword: 'maxLength', params: { limit: 100 } }, undefined, 'fr', 'any')).toBe('Saisissez au plus 100 caractères.');
+    const consent = { type: 'consent' as const, name: 'ack', label: 'ack.label', required: true };
+    expect(errorMessage({ keyword: 'required' }, consent, 'en', 'any')).toBe('Please tick this box to continue.');
+    expect(errorMessage({ keyword: 'const' }, consent, 'ar', 'any')).toBe('يرجى تحديد هذا المربع للمتابعة.');
+    addFormTexts('qid-form', 'en', { 'qid.pattern': 'Use 8 to 26 letters or digits.' });
+    expect(errorMessage({ keyword: 'pattern' }, { type: 'text', name: 'qid', label: 'qid.label', messages: { pattern: 'qid.pattern' } }, 'en', 'qid-form')).toBe('Use 8 to 26 letters or digits.');
   });
 });
 
 describe('date limits beyond the schema', () => {
-  const loyalty = compileForm(definitions['loyalty-registration'], vocabularies);
+  const loyalty = compile(definitions['loyalty-registration']);
   it('refuses a birth date after today, in the page language, and accepts today', () => {
     expect(dateLimitErrors(loyalty.form, { birth_date: '2026-11-24' }, '2026-11-23', 'ar')).toEqual([{ path: 'birth_date', field: 'birth_date', message: 'لا يمكن أن يكون التاريخ في المستقبل.' }]);
     expect(dateLimitErrors(loyalty.form, { birth_date: '2026-11-23' }, '2026-11-23', 'en')).toEqual([]);
@@ -139,7 +149,7 @@ describe('repeated groups and signatures', () => {
       ],
     }],
   };
-  const compiled = compileForm(waiverLike, vocabularies);
+  const compiled = compile(waiverLike);
   const validate = ajv.compile(compiled.schema);
   const signature = { strokes: [[[0.1, 0.2], [0.5, 0.6]]], aspect: 3 };
   it('accepts up to the bound of items and a drawn signature', () => {
@@ -150,7 +160,7 @@ describe('repeated groups and signatures', () => {
     expect(validate({ signature: { strokes: [], aspect: 3 } })).toBe(false);
     expect(validate({ signature: { strokes: [[[1.5, 0]]], aspect: 3 } })).toBe(false);
     expect(validate({ dependents: [{ qid: '123' }], signature })).toBe(false);
-    const described = describeErrors(validate.errors ?? [], compiled.schema, (n) => compiled.form.sections[0].fields.find((f) => f.name === n), 'en');
+    const described = describeErrors(validate.errors ?? [], compiled.schema, (n) => compiled.form.sections[0].fields.find((f) => f.name === n), 'en', compiled.id);
     expect(described).toEqual([
       { path: 'dependents.0.name', field: 'dependents', message: 'This field is required.' },
       { path: 'dependents.0.qid', field: 'dependents', message: 'Use 8 to 26 characters.' },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDefinition, checkAgainstSchema } from '../../scripts/lib/check.ts';
+import { checkDefinition, checkAgainstSchema, missingTranslations } from '../../scripts/lib/check.ts';
 import { checkProject } from '../../scripts/forms-check.ts';
 import { schemaFiles } from '../../scripts/forms-schema.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
@@ -20,6 +20,13 @@ describe('forms:check', () => {
     const def = copy();
     delete (def.sections[1].fields[0] as { label: { ar?: string } }).label.ar;
     expect(checkDefinition(file, def, vocabularies)).toContainEqual({ file, path: '$.sections[1].fields[0].label', message: 'missing "ar" text (the form declares en, ar)' });
+  });
+  it('names a plural form a language needs and a message leaves out', () => {
+    const message = { en: { one: '{count} answer', other: '{count} answers' }, ar: { one: 'إجابة واحدة', two: 'إجابتان', other: '{count} إجابة' } };
+    expect(missingTranslations('forms/messages.json', { answers: message }, ['en', 'ar'])).toEqual(['few', 'many', 'zero'].map((category) => ({
+      file: 'forms/messages.json', path: '$.answers.ar', message: `missing the "${category}" plural form (ar needs few, many, one, two, zero, other)`,
+    })));
+    expect(checkAgainstSchema('forms/messages.json', { answers: { en: { one: 'x' } } }, 'forms/messages.schema.json')).not.toEqual([]);
   });
   it('flags a duplicate name, an unknown vocabulary and a condition on an unknown field', () => {
     const def = copy();

@@ -2,7 +2,7 @@
 // consume the captcha proof, check references and uploads, insert, and attach the uploads.
 // Nothing about a particular form is written here: every rule comes from the CompiledForm.
 import type { Lang } from '../../engine/definition.ts';
-import { t } from '../../engine/messages.ts';
+import { formText, t } from '../../engine/messages.ts';
 import { isDatabaseError, UNIQUE_VIOLATION, type Db, type Queryable } from '../db/db.ts';
 import type { UniqueRule } from '../db/unique-indexes.ts';
 import { badRequest, validationError, type FieldError } from '../errors.ts';
@@ -109,7 +109,7 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
   } catch (error) {
     const rule = isDatabaseError(error) && error.code === UNIQUE_VIOLATION ? deps.uniqueRules.get(error.constraint ?? '') : undefined;
     if (!rule) throw error;
-    const message = rule.message[request.lang] ?? rule.message.en;
+    const message = formText(rule.formId, rule.message, request.lang);
     throw validationError(collection.slug, rule.fields.map((field) => ({ label: fieldLabel(form, field, request.lang), message, path: field })), 409);
   }
 }

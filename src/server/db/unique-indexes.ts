@@ -9,7 +9,9 @@ import { isDatabaseError, UNIQUE_VIOLATION } from './db.ts';
 export interface UniqueRule {
   collection: string;
   fields: string[];
-  message: Record<string, string>;
+  /** Key of the rule's message in the form's namespace. */
+  message: string;
+  formId: string;
 }
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -35,7 +37,7 @@ export async function ensureUniqueIndexes(db: Db, forms: LoadedForm[]): Promise<
           }
           throw error;
         }
-        rules.set(name, { collection: compiled.collection, fields: rule.fields, message: rule.message });
+        rules.set(name, { collection: compiled.collection, fields: rule.fields, message: rule.message, formId: compiled.id });
       }
     }
   });

@@ -1,9 +1,11 @@
 // Loads what `npm run forms:build` wrote: <id>.json (a CompiledForm) beside <id>.validate.mjs
-// (an ajv standalone module whose default export maps the form id to its validate function).
+// (an ajv standalone module whose default export maps the form id to its validate function), and
+// the form's texts (locales/<lang>/<id>.json) into the shared i18next instance for its messages.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CompiledForm, UploadRule } from '../../engine/compiled.ts';
+import { addFormTexts } from '../../engine/i18n.ts';
 
 export interface ValidationIssue {
   instancePath: string;
@@ -36,6 +38,11 @@ export async function loadCompiledForms(dir: string): Promise<LoadedForm[]> {
     const module = (await import(pathToFileURL(path.join(dir, name)).href)) as { default: Record<string, ValidateSubmission> };
     const validate = module.default?.[compiled.id];
     if (typeof validate !== 'function') throw new FormsNotBuiltError(`${name} does not export a validator for "${compiled.id}".`);
+    for (const lang of compiled.languages) {
+      const textsFile = path.join(dir, 'locales', lang, `${id}.json`);
+      if (!fs.existsSync(textsFile)) throw new FormsNotBuiltError(`${id} has no ${lang} texts (${textsFile}): run npm run forms:build again.`);
+      addFormTexts(compiled.id, lang, JSON.parse(fs.readFileSync(textsFile, 'utf8')) as Record<string, string>);
+    }
     forms.push({ compiled, validate });
   }
   const collections = new Set<string>();

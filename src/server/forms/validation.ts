@@ -5,6 +5,7 @@ import type { ResolvedField } from '../../engine/compiled.ts';
 import { describeErrors } from '../../engine/errors.ts';
 import { dateLimitErrors } from '../../engine/date-limits.ts';
 import { resolveLanguage } from '../../engine/language.ts';
+import { formText } from '../../engine/messages.ts';
 import type { FieldError } from '../errors.ts';
 import type { LoadedForm } from './compiled-forms.ts';
 
@@ -26,12 +27,12 @@ export function formField(form: LoadedForm, name: string): ResolvedField | undef
 export function fieldLabel(form: LoadedForm, path: string, lang: Lang): string {
   const [name, index, child] = path.split('.');
   const field = formField(form, name);
-  const label = field && 'label' in field ? field.label : undefined;
-  const own = label?.[lang] ?? label?.en ?? form.compiled.labels[name] ?? name;
+  const text = (key: string, vars?: Record<string, number>) => formText(form.compiled.id, key, lang, vars);
+  const own = field && 'label' in field && field.label ? text(field.label) : name;
   if (field?.type !== 'repeat' || !/^\d+$/.test(index ?? '')) return own;
-  const item = (field.itemLabel[lang] ?? field.itemLabel.en).replace('{n}', String(Number(index) + 1));
+  const item = text(field.itemLabel, { n: Number(index) + 1 });
   const question = field.fields.find((candidate) => candidate.name === child);
-  return question ? `${item} > ${question.label[lang] ?? question.label.en}` : item;
+  return question ? `${item} > ${text(question.label)}` : item;
 }
 
 /** The language for messages: ?locale=, else Accept-Language, limited to the form's languages. */
@@ -54,7 +55,7 @@ function latestToday(now = new Date()): string {
 export function validateSubmission(form: LoadedForm, data: unknown, lang: Lang): FieldError[] {
   const described = form.validate(data)
     ? dateLimitErrors(form.compiled.form, data as Record<string, unknown>, latestToday(), lang)
-    : describeErrors(form.validate.errors ?? [], form.compiled.schema, (name) => formField(form, name), lang);
+    : describeErrors(form.validate.errors ?? [], form.compiled.schema, (name) => formField(form, name), lang, form.compiled.id);
   const errors = described.map((error) => ({ label: fieldLabel(form, error.path, lang), message: error.message, path: answerPath(form, error.path) }));
   return errors.filter((error, index) => errors.findIndex((other) => other.path === error.path) === index);
 }

@@ -1,6 +1,6 @@
 import type { ResolvedForm } from '../../engine/compiled.ts';
 import type { Lang } from '../../engine/definition.ts';
-import { pick } from '../../engine/messages.ts';
+import { formText } from '../../engine/messages.ts';
 import { useShell } from '../shell/ShellContext.tsx';
 import type { SourcedValues } from './sourcedValues.ts';
 
@@ -19,8 +19,8 @@ export function FormIntro({ form, lang, sourced }: { form: ResolvedForm; lang: L
           {place.display}
         </p>
       ))}
-      <h1 className="form-title">{pick(form.title, lang)}</h1>
-      {form.description && <p className="form-description">{pick(form.description, lang)}</p>}
+      <h1 className="form-title">{formText(form.id, form.title, lang)}</h1>
+      {form.description && <p className="form-description">{formText(form.id, form.description, lang)}</p>}
     </header>
   );
 }

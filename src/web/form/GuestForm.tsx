@@ -7,7 +7,7 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import { dataFields, pruneHidden } from '../../engine/conditions.ts';
 import type { Lang } from '../../engine/definition.ts';
 import { todayIso } from '../../engine/format.ts';
-import { pick, t } from '../../engine/messages.ts';
+import { formText, t } from '../../engine/messages.ts';
 import { buildUiSchema } from '../../engine/ui-schema.ts';
 import { useLocation } from 'react-router-dom';
 import { fields as customFields, widgets } from '../widgets/registry.ts';
@@ -149,10 +149,10 @@ export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
   /** "Email", or "Child's name (Child 1)" for a sub-question of a repeated group. */
   const label = (path: string) => {
     const field = fieldAt(fields, path);
-    const own = field && 'label' in field && field.label ? pick(field.label, lang) : path;
+    const own = field && 'label' in field && field.label ? formText(form.id, field.label, lang) : path;
     const [name, index] = path.split('.');
     const group = fields.get(name);
-    return group?.type === 'repeat' && index !== undefined ? `${own} (${itemTitle({ field: group, lang }, Number(index))})` : own;
+    return group?.type === 'repeat' && index !== undefined ? `${own} (${itemTitle({ formId: form.id, field: group, lang }, Number(index))})` : own;
   };
 
   const announce = (items: { name: string; message: string }[], moveFocus = true) => {
@@ -199,8 +199,9 @@ export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
       draft.clear();
       return setDone({ doc: outcome.doc, answers: pruneHidden(form, data) });
     }
-    const failed = form.submit.failed ? pick(form.submit.failed, lang) : t('submitFailed', lang);
-    if (outcome.kind === 'unreachable') return setToast(form.submit.requestFailed ? pick(form.submit.requestFailed, lang) : t('requestFailed', lang));
+    const text = (key: string) => formText(form.id, key, lang);
+    const failed = form.submit.failed ? text(form.submit.failed) : t('submitFailed', lang);
+    if (outcome.kind === 'unreachable') return setToast(form.submit.requestFailed ? text(form.submit.requestFailed) : t('requestFailed', lang));
     if (outcome.kind === 'invalid') {
       const grouped: Record<string, string[]> = {};
       const placed = outcome.fieldErrors.map((e) => ({ name: answerPath(e.path, fields), message: e.message }));
@@ -220,14 +221,14 @@ export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
 
   if (done) return <ThankYou form={form} lang={lang} doc={done.doc} answers={done.answers} />;
 
-  const submitLabel = !steps.isLast ? t('next', lang) : busy ? (form.submit.busyLabel ? pick(form.submit.busyLabel, lang) : t('submitting', lang)) : pick(form.submit.label, lang);
+  const submitLabel = !steps.isLast ? t('next', lang) : busy ? (form.submit.busyLabel ? formText(form.id, form.submit.busyLabel, lang) : t('submitting', lang)) : formText(form.id, form.submit.label, lang);
   const captchaShown = compiled.captcha !== null && steps.isLast;
   const blocked = busy || uploading > 0 || (captchaShown && !proof);
   return (
     <>
       {toast && <ErrorToast message={toast} lang={lang} onClose={() => setToast(null)} />}
       <FormIntro form={form} lang={lang} sourced={sourced} />
-      {steps.steps && <StepProgress steps={steps.steps} index={steps.index} lang={lang} headingRef={stepHeading} />}
+      {steps.steps && <StepProgress form={form} steps={steps.steps} index={steps.index} lang={lang} headingRef={stepHeading} />}
       <ErrorSummary items={summary} lang={lang} onPick={showField} />
       <Form
         ref={rjsf}
@@ -241,7 +242,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
         fields={customFields}
         templates={templates}
         experimental_defaultFormStateBehavior={defaultFormState}
-        transformErrors={(errors) => localizeErrors(errors, fields, lang, counts)}
+        transformErrors={(errors) => localizeErrors(errors, form.id, fields, lang, counts)}
         extraErrors={toErrorSchema(serverErrors)}
         onChange={onChange}
         onError={onError}

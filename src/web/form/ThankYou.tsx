@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ResolvedForm } from '../../engine/compiled.ts';
 import { dataFields } from '../../engine/conditions.ts';
 import type { Lang } from '../../engine/definition.ts';
-import { fill, pick, t } from '../../engine/messages.ts';
+import { formText, t } from '../../engine/messages.ts';
 import type { FormData } from './context.ts';
 
 // Drawn from the signature's numbers as SVG elements; only forms with a signature load it.
@@ -17,8 +17,9 @@ export function ThankYou({ form, lang, doc, answers }: { form: ResolvedForm; lan
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: move focus to the message so keyboard and screen-reader users land on it.
   useEffect(() => heading.current?.focus(), []);
-  const title = form.success?.title ? pick(form.success.title, lang) : t('thankYouTitle', lang);
-  const subtitle = form.success?.subtitle ? pick(form.success.subtitle, lang) : t('thankYouSubtitle', lang);
+  const text = (key: string) => formText(form.id, key, lang);
+  const title = form.success?.title ? text(form.success.title) : t('thankYouTitle', lang);
+  const subtitle = form.success?.subtitle ? text(form.success.subtitle) : t('thankYouSubtitle', lang);
   const reference = doc.reference ?? doc.id;
   const signatures = dataFields(form).filter((f) => f.type === 'signature' && answers[f.name] !== undefined);
   return (
@@ -31,7 +32,7 @@ export function ThankYou({ form, lang, doc, answers }: { form: ResolvedForm; lan
         {title}
       </h1>
       <p>{subtitle}</p>
-      {form.success?.referenceLabel && reference !== undefined && reference !== null && <Reference label={pick(form.success.referenceLabel, lang)} reference={String(reference)} lang={lang} />}
+      {form.success?.referenceLabel && reference !== undefined && reference !== null && <Reference label={text(form.success.referenceLabel)} reference={String(reference)} lang={lang} />}
       {signatures.length > 0 && (
         <Suspense fallback={null}>
           {signatures.map((field) => (
@@ -50,7 +51,7 @@ export function ThankYou({ form, lang, doc, answers }: { form: ResolvedForm; lan
 function Reference({ label, reference, lang }: { label: string; reference: string; lang: Lang }) {
   const code = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState(false);
-  const [before, after] = label.includes('{reference}') ? label.split('{reference}', 2) : [`${fill(label, {})} `, ''];
+  const [before, after] = label.includes('{reference}') ? label.split('{reference}', 2) : [`${label} `, ''];
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(reference);

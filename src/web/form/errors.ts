@@ -39,7 +39,7 @@ export function valueAt(data: Record<string, unknown>, path: string): unknown {
  * One localized message per answer, moved to the answer's path; errors for which `keep`
  * says no (another step's questions, a question that is not asked) are left out.
  */
-export function localizeErrors(errors: RJSFValidationError[], fields: Fields, lang: Lang, keep: (path: string) => boolean = () => true): RJSFValidationError[] {
+export function localizeErrors(errors: RJSFValidationError[], formId: string, fields: Fields, lang: Lang, keep: (path: string) => boolean = () => true): RJSFValidationError[] {
   const seen = new Set<string>();
   const result: RJSFValidationError[] = [];
   for (const error of errors) {
@@ -49,7 +49,7 @@ export function localizeErrors(errors: RJSFValidationError[], fields: Fields, la
     if (seen.has(path) || (path && !keep(path))) continue; // one message per answer is enough to act on
     seen.add(path);
     const field = fieldAt(fields, path);
-    const message = errorMessage({ keyword: error.name ?? '', params: error.params }, field, lang);
+    const message = errorMessage({ keyword: error.name ?? '', params: error.params }, field, lang, formId);
     result.push({ ...error, property: path ? `.${path}` : error.property, message, stack: `${path}: ${message}` });
   }
   return result;

@@ -1,6 +1,7 @@
 // The loader of a form route: the form's artefacts and, as soon as the compiled form is known,
 // what it reads from the backend (the document the address names, option lists), all at once.
-import { loadForm, loadCompiledForm, type LoadedForm } from './loadForm.ts';
+import { pageLanguage } from '../shell/pageLanguage.ts';
+import { loadCompiledForm, loadForm, loadFormTexts, type LoadedForm } from './loadForm.ts';
 import { loadOptionDocs, type OptionDocs } from './optionLists.ts';
 import { loadSourcedValues, type SourcedValues } from './sourcedValues.ts';
 import type { LoadPage, PageData } from '../shell/pageData.ts';
@@ -13,7 +14,12 @@ export interface FormPageData extends PageData {
 
 export const loadPage: LoadPage<{ kind: 'form'; form: string }, FormPageData> = async ({ page, url, params }) => {
   const validated = loadForm(page.form);
-  const { form } = await loadCompiledForm(page.form);
-  const [loaded, sourced, optionDocs] = await Promise.all([validated, loadSourcedValues(form, url.searchParams, params), loadOptionDocs(form)]);
+  const { form, languages } = await loadCompiledForm(page.form);
+  const [loaded, sourced, optionDocs] = await Promise.all([
+    validated,
+    loadSourcedValues(form, url.searchParams, params),
+    loadOptionDocs(form),
+    loadFormTexts(page.form, pageLanguage(url, languages)),
+  ]);
   return { languages: loaded.compiled.languages, loaded, sourced, optionDocs };
 };

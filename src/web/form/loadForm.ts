@@ -4,6 +4,8 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { forms } from 'virtual:route-set';
 import { renderSchema } from '../../engine/compile.ts';
+import { addFormTexts, i18n } from '../../engine/i18n.ts';
+import type { Lang } from '../../engine/languages.ts';
 import type { CompiledForm } from '../../engine/compiled.ts';
 import { withTimeout } from '../shell/chunkTimeout.ts';
 
@@ -40,6 +42,16 @@ function artefacts(formId: string) {
 /** The compiled form alone: enough to start the form's data requests while its validator downloads. */
 export function loadCompiledForm(formId: string): Promise<CompiledForm> {
   return once(compiledCache, formId, () => withTimeout(artefacts(formId).compiled()));
+}
+
+const textsCache = new Map<string, Promise<void>>();
+
+/** The form's texts in `lang` as its i18next namespace, fetched once. */
+export function loadFormTexts(formId: string, lang: Lang): Promise<void> {
+  if (i18n.hasResourceBundle(lang, formId)) return Promise.resolve();
+  const load = artefacts(formId).texts[lang];
+  if (!load) throw new UnknownFormError(`Form "${formId}" has no ${lang} texts`);
+  return once(textsCache, `${formId}:${lang}`, async () => addFormTexts(formId, lang, await withTimeout(load())));
 }
 
 export function loadForm(formId: string): Promise<LoadedForm> {

@@ -3,7 +3,6 @@
 // asked) and the form (an answer the list no longer offers is cleared).
 import type { ResolvedField, ResolvedForm } from '../../engine/compiled.ts';
 import type { Lang, LocalizedText } from '../../engine/definition.ts';
-import { pick } from '../../engine/messages.ts';
 import { collectionQuery } from '../api/client.ts';
 import type { FormData } from './context.ts';
 import { fetchDocs, type Doc } from './sourcedValues.ts';
@@ -30,7 +29,8 @@ export async function loadOptionDocs(form: ResolvedForm): Promise<OptionDocs> {
 
 /** A document's label may be plain text or text per language (shown in the page language, else English). */
 export function docLabel(raw: unknown, lang: Lang): string {
-  if (raw && typeof raw === 'object' && 'en' in raw) return pick(raw as LocalizedText, lang);
+  // Backend data, like Payload's localized fields: the page language, else English.
+  if (raw && typeof raw === 'object' && 'en' in raw) return (raw as LocalizedText)[lang] ?? (raw as LocalizedText).en;
   return String(raw ?? '');
 }
 

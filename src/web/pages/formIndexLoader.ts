@@ -2,6 +2,7 @@
 // route of this build under the prefix, each with its form's title (a few hundred bytes, not
 // every compiled form). A new waiver route appears there without code.
 import type { Lang, LocalizedText } from '../../engine/definition.ts';
+import { addLocalizedTexts } from '../../engine/i18n.ts';
 import type { RouteEntry } from '../../engine/routes.ts';
 import { routesTable } from 'virtual:route-set';
 import { withTimeout } from '../shell/chunkTimeout.ts';
@@ -17,16 +18,20 @@ export interface FormIndexRef {
 }
 
 export interface FormIndexData extends PageData {
-  page: FormIndexRef;
-  entries: { path: string; title: LocalizedText }[];
+  /** The i18next namespace of this page's texts: "title", "description" and each listed path. */
+  namespace: string;
+  description: boolean;
+  paths: string[];
 }
 
 export const loadPage: LoadPage<FormIndexRef, FormIndexData> = async ({ page }) => {
   const { default: titles } = await withTimeout(import('virtual:route-set/form-titles'));
-  const entries = routesTable.routes.flatMap((route: RouteEntry) => {
+  const entries: { path: string; title: LocalizedText }[] = routesTable.routes.flatMap((route: RouteEntry) => {
     const form = route.page.kind === 'form' && typeof route.page.form === 'string' ? route.page.form : undefined;
     const title = form ? titles[form] : undefined;
     return title && route.path.startsWith(page.prefix) && !route.path.includes(':') ? [{ path: route.path, title }] : [];
   });
-  return { languages: page.languages, page, entries };
+  const namespace = `page:${page.prefix}`;
+  addLocalizedTexts(namespace, { title: page.title, description: page.description, ...Object.fromEntries(entries.map((e) => [e.path, e.title])) });
+  return { languages: page.languages, namespace, description: Boolean(page.description), paths: entries.map((e) => e.path) };
 };

@@ -1,8 +1,8 @@
 // EN / عربي (/ FR) links. They are real links (open in a new tab works), and a click changes only
 // ?lang on the same page, so every other parameter and everything typed stays.
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Lang } from '../../engine/languages.ts';
-import { t } from '../../engine/messages.ts';
 import { useShell } from './ShellContext.tsx';
 
 const SHORT_NAME: Record<Lang, string> = { en: 'EN', ar: 'عربي', fr: 'FR' };
@@ -10,6 +10,7 @@ const FULL_NAME: Record<Lang, string> = { en: 'English', ar: 'العربية', f
 
 export function LanguageSwitch() {
   const { lang, languages } = useShell();
+  const { t } = useTranslation();
   const [query] = useSearchParams();
   if (languages.length < 2) return null;
   const searchFor = (option: Lang) => {
@@ -18,7 +19,7 @@ export function LanguageSwitch() {
     return `?${next.toString()}`;
   };
   return (
-    <nav className="language-switch" aria-label={t('language', lang)}>
+    <nav className="language-switch" aria-label={t('language')}>
       <ul>
         {languages.map((option) => (
           <li key={option}>

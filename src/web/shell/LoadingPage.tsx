@@ -1,23 +1,12 @@
-import type { Lang } from '../../engine/languages.ts';
-import { resolveLanguage } from '../../engine/language.ts';
-import { t } from '../../engine/messages.ts';
-import { useShell } from './ShellContext.tsx';
+import { useTranslation } from 'react-i18next';
 
-function Loading({ lang }: { lang: Lang }) {
+/** Full-screen indicator while a page's code and data load (before the first page too). */
+export function LoadingPage() {
+  const { t } = useTranslation();
   return (
     <div className="loading-page" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <p>{t('loadingPage', lang)}</p>
+      <p>{t('loadingPage')}</p>
     </div>
   );
-}
-
-/** Full-screen indicator while another page's code and data load. */
-export function LoadingPage() {
-  return <Loading lang={useShell().lang} />;
-}
-
-/** The same indicator before the first page is ready (no shell yet): the language from ?lang. */
-export function InitialLoading() {
-  return <Loading lang={resolveLanguage(new URLSearchParams(window.location.search).get('lang'))} />;
 }

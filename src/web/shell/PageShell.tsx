@@ -1,8 +1,10 @@
 // The frame around every page (the root route): theme, language and direction, title, favicon,
 // header, and 'Loading page...' while the router loads another page.
 import { useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router-dom';
-import { resolveLanguage, textDirection } from '../../engine/language.ts';
+import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { textDirection } from '../../engine/language.ts';
+import type { Lang } from '../../engine/languages.ts';
 import { pageSettingsFor } from '../../engine/routes.ts';
 import { routesTable } from 'virtual:route-set';
 import { Header } from './Header.tsx';
@@ -15,16 +17,16 @@ import { applyTheme, themeFor } from './theme.ts';
 
 export function PageShell() {
   const { pathname } = useLocation();
-  const [query] = useSearchParams();
   const matches = useMatches();
   const navigation = useNavigation();
   const pageContent = useRouteLoaderData('root') as PageContent | null | undefined;
   const settings = useMemo(() => pageSettingsFor(pathname, routesTable), [pathname]);
   const theme = themeFor(settings.theme);
   const [titleExtra, setTitleExtra] = useState<string | undefined>();
-  // The page's own loader says which languages it is written in (a form's definition declares them).
+  // The page's own loader says which languages it is written in (a form's definition declares
+  // them) and has switched i18next to the page's language (see pageLanguage.ts).
   const languages = (matches.at(-1)?.data as PageData | undefined)?.languages ?? DEFAULT_LANGUAGES;
-  const lang = resolveLanguage(query.get('lang'), languages);
+  const lang = useTranslation().i18n.language as Lang;
   const brandContent = pageContent?.[theme.pageContentKey];
   const logoUrl = mediaUrl(brandContent?.logo_primary) ?? theme.fallbackLogo;
   const faviconUrl = mediaUrl(brandContent?.favicon) ?? theme.fallbackFavicon ?? '/favicon.svg';

@@ -5,10 +5,11 @@ import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import type { PageRef, RoutesTable } from '../../engine/routes.ts';
 import { withTimeout } from './chunkTimeout.ts';
-import { InitialLoading } from './LoadingPage.tsx';
+import { LoadingPage } from './LoadingPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { DEFAULT_LANGUAGES, type LoadPage, type PageData } from './pageData.ts';
 import { loadPageContent } from './pageContent.ts';
+import { showPageLanguage } from './pageLanguage.ts';
 import { PageShell } from './PageShell.tsx';
 
 interface PageKind {
@@ -24,11 +25,22 @@ export const PAGE_KINDS: Record<string, PageKind> = {
   'not-found': { page: async () => ({ default: NotFoundPage }) },
 };
 
+/** Loads the page's data, then switches i18next to the page's language (Not Found's when loading fails). */
 function pageLoader(page: PageRef, kind: PageKind) {
   return async ({ request, params }: LoaderFunctionArgs): Promise<PageData> => {
-    if (!kind.loader) return { languages: DEFAULT_LANGUAGES };
-    const { loadPage } = await withTimeout(kind.loader());
-    return withTimeout(loadPage({ page: page as never, url: new URL(request.url), params, signal: request.signal }));
+    const url = new URL(request.url);
+    try {
+      let data: PageData = { languages: DEFAULT_LANGUAGES };
+      if (kind.loader) {
+        const { loadPage } = await withTimeout(kind.loader());
+        data = await withTimeout(loadPage({ page: page as never, url, params, signal: request.signal }));
+      }
+      await showPageLanguage(url, data.languages);
+      return data;
+    } catch (error) {
+      await showPageLanguage(url, DEFAULT_LANGUAGES);
+      throw error;
+    }
   };
 }
 
@@ -52,7 +64,7 @@ export function routeObjects(table: RoutesTable): RouteObject[] {
     {
       id: 'root',
       Component: PageShell,
-      HydrateFallback: InitialLoading,
+      HydrateFallback: LoadingPage,
       ErrorBoundary: NotFoundPage,
       loader: loadPageContent,
       // Branding does not change with the address.

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { fieldOf, type FieldOf } from './common.tsx';
-import { fill, pick } from '../../engine/messages.ts';
+import { formText } from '../../engine/messages.ts';
 import type { GuestFormContext } from '../form/context.ts';
 
 /** A value the page fills itself. Shows nothing, unless the definition asks to show it (showAs). */
@@ -9,5 +9,5 @@ export function HiddenWidget(props: WidgetProps) {
   const context = props.registry.formContext as GuestFormContext;
   if (!field.showAs || props.value === undefined) return null;
   const display = context.sourced[field.name]?.display ?? String(props.value);
-  return <p className="hidden-value">{fill(pick(field.showAs, context.lang), { value: String(props.value), display })}</p>;
+  return <p className="hidden-value">{formText(context.form.id, field.showAs, context.lang, { value: String(props.value), display })}</p>;
 }

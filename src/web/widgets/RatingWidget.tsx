@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { optionLabel, useWidgetField } from './common.tsx';
+import { useWidgetField } from './common.tsx';
 import { OptionGroup } from './OptionGroup.tsx';
 
 /**
@@ -8,7 +8,7 @@ import { OptionGroup } from './OptionGroup.tsx';
  */
 export function RatingWidget(props: WidgetProps) {
   const state = useWidgetField(props);
-  const options = (state.field.options ?? []).map((o) => ({ value: o.value, label: optionLabel(o, state.lang) }));
+  const options = (state.field.options ?? []).map((o) => ({ value: o.value, label: state.text(o.label) }));
   return (
     <OptionGroup
       widget={props}

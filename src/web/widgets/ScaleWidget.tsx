@@ -1,15 +1,15 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { type FieldOf, hintId, text, useWidgetField } from './common.tsx';
+import { type FieldOf, hintId, useWidgetField } from './common.tsx';
 import { OptionGroup } from './OptionGroup.tsx';
 
 /** A whole-number scale such as 0 to 10, one radio per number, with the end labels as a hint. */
 export function ScaleWidget(props: WidgetProps) {
   const state = useWidgetField<FieldOf<'scale'>>(props);
-  const { field, lang } = state;
+  const { field } = state;
   const options = [];
   for (let n = field.min; n <= field.max; n++) options.push({ value: n, label: String(n) });
-  const minLabel = text(field.minLabel, lang);
-  const maxLabel = text(field.maxLabel, lang);
+  const minLabel = field.minLabel && state.text(field.minLabel);
+  const maxLabel = field.maxLabel && state.text(field.maxLabel);
   const hasEnds = Boolean(minLabel || maxLabel);
   const footer = hasEnds && (
     <p className="scale-ends" id={hintId(props.id)}>

@@ -1,13 +1,13 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { t } from '../../engine/messages.ts';
 import { choicesFor, type Choice } from '../form/optionLists.ts';
-import { optionLabel, useWidgetField, type FieldOf } from './common.tsx';
+import { useWidgetField, type FieldOf } from './common.tsx';
 
 /** A drop-down of inline options, or of a backend collection's documents (see form/optionLists.ts). */
 export function SelectWidget(props: WidgetProps) {
-  const { field, lang, context, required, invalid, describedBy, disabled } = useWidgetField<FieldOf<'select'>>(props);
+  const { field, lang, context, required, invalid, describedBy, disabled, text } = useWidgetField<FieldOf<'select'>>(props);
   const from = field.optionsFrom;
-  let choices: Choice[] = (field.options ?? []).map((o) => ({ value: o.value, label: optionLabel(o, lang) }));
+  let choices: Choice[] = (field.options ?? []).map((o) => ({ value: o.value, label: text(o.label) }));
   if (from) {
     const loaded = choicesFor({ ...field, optionsFrom: from }, context.optionDocs, context.data, lang);
     choices = loaded ?? [];

@@ -4,15 +4,15 @@
 import { lazy, Suspense } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { isRequired } from '../../engine/conditions.ts';
-import { t } from '../../engine/messages.ts';
+import { formText, t } from '../../engine/messages.ts';
 import type { FieldUiOptions } from '../../engine/ui-schema.ts';
 import type { GuestFormContext } from '../form/context.ts';
-import { errorId, helpId, RequiredMark, text, type FieldOf } from './common.tsx';
+import { errorId, helpId, RequiredMark, type FieldOf } from './common.tsx';
 
 const SignaturePad = lazy(() => import('./signature/SignaturePad.tsx'));
 
 export function SignatureWidget(props: FieldProps) {
-  const { field, lang } = props.uiSchema?.['ui:options'] as unknown as FieldUiOptions & { field: FieldOf<'signature'> };
+  const { formId, field, lang } = props.uiSchema?.['ui:options'] as unknown as FieldUiOptions & { field: FieldOf<'signature'> };
   const context = props.registry.formContext as GuestFormContext;
   const id = props.fieldPathId.$id;
   const invalid = (props.rawErrors?.length ?? 0) > 0;
@@ -22,7 +22,7 @@ export function SignatureWidget(props: FieldProps) {
   return (
     <>
       <p className="field-label" id={labelId}>
-        {text(field.label, lang)}
+        {formText(formId, field.label, lang)}
         {required && <RequiredMark />}
       </p>
       <Suspense fallback={<div className="signature-pad signature-pad-loading" aria-hidden="true" />}>
@@ -33,7 +33,7 @@ export function SignatureWidget(props: FieldProps) {
           onBlur={() => props.onBlur(id, props.formData)}
           lang={lang}
           labelId={labelId}
-          clearLabel={text(field.clearLabel, lang) ?? t('clearSignature', lang)}
+          clearLabel={field.clearLabel ? formText(formId, field.clearLabel, lang) : t('clearSignature', lang)}
           describedBy={describedBy}
           required={required}
           invalid={invalid}

@@ -2,10 +2,10 @@
 // a control to its help, hint and error text.
 import type { ChangeEvent, FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import type { ResolvedField } from '../../engine/compiled.ts';
+import type { ResolvedField, TextKey } from '../../engine/compiled.ts';
 import { isRequired } from '../../engine/conditions.ts';
-import type { FieldType, Lang, LocalizedText, Option } from '../../engine/definition.ts';
-import { pick } from '../../engine/messages.ts';
+import type { FieldType, Lang } from '../../engine/definition.ts';
+import { formText } from '../../engine/messages.ts';
 import type { GuestFormContext } from '../form/context.ts';
 
 export const helpId = (id: string) => `${id}__help`;
@@ -29,6 +29,8 @@ export interface WidgetField<F extends ResolvedField = ResolvedField> {
   /** For aria-describedby: help, hint and error ids that exist for this field. */
   describedBy: string | undefined;
   disabled: boolean;
+  /** A text of the form (a key of its namespace) in the page language. */
+  text: (key: TextKey, vars?: Record<string, string | number>) => string;
 }
 
 /** Everything a widget needs from RJSF's props, in product terms. */
@@ -46,15 +48,8 @@ export function useWidgetField<F extends ResolvedField = ResolvedField>(props: W
     invalid,
     describedBy: ids.length ? ids.join(' ') : undefined,
     disabled: Boolean(props.disabled || props.readonly),
+    text: (key, vars) => formText(context.form.id, key, lang, vars),
   };
-}
-
-export function text(value: LocalizedText | undefined, lang: Lang): string | undefined {
-  return value ? pick(value, lang) : undefined;
-}
-
-export function optionLabel(option: Option, lang: Lang): string {
-  return pick(option.label, lang);
 }
 
 /** Shown after a label; the requirement itself is announced through aria-required / required. */

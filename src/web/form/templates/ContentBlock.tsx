@@ -1,13 +1,13 @@
 // Static text between questions (headings, notes, lists, terms). Rendered as text, never as HTML.
 import type { ResolvedField } from '../../../engine/compiled.ts';
 import type { Lang } from '../../../engine/definition.ts';
-import { pick } from '../../../engine/messages.ts';
+import { formText } from '../../../engine/messages.ts';
 
 type Block = Extract<ResolvedField, { type: 'content' }>;
 
-export function ContentBlock({ block, lang }: { block: Block; lang: Lang }) {
-  const body = block.text ? pick(block.text, lang) : undefined;
-  const items = (block.items ?? []).map((item) => pick(item, lang));
+export function ContentBlock({ formId, block, lang }: { formId: string; block: Block; lang: Lang }) {
+  const body = block.text ? formText(formId, block.text, lang) : undefined;
+  const items = (block.items ?? []).map((item) => formText(formId, item, lang));
   switch (block.style) {
     case 'heading':
       return <h3 className="content-heading">{body}</h3>;

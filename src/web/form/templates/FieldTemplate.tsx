@@ -3,7 +3,8 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
 import { isRequired, isVisible } from '../../../engine/conditions.ts';
 import type { FieldUiOptions } from '../../../engine/ui-schema.ts';
-import { errorId, helpId, RequiredMark, text } from '../../widgets/common.tsx';
+import { formText } from '../../../engine/messages.ts';
+import { errorId, helpId, RequiredMark } from '../../widgets/common.tsx';
 import { widgetsWithOwnLabel } from '../../widgets/registry.ts';
 import type { GuestFormContext } from '../context.ts';
 import { hasNoChoices } from '../optionLists.ts';
@@ -24,7 +25,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   }
   if (field.type === 'hidden') return children;
   const errors = (rawErrors ?? []).filter(Boolean);
-  const help = 'help' in field ? text(field.help, options.lang) : undefined;
+  const help = 'help' in field && field.help ? formText(context.form.id, field.help, options.lang) : undefined;
   const ownLabel = widgetsWithOwnLabel.has(field.type);
   return (
     <div className={`field field-${field.type}${errors.length ? ' has-error' : ''}`} data-field={fieldPathId.path.join('.')}>

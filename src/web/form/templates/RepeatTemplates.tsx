@@ -5,7 +5,7 @@
 // after adding, to the item that took the removed one's place (or the add button) after removing.
 import { useEffect, useRef, type MouseEvent } from 'react';
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps, UiSchema } from '@rjsf/utils';
-import { fill, pick, t } from '../../../engine/messages.ts';
+import { formText, t } from '../../../engine/messages.ts';
 import type { FieldUiOptions } from '../../../engine/ui-schema.ts';
 import type { FieldOf } from '../../widgets/common.tsx';
 import type { GuestFormContext } from '../context.ts';
@@ -17,8 +17,8 @@ function repeatOf(uiSchema: UiSchema | undefined): RepeatOptions | undefined {
   return options?.field?.type === 'repeat' ? (options as RepeatOptions) : undefined;
 }
 
-export function itemTitle({ field, lang }: RepeatOptions, index: number): string {
-  return fill(pick(field.itemLabel, lang), { n: index + 1 });
+export function itemTitle({ formId, field, lang }: Pick<RepeatOptions, 'formId' | 'field' | 'lang'>, index: number): string {
+  return formText(formId, field.itemLabel, lang, { n: index + 1 });
 }
 
 /** The first answer of an item (not its remove button). */
@@ -38,13 +38,14 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   }, [count]);
 
   if (!repeat) return <>{props.items}</>;
-  const { field, lang } = repeat;
+  const { formId, field, lang } = repeat;
+  const text = (key: string) => formText(formId, key, lang);
   const context = props.registry.formContext as GuestFormContext;
   const id = props.fieldPathId.$id;
-  const label = pick(field.label, lang);
+  const label = text(field.label);
   // The group's label is still the fieldset's name when it only repeats its section's title.
   const section = context.form.sections.find((s) => s.fields.some((f) => f.name === field.name));
-  const repeatsTitle = section?.title !== undefined && pick(section.title, lang) === label;
+  const repeatsTitle = section?.title !== undefined && text(section.title) === label;
   const canAdd = props.canAdd !== false && count < field.maxItems;
   const limitId = `${id}__limit`;
   const add = (event: MouseEvent) => {
@@ -62,7 +63,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       <div className="repeat-actions">
         <button type="button" className="button button-secondary repeat-add" onClick={add} disabled={!canAdd || props.disabled} aria-describedby={canAdd ? undefined : limitId}>
           <span aria-hidden="true">+ </span>
-          {pick(field.addLabel, lang)}
+          {text(field.addLabel)}
         </button>
         {!canAdd && (
           <p className="field-hint" id={limitId}>
@@ -77,7 +78,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const repeat = repeatOf(props.parentUiSchema);
   if (!repeat) return <div className="rjsf-array-item">{props.children}</div>;
-  const { field, lang } = repeat;
+  const { formId, field, lang } = repeat;
   const { buttonsProps, index, totalItems } = props;
   const titleId = `${buttonsProps.fieldPathId.$id}__title`;
   const title = itemTitle(repeat, index);
@@ -103,7 +104,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
           </h3>
           {removable && (
             <button type="button" className="link-button repeat-remove" onClick={remove} disabled={props.disabled || props.readonly}>
-              {pick(field.removeLabel, lang)}
+              {formText(formId, field.removeLabel, lang)}
               <span className="visually-hidden"> ({title})</span>
             </button>
           )}

@@ -1,0 +1,31 @@
+// The product's language rule (spec section 9, engine/language.ts) as an i18next language
+// detector: ?lang of the page being opened, resolved against the languages that page is written
+// in (en -> en, ar -> ar, fr -> ar unless the page declares French, anything else -> en).
+import type { LanguageDetectorModule } from 'i18next';
+import { i18n } from '../../engine/i18n.ts';
+import { resolveLanguage } from '../../engine/language.ts';
+import type { Lang } from '../../engine/languages.ts';
+import { DEFAULT_LANGUAGES } from './pageData.ts';
+
+/** The page being opened; before the router's first page, the address the browser opened. */
+let opening: { search: string; languages: readonly Lang[] } | undefined;
+
+/** The language a page at `url` written in `languages` is shown in. */
+export function pageLanguage(url: { search: string }, languages: readonly Lang[]): Lang {
+  return resolveLanguage(new URLSearchParams(url.search).get('lang'), languages);
+}
+
+export const pageLanguageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => {
+    opening ??= { search: window.location.search, languages: DEFAULT_LANGUAGES };
+    return pageLanguage(opening, opening.languages);
+  },
+  cacheUserLanguage: () => {},
+};
+
+/** Called by the router for every page it opens, once the page's loader knows its languages. */
+export async function showPageLanguage(url: URL, languages: readonly Lang[]): Promise<void> {
+  opening = { search: url.search, languages };
+  await i18n.changeLanguage();
+}
