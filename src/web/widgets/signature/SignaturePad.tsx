@@ -112,8 +112,10 @@ export default function SignaturePad({ id, value, onChange, onBlur, lang, labelI
   };
 
   const empty = !signature;
+  const requiredId = `${id}__required`;
   const statusId = `${id}__status`;
   const instructionsId = `${id}__instructions`;
+  // A picture has no "required" state in ARIA: the requirement is part of the pad's name instead.
   return (
     <div className="signature">
       <div
@@ -122,15 +124,19 @@ export default function SignaturePad({ id, value, onChange, onBlur, lang, labelI
         className="signature-pad"
         tabIndex={0}
         role="img"
-        aria-labelledby={`${labelId} ${statusId}`}
+        aria-labelledby={[labelId, required ? requiredId : null, statusId].filter(Boolean).join(' ')}
         aria-describedby={[instructionsId, describedBy].filter(Boolean).join(' ')}
-        aria-required={required || undefined}
         aria-invalid={invalid || undefined}
         aria-disabled={disabled || undefined}
         data-strokes={signature?.strokes.length ?? 0}
         onBlur={onBlur}
       >
         <SignatureCanvas ref={pad} {...PEN} penColor={ink} clearOnResize={false} onBegin={() => (drawing.current = true)} onEnd={onEnd} canvasProps={{ className: 'signature-canvas' }} />
+        {required && (
+          <span className="visually-hidden" id={requiredId}>
+            {t('signatureRequired', lang)}
+          </span>
+        )}
         <span className="visually-hidden" id={statusId}>
           {t(empty ? 'signatureEmpty' : 'signatureSigned', lang)}
         </span>
