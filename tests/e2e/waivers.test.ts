@@ -153,6 +153,9 @@ describe('iFly waiver', () => {
     expect(await pad.getAttribute('aria-describedby')).toContain('root_signature__error');
     // The focused pad is named and says how to sign without drawing.
     expect(await page.locator('#root_signature__instructions').innerText()).toContain('Sign with a mark instead');
+    // It is a picture, which cannot carry aria-required: its name says that a signature is required and whether there is one.
+    expect(await page.getByRole('img', { name: 'Signature Required Not signed yet', exact: true }).getAttribute('id')).toBe('root_signature');
+    expect(await pad.getAttribute('aria-required')).toBeNull();
 
     // Tab from the pad to the keyboard alternative; the mark is a visible drawing, and the error goes.
     await page.keyboard.press('Tab');

@@ -1,11 +1,14 @@
-// The drawing pad: Pointer Events (mouse, touch, pen) draw on a canvas, and every finished
-// stroke is given to the form as numbers (see strokes.ts). The canvas is only a view of those
-// numbers: it is redrawn from them whenever the pad changes size or the value changes, so a
-// rotation, a resize or a reload never wipes the signature.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+// The drawing pad: react-signature-canvas (signature_pad underneath) inks each stroke as it is drawn,
+// wider where the pen moves slowly. Every finished stroke is given to the form as numbers (see
+// strokes.ts, pad-data.ts). The canvas is only a view of those numbers: it is redrawn from them
+// whenever the pad changes size or the value changes from outside, so a rotation, a resize or a
+// reload never wipes the signature.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import SignatureCanvas from './signature-canvas.ts';
 import type { Lang } from '../../../engine/definition.ts';
 import { t } from '../../../engine/messages.ts';
-import { clampAspect, farEnough, fitStroke, flourish, frameIn, fromBox, MAX_STROKES, readSignature, toBox, type SignatureValue, type Stroke } from './strokes.ts';
+import { flourish, MAX_STROKES, readSignature, type SignatureValue } from './strokes.ts';
+import { addPadStroke, padAspect, sameSignature, toPadData } from './pad-data.ts';
 
 export interface SignaturePadProps {
   id: string;
@@ -21,69 +24,55 @@ export interface SignaturePadProps {
   disabled: boolean;
 }
 
-const LINE_WIDTH = 2.5;
+/**
+ * signature_pad's pen: the ink's half-width in CSS pixels, from a fast pen (minWidth) to a slow one
+ * (maxWidth). No throttle: signature_pad 2.3 records a throttled move on a timer, which can land
+ * after the stroke has been read.
+ */
+const PEN = { minWidth: 0.7, maxWidth: 2.6, throttle: 0 };
+
+/** @types/signature_pad types point groups as its Point class; signature_pad reads plain {x, y, time, color}, as toData gives them. */
+type PadGroups = Parameters<SignatureCanvas['fromData']>[0];
 
 export default function SignaturePad({ id, value, onChange, onBlur, lang, labelId, clearLabel, describedBy, required, invalid, disabled }: SignaturePadProps) {
   const box = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const pad = useRef<SignatureCanvas>(null);
   const signature = readSignature(value);
-  // The strokes on screen: the value, plus the stroke being drawn (given to the form when it ends).
-  const strokes = useRef<Stroke[]>(signature?.strokes ?? []);
-  const aspect = useRef<number | undefined>(signature?.aspect);
-  const drawing = useRef<{ pointerId: number; stroke: Stroke } | null>(null);
-  const [full, setFull] = useState(false);
-
-  const context = () => canvas.current?.getContext('2d') ?? null;
-  /** The frame of the signature inside the canvas (CSS pixels); a first stroke takes the pad's own shape. */
-  const frame = () => {
-    const { clientWidth: width, clientHeight: height } = canvas.current!;
-    return frameIn(width, height, aspect.current ?? clampAspect(width / Math.max(height, 1)));
-  };
+  // The signature on the canvas: the value, or the value just given to the form with a new stroke.
+  const shown = useRef<SignatureValue | null>(signature);
+  // The theme's text colour, read from the canvas when it is drawn (signature_pad's own default until then).
+  const [ink, setInk] = useState('black');
+  // signature_pad adds a stroke's points to its last point group: a redraw waits for the stroke's end.
+  const drawing = useRef(false);
+  const redrawAtEnd = useRef(false);
+  const full = (signature?.strokes.length ?? 0) >= MAX_STROKES;
 
   const redraw = useCallback(() => {
-    const element = canvas.current;
-    const ctx = context();
-    if (!element || !ctx) return;
-    const scale = window.devicePixelRatio || 1;
-    const width = Math.round(element.clientWidth * scale);
-    const height = Math.round(element.clientHeight * scale);
-    if (element.width !== width || element.height !== height) {
-      element.width = width;
-      element.height = height;
+    const canvas = pad.current?.getCanvas();
+    redrawAtEnd.current = drawing.current;
+    if (!canvas || drawing.current) return;
+    // Sharp on every screen; below 1 (zoomed out) signature_pad would clear only part of the canvas.
+    const scale = Math.max(window.devicePixelRatio || 1, 1);
+    const { clientWidth: width, clientHeight: height } = canvas;
+    if (canvas.width !== Math.round(width * scale) || canvas.height !== Math.round(height * scale)) {
+      canvas.width = Math.round(width * scale);
+      canvas.height = Math.round(height * scale);
     }
-    ctx.setTransform(scale, 0, 0, scale, 0, 0);
-    ctx.clearRect(0, 0, element.clientWidth, element.clientHeight);
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.lineWidth = LINE_WIDTH;
-    ctx.strokeStyle = ctx.fillStyle = getComputedStyle(element).color;
-    const current = drawing.current ? [...strokes.current, drawing.current.stroke] : strokes.current;
-    if (!current.length) return;
-    const f = frame();
-    for (const stroke of current) {
-      ctx.beginPath();
-      const [x0, y0] = toBox(stroke[0], f);
-      ctx.moveTo(x0, y0);
-      if (stroke.length === 1) {
-        ctx.arc(x0, y0, LINE_WIDTH / 2, 0, Math.PI * 2);
-        ctx.fill();
-        continue;
-      }
-      for (const point of stroke.slice(1)) ctx.lineTo(...toBox(point, f));
-      ctx.stroke();
-    }
+    canvas.getContext('2d')?.setTransform(scale, 0, 0, scale, 0, 0);
+    const colour = getComputedStyle(canvas).color;
+    setInk(colour);
+    pad.current!.fromData(toPadData(shown.current, width, height, colour) as unknown as PadGroups);
   }, []);
 
   // The value changed from outside (cleared, restored from a draft, a mark): show it.
   useLayoutEffect(() => {
     const next = readSignature(value);
-    strokes.current = next?.strokes ?? [];
-    aspect.current = next?.aspect;
-    setFull(strokes.current.length >= MAX_STROKES);
+    if (sameSignature(next, shown.current)) return;
+    shown.current = next;
     redraw();
   }, [value, redraw]);
 
-  // Any change of the pad's size (window resize, rotation, font size): redraw from the numbers.
+  // Any change of the pad's size (window resize, rotation, zoom, font size): redraw from the numbers.
   useEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -92,60 +81,41 @@ export default function SignaturePad({ id, value, onChange, onBlur, lang, labelI
     return () => observer.disconnect();
   }, [redraw]);
 
-  const pointAt = (event: { clientX: number; clientY: number }) => {
-    const rect = canvas.current!.getBoundingClientRect();
-    return fromBox(event.clientX - rect.left, event.clientY - rect.top, frame());
-  };
+  // A full signature takes no more strokes (the message below says so).
+  useEffect(() => {
+    if (disabled || full) pad.current?.off();
+    else pad.current?.on();
+  }, [disabled, full]);
 
-  const onPointerDown = (event: ReactPointerEvent<HTMLCanvasElement>) => {
-    if (disabled || drawing.current || (event.pointerType === 'mouse' && event.button !== 0)) return;
-    if (strokes.current.length >= MAX_STROKES) return setFull(true);
-    event.preventDefault();
-    canvas.current!.setPointerCapture?.(event.pointerId);
-    if (aspect.current === undefined) aspect.current = clampAspect(canvas.current!.clientWidth / Math.max(canvas.current!.clientHeight, 1));
-    drawing.current = { pointerId: event.pointerId, stroke: [pointAt(event)] };
-    redraw();
-  };
-
-  const onPointerMove = (event: ReactPointerEvent<HTMLCanvasElement>) => {
-    const current = drawing.current;
-    if (!current || current.pointerId !== event.pointerId) return;
-    event.preventDefault();
-    // Coalesced events keep fast strokes smooth where the browser batches pointer moves.
-    const events = event.nativeEvent.getCoalescedEvents?.() ?? [];
-    let added = false;
-    for (const move of events.length ? events : [event]) {
-      const point = pointAt(move);
-      if (!farEnough(current.stroke, point)) continue;
-      current.stroke.push(point);
-      added = true;
+  const onEnd = () => {
+    drawing.current = false;
+    const groups = pad.current!.toData();
+    const { clientWidth: width, clientHeight: height } = pad.current!.getCanvas();
+    const next = addPadStroke(shown.current, groups[groups.length - 1] ?? [], width, height);
+    const kept = next !== null && next !== shown.current;
+    if (kept) {
+      shown.current = next;
+      onChange(next);
     }
-    if (added) redraw();
-  };
-
-  const finishStroke = (event: ReactPointerEvent<HTMLCanvasElement>) => {
-    const current = drawing.current;
-    if (!current || current.pointerId !== event.pointerId) return;
-    drawing.current = null;
-    strokes.current = [...strokes.current, fitStroke(current.stroke)];
-    onChange({ strokes: strokes.current, aspect: aspect.current! });
+    // A stroke the signature had no room for is taken off the canvas; a resize while drawing is caught up.
+    if (!kept || redrawAtEnd.current) redraw();
   };
 
   const clear = () => {
-    strokes.current = [];
-    aspect.current = undefined;
     onChange(undefined);
-    canvas.current?.parentElement?.focus();
+    box.current?.focus();
   };
 
   const signWithMark = () => {
-    const element = canvas.current!;
-    onChange(flourish(element.clientWidth / Math.max(element.clientHeight, 1)));
+    const { clientWidth: width, clientHeight: height } = pad.current!.getCanvas();
+    onChange(flourish(padAspect(width, height)));
   };
 
   const empty = !signature;
+  const requiredId = `${id}__required`;
   const statusId = `${id}__status`;
   const instructionsId = `${id}__instructions`;
+  // A picture has no "required" state in ARIA: the requirement is part of the pad's name instead.
   return (
     <div className="signature">
       <div
@@ -154,23 +124,19 @@ export default function SignaturePad({ id, value, onChange, onBlur, lang, labelI
         className="signature-pad"
         tabIndex={0}
         role="img"
-        aria-labelledby={`${labelId} ${statusId}`}
+        aria-labelledby={[labelId, required ? requiredId : null, statusId].filter(Boolean).join(' ')}
         aria-describedby={[instructionsId, describedBy].filter(Boolean).join(' ')}
-        aria-required={required || undefined}
         aria-invalid={invalid || undefined}
         aria-disabled={disabled || undefined}
         data-strokes={signature?.strokes.length ?? 0}
         onBlur={onBlur}
       >
-        <canvas
-          ref={canvas}
-          className="signature-canvas"
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={finishStroke}
-          onPointerCancel={finishStroke}
-          onLostPointerCapture={finishStroke}
-        />
+        <SignatureCanvas ref={pad} {...PEN} penColor={ink} clearOnResize={false} onBegin={() => (drawing.current = true)} onEnd={onEnd} canvasProps={{ className: 'signature-canvas' }} />
+        {required && (
+          <span className="visually-hidden" id={requiredId}>
+            {t('signatureRequired', lang)}
+          </span>
+        )}
         <span className="visually-hidden" id={statusId}>
           {t(empty ? 'signatureEmpty' : 'signatureSigned', lang)}
         </span>
