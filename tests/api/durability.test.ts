@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT, STAFF } from '../support/server.ts';
+import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT, STAFF, type Json } from '../support/server.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
 let dataDir: string;
@@ -57,7 +57,7 @@ function startServer(port: number, timeoutMs = 60_000): Promise<{ running: boole
 
 async function call(port: number, pathname: string, init: RequestInit = {}) {
   const response = await fetch(`http://127.0.0.1:${port}${pathname}`, init);
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as Json };
 }
 
 beforeAll(async () => {

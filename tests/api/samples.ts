@@ -139,4 +139,4 @@ export async function proofFor(server: TestServer, action: string): Promise<stri
 }
 
 /** The paths of the fields a 4xx answer names. */
-export const errorPaths = (body: any): string[] => body.errors[0].data.errors.map((error: { path: string }) => error.path);
+export const errorPaths = (body: { errors: { data: { errors: { path: string }[] } }[] }): string[] => body.errors[0].data.errors.map((error) => error.path);

@@ -20,13 +20,22 @@ function parseCsv(text: string): string[][] {
   for (let at = 0; at < text.length; at++) {
     const char = text[at];
     if (quoted) {
-      if (char === '"' && text[at + 1] === '"') (cell += '"'), at++;
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[at + 1] === '"') {
+        cell += '"';
+        at++;
+      } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(cell), (cell = '');
-    else if (char === '\r' && text[at + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), at++;
-    else cell += char;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[at + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      at++;
+    } else cell += char;
   }
   return rows;
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ROOT, type TestServer } from '../support/server.ts';
+import { ROOT, type Json, type TestServer } from '../support/server.ts';
 
 export type Lang = 'en' | 'ar' | 'fr';
 type Text = Partial<Record<Lang, string>> & { en: string };
@@ -84,7 +84,7 @@ export function fileSizeText(bytes: number): string {
 // What the server stored (read with the staff credential; the pages' public key cannot read)
 
 /** A stored document by id, read as staff. */
-export async function storedById(server: TestServer, collection: string, id: number | string): Promise<Record<string, any>> {
+export async function storedById(server: TestServer, collection: string, id: number | string): Promise<Record<string, Json>> {
   const answer = await server.api(`/api/${collection}/${id}?depth=0`, { as: 'staff' });
   if (answer.status !== 200) throw new Error(`Reading ${collection}/${id} as staff answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { ROOT, startTestServer, type Json, type TestServer } from '../support/server.ts';
 
 export const DIST = path.join(ROOT, 'dist');
 const STAND_IN = path.join(ROOT, 'tests/support/grecaptcha-standin.js');
@@ -64,7 +64,7 @@ export function todayIso(): string {
 }
 
 /** The stored submissions of a collection, read as staff (the public key cannot read them). */
-export async function storedDocs(server: TestServer, collection: string, where: Record<string, string> = {}): Promise<Record<string, any>[]> {
+export async function storedDocs(server: TestServer, collection: string, where: Record<string, string> = {}): Promise<Record<string, Json>[]> {
   const filters = Object.entries(where).map(([field, value]) => `&where[${field}][equals]=${encodeURIComponent(value)}`).join('');
   const answer = await server.api(`/api/${collection}?limit=100&depth=0&sort=-createdAt${filters}`, { as: 'staff' });
   if (answer.status !== 200) throw new Error(`Reading ${collection} as staff answered ${answer.status}: ${JSON.stringify(answer.body)}`);

@@ -3,7 +3,6 @@
 // that is the stored record's reference. In Arabic the page reads right to left and the messages
 // stand next to the answers they are about.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
 import { drawSignature, expectMessageNextTo, REQUIRED } from './fill.ts';
 

@@ -59,7 +59,11 @@ async function shownReference(page: Page, sentence: RegExp): Promise<string> {
 async function expectNoDeviceTrace(page: Page, doc: Record<string, unknown>) {
   const keys: string[] = [];
   const walk = (value: unknown) => {
-    if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) (keys.push(key), walk(inner));
+    if (!value || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      keys.push(key);
+      walk(inner);
+    }
   };
   walk(doc);
   expect(keys.filter((key) => /^ip$|ip_?addr|remote|user.?agent|client|device|forwarded/i.test(key))).toEqual([]);

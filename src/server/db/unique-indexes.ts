@@ -33,7 +33,7 @@ export async function ensureUniqueIndexes(db: Db, forms: LoadedForm[]): Promise<
           await tx.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON documents (${columns}) WHERE collection = ${literal(compiled.collection)}`);
         } catch (error) {
           if (isDatabaseError(error) && error.code === UNIQUE_VIOLATION) {
-            throw new Error(`Stored ${compiled.collection} documents already repeat ${rule.fields.join(' + ')}, so the form's unique rule cannot be enforced. Remove the duplicates first.`);
+            throw new Error(`Stored ${compiled.collection} documents already repeat ${rule.fields.join(' + ')}, so the form's unique rule cannot be enforced. Remove the duplicates first.`, { cause: error });
           }
           throw error;
         }

@@ -1,0 +1,134 @@
+// Lint for the whole repository (`npm run lint`, part of `npm test`). Besides the usual
+// correctness rules it enforces DESIGN's one-way imports: web -> engine, server -> engine,
+// scripts -> engine|server; the engine imports neither, nor React, nor Node built-ins.
+// Type-aware linting is off: it builds the whole TypeScript program again (tried: about 110 s on
+// this 2-core machine instead of about 20 s), and `npm run typecheck` already checks the types.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/** Who may not import whom (import-x/no-restricted-paths); tests/unit/lint-boundaries.test.ts proves it fires. */
+const layers = {
+  engine: {
+    target: './src/engine',
+    from: ['./src/web', './src/server', './scripts', './tests'],
+    message: 'src/engine is shared by web, server and scripts, so it imports none of them (DESIGN: imports flow one way).',
+  },
+  web: {
+    target: './src/web',
+    from: ['./src/server', './scripts', './tests'],
+    message: 'src/web talks to the server over HTTP only; share code through src/engine (DESIGN: web and server never import each other).',
+  },
+  server: {
+    target: './src/server',
+    from: ['./src/web', './scripts', './tests'],
+    message: 'src/server never imports the pages; share code through src/engine (DESIGN: web and server never import each other).',
+  },
+  scripts: {
+    target: './scripts',
+    from: ['./src/web', './tests'],
+    message: 'scripts are CLIs over src/engine and src/server; they do not import the pages.',
+  },
+};
+
+export default defineConfig([
+  globalIgnores([
+    'dist/',
+    'build/',
+    'data/',
+    'coverage/',
+    '.bench/',
+    '**/*.validate.mjs', // precompiled validators written by `npm run forms:build`
+  ]),
+
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    plugins: { 'import-x': importX },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    settings: {
+      // Imports name their file with its extension (`./compile.ts`, tsconfig allowImportingTsExtensions),
+      // so Node's resolution finds every one of them; no TypeScript resolver needed. Only ES module
+      // conditions: with the default's 'require' a package's `exports` can point at CommonJS files it
+      // does not ship (@rjsf/validator-ajv8's lib/*.js).
+      'import-x/resolver-next': [createNodeResolver({ conditionNames: ['import', 'default'] })],
+    },
+    rules: {
+      // `const { a: _a, ...rest } = x` drops a key; an underscore marks a deliberately unused name.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
+      // The boundary rule skips an import it cannot resolve, so an unresolvable import is itself an error.
+      'import-x/no-unresolved': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: Object.values(layers) }],
+    },
+  },
+
+  {
+    files: ['src/engine/**'],
+    languageOptions: { globals: globals['shared-node-browser'] },
+    rules: {
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-*', '@rjsf/*'],
+              message: 'src/engine knows forms and nothing of React; renderers live in src/web.',
+            },
+          ],
+        },
+      ],
+      // tsconfig gives every file Node's and the page's types, so TypeScript would not catch these.
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global'].map((name) => ({
+          name,
+          message: 'src/engine runs in the page too: no Node APIs.',
+        })),
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator'].map((name) => ({
+          name,
+          message: 'src/engine runs on the server too: no browser APIs.',
+        })),
+      ],
+    },
+  },
+
+  {
+    // The plugin's recommended set: the two classic hook rules plus the React Compiler's checks
+    // (refs, purity, set-state-in-effect, ...). All stay on: they find a handful of real patterns
+    // in src/web, not a flood. incompatible-library and unsupported-syntax stay warnings as the
+    // plugin ships them: they only say the compiler would skip a component, and we do not run it.
+    files: ['src/web/**'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
+    languageOptions: {
+      globals: { ...globals.browser, __ROUTE_SET__: 'readonly' }, // __ROUTE_SET__: vite `define`, see vite.config.ts
+    },
+    rules: {
+      'react-hooks/exhaustive-deps': 'error', // shipped as a warning; a stale closure is a bug
+    },
+  },
+
+  {
+    files: ['src/server/**', 'scripts/**', 'tests/**', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+
+  {
+    // Classic page scripts: the reCAPTCHA stand-in the browser tests load, and the demo restaurant tag.
+    files: ['tests/support/*.js', 'public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
+  },
+]);

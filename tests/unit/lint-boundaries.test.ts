@@ -1,0 +1,50 @@
+// DESIGN's one-way imports (web -> engine, server -> engine, scripts -> engine|server) are enforced by
+// eslint.config.js. These cases lint a made-up file in each layer, so a config change that silently
+// stops the rule (a moved zone, a resolver that no longer finds `.ts` imports) fails here.
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The rules that report on `code` as if it were the file at `file` (relative to the repository). */
+async function rulesReported(file: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, file) });
+  return result.messages.map((message) => message.ruleId);
+}
+
+describe('the import boundaries', () => {
+  it.each([
+    ['src/engine/x.ts', "import '../web/main.tsx';", 'the engine imports the pages'],
+    ['src/engine/x.ts', "export { buildApp } from '../server/app.ts';", 'the engine re-exports the server'],
+    ['src/engine/x.ts', "export const load = () => import('../web/main.tsx');", 'the engine loads the pages lazily'],
+    ['src/web/x.ts', "import '../server/app.ts';", 'the pages import the server'],
+    ['src/server/x.ts', "import '../web/main.tsx';", 'the server imports the pages'],
+    ['scripts/x.ts', "import '../src/web/main.tsx';", 'a script imports the pages'],
+  ])('%s: %s is refused (%s)', async (file, code) => {
+    expect(await rulesReported(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ["import 'node:fs';"],
+    ["import path from 'path';\nexport const join = path.join;"],
+    ["export { readFile } from 'node:fs/promises';"],
+  ])('src/engine refuses a Node built-in: %s', async (code) => {
+    expect(await rulesReported('src/engine/x.ts', code)).toContain('import-x/no-nodejs-modules');
+  });
+
+  it('src/engine refuses React and Node globals', async () => {
+    expect(await rulesReported('src/engine/x.ts', "import 'react';")).toContain('no-restricted-imports');
+    expect(await rulesReported('src/engine/x.ts', 'export const mode = process.env.NODE_ENV;')).toContain('no-restricted-globals');
+  });
+
+  it.each([
+    ['src/web/x.ts', "import '../engine/compile.ts';"],
+    ['src/server/x.ts', "import '../engine/compile.ts';\nimport 'node:fs';"],
+    ['scripts/x.ts', "import '../src/engine/compile.ts';\nimport '../src/server/config.ts';"],
+    ['tests/x.ts', "import '../src/web/main.tsx';\nimport '../src/server/app.ts';"],
+  ])('%s may write %s', async (file, code) => {
+    expect(await rulesReported(file, code)).toEqual([]);
+  });
+});
