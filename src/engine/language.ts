@@ -12,7 +12,3 @@ export function resolveLanguage(requested: string | null | undefined, declared: 
   else if (code === 'fr') lang = declared.includes('fr') ? 'fr' : 'ar';
   return declared.includes(lang) ? lang : declared[0] ?? 'en';
 }
-
-export function textDirection(lang: Lang): 'rtl' | 'ltr' {
-  return lang === 'ar' ? 'rtl' : 'ltr';
-}

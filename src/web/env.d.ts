@@ -46,5 +46,5 @@ declare module 'react-google-recaptcha/lib/esm/recaptcha.js' {
 declare module 'react-async-script' {
   import type { ComponentType } from 'react';
   interface LoaderOptions { callbackName?: string; globalName?: string; scriptId?: string; attributes?: Record<string, string> }
-  export default function makeAsyncScriptLoader(url: string | (() => string), options?: LoaderOptions): <P>(component: ComponentType<P>) => ComponentType<any>;
+  export default function makeAsyncScriptLoader(url: string | (() => string), options?: LoaderOptions): <P>(component: ComponentType<P>) => ComponentType<P & { asyncScriptOnLoad?: (entry: { errored?: boolean }) => void; ref?: unknown }>;
 }

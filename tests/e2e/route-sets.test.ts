@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formsOf, routeSetTable, type RoutesTable } from '../../src/engine/routes.ts';
+import routes from '../../routes.json' with { type: 'json' };
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
 
@@ -31,6 +33,36 @@ it('a private build answers Not Found for the public loyalty registration', asyn
   const page = await browser.newPage();
   await page.goto(`${server.url}/printemps/loyalty-registration`);
   expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
+});
+
+it('a public build holds neither the code nor the texts of private pages', () => {
+  const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-public-build-'));
+  try {
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', publicDir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: ROOT,
+      env: { ...process.env, ROUTE_SET: 'public' },
+      stdio: 'pipe',
+    });
+    const files = fs.readdirSync(path.join(publicDir, 'assets'));
+    const code = files.map((name) => fs.readFileSync(path.join(publicDir, 'assets', name), 'utf8')).join('\n');
+    const textsOf = (form: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'build/forms/locales/en', `${form}.json`), 'utf8')) as Record<string, string>;
+    const publicForms = formsOf(routeSetTable(routes as unknown as RoutesTable, 'public'));
+    const publicTexts = new Set(publicForms.flatMap((form) => Object.values(textsOf(form))));
+    // The employee survey (/employee) and the retail survey (/survey/retail) are private routes.
+    for (const privateForm of ['employee-survey', 'retail-survey']) {
+      expect(files.filter((name) => name.startsWith(privateForm))).toEqual([]);
+      const own = Object.entries(textsOf(privateForm)).filter(([, text]) => text.length > 12 && !publicTexts.has(text));
+      expect(own.length).toBeGreaterThan(5);
+      for (const [key, text] of own) expect(code.includes(text), `${privateForm} ${key}: ${text}`).toBe(false);
+    }
+    expect(code).not.toContain('Employee Satisfaction Survey');
+    expect(code).not.toContain('Survey Retail');
+    // The public forms are there, each with its own chunk.
+    expect(files.some((name) => name.startsWith('loyalty-registration'))).toBe(true);
+    expect(code).toContain('Whistle Blower');
+  } finally {
+    fs.rmSync(publicDir, { recursive: true, force: true });
+  }
 });
 
 it('a private build still has the error page, which belongs to both sets', async () => {

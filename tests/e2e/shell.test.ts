@@ -49,6 +49,35 @@ describe('page shell', () => {
     expect(await page.getByText('Loading page...').count()).toBe(0);
   });
 
+  it('a page whose code cannot be downloaded shows Not Found, not a spinner forever', async () => {
+    const page = await e2e.browser.newPage();
+    await page.route(/\/assets\/FormPage-[^/]+\.js$/, (route) => route.abort('failed'));
+    await page.goto(`${e2e.server.url}/survey/fnb?lang=ar`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('الصفحة غير موجودة');
+    await expect.poll(() => page.title()).toBe('Printemps | Survey F&B | الصفحة غير موجودة');
+  });
+
+  it('fetches the restaurant while the page’s code is still downloading (no request waterfall)', async () => {
+    const page = await e2e.browser.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let codeReleased = false;
+    let restaurantAskedWhileHeld = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/restaurants') && !codeReleased) restaurantAskedWhileHeld = true;
+    });
+    await page.route(/\/assets\/FormPage-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.url}/survey/fnb/cova`);
+    await page.waitForRequest((request) => request.url().includes('/api/restaurants'));
+    codeReleased = true;
+    release();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(restaurantAskedWhileHeld).toBe(true);
+  });
+
   it('the header shows the brand logo and the route title; the loyalty page hides it', async () => {
     const survey = await e2e.open('/survey/fnb');
     expect(await survey.locator('.site-header-title').innerText()).toBe('Survey F&B');

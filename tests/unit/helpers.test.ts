@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLanguage, textDirection } from '../../src/engine/language.ts';
+import { resolveLanguage } from '../../src/engine/language.ts';
+import { i18n } from '../../src/engine/i18n.ts';
 import { formatFileSize, megabytes, combineDateAndTime, copyCalendarDate, slugify, todayIso } from '../../src/engine/format.ts';
 import { pageSettingsFor, type RoutesTable } from '../../src/engine/routes.ts';
 import routes from '../../routes.json' with { type: 'json' };
@@ -23,8 +24,8 @@ describe('language rule', () => {
     expect(resolveLanguage('ar', ['en'])).toBe('en');
   });
   it('gives Arabic right-to-left', () => {
-    expect(textDirection('ar')).toBe('rtl');
-    expect(textDirection('fr')).toBe('ltr');
+    expect(i18n.dir('ar')).toBe('rtl');
+    expect(i18n.dir('fr')).toBe('ltr');
   });
 });
 

@@ -1,6 +1,6 @@
 // One guest form, whatever its definition: answers kept as a draft, sourced values filled in,
 // validation with the shared compiled schema, steps, uploads, human check, submission and its outcome.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFValidationError } from '@rjsf/utils';
@@ -57,7 +57,15 @@ export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
   const steps = useSteps(form, restored?.step);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const stepMoved = useRef(false);
-  const [data, setData] = useState<FormData>(() => pruneHidden(form, applySourced(withDefaults(fields, restored?.data ?? {}), sourced, form)));
+  // Sourced values and option lists come from the route's loader and change with the address
+  // (e.g. ?store=): applied to the answers whenever they change, during render (no effect round trip).
+  const withLoaded = (answers: FormData) => withoutStaleChoices(form, optionDocs, pruneHidden(form, applySourced(answers, sourced, form)));
+  const [data, setData] = useState<FormData>(() => withLoaded(withDefaults(fields, restored?.data ?? {})));
+  const [applied, setApplied] = useState({ sourced, optionDocs });
+  if (applied.sourced !== sourced || applied.optionDocs !== optionDocs) {
+    setApplied({ sourced, optionDocs });
+    setData(withLoaded);
+  }
   const uploads = useRef<Record<string, UploadedFile>>(restored?.uploads ?? {});
   const draft = useDraftSaver(storageKey, compiled.hash);
   const [attempted, setAttempted] = useState(false);
@@ -74,13 +82,12 @@ export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
   const quietErrors = useRef(false);
 
   // Shown errors are text in one language: after a language switch, say them again in the new one.
-  useEffect(() => {
+  const sayErrorsAgain = useEffectEvent(() => {
     if (!attempted) return;
     quietErrors.current = true;
     if (rjsf.current?.validateForm() !== false) quietErrors.current = false;
-    // Only the language matters here; `attempted` is read, not watched.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lang]);
+  });
+  useEffect(() => sayErrorsAgain(), [lang]);
 
   const stepId = steps.steps?.[steps.index].id;
   const keep = useCallback((next: FormData) => {
@@ -88,15 +95,6 @@ export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
     draft.save(next, uploads.current, stepId);
   }, [draft, stepId]);
 
-  // Sourced values change with the address (e.g. ?store=): apply them (and drop what they no longer support).
-  useEffect(() => {
-    setData((current) => pruneHidden(form, applySourced(current, sourced, form)));
-  }, [sourced, form]);
-
-  // An answer a filtered option list does not offer goes.
-  useEffect(() => {
-    setData((current) => withoutStaleChoices(form, optionDocs, current));
-  }, [optionDocs, form]);
 
   // A new step: its heading takes the focus, so keyboard and screen-reader users start there.
   useEffect(() => {

@@ -3,7 +3,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { textDirection } from '../../engine/language.ts';
 import type { Lang } from '../../engine/languages.ts';
 import { pageSettingsFor } from '../../engine/routes.ts';
 import { routesTable } from 'virtual:route-set';
@@ -26,7 +25,8 @@ export function PageShell() {
   // The page's own loader says which languages it is written in (a form's definition declares
   // them) and has switched i18next to the page's language (see pageLanguage.ts).
   const languages = (matches.at(-1)?.data as PageData | undefined)?.languages ?? DEFAULT_LANGUAGES;
-  const lang = useTranslation().i18n.language as Lang;
+  const { i18n } = useTranslation();
+  const lang = i18n.language as Lang;
   const brandContent = pageContent?.[theme.pageContentKey];
   const logoUrl = mediaUrl(brandContent?.logo_primary) ?? theme.fallbackLogo;
   const faviconUrl = mediaUrl(brandContent?.favicon) ?? theme.fallbackFavicon ?? '/favicon.svg';
@@ -35,9 +35,9 @@ export function PageShell() {
 
   useEffect(() => {
     document.documentElement.lang = lang;
-    document.documentElement.dir = textDirection(lang);
+    document.documentElement.dir = i18n.dir(lang);
     applyTheme(theme, lang, settings.font);
-  }, [lang, theme, settings.font]);
+  }, [i18n, lang, theme, settings.font]);
 
   useEffect(() => {
     document.title = [theme.brand, settings.header, titleExtra].filter(Boolean).join(' | ');

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatFileSize, megabytes } from '../../engine/format.ts';
 import { t, type MessageKey } from '../../engine/messages.ts';
@@ -33,7 +33,9 @@ export function FileWidget(props: WidgetProps) {
   const [message, setMessage] = useState<{ key: MessageKey } | null>(null);
   // Uploads finish after later renders: keep the latest list of ids outside React's closure.
   const current = useRef(items);
-  current.current = items;
+  useLayoutEffect(() => {
+    current.current = items;
+  }, [items]);
   const mb = megabytes(field.maxBytes);
 
   const publish = (next: Item[]) => {
