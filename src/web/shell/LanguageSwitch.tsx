@@ -1,12 +1,10 @@
-// EN / عربي (/ FR) links. They are real links (open in a new tab works), and a click changes only
-// ?lang on the same page, so every other parameter and everything typed stays.
+// Each language named in itself (EN / عربي / FR, from messages.json) as a real link (open in a new
+// tab works); a click changes only ?lang on the same page, so every other parameter and everything
+// typed stays.
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Lang } from '../../engine/languages.ts';
 import { useShell } from './ShellContext.tsx';
-
-const SHORT_NAME: Record<Lang, string> = { en: 'EN', ar: 'عربي', fr: 'FR' };
-const FULL_NAME: Record<Lang, string> = { en: 'English', ar: 'العربية', fr: 'Français' };
 
 export function LanguageSwitch() {
   const { lang, languages } = useShell();
@@ -23,8 +21,8 @@ export function LanguageSwitch() {
       <ul>
         {languages.map((option) => (
           <li key={option}>
-            <Link to={{ search: searchFor(option) }} preventScrollReset lang={option} hrefLang={option} title={FULL_NAME[option]} aria-current={option === lang ? 'true' : undefined}>
-              {SHORT_NAME[option]}
+            <Link to={{ search: searchFor(option) }} preventScrollReset lang={option} hrefLang={option} title={t('languageName', { lng: option })} aria-current={option === lang ? 'true' : undefined}>
+              {t('languageShort', { lng: option })}
             </Link>
           </li>
         ))}
