@@ -43,6 +43,10 @@ function titlesModule(routeSet: RouteSet): string {
 export function routeSetPlugin(routeSet: RouteSet): Plugin {
   return {
     name: 'route-set',
+    // The server answers the built routes with the page and any other address with 404 (still the page).
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'route-table.json', source: JSON.stringify(builtTable(routeSet).routes.filter((route) => route.page.kind !== 'not-found').map((route) => route.path)) });
+    },
     resolveId(source) {
       return source === MODULE || source === TITLES_MODULE ? `\0${source}` : null;
     },

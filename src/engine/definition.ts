@@ -217,7 +217,11 @@ export const FormDefinition = Type.Object({
     title: Type.Optional(LocalizedText),
     subtitle: Type.Optional(LocalizedText),
     referenceLabel: Type.Optional(LocalizedText),
-  }, { additionalProperties: false, description: 'The thank-you panel; referenceLabel shows the submission reference, e.g. "Your Form ID is: {reference}".' })),
+    link: Type.Optional(Type.Object({
+      path: Type.String({ pattern: '^/(?!/)', description: 'A page of this site, e.g. /clubprintemps.' }),
+      label: LocalizedText,
+    }, { additionalProperties: false })),
+  }, { additionalProperties: false, description: 'The thank-you panel; referenceLabel shows the submission reference, e.g. "Your Form ID is: {reference}"; link leads on to another page of the site.' })),
   steps: Type.Optional(Type.Array(Type.Object({
     id: Id('Step id.'),
     title: LocalizedText,

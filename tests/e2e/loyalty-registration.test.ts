@@ -54,6 +54,8 @@ describe('loyalty registration', () => {
 
     await register.click();
     await page.getByRole('heading', { name: 'Welcome to Club Printemps!' }).waitFor();
+    // The success view leads on to the club's app launch page.
+    expect(await page.getByRole('link', { name: 'Get the Printemps app' }).getAttribute('href')).toBe('/clubprintemps');
 
     const stores = await e2e.server.api('/api/printemps-loyalty-registration-store?limit=1000');
     const doha = stores.body.docs.find((store: { slug: string }) => store.slug === 'doha');

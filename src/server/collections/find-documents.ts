@@ -1,5 +1,6 @@
 // GET /api/{slug} and /count: Payload's find with where, sort, limit, page and pagination=false,
 // answered with the 10-key pagination object.
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../errors.ts';
 import type { QueryObject } from './query-string.ts';
@@ -27,26 +28,50 @@ function wholeNumber(value: unknown, name: string, fallback: number): number {
   return number;
 }
 
-function filter(collection: Collection, query: QueryObject) {
+/** "$today" and "$now" in a collection's publicWhere, as of this request. */
+function withClock(where: unknown, now: Date): unknown {
+  if (where === '$today') return now.toISOString().slice(0, 10);
+  if (where === '$now') return now.toISOString();
+  if (Array.isArray(where)) return where.map((item) => withClock(item, now));
+  if (where && typeof where === 'object') return Object.fromEntries(Object.entries(where).map(([key, value]) => [key, withClock(value, now)]));
+  return where;
+}
+
+/** What a caller may see: the public key only what the collection's publicWhere allows. */
+function visibleTo(caller: Caller, collection: Collection, where: unknown): unknown {
+  if (caller.kind === 'staff' || !collection.publicWhere) return where;
+  const limit = withClock(collection.publicWhere, new Date());
+  return where === undefined || where === '' ? limit : { and: [typeof where === 'string' ? parseWhere(where) : where, limit] };
+}
+
+function parseWhere(where: string): unknown {
+  try {
+    return JSON.parse(where);
+  } catch {
+    throw badRequest('The where parameter is not valid JSON.');
+  }
+}
+
+function filter(caller: Caller, collection: Collection, query: QueryObject) {
   const params: unknown[] = [collection.slug];
-  const where = whereToSql(collection, query.where, params);
+  const where = whereToSql(collection, visibleTo(caller, collection, query.where), params);
   return { sql: `FROM documents WHERE collection = $1 AND (${where})`, params };
 }
 
-export async function countDocuments(db: Queryable, collection: Collection, query: QueryObject): Promise<number> {
-  const { sql, params } = filter(collection, query);
+export async function countDocuments(db: Queryable, caller: Caller, collection: Collection, query: QueryObject): Promise<number> {
+  const { sql, params } = filter(caller, collection, query);
   const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${sql}`, params);
   return rows[0].total;
 }
 
-export async function findDocuments(db: Queryable, collection: Collection, query: QueryObject): Promise<Page> {
-  const { sql, params } = filter(collection, query);
+export async function findDocuments(db: Queryable, caller: Caller, collection: Collection, query: QueryObject): Promise<Page> {
+  const { sql, params } = filter(caller, collection, query);
   const order = sortToSql(collection, query.sort);
   const requestedLimit = wholeNumber(query.limit, 'limit', 10);
   const paginate = query.pagination !== 'false' && requestedLimit > 0;
   const limit = paginate ? requestedLimit : 0;
   const page = paginate ? Math.max(1, wholeNumber(query.page, 'page', 1)) : 1;
-  const totalDocs = await countDocuments(db, collection, query);
+  const totalDocs = await countDocuments(db, caller, collection, query);
   const window = paginate ? ` LIMIT ${limit} OFFSET ${(page - 1) * limit}` : '';
   const { rows } = await db.query<DocumentRow>(`SELECT * ${sql} ORDER BY ${order}${window}`, params);
   const totalPages = paginate ? Math.max(1, Math.ceil(totalDocs / limit)) : 1;

@@ -19,6 +19,8 @@ export interface Collection {
   publicRead: boolean;
   form?: LoadedForm;
   upload?: UploadRule;
+  /** Content only: the where clause every public read is limited to (content/collections.json). */
+  publicWhere?: Record<string, unknown>;
 }
 
 export interface Registry {
@@ -65,7 +67,7 @@ export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Regi
     add({ slug: upload.collection, kind: 'uploads', label: 'Media', fields, publicCreate: true, publicRead: false, upload });
   }
   for (const config of content.collections) {
-    add({ slug: config.slug, kind: 'content', label: config.label, fields: new Map(Object.entries(config.fields)), publicCreate: false, publicRead: config.read === 'public' });
+    add({ slug: config.slug, kind: 'content', label: config.label, fields: new Map(Object.entries(config.fields)), publicCreate: false, publicRead: config.read === 'public', publicWhere: config.publicWhere });
   }
   for (const form of forms) {
     for (const reference of form.compiled.references) {

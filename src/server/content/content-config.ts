@@ -12,6 +12,12 @@ export interface ContentCollectionConfig {
   /** Field that identifies a seed document, so seeding again updates instead of duplicating. */
   key: string;
   fields: Record<string, FieldKind>;
+  /**
+   * What the public API key may see of it, as a Payload where clause; "$today" and "$now" stand
+   * for the current date (YYYY-MM-DD) and time. Drafts, expired and closed documents never
+   * leave the server: staff see everything.
+   */
+  publicWhere?: Record<string, unknown>;
 }
 
 export interface GlobalConfig {

@@ -43,7 +43,8 @@ export async function contentSecurityPolicy(db: Db, registry: Registry, recaptch
     "img-src 'self' data: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    `frame-src ${RECAPTCHA_FRAMES.join(' ')}`,
+    // 'self': the documents viewer shows a PDF document inline.
+    `frame-src 'self' ${RECAPTCHA_FRAMES.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

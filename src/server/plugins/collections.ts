@@ -45,19 +45,19 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
   app.get('/api/:slug', async (request: SlugRequest) => {
     const collection = readable(request);
     const query = queryOf(request);
-    const { rows, ...pagination } = await findDocuments(db, collection, query);
+    const { rows, ...pagination } = await findDocuments(db, request.caller, collection, query);
     return { docs: await present(request, collection, rows, depthOf(query)), ...pagination };
   });
 
   app.get('/api/:slug/count', async (request: SlugRequest) => {
     const collection = readable(request);
-    return { totalDocs: await countDocuments(db, collection, queryOf(request)) };
+    return { totalDocs: await countDocuments(db, request.caller, collection, queryOf(request)) };
   });
 
   app.get('/api/:slug/:id', async (request: SlugRequest) => {
     const collection = readable(request);
     if (!/^\d{1,9}$/.test(request.params.id ?? '')) throw notFound();
-    const { rows } = await db.query<DocumentRow>('SELECT * FROM documents WHERE collection = $1 AND id = $2', [collection.slug, Number(request.params.id)]);
+    const { rows } = await findDocuments(db, request.caller, collection, { where: { id: { equals: request.params.id! } }, limit: '1' });
     if (rows.length === 0) throw notFound();
     const [doc] = await present(request, collection, rows, depthOf(queryOf(request)));
     return doc;

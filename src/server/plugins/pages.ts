@@ -2,6 +2,7 @@
 // and long caching for hashed assets. Unknown /api routes get Payload's route-not-found answer.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sharedPlugin } from '../context.ts';
 import { contentSecurityPolicy } from '../pages/content-security-policy.ts';
@@ -39,6 +40,15 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   });
 
   if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders });
+  // The routes of the built pages (written by the build from routes.json) answer 200 with the page;
+  // any other address gets the page too, which shows Not Found, with the status 404.
+  const routeTable = path.join(dist, 'route-table.json');
+  const pagePaths = built && fs.existsSync(routeTable) ? (JSON.parse(fs.readFileSync(routeTable, 'utf8')) as string[]) : [];
+  const sendPage = async (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
+  for (const pagePath of pagePaths.filter((p) => p !== '/')) {
+    app.get(pagePath, sendPage);
+    app.get(`${pagePath}/`, sendPage);
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.raw.url?.split('?')[0] ?? request.url;
@@ -50,7 +60,7 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
     // A missing script or style must not be answered with the page: the browser would run HTML as code.
     if (pathname.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('Pages are not built: run npm run build');
-    // The page itself shows Not Found for routes it does not know.
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    // The page itself shows Not Found for routes it does not know; browsers and crawlers get the status.
+    return reply.code(pagePaths.length ? 404 : 200).type('text/html; charset=utf-8').sendFile('index.html');
   });
 });

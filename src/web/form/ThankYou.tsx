@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ResolvedForm } from '../../engine/compiled.ts';
 import { dataFields } from '../../engine/conditions.ts';
 import type { Lang } from '../../engine/definition.ts';
@@ -33,6 +34,11 @@ export function ThankYou({ form, lang, doc, answers }: { form: ResolvedForm; lan
       </h1>
       <p>{subtitle}</p>
       {form.success?.referenceLabel && reference !== undefined && reference !== null && <Reference label={text(form.success.referenceLabel)} reference={String(reference)} lang={lang} />}
+      {form.success?.link && (
+        <Link className="thank-you-link" to={form.success.link.path}>
+          {text(form.success.link.label)}
+        </Link>
+      )}
       {signatures.length > 0 && (
         <Suspense fallback={null}>
           {signatures.map((field) => (

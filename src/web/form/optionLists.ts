@@ -2,8 +2,9 @@
 // the select, its field template (a list that follows another answer and is empty is not
 // asked) and the form (an answer the list no longer offers is cleared).
 import type { ResolvedField, ResolvedForm } from '../../engine/compiled.ts';
-import type { Lang, LocalizedText } from '../../engine/definition.ts';
+import type { Lang } from '../../engine/definition.ts';
 import { collectionQuery } from '../api/client.ts';
+import { localized } from '../api/localized.ts';
 import type { FormData } from './context.ts';
 import { fetchDocs, type Doc } from './sourcedValues.ts';
 
@@ -29,8 +30,7 @@ export async function loadOptionDocs(form: ResolvedForm): Promise<OptionDocs> {
 
 /** A document's label may be plain text or text per language (shown in the page language, else English). */
 export function docLabel(raw: unknown, lang: Lang): string {
-  // Backend data, like Payload's localized fields: the page language, else English.
-  if (raw && typeof raw === 'object' && 'en' in raw) return (raw as LocalizedText)[lang] ?? (raw as LocalizedText).en;
+  if (raw && typeof raw === 'object' && 'en' in raw) return localized<string>(raw, lang).value ?? '';
   return String(raw ?? '');
 }
 

@@ -7,11 +7,17 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   // Outside the shell only when the shell itself failed.
   const inShell = useContext(ShellContext) !== null;
+  // A plain link (not the router's): it also works when the router itself failed.
+  const lang = new URLSearchParams(window.location.search).get('lang');
+  const homeHref = lang ? `/?lang=${encodeURIComponent(lang)}` : '/';
   return (
     <section className="not-found" aria-labelledby="not-found-title">
       {inShell && <NotFoundTitle title={t('notFound')} />}
       <h1 id="not-found-title">{t('notFound')}</h1>
       <p>{t('notFoundHint')}</p>
+      <p>
+        <a href={homeHref}>{t('notFoundHome')}</a>
+      </p>
     </section>
   );
 }

@@ -22,6 +22,9 @@ interface PageKind {
 export const PAGE_KINDS: Record<string, PageKind> = {
   form: { page: () => import('../form/FormPage.tsx'), loader: () => import('../form/formLoader.ts') },
   'form-index': { page: () => import('../pages/FormIndexPage.tsx'), loader: () => import('../pages/formIndexLoader.ts') },
+  hub: { page: () => import('../pages/hub/HubPage.tsx'), loader: () => import('../pages/hub/hubLoader.ts') },
+  'club-launch': { page: () => import('../pages/club/ClubLaunchPage.tsx'), loader: () => import('../pages/club/clubLoader.ts') },
+  document: { page: () => import('../pages/docs/DocumentPage.tsx'), loader: () => import('../pages/docs/documentLoader.ts') },
   'not-found': { page: async () => ({ default: NotFoundPage }) },
 };
 
