@@ -13,6 +13,8 @@ import { fieldLabel, validateSubmission } from '../forms/validation.ts';
 import { captchaMissing, consumeProof } from '../captcha/captcha-proofs.ts';
 import type { Collection } from './registry.ts';
 import type { DocumentRow } from './documents.ts';
+import { visibleTo } from './find-documents.ts';
+import { whereToSql } from './where.ts';
 import { newReference, REFERENCE_INDEX } from './reference.ts';
 
 export interface SubmissionRequest {
@@ -23,16 +25,19 @@ export interface SubmissionRequest {
 
 interface Dependencies {
   db: Db;
+  /** The collections a form's answers may name (e.g. a position): only what the public may see counts. */
+  collections: Map<string, Collection>;
   uniqueRules: Map<string, UniqueRule>;
   uploadOrphanHours: number;
 }
 
 const present = (value: unknown) => value !== undefined && value !== null;
+const PUBLIC_CALLER = { kind: 'public' } as const;
 const MAX_ID = 2_147_483_647;
 /** Upload ids as the id column's integers; anything else cannot name an upload (and counts as missing). */
 const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value : [value]).map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID);
 
-async function checkReferences(tx: Queryable, form: LoadedForm, data: Record<string, unknown>, lang: Lang): Promise<FieldError[]> {
+async function checkReferences(tx: Queryable, collections: Map<string, Collection>, form: LoadedForm, data: Record<string, unknown>, lang: Lang): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const reference of form.compiled.references) {
     const value = data[reference.field];
@@ -41,6 +46,9 @@ async function checkReferences(tx: Queryable, form: LoadedForm, data: Record<str
     let sql = `SELECT 1 FROM documents WHERE collection = $1 AND ${reference.match === 'id' ? 'id::text = $2' : `data->>$${params.push(reference.match)} = $2`}`;
     // e.g. a sub-department must belong to the department answered in the same form
     if (reference.filter) sql += ` AND data->>$${params.push(reference.filter.field)} = $${params.push(String(data[reference.filter.equalsAnswer] ?? ''))}`;
+    // A guest may only name what the public may see (e.g. not a closed position or a draft).
+    const target = collections.get(reference.collection);
+    if (target?.publicWhere) sql += ` AND (${whereToSql(target, visibleTo(PUBLIC_CALLER, target, undefined), params)})`;
     const { rows } = await tx.query(`${sql} LIMIT 1`, params);
     if (rows.length === 0) errors.push({ label: fieldLabel(form, reference.field, lang), message: t('invalid', lang), path: reference.field });
   }
@@ -96,7 +104,7 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
     return await insertWithReference(deps.db, async (tx, reference) => {
       if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
       const uploads = await claimUploads(tx, form, data, request.lang, deps.uploadOrphanHours);
-      const errors = [...(await checkReferences(tx, form, data, request.lang)), ...uploads.errors];
+      const errors = [...(await checkReferences(tx, deps.collections, form, data, request.lang)), ...uploads.errors];
       if (errors.length) throw validationError(collection.slug, errors);
       const evidence = evidenceFor(compiled, data, request.lang);
       const { rows } = await tx.query<DocumentRow>(

@@ -38,7 +38,7 @@ function withClock(where: unknown, now: Date): unknown {
 }
 
 /** What a caller may see: the public key only what the collection's publicWhere allows. */
-function visibleTo(caller: Caller, collection: Collection, where: unknown): unknown {
+export function visibleTo(caller: Caller, collection: Collection, where: unknown): unknown {
   if (caller.kind === 'staff' || !collection.publicWhere) return where;
   const limit = withClock(collection.publicWhere, new Date());
   return where === undefined || where === '' ? limit : { and: [typeof where === 'string' ? parseWhere(where) : where, limit] };

@@ -75,7 +75,7 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
     }
     const form = collection.form!;
     const proof = request.headers['x-captcha-proof'];
-    const row = await createSubmission({ db, uniqueRules: ctx.uniqueRules, uploadOrphanHours: ctx.config.uploadOrphanHours }, collection, {
+    const row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanHours: ctx.config.uploadOrphanHours }, collection, {
       body: request.body,
       captchaProof: typeof proof === 'string' ? proof : undefined,
       lang: requestLanguage(form, query.locale, request.headers['accept-language']),

@@ -2,7 +2,7 @@ import type { ResolvedForm } from '../../engine/compiled.ts';
 import type { Lang } from '../../engine/definition.ts';
 import { formText } from '../../engine/messages.ts';
 import { useShell } from '../shell/ShellContext.tsx';
-import type { SourcedValues } from './sourcedValues.ts';
+import { displayText, type SourcedValues } from './sourcedValues.ts';
 
 /**
  * The top of a form: the brand logo when the route hides the header, the form's title and
@@ -10,13 +10,13 @@ import type { SourcedValues } from './sourcedValues.ts';
  */
 export function FormIntro({ form, lang, sourced }: { form: ResolvedForm; lang: Lang; sourced: SourcedValues }) {
   const { settings, theme, logoUrl } = useShell();
-  const places = Object.values(sourced).filter((s) => s.state === 'found' && s.display);
+  const places = Object.values(sourced).flatMap((s) => (s.state === 'found' ? (displayText(s, lang) ?? []) : []));
   return (
     <header className="form-intro">
       {settings.hideHeader && <img className="form-logo" src={logoUrl} alt={theme.brand} height={56} />}
       {places.map((place) => (
-        <p key={place.display} className="form-place" dir="auto">
-          {place.display}
+        <p key={place} className="form-place" dir="auto">
+          {place}
         </p>
       ))}
       <h1 className="form-title">{formText(form.id, form.title, lang)}</h1>

@@ -53,7 +53,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
   const storageKey = draftKey(form.id, pathname);
   const [restored] = useState(() => readDraft(storageKey, [...fields.keys()]));
-  usePageDocument(sourced);
+  usePageDocument(sourced, lang);
   const steps = useSteps(form, restored?.step);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const stepMoved = useRef(false);

@@ -2,7 +2,8 @@
 // document describes the page: its name joins the title and its scripts are added to <head>.
 import { useEffect } from 'react';
 import { useTitleExtra } from '../shell/ShellContext.tsx';
-import type { SourcedValues } from './sourcedValues.ts';
+import type { Lang } from '../../engine/languages.ts';
+import { displayText, type SourcedValues } from './sourcedValues.ts';
 
 interface PageScript {
   type?: string;
@@ -30,9 +31,9 @@ function addScript(script: PageScript): HTMLScriptElement | null {
   return element;
 }
 
-export function usePageDocument(sourced: SourcedValues): void {
+export function usePageDocument(sourced: SourcedValues, lang: Lang): void {
   const page = Object.values(sourced).find((s) => s.fromRoute && s.state === 'found' && s.doc);
-  useTitleExtra(page?.display || undefined);
+  useTitleExtra(displayText(page, lang) || undefined);
   const scripts = page?.doc?.scripts;
   useEffect(() => {
     if (!Array.isArray(scripts)) return;

@@ -3,20 +3,28 @@
 import type { ResolvedField, ResolvedForm } from '../../engine/compiled.ts';
 import type { ValueSource } from '../../engine/definition.ts';
 import { slugify, todayIso } from '../../engine/format.ts';
+import type { Lang } from '../../engine/languages.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../api/client.ts';
+import { localized } from '../api/localized.ts';
 
 export type Doc = Record<string, unknown>;
 
 export interface SourcedValue {
   state: 'found' | 'missing';
   value?: unknown;
-  /** Text shown to the guest for a found document (e.g. the store name). */
-  display?: string;
+  /** What is shown to the guest for a found document (e.g. the store name): text, or text per language. */
+  display?: unknown;
   doc?: Doc;
   /** The value came from the route (e.g. /survey/fnb/:restaurantName): the document describes the page. */
   fromRoute: boolean;
 }
 export type SourcedValues = Record<string, SourcedValue>;
+
+/** The text shown for a found value in `lang` (a document field may hold text per language). */
+export function displayText(sourced: SourcedValue | undefined, lang: Lang): string | undefined {
+  const text = localized<unknown>(sourced?.display, lang).value;
+  return typeof text === 'string' || typeof text === 'number' ? String(text) : undefined;
+}
 
 /** The field's source: a hidden field's `source`, or the `prefill` of a question (select, text). */
 export function sourceOf(field: ResolvedField): ValueSource | undefined {
@@ -73,7 +81,7 @@ async function sourcedValue(field: ResolvedField, source: ValueSource, query: UR
   const { lookup } = source;
   const doc = await findDoc(lookup, param);
   if (!doc || doc[lookup.value] === undefined || doc[lookup.value] === null) return { state: 'missing', fromRoute };
-  return { state: 'found', value: doc[lookup.value], display: lookup.display ? String(doc[lookup.display] ?? '') : undefined, doc, fromRoute };
+  return { state: 'found', value: doc[lookup.value], display: lookup.display ? doc[lookup.display] : undefined, doc, fromRoute };
 }
 
 /** The answers with every sourced value applied: found values set; a hidden value whose source

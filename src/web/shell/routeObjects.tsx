@@ -25,6 +25,8 @@ export const PAGE_KINDS: Record<string, PageKind> = {
   hub: { page: () => import('../pages/hub/HubPage.tsx'), loader: () => import('../pages/hub/hubLoader.ts') },
   'club-launch': { page: () => import('../pages/club/ClubLaunchPage.tsx'), loader: () => import('../pages/club/clubLoader.ts') },
   document: { page: () => import('../pages/docs/DocumentPage.tsx'), loader: () => import('../pages/docs/documentLoader.ts') },
+  careers: { page: () => import('../pages/careers/CareersPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadCareers })) },
+  position: { page: () => import('../pages/careers/PositionPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadPosition })) },
   'not-found': { page: async () => ({ default: NotFoundPage }) },
 };
 

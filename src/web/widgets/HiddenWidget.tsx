@@ -2,12 +2,13 @@ import type { WidgetProps } from '@rjsf/utils';
 import { fieldOf, type FieldOf } from './common.tsx';
 import { formText } from '../../engine/messages.ts';
 import type { GuestFormContext } from '../form/context.ts';
+import { displayText } from '../form/sourcedValues.ts';
 
 /** A value the page fills itself. Shows nothing, unless the definition asks to show it (showAs). */
 export function HiddenWidget(props: WidgetProps) {
   const field = fieldOf<FieldOf<'hidden'>>(props);
   const context = props.registry.formContext as GuestFormContext;
   if (!field.showAs || props.value === undefined) return null;
-  const display = context.sourced[field.name]?.display ?? String(props.value);
+  const display = displayText(context.sourced[field.name], context.lang) ?? String(props.value);
   return <p className="hidden-value">{formText(context.form.id, field.showAs, context.lang, { value: String(props.value), display })}</p>;
 }
