@@ -12,6 +12,30 @@ afterAll(() => server?.close());
 
 const DRAFT = 'draft-summer-hours';
 
+describe('positions, benefits and perks', () => {
+  const publicSlugs = async (collection: string) => (await server.api(`/api/${collection}?limit=500`)).body.docs.map((doc: { slug: string }) => doc.slug);
+  const staffSlugs = async (collection: string) => (await server.api(`/api/${collection}?limit=500`, { as: 'staff' })).body.docs.map((doc: { slug: string }) => doc.slug);
+
+  it('closed, expired and draft positions never reach the public key', async () => {
+    const seen = await publicSlugs('positions');
+    expect(seen).toEqual(expect.arrayContaining(['sales-associate-beauty', 'ride-operator', 'guest-experience-host']));
+    for (const hidden of ['store-cashier-2025', 'lifeguard', 'events-coordinator']) {
+      expect(seen).not.toContain(hidden);
+      expect(await staffSlugs('positions')).toContain(hidden);
+    }
+  });
+
+  it('expired and draft benefits, and draft perks, never reach the public key', async () => {
+    const benefits = await publicSlugs('benefits');
+    expect(benefits).toContain('medical-insurance');
+    expect(benefits).not.toContain('wellness-week-2025');
+    expect(benefits).not.toContain('pet-insurance');
+    expect(await staffSlugs('benefits')).toEqual(expect.arrayContaining(['wellness-week-2025', 'pet-insurance']));
+    expect(await publicSlugs('perks')).not.toContain('new-bistro');
+    expect((await server.api('/api/benefits?where[expires_at][less_than]=2026-01-01')).body.docs).toEqual([]);
+  });
+});
+
 describe('documents', () => {
   it('the public key lists published documents only', async () => {
     const answer = await server.api('/api/documents?limit=100');

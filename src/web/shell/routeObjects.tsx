@@ -16,15 +16,19 @@ interface PageKind {
   page: () => Promise<{ default: ComponentType }>;
   /** Each kind's loader takes its own shape of routes.json page entry (checked by forms:check). */
   loader?: () => Promise<{ loadPage: LoadPage<never> }>;
+  /** The loader reads query parameters beyond ?lang (a form's ?store=): it runs again when any changes. */
+  readsQuery?: boolean;
 }
 
 /** Page kinds of routes.json: one entry per kind, the page and its loader each their own chunk. */
 export const PAGE_KINDS: Record<string, PageKind> = {
-  form: { page: () => import('../form/FormPage.tsx'), loader: () => import('../form/formLoader.ts') },
+  form: { page: () => import('../form/FormPage.tsx'), loader: () => import('../form/formLoader.ts'), readsQuery: true },
   'form-index': { page: () => import('../pages/FormIndexPage.tsx'), loader: () => import('../pages/formIndexLoader.ts') },
   hub: { page: () => import('../pages/hub/HubPage.tsx'), loader: () => import('../pages/hub/hubLoader.ts') },
   'club-launch': { page: () => import('../pages/club/ClubLaunchPage.tsx'), loader: () => import('../pages/club/clubLoader.ts') },
   document: { page: () => import('../pages/docs/DocumentPage.tsx'), loader: () => import('../pages/docs/documentLoader.ts') },
+  benefits: { page: () => import('../pages/benefits/BenefitsPage.tsx'), loader: () => import('../pages/benefits/benefitsLoader.ts') },
+  perks: { page: () => import('../pages/perks/PerksPage.tsx'), loader: () => import('../pages/perks/perksLoader.ts') },
   careers: { page: () => import('../pages/careers/CareersPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadCareers })) },
   position: { page: () => import('../pages/careers/PositionPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadPosition })) },
   'not-found': { page: async () => ({ default: NotFoundPage }) },
@@ -55,6 +59,9 @@ function pageRoute(path: string, page: PageRef): RouteObject {
   return {
     path,
     loader: pageLoader(page, kind),
+    // Other pages keep their data while only their own parameters change (e.g. ?tab= of the benefits).
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+      kind.readsQuery || currentUrl.pathname !== nextUrl.pathname || currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang') ? defaultShouldRevalidate : false,
     lazy: { Component: async () => (await withTimeout(kind.page())).default },
   };
 }
