@@ -26,8 +26,9 @@ export function checkProject(): Problem[] {
     problems.push(...(schemaProblems.length ? schemaProblems : checkDefinition(rel(file), definition, vocabularies)));
   }
   const fonts = readJson(join(root, 'themes/fonts.json')) as Record<string, string>;
-  const settings = (readJson(join(root, 'routes.json')) as { settings: { font?: string }[] }).settings;
+  const settings = (readJson(join(root, 'routes.json')) as { settings: { font?: string; header?: unknown }[] }).settings;
   settings.forEach((rule, i) => {
+    problems.push(...missingTranslations('routes.json', rule.header, LANGUAGES, `$.settings[${i}].header`));
     if (rule.font && !(rule.font in fonts)) problems.push({ file: 'routes.json', path: `$.settings[${i}].font`, message: `no font "${rule.font}" in themes/fonts.json` });
   });
   const formIds = new Set(definitions.map((d) => d.definition.id));

@@ -11,7 +11,7 @@ export const RoutesSchema = Type.Object({
   defaults: Type.Object({ theme: Theme }, { additionalProperties: false }),
   settings: Type.Array(Type.Object({
     prefix: Type.String({ pattern: '^/' }),
-    header: Type.Optional(Type.String()),
+    header: Type.Optional(LocalizedText),
     theme: Theme,
     hideHeader: Type.Optional(Type.Boolean()),
     font: Type.Optional(Type.String()),

@@ -3,16 +3,20 @@
 export type ThemeId = 'destination' | 'destination-new' | 'quest' | 'store';
 export type RouteSet = 'public' | 'private' | 'default';
 
+import type { LocalizedText } from './definition.ts';
+
 export interface PageSettingsRule {
   prefix: string;
-  header?: string;
+  /** The header title, in every language (an i18next namespace 'routes', keyed by prefix, in the pages). */
+  header?: LocalizedText;
   theme: ThemeId;
   hideHeader?: boolean;
   font?: string;
   width?: 'narrow' | 'large';
   description?: string;
 }
-export type PageSettings = Omit<PageSettingsRule, 'prefix'>;
+/** The settings of a page: its rule (with the rule's prefix), or the defaults. */
+export type PageSettings = Omit<PageSettingsRule, 'prefix'> & { prefix?: string };
 
 export type PageRef =
   | { kind: 'form'; form: string }
@@ -42,10 +46,7 @@ export function prefixCovers(prefix: string, pathname: string): boolean {
 
 /** The first rule whose prefix covers the path wins (list order); otherwise the default theme with no header title. */
 export function pageSettingsFor(pathname: string, table: Pick<RoutesTable, 'defaults' | 'settings'>): PageSettings {
-  const rule = table.settings.find((r) => prefixCovers(r.prefix, pathname));
-  if (!rule) return { theme: table.defaults.theme };
-  const { prefix: _prefix, ...settings } = rule;
-  return settings;
+  return table.settings.find((r) => prefixCovers(r.prefix, pathname)) ?? { theme: table.defaults.theme };
 }
 
 export function isRouteInSet(route: RouteEntry, built: RouteSet): boolean {

@@ -1,25 +1,4 @@
-// What the page gets from the build (the route-set plugin) and from /runtime-config.js.
-declare module 'virtual:route-set' {
-  import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-  import type { CompiledForm } from '../engine/compiled.ts';
-  import type { RouteSet, RoutesTable } from '../engine/routes.ts';
-  export const routeSet: RouteSet;
-  /** routes.json with only the built routes and the settings they use. */
-  export const routesTable: RoutesTable;
-  /** The build artefacts of every form a built route shows, each its own chunk. */
-  export const forms: Record<string, {
-    compiled: () => Promise<CompiledForm>;
-    validator: () => Promise<ValidatorFunctions>;
-    /** The form's i18next namespace, one chunk per language it declares. */
-    texts: Partial<Record<import('../engine/languages.ts').Lang, () => Promise<Record<string, string>>>>;
-  }>;
-}
-declare module 'virtual:route-set/form-titles' {
-  import type { LocalizedText } from '../engine/definition.ts';
-  const titles: Record<string, LocalizedText>;
-  export default titles;
-}
-
+// What the page gets from /runtime-config.js (the route-set module's types: src/web/build/).
 interface Window {
   __RUNTIME_CONFIG__?: Partial<import('./api/runtimeConfig.ts').RuntimeConfig>;
 }

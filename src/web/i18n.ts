@@ -1,7 +1,12 @@
 // The pages' i18next: the shared instance (engine/i18n.ts) with the page's language detector and
 // react-i18next, so components re-render when the language changes.
 import { initReactI18next } from 'react-i18next';
-import { initI18n } from '../engine/i18n.ts';
+import { routesTable } from 'virtual:route-set';
+import { addLocalizedTexts, initI18n } from '../engine/i18n.ts';
 import { pageLanguageDetector } from './shell/pageLanguage.ts';
 
 export const i18n = initI18n([pageLanguageDetector, initReactI18next]);
+
+/** Header titles of routes.json as the namespace 'routes', keyed by their prefix. */
+export const ROUTES_NS = 'routes';
+addLocalizedTexts(ROUTES_NS, Object.fromEntries(routesTable.settings.map((rule) => [rule.prefix, rule.header])));

@@ -54,7 +54,7 @@ describe('page shell', () => {
     await page.route(/\/assets\/FormPage-[^/]+\.js$/, (route) => route.abort('failed'));
     await page.goto(`${e2e.server.url}/survey/fnb?lang=ar`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('الصفحة غير موجودة');
-    await expect.poll(() => page.title()).toBe('Printemps | Survey F&B | الصفحة غير موجودة');
+    await expect.poll(() => page.title()).toBe('Printemps | استبيان المطاعم والمقاهي | الصفحة غير موجودة');
   });
 
   it('fetches the restaurant while the page’s code is still downloading (no request waterfall)', async () => {
@@ -81,6 +81,9 @@ describe('page shell', () => {
   it('the header shows the brand logo and the route title; the loyalty page hides it', async () => {
     const survey = await e2e.open('/survey/fnb');
     expect(await survey.locator('.site-header-title').innerText()).toBe('Survey F&B');
+    const arabic = await e2e.open('/survey/fnb?lang=ar');
+    expect(await arabic.locator('.site-header-title').innerText()).toBe('استبيان المطاعم والمقاهي');
+    await expect.poll(() => arabic.title()).toBe('Printemps | استبيان المطاعم والمقاهي');
     expect(await survey.locator('.site-logo').getAttribute('alt')).toBe('Printemps');
     const loyalty = await e2e.open('/printemps/loyalty-registration');
     expect(await loyalty.locator('.site-header').count()).toBe(0);

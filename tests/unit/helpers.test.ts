@@ -31,9 +31,9 @@ describe('language rule', () => {
 
 describe('page settings by first matching prefix', () => {
   it('takes the first rule in list order', () => {
-    expect(pageSettingsFor('/employee/whistle-blower', table).header).toBe('Whistle Blower');
-    expect(pageSettingsFor('/employee', table).header).toBe('Employee Satisfaction Survey');
-    expect(pageSettingsFor('/survey/fnb/cova', table)).toMatchObject({ header: 'Survey F&B', theme: 'store', width: 'narrow' });
+    expect(pageSettingsFor('/employee/whistle-blower', table).header?.en).toBe('Whistle Blower');
+    expect(pageSettingsFor('/employee', table).header?.en).toBe('Employee Satisfaction Survey');
+    expect(pageSettingsFor('/survey/fnb/cova', table)).toMatchObject({ header: { en: 'Survey F&B' }, theme: 'store', width: 'narrow' });
     expect(pageSettingsFor('/printemps/loyalty-registration', table)).toMatchObject({ theme: 'store', hideHeader: true, font: 'urbanist' });
   });
   it('defaults to the destination theme with no header title', () => {

@@ -59,10 +59,10 @@ describe('route sets', () => {
     expect(formsOf(publicTable)).not.toContain('employee-survey');
     expect(formsOf(publicTable)).not.toContain('retail-survey');
     expect(formsOf(publicTable)).toContain('loyalty-registration');
-    expect(publicTable.settings.map((s) => s.header)).not.toContain('Employee Satisfaction Survey');
-    expect(publicTable.settings.map((s) => s.header)).not.toContain('Survey Retail');
+    expect(publicTable.settings.map((s) => s.header?.en)).not.toContain('Employee Satisfaction Survey');
+    expect(publicTable.settings.map((s) => s.header?.en)).not.toContain('Survey Retail');
     // A public page keeps its own settings.
-    expect(pageSettingsFor('/employee/whistle-blower', publicTable).header).toBe('Whistle Blower');
+    expect(pageSettingsFor('/employee/whistle-blower', publicTable).header?.en).toBe('Whistle Blower');
   });
 
   it('the default build has every route', () => {
@@ -74,17 +74,17 @@ describe('page settings match whole path segments', () => {
   const ordered: RoutesTable = {
     defaults: { theme: 'destination' },
     settings: [
-      { prefix: '/employee', header: 'Employee Satisfaction Survey', theme: 'destination-new' },
-      { prefix: '/employee-benefits', header: 'Employee Benefits', theme: 'destination-new', width: 'large' },
+      { prefix: '/employee', header: { en: 'Employee Satisfaction Survey' }, theme: 'destination-new' },
+      { prefix: '/employee-benefits', header: { en: 'Employee Benefits' }, theme: 'destination-new', width: 'large' },
     ],
     routes: [],
   };
 
   it('/employee does not cover /employee-benefits, whatever the order', () => {
-    expect(pageSettingsFor('/employee-benefits', ordered).header).toBe('Employee Benefits');
-    expect(pageSettingsFor('/employee', ordered).header).toBe('Employee Satisfaction Survey');
-    expect(pageSettingsFor('/employee/', ordered).header).toBe('Employee Satisfaction Survey');
-    expect(pageSettingsFor('/employee/anything', ordered).header).toBe('Employee Satisfaction Survey');
+    expect(pageSettingsFor('/employee-benefits', ordered).header?.en).toBe('Employee Benefits');
+    expect(pageSettingsFor('/employee', ordered).header?.en).toBe('Employee Satisfaction Survey');
+    expect(pageSettingsFor('/employee/', ordered).header?.en).toBe('Employee Satisfaction Survey');
+    expect(pageSettingsFor('/employee/anything', ordered).header?.en).toBe('Employee Satisfaction Survey');
   });
 
   it('compares segments, not characters', () => {

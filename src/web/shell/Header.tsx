@@ -2,11 +2,11 @@ import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useShell } from './ShellContext.tsx';
 
 export function Header() {
-  const { settings, theme, logoUrl } = useShell();
+  const { header, theme, logoUrl } = useShell();
   return (
     <header className="site-header">
       <img className="site-logo" src={logoUrl} alt={theme.brand} height={40} />
-      {settings.header && <p className="site-header-title">{settings.header}</p>}
+      {header && <p className="site-header-title">{header}</p>}
       <LanguageSwitch />
     </header>
   );

@@ -25,8 +25,10 @@ export function PageShell() {
   // The page's own loader says which languages it is written in (a form's definition declares
   // them) and has switched i18next to the page's language (see pageLanguage.ts).
   const languages = (matches.at(-1)?.data as PageData | undefined)?.languages ?? DEFAULT_LANGUAGES;
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation('routes');
   const lang = i18n.language as Lang;
+  // The header title in the page language (routes.json settings, i18next namespace 'routes').
+  const header = settings.header && settings.prefix ? t(settings.prefix) : undefined;
   const brandContent = pageContent?.[theme.pageContentKey];
   const logoUrl = mediaUrl(brandContent?.logo_primary) ?? theme.fallbackLogo;
   const faviconUrl = mediaUrl(brandContent?.favicon) ?? theme.fallbackFavicon ?? '/favicon.svg';
@@ -40,13 +42,13 @@ export function PageShell() {
   }, [i18n, lang, theme, settings.font]);
 
   useEffect(() => {
-    document.title = [theme.brand, settings.header, titleExtra].filter(Boolean).join(' | ');
-  }, [theme.brand, settings.header, titleExtra]);
+    document.title = [theme.brand, header, titleExtra].filter(Boolean).join(' | ');
+  }, [theme.brand, header, titleExtra]);
 
   useEffect(() => setMeta('description', settings.description), [settings.description]);
   useEffect(() => setFavicon(faviconUrl), [faviconUrl]);
 
-  const shell: Shell = { lang, languages, settings, theme, logoUrl, setTitleExtra };
+  const shell: Shell = { lang, languages, settings, header, theme, logoUrl, setTitleExtra };
   return (
     <ShellContext.Provider value={shell}>
       <div className="page" data-width={settings.width ?? 'normal'}>

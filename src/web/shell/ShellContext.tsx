@@ -9,6 +9,8 @@ export interface Shell {
   lang: Lang;
   languages: readonly Lang[];
   settings: PageSettings;
+  /** The page's header title in its language (routes.json settings). */
+  header: string | undefined;
   theme: Theme;
   logoUrl: string;
   setTitleExtra: (extra: string | undefined) => void;
