@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { renderSchema, type CompiledWithTexts } from '../src/engine/compile.ts';
 import type { CompiledForm } from '../src/engine/compiled.ts';
@@ -19,16 +19,21 @@ const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
 
 /** The compiled form as the page loads it, its validator compiled here (the pages get it precompiled). */
-export function loadedForm({ compiled }: CompiledWithTexts, revision: number): LoadedForm {
+export interface PreviewForm extends LoadedForm {
+  /** The full contract (with its conditional rules), as the server validates a submission. */
+  validateContract: ValidateFunction;
+}
+
+export function loadedForm({ compiled }: CompiledWithTexts, revision: number): PreviewForm {
   // The human check needs the server: the preview leaves it out.
   const form: CompiledForm = { ...compiled, hash: `preview-${revision}`, captcha: null };
   const schema = renderSchema(form.schema, form.form) as RJSFSchema;
   const validate = ajv.compile({ ...form.schema, $id: `${form.id}-${revision}` });
-  return { compiled: form, schema, validator: createPrecompiledValidator({ [String(schema.$id)]: validate }, schema) };
+  return { compiled: form, schema, validator: createPrecompiledValidator({ [String(schema.$id)]: validate }, schema), validateContract: validate };
 }
 
 interface Props {
-  loaded: LoadedForm;
+  loaded: PreviewForm;
   lang: Lang;
   revision: number;
 }
@@ -39,9 +44,10 @@ export function FormPreview({ loaded, lang, revision }: Props) {
     lang, languages: loaded.compiled.languages, settings: { theme: 'destination' }, theme: themeFor('destination'), logoUrl: '', setTitleExtra: () => undefined,
   }), [lang, loaded.compiled.languages]);
   const submit = async (_collection: string, data: Record<string, unknown>): Promise<SubmitOutcome> => {
-    const validate = loaded.validator.rawValidation(loaded.compiled.schema as RJSFSchema, data);
-    if (validate.errors?.length) {
-      return { kind: 'invalid', status: 400, fieldErrors: validate.errors.map((e) => ({ path: (e.instancePath ?? '').slice(1).replace(/\//g, '.') || String((e.params as { missingProperty?: string }).missingProperty ?? ''), message: e.message ?? 'invalid' })) };
+    // What the server would answer: 400 with the contract's errors, placed at their fields.
+    if (!loaded.validateContract(data)) {
+      const errors = loaded.validateContract.errors ?? [];
+      return { kind: 'invalid', status: 400, fieldErrors: errors.map((e) => ({ path: e.instancePath.slice(1).replace(/\//g, '.') || String((e.params as { missingProperty?: string }).missingProperty ?? ''), message: e.message ?? 'invalid' })) };
     }
     setStored(JSON.stringify(data, null, 2));
     return { kind: 'created', doc: { id: 0, reference: 'PREVIEW', ...data } };

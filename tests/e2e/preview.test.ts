@@ -66,4 +66,14 @@ describe('the live preview', () => {
     expect(await page.locator('.preview-problems').textContent()).toContain('the JSON is broken here: a comma is missing between two entries');
     expect(await page.locator('[data-lang="en"]').textContent()).toContain('Time of your meal');
   });
+  it('validates a submission with the compiled contract and shows the JSON that would be stored', async () => {
+    await page.locator('.preview-bar select').selectOption('whistle-blower');
+    await page.locator('[data-lang="en"] h1').waitFor();
+    const english = page.locator('[data-lang="en"]');
+    await english.locator('textarea').first().fill('The fire exit behind the kitchen is blocked.');
+    await english.locator('[id="root_acknowledgement"]').check();
+    await english.locator('button[type="submit"]').click();
+    await expect.poll(() => english.locator('.preview-stored pre').textContent(), { timeout: 15_000 }).toContain('"incident_or_concern": "The fire exit behind the kitchen is blocked."');
+    expect(await english.locator('.preview-stored h2').textContent()).toContain('employee-whistle-blower');
+  });
 });
