@@ -112,7 +112,7 @@ export default defineConfig([
     // (refs, purity, set-state-in-effect, ...). All stay on: they find a handful of real patterns
     // in src/web, not a flood. incompatible-library and unsupported-syntax stay warnings as the
     // plugin ships them: they only say the compiler would skip a component, and we do not run it.
-    files: ['src/web/**'],
+    files: ['src/web/**', 'preview/**/*.tsx'],
     extends: [reactHooks.configs.flat['recommended-latest']],
     languageOptions: {
       globals: globals.browser,
@@ -123,7 +123,7 @@ export default defineConfig([
   },
 
   {
-    files: ['src/server/**', 'scripts/**', 'tests/**', '*.config.{js,ts}'],
+    files: ['src/server/**', 'scripts/**', 'tests/**', '*.config.{js,ts}', 'preview/vite.config.ts'],
     languageOptions: { globals: globals.node },
   },
 

@@ -15,4 +15,10 @@ describe('the built pages', () => {
       expect(code, name).not.toMatch(/\bnew Function\s*\(|(?<![.\w])Function\s*\(\s*["'`]|\beval\s*\(/);
     }
   });
+  it('leave out the authors\' live preview (npm run forms:preview) and its editor', () => {
+    for (const name of readdirSync(assets)) {
+      const code = readFileSync(resolve(assets, name), 'utf8');
+      expect(code, name).not.toMatch(/__preview\/check|preview-editor|codemirror-json-schema|@codemirror/);
+    }
+  });
 });

@@ -1,51 +1,137 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDefinition, checkAgainstSchema, missingTranslations } from '../../scripts/lib/check.ts';
+import { checkDefinition, checkAgainstSchema, checkVocabularies, formatProblem, locate, missingTranslations } from '../../scripts/lib/check.ts';
 import { checkProject } from '../../scripts/forms-check.ts';
 import { schemaFiles } from '../../scripts/forms-schema.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
+import { checkCollections, checkCountryNames, checkRoutesAndForms } from '../../scripts/lib/project-checks.ts';
 import type { FormDefinition } from '../../src/engine/definition.ts';
+import type { Country } from '../../src/engine/countries.ts';
 
 const vocabularies = loadVocabularies();
 const dining = loadDefinitions().find((d) => d.definition.id === 'dining-survey')!.definition;
 const copy = (): FormDefinition => structuredClone(dining);
 const file = 'forms/dining-survey.json';
 
+/** A small definition as an author would write it: its first question is on line 12. */
+const fixture = (fields: string, languages = '["en", "ar"]') => `{
+  "$schema": "./form.schema.json",
+  "id": "tiny",
+  "version": 1,
+  "languages": ${languages},
+  "title": { "en": "Tiny", "ar": "صغير" },
+  "submit": { "collection": "tiny-answers", "label": { "en": "Send", "ar": "أرسل" } },
+  "sections": [
+    {
+      "id": "main",
+      "fields": [
+${fields}
+      ]
+    }
+  ]
+}
+`;
+const tinyFile = 'forms/tiny.json';
+/** forms:check's lines for a fixture text, positions included. */
+function checkText(text: string, allowed: string[] = []): string[] {
+  const definition = JSON.parse(text) as FormDefinition;
+  const problems = checkAgainstSchema(tinyFile, definition, 'forms/form.schema.json');
+  const found = problems.length ? problems : checkDefinition(tinyFile, definition, vocabularies, new Set(allowed));
+  return locate(found, () => text).map(formatProblem);
+}
+
 describe('forms:check', () => {
   it('passes on the project as it is', () => {
     expect(checkProject()).toEqual([]);
   });
-  it('names file and path of a missing translation', () => {
-    const def = copy();
-    delete (def.sections[1].fields[0] as { label: { ar?: string } }).label.ar;
-    expect(checkDefinition(file, def, vocabularies)).toContainEqual({ file, path: '$.sections[1].fields[0].label', message: 'missing "ar" text (the form declares en, ar)' });
+  it('says which language is missing for which question, at its line, and what to add', () => {
+    const text = fixture(`        { "type": "text", "name": "food", "label": { "en": "Food", "ar": "الطعام" } },
+        { "type": "text", "name": "drink",
+          "label": { "en": "Drink" } }`);
+    expect(checkText(text)).toEqual([
+      'forms/tiny.json:14:11 ($.sections[0].fields[1].label) Arabic text missing for the label of question "drink": add "ar": "..." beside "en"',
+    ]);
   });
-  it('names a plural form a language needs and a message leaves out', () => {
+  it('names the plural forms a language needs and a message leaves out', () => {
     const message = { en: { one: '{count} answer', other: '{count} answers' }, ar: { one: 'إجابة واحدة', two: 'إجابتان', other: '{count} إجابة' } };
-    expect(missingTranslations('forms/messages.json', { answers: message }, ['en', 'ar'])).toEqual(['few', 'many', 'zero'].map((category) => ({
-      file: 'forms/messages.json', path: '$.answers.ar', message: `missing the "${category}" plural form (ar needs few, many, one, two, zero, other)`,
+    expect(missingTranslations('forms/messages.json', { answers: message }, ['en', 'ar'], '$', 'message')).toEqual(['few', 'many', 'zero'].map((category) => ({
+      file: 'forms/messages.json', path: '$.answers.ar', message: `Arabic plural form "${category}" missing for message "answers" (Arabic needs few, many, one, two, zero, other): add "${category}": "..."`,
     })));
     expect(checkAgainstSchema('forms/messages.json', { answers: { en: { one: 'x' } } }, 'forms/messages.schema.json')).not.toEqual([]);
   });
-  it('flags a duplicate name, an unknown vocabulary and a condition on an unknown field', () => {
+  it('flags a label that reads the same in every language, unless listed as a name', () => {
+    const text = fixture(`        { "type": "text", "name": "club", "label": { "en": "Club Printemps", "ar": "Club Printemps" } },
+        { "type": "text", "name": "age", "label": { "en": "Age", "ar": "العمر" }, "placeholder": { "en": "42", "ar": "42" } }`);
+    expect(checkText(text)).toEqual([
+      'forms/tiny.json:12:43 ($.sections[0].fields[0].label) the label of question "club" is the same in English and Arabic ("Club Printemps"): translate it, or add "Club Printemps" to forms/untranslated-ok.json if it is a name that stays the same in every language',
+    ]);
+    expect(checkText(text, ['Club Printemps'])).toEqual([]);
+  });
+  it('refuses a condition on a question that does not exist or comes later', () => {
+    const text = fixture(`        { "type": "text", "name": "details", "label": { "en": "Details", "ar": "تفاصيل" },
+          "visibleIf": { "field": "kind", "equals": "other" } },
+        { "type": "choice", "name": "kind", "options": "yesNo", "label": { "en": "Kind", "ar": "نوع" },
+          "requiredIf": { "field": "kinds", "filled": true } }`);
+    expect(checkText(text)).toEqual([
+      'forms/tiny.json:13:11 ($.sections[0].fields[0].visibleIf) the condition of question "details" depends on question "kind", which comes later in the form (at line 14): move "kind" above it, since guests answer from top to bottom',
+      'forms/tiny.json:15:11 ($.sections[0].fields[1].requiredIf) the condition of question "kind" names question "kinds", which is not in this form: check the spelling of "field" (questions: details, kind)',
+    ]);
+  });
+  it('points at the second of two equal option values, in a form and in an option list', () => {
+    const text = fixture(`        { "type": "choice", "name": "meal", "label": { "en": "Meal", "ar": "الوجبة" }, "options": [
+          { "value": "lunch", "label": { "en": "Lunch", "ar": "غداء" } },
+          { "value": "lunch", "label": { "en": "Late lunch", "ar": "غداء متأخر" } }
+        ] }`);
+    expect(checkText(text)).toEqual([
+      'forms/tiny.json:14:13 ($.sections[0].fields[0].options[1].value) option value "lunch" is used twice in question "meal" (first at line 13): give each option its own value',
+    ]);
+    const twice = { options: [{ value: 'a', label: { en: 'A' } }, { value: 'a', label: { en: 'B' } }] };
+    expect(checkVocabularies('forms/vocabularies.json', { twice })).toEqual([
+      { file: 'forms/vocabularies.json', path: '$.twice.options[1].value', message: 'option value "a" is used twice in option list "twice" (first at {at:$.twice.options[0].value}): give each option its own value' },
+    ]);
+  });
+  it('flags a duplicate name and an unknown option list in words', () => {
     const def = copy();
     def.sections[0].fields[1] = { ...def.sections[0].fields[1], name: 'visited_restaurant' } as never;
     (def.sections[2].fields[0] as { options: string }).options = 'howHeardTypo';
-    (def.sections[2].fields[1] as { visibleIf: unknown }).visibleIf = { field: 'discovery', equals: 'other' };
     const messages = checkDefinition(file, def, vocabularies).map((p) => `${p.path}: ${p.message}`);
-    expect(messages).toContain('$.sections[0].fields[1].name: duplicate name "visited_restaurant" (also at $.sections[0].fields[0])');
-    expect(messages).toContain('$.sections[2].fields[0].options: unknown vocabulary "howHeardTypo" (see forms/vocabularies.json)');
-    expect(messages).toContain('$.sections[2].fields[1].visibleIf: condition refers to unknown field "discovery"');
+    expect(messages).toContain('$.sections[0].fields[1].name: two questions are named "visited_restaurant" (the other is at {at:$.sections[0].fields[0]}): give each question its own name');
+    expect(messages).toContain('$.sections[2].fields[0].options: question "discovery_method" uses the option list "howHeardTypo", which does not exist: use a name from forms/vocabularies.json (quality5, yesNo, mealPeriods, visitFrequency, ...) or write the options here');
   });
-  it('refuses an unknown field type and empty options through the meta-schema', () => {
-    const def = copy() as unknown as { sections: { fields: Record<string, unknown>[] }[] };
-    def.sections[0].fields[1] = { type: 'slider', name: 'x', label: { en: 'X', ar: 'س' } };
-    def.sections[0].fields[2] = { ...def.sections[0].fields[2], options: [] };
-    const problems = checkAgainstSchema(file, def, 'forms/form.schema.json');
-    expect(problems).toContainEqual({ file, path: '$.sections[0].fields[1]', message: expect.stringMatching(/^unknown field type "slider"/) });
-    expect(problems).toContainEqual({ file, path: '$.sections[0].fields[2].options', message: 'must NOT have fewer than 1 items' });
-    expect(problems).toHaveLength(2);
+  it('says an unknown question type, a missing key and an empty list plainly', () => {
+    const text = fixture(`        { "type": "slider", "name": "x", "label": { "en": "X", "ar": "س" } },
+        { "type": "choice", "name": "y", "label": { "en": "Y", "ar": "ص" }, "options": [] },
+        { "type": "text", "label": { "en": "Z", "ar": "ز" } }`);
+    expect(checkText(text)).toEqual([
+      expect.stringMatching(/^forms\/tiny.json:12:9 \(\$.sections\[0\].fields\[0\]\) unknown question type "slider": use one of text, textarea, email/),
+      'forms/tiny.json:13:77 ($.sections[0].fields[1].options) the options of question "y" needs at least 1 item',
+      'forms/tiny.json:14:9 ($.sections[0].fields[2]) "name" is missing in question number 3: add it',
+    ]);
+  });
+  it('finds a route without its form, a form without a route, and two forms in one collection', () => {
+    const tiny = { file: tinyFile, definition: JSON.parse(fixture('        { "type": "text", "name": "a", "label": { "en": "A", "ar": "أ" } }')) as FormDefinition };
+    const twin = { file: 'forms/twin.json', definition: { ...tiny.definition, id: 'twin' } };
+    const routes = [{ path: '/tiny', page: { kind: 'form', form: 'tiny' } }, { path: '/tinny', page: { kind: 'form', form: 'tinny' } }];
+    expect(checkRoutesAndForms(routes, [tiny, twin]).map(formatProblem)).toEqual([
+      'routes.json ($.routes[1].page.form) route /tinny shows form "tinny", but there is no forms/tinny.json: check the spelling (forms: tiny, twin)',
+      'forms/twin.json ($.id) no route shows form "twin", so guests cannot open it: add { "path": "/...", "set": "public", "page": { "kind": "form", "form": "twin" } } to "routes" in routes.json',
+    ]);
+    expect(checkCollections([tiny, twin]).map(formatProblem)).toEqual([
+      'forms/twin.json ($.submit.collection) forms "tiny" and "twin" both store their answers in "tiny-answers": give each form its own collection',
+    ]);
+  });
+  it('needs country names in every language of a form that asks for a country or phone', () => {
+    const countries: Country[] = [
+      { code: 'QA', name: { en: 'Qatar', ar: 'قطر', fr: 'Qatar' }, dial: ['974'] },
+      { code: 'FR', name: { en: 'France', ar: 'فرنسا' }, dial: ['33'] },
+    ];
+    const countriesText = `{\n  "countries": [\n    ${JSON.stringify(countries[0])},\n    ${JSON.stringify(countries[1])}\n  ]\n}\n`;
+    const withPhone = (languages: string) => ({ file: tinyFile, definition: JSON.parse(fixture('        { "type": "phone", "name": "tel", "label": { "en": "Phone", "ar": "الهاتف", "fr": "Téléphone" } }', languages)) as FormDefinition });
+    expect(checkCountryNames(countries, [withPhone('["en", "ar"]')])).toEqual([]);
+    expect(locate(checkCountryNames(countries, [withPhone('["en", "ar", "fr"]')]), () => countriesText).map(formatProblem)).toEqual([
+      'forms/countries.json:4:18 ($.countries[1].name) French country names missing for FR, needed by tiny (a country or phone question in a form that declares French): add "fr": "..." beside "en" in each',
+    ]);
   });
   it('keeps the committed JSON Schemas in step with their TypeBox source', () => {
     for (const [path, text] of Object.entries(schemaFiles())) {
@@ -53,3 +139,4 @@ describe('forms:check', () => {
     }
   });
 });
+

@@ -44,9 +44,11 @@ interface Props {
   /** Values the route's loader found for the form (see sourcedValues.ts) and the option lists it read. */
   sourced: SourcedValues;
   optionDocs: OptionDocs;
+  /** Sends the answers; the live preview (npm run forms:preview) passes one that only shows them. */
+  submit?: typeof submitAnswers;
 }
 
-export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
+export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers }: Props) {
   const { compiled, schema, validator } = loaded;
   const form = compiled.form;
   const { pathname } = useLocation();
@@ -191,7 +193,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs }: Props) {
     setToast(null);
     if (compiled.captcha && !proof) return setToast(t('humanCheckNeeded', lang));
     setBusy(true);
-    const outcome = await submitAnswers(compiled.collection, pruneHidden(form, data), { lang, captchaProof: proof });
+    const outcome = await submit(compiled.collection, pruneHidden(form, data), { lang, captchaProof: proof });
     setBusy(false);
     if (outcome.kind === 'created') {
       draft.clear();

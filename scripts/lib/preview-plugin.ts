@@ -1,0 +1,85 @@
+// The live preview's dev server endpoint (npm run forms:preview): forms:check for one edited
+// definition, so the page shows the same messages at the same lines. Dev only; never built.
+import { readFileSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { Plugin } from 'vite';
+import type { FormDefinition } from '../../src/engine/definition.ts';
+import { checkAgainstSchema, checkDefinition, locate, type Problem } from './check.ts';
+import { loadVocabularies } from './forms.ts';
+import { lineColumn } from './position.ts';
+import { checkStoredData } from './project-checks.ts';
+import { LOCK_FILE, type LockFile } from './stored-data.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SYNTAX_HINTS: Record<string, string> = {
+  CommaExpected: 'a comma is missing between two entries',
+  PropertyNameExpected: 'a key in double quotes is expected here (is there a comma after the last entry?)',
+  ValueExpected: 'a value is expected here (is there a comma after the last entry?)',
+  ColonExpected: 'a colon is missing after the key',
+  CloseBraceExpected: 'a closing } is missing',
+  CloseBracketExpected: 'a closing ] is missing',
+  UnexpectedEndOfString: 'a text is not closed with a double quote',
+  EndOfFileExpected: 'there is something after the end of the form',
+  InvalidSymbol: 'this character is not allowed here (texts need double quotes)',
+};
+
+/** forms:check's messages for the text of one definition, including broken JSON. */
+export function checkDefinitionText(file: string, text: string): Problem[] {
+  const errors: ParseError[] = [];
+  const definition = parse(text, errors, { allowTrailingComma: false, disallowComments: true }) as FormDefinition;
+  if (errors.length) {
+    // The first error explains the others (one missing comma confuses the rest of the parse).
+    return errors.slice(0, 1).map((e) => {
+      const { line, column } = lineColumn(text, e.offset);
+      const code = printParseErrorCode(e.error);
+      return { file, path: '$', line, column, message: `the JSON is broken here: ${SYNTAX_HINTS[code] ?? code}` };
+    });
+  }
+  const vocabularies = loadVocabularies();
+  const schemaProblems = checkAgainstSchema(file, definition, 'forms/form.schema.json');
+  let problems = schemaProblems.length ? schemaProblems : checkDefinition(file, definition, vocabularies, untranslatedOk());
+  if (!problems.length) {
+    const lock = existsSync(resolve(ROOT, LOCK_FILE)) ? (JSON.parse(readFileSync(resolve(ROOT, LOCK_FILE), 'utf8')) as LockFile).forms : {};
+    const own = lock[definition.id] ? { [definition.id]: lock[definition.id] } : {};
+    problems = checkStoredData(own, [{ file, definition }], vocabularies);
+  }
+  return locate(problems, (f) => (f === file ? text : existsSync(resolve(ROOT, f)) ? readFileSync(resolve(ROOT, f), 'utf8') : undefined));
+}
+
+function untranslatedOk(): Set<string> {
+  const path = resolve(ROOT, 'forms/untranslated-ok.json');
+  return new Set(existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { texts: string[] }).texts : []);
+}
+
+/** POST /__preview/check {file, text} → {problems}; "/" opens the preview page. */
+export function previewPlugin(): Plugin {
+  return {
+    name: 'forms-preview',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const [pathname, query] = (req.url ?? '/').split('?');
+        if (pathname === '/' || pathname === '/index.html') {
+          res.statusCode = 302;
+          res.setHeader('Location', `/preview/${query ? `?${query}` : ''}`);
+          return res.end();
+        }
+        if (req.url !== '/__preview/check' || req.method !== 'POST') return next();
+        let body = '';
+        req.setEncoding('utf8');
+        req.on('data', (chunk: string) => (body += chunk));
+        req.on('end', () => {
+          try {
+            const { file, text } = JSON.parse(body) as { file: string; text: string };
+            res.setHeader('Content-Type', 'application/json');
+            res.end(JSON.stringify({ problems: checkDefinitionText(file, text) }));
+          } catch (error) {
+            res.statusCode = 400;
+            res.end(JSON.stringify({ error: (error as Error).message }));
+          }
+        });
+      });
+    },
+  };
+}
