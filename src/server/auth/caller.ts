@@ -22,7 +22,12 @@ function sameKey(given: string, expected: string): boolean {
 export function readCookie(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return null; // a malformed cookie is no credential: the caller is not signed in
+    }
   }
   return null;
 }
