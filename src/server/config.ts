@@ -19,6 +19,8 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'RECAPTCHA_SCRIPT_URL', default: 'https://www.google.com/recaptcha/api.js', description: 'Where the pages load the reCAPTCHA script from; its origin is allowed by the Content-Security-Policy.' },
   { name: 'RECAPTCHA_SECRET', default: '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe', description: "reCAPTCHA secret (default: Google's documented test secret)." },
   { name: 'RECAPTCHA_VERIFY_URL', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'siteverify endpoint.' },
+  { name: 'RECAPTCHA_HOSTNAMES', default: null, description: "Comma-separated host names siteverify must report the check was solved on (e.g. 'forms.example.com'); unset = not checked." },
+  { name: 'RECAPTCHA_MIN_SCORE', default: '0.5', description: 'Lowest reCAPTCHA v3 score accepted (0 to 1), when siteverify reports a score.' },
   { name: 'CAPTCHA_PROOF_MINUTES', default: '10', description: 'How long a verified captcha proof may be used to submit.' },
   { name: 'FORMS_BUILD_DIR', default: 'build/forms', description: 'Compiled forms written by `npm run forms:build`.' },
   { name: 'CONTENT_DIR', default: 'content', description: 'Content collections and seed data.' },
@@ -40,6 +42,9 @@ export interface ServerConfig {
   recaptchaScriptUrl: string;
   recaptchaSecret: string;
   recaptchaVerifyUrl: string;
+  /** Empty: any host name. */
+  recaptchaHostnames: string[];
+  recaptchaMinScore: number;
   captchaProofMinutes: number;
   formsBuildDir: string;
   contentDir: string;
@@ -80,6 +85,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     recaptchaScriptUrl: read(env, 'RECAPTCHA_SCRIPT_URL') ?? '',
     recaptchaSecret: read(env, 'RECAPTCHA_SECRET') ?? '',
     recaptchaVerifyUrl: read(env, 'RECAPTCHA_VERIFY_URL') ?? '',
+    recaptchaHostnames: (read(env, 'RECAPTCHA_HOSTNAMES') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean),
+    recaptchaMinScore: number(env, 'RECAPTCHA_MIN_SCORE'),
     captchaProofMinutes: number(env, 'CAPTCHA_PROOF_MINUTES'),
     formsBuildDir: dir('FORMS_BUILD_DIR'),
     contentDir: dir('CONTENT_DIR'),
