@@ -27,7 +27,7 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'WEB_DIST_DIR', default: 'dist', description: 'Built pages (`vite build` output).' },
   { name: 'UPLOAD_ORPHAN_HOURS', default: '24', description: 'Uploads never attached to a submission are deleted after this many hours.' },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '30', description: 'Creates (submissions, uploads, captcha checks) per client IP and collection per minute.' },
-  { name: 'TRUST_PROXY', default: 'false', description: "Set to 'true' behind a load balancer so the client IP comes from X-Forwarded-For." },
+  { name: 'TRUST_PROXY', default: 'false', description: "How many proxies (load balancers) stand in front of the server: the client IP is the X-Forwarded-For entry that many hops from the right ('true' = 1); never the leftmost, which the client writes itself." },
   { name: 'CONTENT_SECURITY_POLICY', default: null, description: 'Replaces the computed Content-Security-Policy of the pages.' },
 ];
 
@@ -51,7 +51,8 @@ export interface ServerConfig {
   webDistDir: string;
   uploadOrphanHours: number;
   rateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** Number of trusted proxy hops; false = none (X-Forwarded-For ignored). */
+  trustProxy: number | false;
   contentSecurityPolicy: string | null;
   /** Off in tests and scripts. */
   logRequests: boolean;
@@ -70,6 +71,14 @@ function number(env: Env, name: string): number {
   const value = Number(raw);
   if (raw === null || !Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}".`);
   return value;
+}
+
+function proxyHops(raw: string | null): number | false {
+  if (raw === null || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return 1;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUST_PROXY must be false, true or a number of proxies, got "${raw}".`);
+  return hops;
 }
 
 export function loadConfig(env: Env = process.env): ServerConfig {
@@ -93,7 +102,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     webDistDir: dir('WEB_DIST_DIR'),
     uploadOrphanHours: number(env, 'UPLOAD_ORPHAN_HOURS'),
     rateLimitPerMinute: number(env, 'RATE_LIMIT_PER_MINUTE'),
-    trustProxy: read(env, 'TRUST_PROXY') === 'true',
+    trustProxy: proxyHops(read(env, 'TRUST_PROXY')),
     contentSecurityPolicy: read(env, 'CONTENT_SECURITY_POLICY'),
     logRequests: env.NODE_ENV !== 'test',
   };

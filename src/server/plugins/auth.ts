@@ -5,9 +5,7 @@ import { identifyCaller, TOKEN_COOKIE } from '../auth/caller.ts';
 import { signStaffToken } from '../auth/jwt.ts';
 import { decoyHash, verifyPassword } from '../auth/passwords.ts';
 import { findUserByEmail, toStaffUser } from '../auth/staff-users.ts';
-import { ApiError, tooManyRequests, validationError } from '../errors.ts';
-
-const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+import { ApiError, validationError } from '../errors.ts';
 
 function tokenCookie(request: FastifyRequest, token: string, expires: Date): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -23,14 +21,16 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
   });
 
   app.post('/api/users/login', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!ctx.rateLimiter.take(`login:${request.ip}`, LOGIN_ATTEMPTS_PER_MINUTE)) throw tooManyRequests();
+    await ctx.limits.loginAttempt(request);
     const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
     const missing = (['email', 'password'] as const).filter((name) => typeof body[name] !== 'string' || body[name] === '');
     if (missing.length) {
       throw validationError('users', missing.map((name) => ({ label: name === 'email' ? 'Email' : 'Password', message: 'This field is required.', path: name })));
     }
+    await ctx.limits.loginAllowed(request, body.email as string);
     const row = await findUserByEmail(ctx.db, body.email as string);
     const passwordOk = await verifyPassword(body.password as string, row?.password_hash ?? (await decoyHash()));
+    if (!row || !passwordOk) await ctx.limits.loginFailed(request, body.email as string);
     if (!row || !passwordOk) throw new ApiError(401, { errors: [{ message: 'The email or password provided is incorrect.' }] });
     const user = toStaffUser(row);
     const { token, exp } = signStaffToken(user, ctx.jwtSecret);

@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.ts';
 import type { FastifyInstance } from 'fastify';
 import { askSiteverify, SiteverifyUnreachableError, type SiteverifyAnswer } from '../captcha/siteverify.ts';
 import { issueProof } from '../captcha/captcha-proofs.ts';
-import { ApiError, badRequest, forbidden, tooManyRequests } from '../errors.ts';
+import { ApiError, badRequest, forbidden } from '../errors.ts';
 
 const failed = () => badRequest('Captcha verification failed.');
 /** Google's documented test secret: every token passes. The default, for local use only. */
@@ -29,7 +29,7 @@ export async function captchaPlugin(app: FastifyInstance, ctx: ServerContext) {
   }
   app.post('/api/verify-captcha', async (request) => {
     if (request.caller.kind === 'anonymous') throw forbidden();
-    if (!ctx.rateLimiter.take(`verify-captcha:${request.ip}`)) throw tooManyRequests();
+    await ctx.limits.create(request, 'verify-captcha');
     const body = (request.body ?? {}) as { token?: unknown; action?: unknown };
     const token = typeof body.token === 'string' ? body.token : '';
     const action = typeof body.action === 'string' && actions.has(body.action) ? body.action : null;

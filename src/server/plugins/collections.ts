@@ -8,7 +8,7 @@ import { countDocuments, findDocuments } from '../collections/find-documents.ts'
 import { createSubmission } from '../collections/create-submission.ts';
 import { requestLanguage } from '../forms/validation.ts';
 import { receiveUpload } from '../uploads/receive-upload.ts';
-import { badRequest, forbidden, notFound, routeNotFound, tooManyRequests } from '../errors.ts';
+import { badRequest, forbidden, notFound, routeNotFound } from '../errors.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
@@ -70,7 +70,7 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
     const collection = collectionOf(request);
     const caller = request.caller;
     if (caller.kind === 'anonymous' || !(collection.publicCreate || caller.kind === 'staff') || collection.kind === 'content') throw forbidden();
-    if (!ctx.rateLimiter.take(`create:${collection.slug}:${request.ip}`)) throw tooManyRequests();
+    await ctx.limits.create(request, collection.slug);
     const query = queryOf(request);
     // Every query parameter is checked before anything is stored: a 400 must leave nothing behind.
     const depth = depthOf(query);

@@ -43,7 +43,7 @@ export const errorsPlugin = sharedPlugin(async (app) => {
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.statusCode).send(error.body);
+    if (error instanceof ApiError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
     const code = 'code' in error ? error.code : undefined;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ errors: [{ message: `The request is too large (at most ${JSON_BODY_LIMIT / 1024} KB of JSON).` }] });
