@@ -28,6 +28,7 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'UPLOAD_ORPHAN_HOURS', default: '24', description: 'Uploads never attached to a submission are deleted after this many hours.' },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '30', description: 'Creates (submissions, uploads, captcha checks) per client IP and collection per minute.' },
   { name: 'TRUST_PROXY', default: 'false', description: "How many proxies (load balancers) stand in front of the server: the client IP is the X-Forwarded-For entry that many hops from the right ('true' = 1); never the leftmost, which the client writes itself." },
+  { name: 'COOKIE_SECURE', default: 'auto', description: "The staff login cookie's Secure flag: 'true' (e.g. behind a proxy that ends TLS), 'false', or 'auto' (when the request came over HTTPS)." },
   { name: 'CONTENT_SECURITY_POLICY', default: null, description: 'Replaces the computed Content-Security-Policy of the pages.' },
 ];
 
@@ -53,6 +54,7 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** Number of trusted proxy hops; false = none (X-Forwarded-For ignored). */
   trustProxy: number | false;
+  cookieSecure: 'auto' | 'true' | 'false';
   contentSecurityPolicy: string | null;
   /** Off in tests and scripts. */
   logRequests: boolean;
@@ -71,6 +73,11 @@ function number(env: Env, name: string): number {
   const value = Number(raw);
   if (raw === null || !Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}".`);
   return value;
+}
+
+function cookieSecure(raw: string | null): 'auto' | 'true' | 'false' {
+  if (raw === 'auto' || raw === 'true' || raw === 'false') return raw;
+  throw new Error(`COOKIE_SECURE must be auto, true or false, got "${raw}".`);
 }
 
 function proxyHops(raw: string | null): number | false {
@@ -103,6 +110,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     uploadOrphanHours: number(env, 'UPLOAD_ORPHAN_HOURS'),
     rateLimitPerMinute: number(env, 'RATE_LIMIT_PER_MINUTE'),
     trustProxy: proxyHops(read(env, 'TRUST_PROXY')),
+    cookieSecure: cookieSecure(read(env, 'COOKIE_SECURE')),
     contentSecurityPolicy: read(env, 'CONTENT_SECURITY_POLICY'),
     logRequests: env.NODE_ENV !== 'test',
   };

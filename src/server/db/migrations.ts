@@ -76,6 +76,11 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX rate_limits_reset_at ON rate_limits (reset_at)`,
     ],
   },
+  {
+    id: 5,
+    name: 'staff tokens revoked at logout',
+    statements: [`CREATE TABLE revoked_tokens (token_sha256 text PRIMARY KEY, expires_at timestamptz NOT NULL)`],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

@@ -10,6 +10,7 @@ import { cleanupOrphanUploads } from '../uploads/orphan-cleanup.ts';
 import { uploadsRoot } from '../uploads/receive-upload.ts';
 import { forgetOldProofs } from '../captcha/captcha-proofs.ts';
 import { forgetOldRateLimits } from '../rate-limits.ts';
+import { forgetExpiredRevocations } from '../auth/caller.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
 
 const HOUR = 3_600_000;
@@ -45,6 +46,7 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
       if (removed) app.log.info(`Removed ${removed} upload(s) never attached to a submission.`);
       await forgetOldProofs(ctx.db);
       await forgetOldRateLimits(ctx.db);
+      await forgetExpiredRevocations(ctx.db);
     } catch (error) {
       app.log.error(error, 'Upload clean-up failed');
     }
