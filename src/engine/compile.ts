@@ -11,6 +11,8 @@ export type Vocabularies = Record<string, string | { ordered?: boolean; options:
 export const DEFAULT_MAX_LENGTH = { text: 200, textarea: 2000, email: 254 } as const;
 /** E.164: '+', a dial code and number, 7 to 15 digits in all. */
 export const PHONE_PATTERN = '^\\+[1-9][0-9]{6,14}$';
+/** Files one multiple-file question takes when its definition sets no maxFiles (the definition allows at most 20). */
+export const DEFAULT_MAX_FILES = 10;
 
 export function vocabularyOptions(vocabularies: Vocabularies, name: string): Option[] {
   const entry = vocabularies[name];
@@ -58,7 +60,8 @@ export function fieldSchema(field: ResolvedField): JsonSchema | null {
     case 'select':
       return field.options ? enumOf(field.options) : { type: 'string', minLength: 1, maxLength: 200 };
     case 'multichoice':
-      return compact({ type: 'array', items: enumOf(field.options!), uniqueItems: true, minItems: field.minItems ?? (field.required ? 1 : undefined), maxItems: field.maxItems });
+      // Every list in the contract is bounded: distinct answers can never outnumber the options.
+      return compact({ type: 'array', items: enumOf(field.options!), uniqueItems: true, minItems: field.minItems ?? (field.required ? 1 : undefined), maxItems: Math.min(field.maxItems ?? Infinity, field.options!.length) });
     case 'consent':
       return field.required ? { type: 'boolean', const: true } : { type: 'boolean' };
     case 'scale':
@@ -67,7 +70,7 @@ export function fieldSchema(field: ResolvedField): JsonSchema | null {
       return { type: 'string', enum: countries.map((c) => (field.store === 'code' ? c.code : c.name.en)) };
     case 'file': {
       const id = { type: 'integer', minimum: 1 };
-      return field.multiple ? compact({ type: 'array', items: id, uniqueItems: true, minItems: field.required ? 1 : undefined, maxItems: field.maxFiles }) : id;
+      return field.multiple ? compact({ type: 'array', items: id, uniqueItems: true, minItems: field.required ? 1 : undefined, maxItems: field.maxFiles ?? DEFAULT_MAX_FILES }) : id;
     }
     case 'signature':
       return signatureSchema(field.required ?? false);

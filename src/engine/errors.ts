@@ -71,24 +71,36 @@ function atPointer(schema: unknown, pointer: string): unknown {
     .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), schema);
 }
 
+/** At most this many field errors are described: enough to fix a form, and a bounded answer to a hostile one. */
+export const MAX_FIELD_ERRORS = 50;
+
 /**
- * ajv errors as one message per field, in `lang`. A hidden question that was answered fails a
- * rule's `not: {required: [name]}`; the name is read back from the schema at the error's schemaPath.
- * The `if` errors that only say which branch failed are dropped: their branch errors say it better.
+ * ajv errors as one message per field, in `lang`, at most `limit` of them. A hidden question that
+ * was answered fails a rule's `not: {required: [name]}`; the name is read back from the schema at
+ * the error's schemaPath. The `if` errors that only say which branch failed are dropped: their
+ * branch errors say it better. An unknown answer keeps its name even when it is empty (""), so a
+ * refused value is always named; an error no field explains is reported on the whole form (path "").
  */
-export function describeErrors(errors: RawSchemaError[], schema: unknown, fields: (name: string) => ResolvedField | undefined, lang: Lang, formId: string): FieldError[] {
+export function describeErrors(errors: RawSchemaError[], schema: unknown, fields: (name: string) => ResolvedField | undefined, lang: Lang, formId: string, limit = MAX_FIELD_ERRORS): FieldError[] {
   const seen = new Set<string>();
   const result: FieldError[] = [];
+  let unexplained: RawSchemaError | undefined;
   for (const error of errors) {
+    if (result.length >= limit) break;
     if (error.keyword === 'if') continue;
-    const base = (error.instancePath ?? '').split('/').slice(1).join('.');
+    const base = (error.instancePath ?? '').split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~')).join('.');
     const property = (error.keyword === 'required' ? error.params?.missingProperty : error.keyword === 'additionalProperties' ? error.params?.additionalProperty : undefined) as string | undefined;
-    let path: string | undefined = property ? (base ? `${base}.${property}` : property) : base || undefined;
+    let path: string | undefined = property !== undefined ? (base ? `${base}.${property}` : property) : base || undefined;
     if (!path && error.keyword === 'not' && error.schemaPath) path = (atPointer(schema, error.schemaPath) as { required?: string[] } | undefined)?.required?.[0];
-    const name = path?.split('.')[0];
-    if (!name || !path || seen.has(path)) continue;
+    if (path === undefined) {
+      unexplained ??= error;
+      continue;
+    }
+    if (seen.has(path)) continue;
     seen.add(path);
+    const name = path.split('.')[0];
     result.push({ path, field: name, message: errorMessage(error, leafField(fields(name), path), lang, formId) });
   }
+  if (result.length === 0 && unexplained) result.push({ path: '', field: '', message: errorMessage(unexplained, undefined, lang, formId) });
   return result;
 }

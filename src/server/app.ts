@@ -7,7 +7,7 @@ import { loadCompiledForms } from './forms/compiled-forms.ts';
 import { loadContentConfig } from './content/content-config.ts';
 import { buildRegistry } from './collections/registry.ts';
 import { resolveJwtSecret } from './auth/jwt.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { registerLimits, type Limits } from './rate-limits.ts';
 import { databasePlugin, prepareDatabase } from './plugins/database.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -34,14 +34,15 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     registry,
     uniqueRules,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
-    rateLimiter: new RateLimiter(config.rateLimitPerMinute),
+    limits: null as unknown as Limits, // set below, once the app exists
   };
 
   // Request logs carry method, path and status only: no IP address, user agent or body.
   const app = Fastify({
     logger: config.logRequests ? { level: 'info' } : false,
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    // The socket's peer and the next trustProxy - 1 addresses of X-Forwarded-For are our proxies; the one before them is the client.
+    trustProxy: config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: 120_000,
   });
@@ -50,6 +51,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     request.log.info(`${request.method} ${request.raw.url?.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
   });
 
+  ctx.limits = await registerLimits(app, config, db);
   await app.register(databasePlugin, { db });
   await app.register(errorsPlugin, ctx);
   await app.register(authPlugin, ctx);

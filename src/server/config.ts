@@ -19,13 +19,16 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'RECAPTCHA_SCRIPT_URL', default: 'https://www.google.com/recaptcha/api.js', description: 'Where the pages load the reCAPTCHA script from; its origin is allowed by the Content-Security-Policy.' },
   { name: 'RECAPTCHA_SECRET', default: '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe', description: "reCAPTCHA secret (default: Google's documented test secret)." },
   { name: 'RECAPTCHA_VERIFY_URL', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'siteverify endpoint.' },
+  { name: 'RECAPTCHA_HOSTNAMES', default: null, description: "Comma-separated host names siteverify must report the check was solved on (e.g. 'forms.example.com'); unset = not checked." },
+  { name: 'RECAPTCHA_MIN_SCORE', default: '0.5', description: 'Lowest reCAPTCHA v3 score accepted (0 to 1), when siteverify reports a score.' },
   { name: 'CAPTCHA_PROOF_MINUTES', default: '10', description: 'How long a verified captcha proof may be used to submit.' },
   { name: 'FORMS_BUILD_DIR', default: 'build/forms', description: 'Compiled forms written by `npm run forms:build`.' },
   { name: 'CONTENT_DIR', default: 'content', description: 'Content collections and seed data.' },
   { name: 'WEB_DIST_DIR', default: 'dist', description: 'Built pages (`vite build` output).' },
   { name: 'UPLOAD_ORPHAN_HOURS', default: '24', description: 'Uploads never attached to a submission are deleted after this many hours.' },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '30', description: 'Creates (submissions, uploads, captcha checks) per client IP and collection per minute.' },
-  { name: 'TRUST_PROXY', default: 'false', description: "Set to 'true' behind a load balancer so the client IP comes from X-Forwarded-For." },
+  { name: 'TRUST_PROXY', default: 'false', description: "How many proxies (load balancers) stand in front of the server: the client IP is the X-Forwarded-For entry that many hops from the right ('true' = 1); never the leftmost, which the client writes itself." },
+  { name: 'COOKIE_SECURE', default: 'auto', description: "The staff login cookie's Secure flag: 'true' (e.g. behind a proxy that ends TLS), 'false', or 'auto' (when the request came over HTTPS)." },
   { name: 'CONTENT_SECURITY_POLICY', default: null, description: 'Replaces the computed Content-Security-Policy of the pages.' },
 ];
 
@@ -40,13 +43,18 @@ export interface ServerConfig {
   recaptchaScriptUrl: string;
   recaptchaSecret: string;
   recaptchaVerifyUrl: string;
+  /** Empty: any host name. */
+  recaptchaHostnames: string[];
+  recaptchaMinScore: number;
   captchaProofMinutes: number;
   formsBuildDir: string;
   contentDir: string;
   webDistDir: string;
   uploadOrphanHours: number;
   rateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** Number of trusted proxy hops; false = none (X-Forwarded-For ignored). */
+  trustProxy: number | false;
+  cookieSecure: 'auto' | 'true' | 'false';
   contentSecurityPolicy: string | null;
   /** Off in tests and scripts. */
   logRequests: boolean;
@@ -67,6 +75,19 @@ function number(env: Env, name: string): number {
   return value;
 }
 
+function cookieSecure(raw: string | null): 'auto' | 'true' | 'false' {
+  if (raw === 'auto' || raw === 'true' || raw === 'false') return raw;
+  throw new Error(`COOKIE_SECURE must be auto, true or false, got "${raw}".`);
+}
+
+function proxyHops(raw: string | null): number | false {
+  if (raw === null || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return 1;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUST_PROXY must be false, true or a number of proxies, got "${raw}".`);
+  return hops;
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const dir = (name: string) => path.resolve(read(env, name) ?? '.');
   return {
@@ -80,13 +101,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     recaptchaScriptUrl: read(env, 'RECAPTCHA_SCRIPT_URL') ?? '',
     recaptchaSecret: read(env, 'RECAPTCHA_SECRET') ?? '',
     recaptchaVerifyUrl: read(env, 'RECAPTCHA_VERIFY_URL') ?? '',
+    recaptchaHostnames: (read(env, 'RECAPTCHA_HOSTNAMES') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean),
+    recaptchaMinScore: number(env, 'RECAPTCHA_MIN_SCORE'),
     captchaProofMinutes: number(env, 'CAPTCHA_PROOF_MINUTES'),
     formsBuildDir: dir('FORMS_BUILD_DIR'),
     contentDir: dir('CONTENT_DIR'),
     webDistDir: dir('WEB_DIST_DIR'),
     uploadOrphanHours: number(env, 'UPLOAD_ORPHAN_HOURS'),
     rateLimitPerMinute: number(env, 'RATE_LIMIT_PER_MINUTE'),
-    trustProxy: read(env, 'TRUST_PROXY') === 'true',
+    trustProxy: proxyHops(read(env, 'TRUST_PROXY')),
+    cookieSecure: cookieSecure(read(env, 'COOKIE_SECURE')),
     contentSecurityPolicy: read(env, 'CONTENT_SECURITY_POLICY'),
     logRequests: env.NODE_ENV !== 'test',
   };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Registry } from './collections/registry.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { Limits } from './rate-limits.ts';
 import type { Caller } from './auth/caller.ts';
 import type { UniqueRule } from './db/unique-indexes.ts';
 
@@ -12,7 +12,8 @@ export interface ServerContext {
   db: Db;
   registry: Registry;
   jwtSecret: string;
-  rateLimiter: RateLimiter;
+  /** Set by buildApp once the rate-limit plugin is registered. */
+  limits: Limits;
   /** Unique rules by database index name, to explain a violation. */
   uniqueRules: Map<string, UniqueRule>;
 }

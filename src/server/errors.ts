@@ -11,6 +11,7 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: unknown,
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body === 'object' && body && 'message' in body ? String(body.message) : `HTTP ${statusCode}`);
   }

@@ -27,8 +27,9 @@ describe('the human check', () => {
   });
 
   it('a token is verified by Google once, so replaying it fails', async () => {
-    expect((await server.api('/api/verify-captcha', { json: { token: 'pass-replayed' } })).status).toBe(200);
-    expect((await server.api('/api/verify-captcha', { json: { token: 'pass-replayed' } })).status).toBe(400);
+    const json = { token: 'pass-replayed', action: 'submit_form_loyalty_registration' };
+    expect((await server.api('/api/verify-captcha', { json })).status).toBe(200);
+    expect((await server.api('/api/verify-captcha', { json })).status).toBe(400);
   });
 
   it('registering without a proof, or with a made-up one, is refused and stores nothing', async () => {
@@ -69,7 +70,7 @@ describe('the human check', () => {
   it('when siteverify cannot be reached the guest is told to retry (502)', async () => {
     const offline = await startTestServer({ recaptchaVerifyUrl: 'http://127.0.0.1:9/siteverify' });
     try {
-      const answer = await offline.api('/api/verify-captcha', { json: { token: 'pass-offline' } });
+      const answer = await offline.api('/api/verify-captcha', { json: { token: 'pass-offline', action: 'submit_form_loyalty_registration' } });
       expect(answer.status).toBe(502);
       expect(answer.body.errors[0].message).toMatch(/could not be reached/);
     } finally {

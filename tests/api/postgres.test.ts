@@ -42,4 +42,15 @@ describe('on PostgreSQL (DATABASE_URL)', () => {
     expect(again.status).toBe(409);
     expect((await first.api(`/api/${LOYALTY}/count`, { as: 'staff' })).body.totalDocs).toBe(1);
   });
+
+  it('rate-limit counters are shared: alternating instances gets no extra budget', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const server = i % 2 ? second : first;
+      statuses.push((await server.api('/api/users/login', { as: 'none', json: { email: `guess${i}@example.com`, password: 'x' } })).status);
+    }
+    // 10 login attempts per address per minute in all (the staff logins above count too).
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+  });
 });

@@ -16,7 +16,7 @@ const MEDIA = 'media-internal';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ trustProxy: true });
+  server = await startTestServer({ trustProxy: 1 });
 });
 afterAll(() => server?.close());
 

@@ -1,6 +1,7 @@
 // A local stand-in for Google's reCAPTCHA siteverify, speaking its real protocol: POST
 // form-encoded `secret` and `response`, JSON answer {success, challenge_ts, hostname, 'error-codes'}.
 // Tokens starting with "pass" succeed once (Google refuses a reused token: timeout-or-duplicate).
+// A token may dictate fields of the answer, as "pass;hostname=evil.example;score=0.2;action=x".
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -35,7 +36,9 @@ export async function startSiteverify(secret = 'test-recaptcha-secret'): Promise
       if (used.has(token)) return answer({ success: false, 'error-codes': ['timeout-or-duplicate'] });
       used.add(token);
       if (!token.startsWith('pass')) return answer({ success: false, 'error-codes': ['invalid-input-response'] });
-      answer({ success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost' });
+      const dictated = Object.fromEntries(token.split(';').slice(1).map((part) => part.split('=') as [string, string]));
+      const { score, ...fields } = dictated;
+      answer({ success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost', ...fields, ...(score === undefined ? {} : { score: Number(score) }) });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,6 @@
 // Who is calling: anonymous (no or bad credential, like Payload: not an error by itself), the
 // public pages (shared API key), or a logged-in staff member (JWT header or payload-token cookie).
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Queryable } from '../db/db.ts';
 import { verifyStaffToken } from './jwt.ts';
@@ -22,7 +22,12 @@ function sameKey(given: string, expected: string): boolean {
 export function readCookie(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return null; // a malformed cookie is no credential: the caller is not signed in
+    }
   }
   return null;
 }
@@ -48,12 +53,25 @@ function staffToken(headers: IncomingHttpHeaders): string | null {
   return cookieAllowed(headers) ? readCookie(headers.cookie, TOKEN_COOKIE) : null;
 }
 
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Logout: the token stops working everywhere at once, though it has not expired (kept until it would have). */
+export async function revokeToken(db: Queryable, token: string, exp: number): Promise<void> {
+  await db.query('INSERT INTO revoked_tokens (token_sha256, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT DO NOTHING', [tokenHash(token), exp]);
+}
+
+export async function forgetExpiredRevocations(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM revoked_tokens WHERE expires_at < now()');
+}
+
 export async function identifyCaller(headers: IncomingHttpHeaders, db: Queryable, publicApiKey: string, jwtSecret: string): Promise<Caller> {
   const apiKey = /^users API-Key (.+)$/.exec(headers.authorization ?? '');
   if (apiKey) return publicApiKey && sameKey(apiKey[1], publicApiKey) ? { kind: 'public' } : { kind: 'anonymous' };
   const token = staffToken(headers);
   const claims = token ? verifyStaffToken(token, jwtSecret) : null;
   if (!token || !claims) return { kind: 'anonymous' };
+  const { rows: revoked } = await db.query('SELECT 1 FROM revoked_tokens WHERE token_sha256 = $1', [tokenHash(token)]);
+  if (revoked.length) return { kind: 'anonymous' };
   const row = await findUserById(db, claims.id);
   return row ? { kind: 'staff', user: toStaffUser(row), token, exp: claims.exp } : { kind: 'anonymous' };
 }

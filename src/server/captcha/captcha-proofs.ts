@@ -1,6 +1,7 @@
 // A captcha token is checked with Google once; what the page gets back is a proof: 32 random
 // bytes, stored only as their sha256, valid for a few minutes and for ONE submission. The proof
-// is consumed in the same transaction as the submission it allows.
+// is consumed in the same transaction as the submission it allows, and only by a form whose
+// captcha action it was issued for.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
@@ -10,7 +11,7 @@ const hashOf = (proof: string) => createHash('sha256').update(proof).digest('hex
 export const captchaMissing = () =>
   new ApiError(403, { errors: [{ name: 'CaptchaError', message: 'Human check missing or expired. Please complete it again.' }] });
 
-export async function issueProof(db: Queryable, action: string | null, minutes: number): Promise<{ proof: string; expiresAt: string }> {
+export async function issueProof(db: Queryable, action: string, minutes: number): Promise<{ proof: string; expiresAt: string }> {
   const proof = randomBytes(32).toString('base64url');
   const { rows } = await db.query<{ expires_at: Date }>(
     `INSERT INTO captcha_proofs (hash, action, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3::double precision)) RETURNING expires_at`,
@@ -24,7 +25,7 @@ export async function consumeProof(tx: Queryable, proof: string | undefined, act
   if (!proof) throw captchaMissing();
   const { rows } = await tx.query(
     `UPDATE captcha_proofs SET used_at = now()
-     WHERE hash = $1 AND used_at IS NULL AND expires_at > now() AND (action IS NULL OR action = $2)
+     WHERE hash = $1 AND used_at IS NULL AND expires_at > now() AND action = $2
      RETURNING hash`,
     [hashOf(proof), action],
   );

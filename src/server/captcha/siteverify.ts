@@ -4,6 +4,8 @@ export interface SiteverifyAnswer {
   success: boolean;
   action?: string;
   hostname?: string;
+  /** reCAPTCHA v3 only: 1.0 very likely a person, 0.0 very likely a bot. */
+  score?: number;
   errorCodes: string[];
 }
 
@@ -27,6 +29,7 @@ export async function askSiteverify(url: string, secret: string, token: string):
     success: body.success === true,
     action: typeof body.action === 'string' ? body.action : undefined,
     hostname: typeof body.hostname === 'string' ? body.hostname : undefined,
+    score: typeof body.score === 'number' ? body.score : undefined,
     errorCodes: Array.isArray(body['error-codes']) ? body['error-codes'].map(String) : [],
   };
 }

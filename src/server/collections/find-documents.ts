@@ -21,10 +21,15 @@ export interface Page {
   nextPage: number | null;
 }
 
+/** Largest page or limit: PostgreSQL's integer, so (page - 1) * limit stays within its bigint OFFSET. */
+const MAX_WHOLE = 2_147_483_647;
+
 function wholeNumber(value: unknown, name: string, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw badRequest(`${name} must be a whole number.`);
+  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number > MAX_WHOLE) {
+    throw badRequest(`${name} must be a whole number from 0 to ${MAX_WHOLE}.`);
+  }
   return number;
 }
 
@@ -72,7 +77,7 @@ export async function findDocuments(db: Queryable, caller: Caller, collection: C
   const limit = paginate ? requestedLimit : 0;
   const page = paginate ? Math.max(1, wholeNumber(query.page, 'page', 1)) : 1;
   const totalDocs = await countDocuments(db, caller, collection, query);
-  const window = paginate ? ` LIMIT ${limit} OFFSET ${(page - 1) * limit}` : '';
+  const window = paginate ? ` LIMIT ${limit} OFFSET ${(BigInt(page - 1) * BigInt(limit)).toString()}` : '';
   const { rows } = await db.query<DocumentRow>(`SELECT * ${sql} ORDER BY ${order}${window}`, params);
   const totalPages = paginate ? Math.max(1, Math.ceil(totalDocs / limit)) : 1;
   return {

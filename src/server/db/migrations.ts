@@ -68,6 +68,19 @@ export const MIGRATIONS: Migration[] = [
     statements: [`ALTER TABLE documents ADD COLUMN reference text`, `CREATE UNIQUE INDEX ${REFERENCE_INDEX} ON documents (reference)`],
     backfill: backfillReferences,
   },
+  {
+    id: 4,
+    name: 'rate-limit counters shared by every instance',
+    statements: [
+      `CREATE TABLE rate_limits (key text PRIMARY KEY, count integer NOT NULL, reset_at timestamptz NOT NULL)`,
+      `CREATE INDEX rate_limits_reset_at ON rate_limits (reset_at)`,
+    ],
+  },
+  {
+    id: 5,
+    name: 'staff tokens revoked at logout',
+    statements: [`CREATE TABLE revoked_tokens (token_sha256 text PRIMARY KEY, expires_at timestamptz NOT NULL)`],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

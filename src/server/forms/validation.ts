@@ -2,12 +2,13 @@
 // so the page and the server say the same thing in the same language.
 import type { Lang } from '../../engine/definition.ts';
 import type { ResolvedField } from '../../engine/compiled.ts';
-import { describeErrors } from '../../engine/errors.ts';
+import { describeErrors, errorMessage, leafField, MAX_FIELD_ERRORS } from '../../engine/errors.ts';
 import { dateLimitErrors } from '../../engine/date-limits.ts';
 import { resolveLanguage } from '../../engine/language.ts';
-import { formText } from '../../engine/messages.ts';
+import { formText, t } from '../../engine/messages.ts';
 import type { FieldError } from '../errors.ts';
 import type { LoadedForm } from './compiled-forms.ts';
+import { oversizeLists, unstorableTexts, type LimitIssue } from './answer-limits.ts';
 
 const fieldIndex = new WeakMap<LoadedForm, Map<string, ResolvedField>>();
 
@@ -26,6 +27,7 @@ export function formField(form: LoadedForm, name: string): ResolvedField | undef
  */
 export function fieldLabel(form: LoadedForm, path: string, lang: Lang): string {
   const [name, index, child] = path.split('.');
+  if (name === '') return t('emptyName', lang);
   const field = formField(form, name);
   const text = (key: string, vars?: Record<string, number>) => formText(form.compiled.id, key, lang, vars);
   const own = field && 'label' in field && field.label ? text(field.label) : name;
@@ -52,10 +54,38 @@ function latestToday(now = new Date()): string {
   return new Date(now.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
+/** Checks no validator needs to walk item by item; see answer-limits.ts. */
+function limitErrors(form: LoadedForm, data: unknown, lang: Lang) {
+  const issues: LimitIssue[] = unstorableTexts(data, MAX_FIELD_ERRORS);
+  if (issues.length === 0) oversizeLists(form.compiled.schema, data, MAX_FIELD_ERRORS, '', issues);
+  return issues.map((issue) => {
+    const name = issue.path.split('.')[0];
+    const message =
+      issue.keyword === 'unstorableText'
+        ? t('unstorableText', lang)
+        : errorMessage({ keyword: 'maxItems', params: { limit: issue.limit } }, leafField(formField(form, name), issue.path), lang, form.compiled.id);
+    return { path: issue.path, message };
+  });
+}
+
+/** The problems with a submission, one per answer (at most MAX_FIELD_ERRORS), worded in `lang`. */
 export function validateSubmission(form: LoadedForm, data: unknown, lang: Lang): FieldError[] {
-  const described = form.validate(data)
-    ? dateLimitErrors(form.compiled.form, data as Record<string, unknown>, latestToday(), lang)
-    : describeErrors(form.validate.errors ?? [], form.compiled.schema, (name) => formField(form, name), lang, form.compiled.id);
-  const errors = described.map((error) => ({ label: fieldLabel(form, error.path, lang), message: error.message, path: answerPath(form, error.path) }));
-  return errors.filter((error, index) => errors.findIndex((other) => other.path === error.path) === index);
+  let described: { path: string; message: string }[] = limitErrors(form, data, lang);
+  if (described.length === 0) {
+    if (form.validate(data)) described = dateLimitErrors(form.compiled.form, data as Record<string, unknown>, latestToday(), lang);
+    else {
+      described = describeErrors(form.validate.errors ?? [], form.compiled.schema, (name) => formField(form, name), lang, form.compiled.id);
+      // A refusal always names something: should the validator say no without a reason, the whole form is named.
+      if (described.length === 0) described = [{ path: '', message: t('invalid', lang) }];
+    }
+  }
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  for (const error of described) {
+    const path = answerPath(form, error.path);
+    if (seen.has(path) || errors.length >= MAX_FIELD_ERRORS) continue;
+    seen.add(path);
+    errors.push({ label: fieldLabel(form, error.path, lang), message: error.message, path });
+  }
+  return errors;
 }

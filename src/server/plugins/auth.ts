@@ -1,20 +1,21 @@
 // Identifies the caller of every API request and serves the staff login routes.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sharedPlugin } from '../context.ts';
-import { identifyCaller, TOKEN_COOKIE } from '../auth/caller.ts';
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
+import { sharedPlugin, type ServerContext } from '../context.ts';
+import { identifyCaller, revokeToken, TOKEN_COOKIE } from '../auth/caller.ts';
 import { signStaffToken } from '../auth/jwt.ts';
 import { decoyHash, verifyPassword } from '../auth/passwords.ts';
 import { findUserByEmail, toStaffUser } from '../auth/staff-users.ts';
-import { ApiError, tooManyRequests, validationError } from '../errors.ts';
+import { ApiError, validationError } from '../errors.ts';
 
-const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-
-function tokenCookie(request: FastifyRequest, token: string, expires: Date): string {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  return `${TOKEN_COOKIE}=${token}; Expires=${expires.toUTCString()}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+/** COOKIE_SECURE: 'true' always (behind a proxy ending TLS), 'false' never, 'auto' when this request came over HTTPS. */
+function cookieOptions(request: FastifyRequest, ctx: ServerContext, expires: Date): CookieSerializeOptions {
+  const secure = ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure === 'true';
+  return { expires, path: '/', httpOnly: true, sameSite: 'lax', secure };
 }
 
 export const authPlugin = sharedPlugin(async (app, ctx) => {
+  await app.register(fastifyCookie);
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
     request.caller = request.url.startsWith('/api/')
@@ -23,18 +24,20 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
   });
 
   app.post('/api/users/login', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!ctx.rateLimiter.take(`login:${request.ip}`, LOGIN_ATTEMPTS_PER_MINUTE)) throw tooManyRequests();
+    await ctx.limits.loginAttempt(request);
     const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
     const missing = (['email', 'password'] as const).filter((name) => typeof body[name] !== 'string' || body[name] === '');
     if (missing.length) {
       throw validationError('users', missing.map((name) => ({ label: name === 'email' ? 'Email' : 'Password', message: 'This field is required.', path: name })));
     }
+    await ctx.limits.loginAllowed(request, body.email as string);
     const row = await findUserByEmail(ctx.db, body.email as string);
     const passwordOk = await verifyPassword(body.password as string, row?.password_hash ?? (await decoyHash()));
+    if (!row || !passwordOk) await ctx.limits.loginFailed(request, body.email as string);
     if (!row || !passwordOk) throw new ApiError(401, { errors: [{ message: 'The email or password provided is incorrect.' }] });
     const user = toStaffUser(row);
     const { token, exp } = signStaffToken(user, ctx.jwtSecret);
-    reply.header('set-cookie', tokenCookie(request, token, new Date(exp * 1000)));
+    reply.setCookie(TOKEN_COOKIE, token, cookieOptions(request, ctx, new Date(exp * 1000)));
     return { message: 'Authentication Passed', token, exp, user: { ...user, collection: 'users', _strategy: 'local-jwt' } };
   });
 
@@ -45,7 +48,8 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
   });
 
   app.post('/api/users/logout', async (request, reply) => {
-    reply.header('set-cookie', tokenCookie(request, '', new Date(0)));
+    if (request.caller.kind === 'staff') await revokeToken(ctx.db, request.caller.token, request.caller.exp);
+    reply.setCookie(TOKEN_COOKIE, '', cookieOptions(request, ctx, new Date(0)));
     return { message: 'Logout successful.' };
   });
 });

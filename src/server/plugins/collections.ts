@@ -8,18 +8,21 @@ import { countDocuments, findDocuments } from '../collections/find-documents.ts'
 import { createSubmission } from '../collections/create-submission.ts';
 import { requestLanguage } from '../forms/validation.ts';
 import { receiveUpload } from '../uploads/receive-upload.ts';
-import { badRequest, forbidden, notFound, routeNotFound, tooManyRequests } from '../errors.ts';
+import { badRequest, forbidden, notFound, routeNotFound } from '../errors.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
 const pathnameOf = (request: FastifyRequest) => request.raw.url?.split('?')[0] ?? request.url;
 const queryOf = (request: FastifyRequest): QueryObject => parseQueryString(request.raw.url?.split('?')[1] ?? '');
 
+/** Relationships are one level deep here; a larger depth means the same. */
+const MAX_DEPTH = 10;
+
 function depthOf(query: QueryObject): number {
   if (query.depth === undefined) return 2;
   const depth = Number(query.depth);
-  if (!Number.isInteger(depth) || depth < 0) throw badRequest('depth must be a whole number.');
-  return depth;
+  if (typeof query.depth !== 'string' || !Number.isSafeInteger(depth) || depth < 0) throw badRequest('depth must be a whole number.');
+  return Math.min(depth, MAX_DEPTH);
 }
 
 export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext) {
@@ -67,8 +70,10 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
     const collection = collectionOf(request);
     const caller = request.caller;
     if (caller.kind === 'anonymous' || !(collection.publicCreate || caller.kind === 'staff') || collection.kind === 'content') throw forbidden();
-    if (!ctx.rateLimiter.take(`create:${collection.slug}:${request.ip}`)) throw tooManyRequests();
+    await ctx.limits.create(request, collection.slug);
     const query = queryOf(request);
+    // Every query parameter is checked before anything is stored: a 400 must leave nothing behind.
+    const depth = depthOf(query);
     if (collection.kind === 'uploads') {
       const row = await receiveUpload(db, ctx.config.dataDir, collection, request);
       return reply.code(201).send({ doc: toDoc(collection, row), message: `${collection.label} successfully created.` });
@@ -80,7 +85,7 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
       captchaProof: typeof proof === 'string' ? proof : undefined,
       lang: requestLanguage(form, query.locale, request.headers['accept-language']),
     });
-    const [doc] = await present(request, collection, [row], depthOf(query));
+    const [doc] = await present(request, collection, [row], depth);
     return reply.code(201).send({ doc, message: `${collection.label} successfully created.` });
   });
 

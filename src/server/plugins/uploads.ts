@@ -9,6 +9,8 @@ import { canRead, type DocumentRow } from '../collections/documents.ts';
 import { cleanupOrphanUploads } from '../uploads/orphan-cleanup.ts';
 import { uploadsRoot } from '../uploads/receive-upload.ts';
 import { forgetOldProofs } from '../captcha/captcha-proofs.ts';
+import { forgetOldRateLimits } from '../rate-limits.ts';
+import { forgetExpiredRevocations } from '../auth/caller.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
 
 const HOUR = 3_600_000;
@@ -43,6 +45,8 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
       const removed = await cleanupOrphanUploads(ctx.db, now, ctx.config.uploadOrphanHours, { uploadsRoot: uploadsRoot(ctx.config.dataDir), collections });
       if (removed) app.log.info(`Removed ${removed} upload(s) never attached to a submission.`);
       await forgetOldProofs(ctx.db);
+      await forgetOldRateLimits(ctx.db);
+      await forgetExpiredRevocations(ctx.db);
     } catch (error) {
       app.log.error(error, 'Upload clean-up failed');
     }

@@ -1,0 +1,30 @@
+// Staff sessions: logout revokes the token everywhere, the cookie is Secure by configuration,
+// and a malformed cookie is no credential.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF, startTestServer, type TestServer } from '../support/server.ts';
+import { DINING } from './samples.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ cookieSecure: 'true' });
+});
+afterAll(() => server?.close());
+
+describe('staff sessions', () => {
+  it('after logout the token no longer opens anything, though it has not expired', async () => {
+    const login = await server.api('/api/users/login', { as: 'none', json: STAFF });
+    const authorization = `JWT ${login.body.token}`;
+    expect((await server.api(`/api/${DINING}`, { as: 'none', headers: { authorization } })).status).toBe(200);
+    const logout = await server.api('/api/users/logout', { as: 'none', method: 'POST', headers: { authorization } });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get('set-cookie')).toMatch(/^payload-token=;/);
+    expect((await server.api(`/api/${DINING}`, { as: 'none', headers: { authorization } })).status).toBe(403);
+    expect((await server.api('/api/users/me', { as: 'none', headers: { authorization } })).body.user).toBeNull();
+    expect((await server.api('/api/users/me', { as: 'none', headers: { cookie: `payload-token=${login.body.token}` } })).body.user).toBeNull();
+  });
+
+  it('COOKIE_SECURE=true marks the login cookie Secure', async () => {
+    const login = await server.api('/api/users/login', { as: 'none', json: STAFF });
+    expect(login.headers.get('set-cookie')).toMatch(/; Secure(;|$)/);
+  });
+});
