@@ -43,7 +43,8 @@ it('a public build holds neither the code nor the texts of private pages', () =>
       env: { ...process.env, ROUTE_SET: 'public' },
       stdio: 'pipe',
     });
-    const files = fs.readdirSync(path.join(publicDir, 'assets'));
+    const assets = path.join(publicDir, 'assets');
+    const files = fs.readdirSync(assets, { recursive: true, encoding: 'utf8' }).filter((name) => fs.statSync(path.join(assets, name)).isFile());
     const code = files.map((name) => fs.readFileSync(path.join(publicDir, 'assets', name), 'utf8')).join('\n');
     const textsOf = (form: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'build/forms/locales/en', `${form}.json`), 'utf8')) as Record<string, string>;
     const publicForms = formsOf(routeSetTable(routes as unknown as RoutesTable, 'public'));

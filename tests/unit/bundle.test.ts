@@ -1,6 +1,6 @@
 // The pages run under a Content-Security-Policy without 'unsafe-eval': no built script may
 // compile code at run time (validators are precompiled by forms:build). Needs `npm run build`.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -16,7 +16,8 @@ describe('the built pages', () => {
     }
   });
   it('leave out the authors\' live preview (npm run forms:preview) and its editor', () => {
-    for (const name of readdirSync(assets)) {
+    const files = readdirSync(assets, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(resolve(assets, name)).isFile());
+    for (const name of files) {
       const code = readFileSync(resolve(assets, name), 'utf8');
       expect(code, name).not.toMatch(/__preview\/check|preview-editor|codemirror-json-schema|@codemirror/);
     }
