@@ -37,6 +37,16 @@ describe('waiver index', () => {
     expect(await page.locator('.form-index-footer').innerText()).toBe(`© ${new Date().getFullYear()} Doha Quest`);
   });
 
+  it('every waiver shows the same frame: no site header, the park’s logo and a language switch', async () => {
+    for (const waiver of waivers) {
+      const page = await e2e.open(waiver.path);
+      expect(await page.locator('.site-header').count(), waiver.path).toBe(0);
+      expect(await page.locator('.form-logo').getAttribute('alt'), waiver.path).toBe('Doha Quest');
+      expect(await page.getByRole('navigation', { name: 'Language' }).count(), waiver.path).toBe(1);
+      await page.close();
+    }
+  });
+
   it('in Arabic the titles are Arabic and every link keeps ?lang=ar; following one opens the waiver in Arabic without a reload', async () => {
     const page = await e2e.open('/dohaquest?lang=ar');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
