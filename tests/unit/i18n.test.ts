@@ -38,6 +38,16 @@ describe('plurals', () => {
   });
 });
 
+describe('French typography', () => {
+  it('keeps ? ! : ; and « » on the line of the word before them (narrow no-break space)', () => {
+    expect(t('captchaVerified', 'fr')).toBe('Vérifié\u202F: vous pouvez maintenant envoyer.');
+    addFormTexts('typo-form', 'fr', { q: 'Êtes-vous satisfait ? « Oui » !' });
+    expect(formText('typo-form', 'q', 'fr')).toBe('Êtes-vous satisfait\u202F? «\u202FOui\u202F»\u202F!');
+    addFormTexts('typo-form', 'en', { q: 'Satisfied ? Yes !' });
+    expect(formText('typo-form', 'q', 'en')).toBe('Satisfied ? Yes !');
+  });
+});
+
 describe('a form’s texts as its own namespace', () => {
   const dining = loadDefinitions().find((d) => d.definition.id === 'dining-survey')!.definition;
   const { compiled, texts } = compileForm(dining, loadVocabularies());

@@ -4,5 +4,6 @@ import { type FieldOf, textControlProps, useWidgetField } from './common.tsx';
 export function TextWidget(props: WidgetProps) {
   const state = useWidgetField<FieldOf<'text'>>(props);
   const { field } = state;
-  return <input type="text" className="input" maxLength={field.maxLength} inputMode={field.inputMode} autoComplete={field.autocomplete ?? 'off'} {...textControlProps(props, state)} />;
+  // dir="auto": Latin text typed on an Arabic page (or the reverse) keeps its punctuation on the right side.
+  return <input type="text" dir="auto" className="input" maxLength={field.maxLength} inputMode={field.inputMode} autoComplete={field.autocomplete ?? 'off'} {...textControlProps(props, state)} />;
 }
