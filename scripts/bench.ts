@@ -1,36 +1,11 @@
 // npm run bench [-- <path prefix>] — page weight and time-to-interactive of each form route in real Chromium
 // (4x CPU throttling), plus the server's create latency. A benchmark, not a test: it prints figures.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import routes from '../routes.json' with { type: 'json' };
+import { CHROMIUM_ARGS, CHROMIUM_PATH, samplePath, startLocalSite } from './lib/local-site.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const SAMPLE_PATHS: Record<string, string> = { '/survey/fnb/:restaurantName': '/survey/fnb/cova' };
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((ready, fail) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Serving') && ready());
-    child.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
-  });
-  return child;
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -74,17 +49,15 @@ async function measureCreates(base: string, count: number) {
   return { median: median(latencies), p95: [...latencies].sort((a, b) => a - b)[Math.floor(count * 0.95)] };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'forms-bench-'));
-const port = await freePort();
-const server = await startServer(port, dataDir);
-const base = `http://127.0.0.1:${port}`;
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const site = await startLocalSite();
+const base = site.base;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   console.log(`Form routes, ${RUNS} runs each, Chromium with 4x CPU throttling (JS/CSS: gzip -9 of what the page loaded)`);
   console.log('route | JS gzip KB | CSS gzip KB | interactive ms (median)');
   const only = process.argv[2]; // e.g. npm run bench -- /survey: only routes starting so
   for (const route of routes.routes.filter((r) => r.page.kind === 'form' && (!only || r.path.startsWith(only)))) {
-    const path = SAMPLE_PATHS[route.path] ?? route.path;
+    const path = samplePath(route.path);
     const result = await measureRoute(browser, `${base}${path}`).catch((error: Error) => error);
     if (result instanceof Error) {
       console.log(`${path} | failed: ${result.message.split('\n')[0]}`);
@@ -96,6 +69,5 @@ try {
   console.log(`Server: 200 sequential dining-survey creates (validate + insert + fsync): median ${creates.median.toFixed(1)} ms, p95 ${creates.p95.toFixed(1)} ms`);
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  site.close();
 }

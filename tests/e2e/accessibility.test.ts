@@ -5,29 +5,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import routes from '../../routes.json' with { type: 'json' };
+import { routeCases } from '../../scripts/lib/local-site.ts';
 import { startE2E, type E2E } from './harness.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const AXE = readFileSync(resolve(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** A real value for each route parameter, from the demo content (content/seed). */
-function samplePath(path: string): string {
-  const position: Record<string, string> = { printemps: 'sales-associate-beauty', dohaoasis: 'guest-experience-host', dohaquest: 'ride-operator' };
-  return path
-    .replace(':restaurantName', 'cova')
-    .replace(':slug', 'guest-code-of-conduct')
-    .replace(/\/careers\/([^/]+)\/:position/, (_, brand: string) => `/careers/${brand}/${position[brand]}`);
-}
-
-type Page_ = { kind: string; form?: string; languages?: string[] };
-function languagesOf(page: Page_): string[] {
-  if (page.kind === 'form' && page.form) return (JSON.parse(readFileSync(resolve(ROOT, 'forms', `${page.form}.json`), 'utf8')) as { languages: string[] }).languages;
-  return page.languages ?? ['en', 'ar'];
-}
-
-const cases = routes.routes.flatMap((route) => languagesOf(route.page as Page_).map((lang) => ({ path: samplePath(route.path), lang, form: route.page.kind === 'form' })));
+const cases = routeCases();
 
 let e2e: E2E;
 let context: BrowserContext;
