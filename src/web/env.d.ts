@@ -1,4 +1,4 @@
-// What the page gets from /runtime-config.js (the route-set module's types: src/web/build/).
+// What the page gets from /runtime-config.js (the route-set module types: src/web/virtual/).
 interface Window {
   __RUNTIME_CONFIG__?: Partial<import('./api/runtimeConfig.ts').RuntimeConfig>;
 }

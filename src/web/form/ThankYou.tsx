@@ -35,7 +35,7 @@ export function ThankYou({ form, lang, doc, answers }: { form: ResolvedForm; lan
       <p>{subtitle}</p>
       {form.success?.referenceLabel && reference !== undefined && reference !== null && <Reference label={text(form.success.referenceLabel)} reference={String(reference)} lang={lang} />}
       {form.success?.link && (
-        <Link className="thank-you-link" to={form.success.link.path}>
+        <Link className="link-button" to={form.success.link.path}>
           {text(form.success.link.label)}
         </Link>
       )}

@@ -1,7 +1,8 @@
 // A page listing the forms under a path (e.g. /dohaquest: every waiver), each a big link titled
 // with its form's own title in the page language; the links keep the chosen language.
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
+import { useLangSearch } from '../shell/useLangSearch.ts';
 import { useShell } from '../shell/ShellContext.tsx';
 import type { FormIndexData } from './formIndexLoader.ts';
 import '../styles/pages.css';
@@ -10,7 +11,7 @@ export default function FormIndexPage() {
   const { namespace, description, paths } = useLoaderData() as FormIndexData;
   const { t } = useTranslation([namespace, 'common']);
   const { theme } = useShell();
-  const requested = useSearchParams()[0].get('lang');
+  const search = useLangSearch();
   return (
     <div className="form-index">
       <header className="form-index-intro">
@@ -20,7 +21,7 @@ export default function FormIndexPage() {
       <ul className="form-index-list">
         {paths.map((path) => (
           <li key={path}>
-            <Link className="form-index-link" to={{ pathname: path, search: requested ? `?lang=${encodeURIComponent(requested)}` : '' }}>
+            <Link className="form-index-link" to={{ pathname: path, search }}>
               {t(path)}
             </Link>
           </li>

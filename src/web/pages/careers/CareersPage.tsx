@@ -1,6 +1,7 @@
 // A brand's careers page: its open positions, each a link to the position's own page.
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { useLangSearch } from '../../shell/useLangSearch.ts';
 import { localized } from '../../api/localized.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import type { CareersData } from './careersLoader.ts';
@@ -12,8 +13,7 @@ export default function CareersPage() {
   const { lang } = useShell();
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const requested = useSearchParams()[0].get('lang');
-  const search = requested ? `?lang=${encodeURIComponent(requested)}` : '';
+  const search = useLangSearch();
   return (
     <div className="careers">
       <header className="form-index-intro">

@@ -1,7 +1,8 @@
 // One open position: its facts, its description as rich text and the way to apply (the
 // careers-application form, a route of its own under the position).
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { useLangSearch } from '../../shell/useLangSearch.ts';
 import { localized } from '../../api/localized.ts';
 import { useShell, useTitleExtra } from '../../shell/ShellContext.tsx';
 import { RichText } from '../docs/RichText.tsx';
@@ -14,8 +15,7 @@ export default function PositionPage() {
   const { lang } = useShell();
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
-  const requested = useSearchParams()[0].get('lang');
-  const search = requested ? `?lang=${encodeURIComponent(requested)}` : '';
+  const search = useLangSearch();
   const here = pathname.replace(/\/+$/, '');
   const title = localized<string>(position.title, lang);
   const description = localized<unknown>(position.description, lang);
@@ -31,7 +31,7 @@ export default function PositionPage() {
         <RichText value={description.value} />
       </div>
       <p>
-        <Link className="document-download" to={{ pathname: `${here}/apply`, search }}>
+        <Link className="link-button" to={{ pathname: `${here}/apply`, search }}>
           {t('careersApply')}
         </Link>
       </p>

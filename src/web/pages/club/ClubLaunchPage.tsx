@@ -18,14 +18,14 @@ export default function ClubLaunchPage() {
       <ul className="club-launch-stores">
         {androidUrl && (
           <li>
-            <a className="club-launch-store" href={androidUrl} rel="noopener noreferrer">
+            <a className="link-button" href={androidUrl} rel="noopener noreferrer">
               {t('getOnGooglePlay')}
             </a>
           </li>
         )}
         {iosUrl && (
           <li>
-            <a className="club-launch-store" href={iosUrl} rel="noopener noreferrer">
+            <a className="link-button" href={iosUrl} rel="noopener noreferrer">
               {t('downloadOnAppStore')}
             </a>
           </li>

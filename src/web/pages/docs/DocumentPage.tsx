@@ -28,7 +28,7 @@ export default function DocumentPage() {
         <figure className="document-pdf">
           <iframe src={apiUrl(pdf)} title={title.value ?? doc.slug} />
           <figcaption>
-            <a className="document-download" href={apiUrl(pdf)} download={doc.pdf?.filename ?? true}>
+            <a className="link-button" href={apiUrl(pdf)} download={doc.pdf?.filename ?? true}>
               {t('downloadPdf')}
             </a>
           </figcaption>

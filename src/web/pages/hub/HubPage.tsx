@@ -1,15 +1,16 @@
 // The group's landing page (/) and a brand's hub (e.g. /dohaoasis): per brand, its public forms
 // and pages and its documents, as big links that keep the chosen language.
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
+import { useLangSearch } from '../../shell/useLangSearch.ts';
 import type { HubData, HubLink } from './hubLoader.ts';
 import '../../styles/pages.css';
 
 export default function HubPage() {
   const { namespace, description, brands } = useLoaderData() as HubData;
   const { t } = useTranslation([namespace, 'common']);
-  const requested = useSearchParams()[0].get('lang');
-  const to = (path: string) => ({ pathname: path, search: requested ? `?lang=${encodeURIComponent(requested)}` : '' });
+  const search = useLangSearch();
+  const to = (path: string) => ({ pathname: path, search });
   const links = (items: HubLink[], label: string) =>
     items.length > 0 && (
       <nav aria-label={label}>
