@@ -8,6 +8,7 @@ import { loadContentConfig } from './content/content-config.ts';
 import { buildRegistry } from './collections/registry.ts';
 import { resolveJwtSecret } from './auth/jwt.ts';
 import { registerLimits, type Limits } from './rate-limits.ts';
+import { OrphanUploadBudget } from './uploads/orphan-budget.ts';
 import { databasePlugin, prepareDatabase } from './plugins/database.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -35,6 +36,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     uniqueRules,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     limits: null as unknown as Limits, // set below, once the app exists
+    orphanUploads: new OrphanUploadBudget(config.uploadOrphansPerClient, config.uploadOrphanMinutes),
   };
 
   // Request logs carry method, path and status only: no IP address, user agent or body.
