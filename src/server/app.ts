@@ -11,6 +11,7 @@ import { registerLimits, type Limits } from './rate-limits.ts';
 import { OrphanUploadBudget } from './uploads/orphan-budget.ts';
 import { databasePlugin, prepareDatabase } from './plugins/database.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
@@ -56,6 +57,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   ctx.limits = await registerLimits(app, config, db);
   await app.register(databasePlugin, { db });
   await app.register(errorsPlugin, ctx);
+  await app.register(securityHeadersPlugin, ctx);
   await app.register(authPlugin, ctx);
   await app.register(uploadsPlugin, ctx);
   await app.register(captchaPlugin, ctx);
