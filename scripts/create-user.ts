@@ -1,11 +1,13 @@
 // Creates a staff user (or sets a new password): npm run create-user -- --email a@b.c --password '...'
 // The password may come from STAFF_PASSWORD instead, to keep it out of the process list.
-// With the embedded database, stop the server first: one process owns DATA_DIR at a time.
+// With the embedded database and the server running, the server saves the user (one process owns
+// DATA_DIR at a time: see src/server/admin/local-admin.ts); otherwise the database is opened here.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { openDb } from '../src/server/db/db.ts';
 import { migrate } from '../src/server/db/migrations.ts';
-import { saveStaffUser } from '../src/server/auth/staff-users.ts';
+import { saveStaffUser, type StaffUser } from '../src/server/auth/staff-users.ts';
+import { runningServer, saveStaffUserThroughServer } from '../src/server/admin/local-admin.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
 const password = values.password ?? process.env.STAFF_PASSWORD;
@@ -14,15 +16,21 @@ if (!values.email || !password) {
   process.exit(2);
 }
 
-try {
-  const db = await openDb(loadConfig());
+async function saveDirectly(email: string, secret: string): Promise<StaffUser> {
+  const db = await openDb(config);
   try {
     await migrate(db);
-    const user = await saveStaffUser(db, values.email, password);
-    console.log(`Staff user ${user.email} can now log in.`);
+    return await saveStaffUser(db, email, secret);
   } finally {
     await db.close();
   }
+}
+
+const config = loadConfig();
+try {
+  const server = config.databaseUrl ? null : runningServer(config.dataDir);
+  const user = server ? await saveStaffUserThroughServer(config.dataDir, server, values.email, password) : await saveDirectly(values.email, password);
+  console.log(`Staff user ${user.email} can now log in${server ? ` (saved by the running server, process ${server})` : ''}.`);
 } catch (error) {
   console.error(`Could not save the staff user: ${(error as Error).message}`);
   process.exit(1);

@@ -8,14 +8,17 @@ import { loadContentConfig } from './content/content-config.ts';
 import { buildRegistry } from './collections/registry.ts';
 import { resolveJwtSecret } from './auth/jwt.ts';
 import { registerLimits, type Limits } from './rate-limits.ts';
+import { OrphanUploadBudget } from './uploads/orphan-budget.ts';
 import { databasePlugin, prepareDatabase } from './plugins/database.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
 import { collectionsPlugin } from './plugins/collections.ts';
 import { staffDownloadsPlugin } from './plugins/staff-downloads.ts';
 import { pagesPlugin } from './plugins/pages.ts';
+import { localAdminPlugin } from './plugins/local-admin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +38,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     uniqueRules,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     limits: null as unknown as Limits, // set below, once the app exists
+    orphanUploads: new OrphanUploadBudget(config.uploadOrphansPerClient, config.uploadOrphanMinutes),
   };
 
   // Request logs carry method, path and status only: no IP address, user agent or body.
@@ -54,11 +58,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   ctx.limits = await registerLimits(app, config, db);
   await app.register(databasePlugin, { db });
   await app.register(errorsPlugin, ctx);
+  await app.register(securityHeadersPlugin, ctx);
   await app.register(authPlugin, ctx);
   await app.register(uploadsPlugin, ctx);
   await app.register(captchaPlugin, ctx);
   await app.register(collectionsPlugin, ctx);
   await app.register(staffDownloadsPlugin, ctx);
+  await app.register(localAdminPlugin, ctx);
   await app.register(pagesPlugin, ctx);
   return app;
 }

@@ -25,7 +25,8 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'FORMS_BUILD_DIR', default: 'build/forms', description: 'Compiled forms written by `npm run forms:build`.' },
   { name: 'CONTENT_DIR', default: 'content', description: 'Content collections and seed data.' },
   { name: 'WEB_DIST_DIR', default: 'dist', description: 'Built pages (`vite build` output).' },
-  { name: 'UPLOAD_ORPHAN_HOURS', default: '24', description: 'Uploads never attached to a submission are deleted after this many hours.' },
+  { name: 'UPLOAD_ORPHAN_MINUTES', default: '60', description: 'Uploads never attached to a submission are deleted after this many minutes (checked every minute); a form must be sent within this time of its uploads.' },
+  { name: 'UPLOAD_ORPHANS_PER_CLIENT', default: '20', description: 'Uploads not yet attached to a submission that one client IP may have at a time; more are refused with 429 until a form is sent or they expire.' },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '30', description: 'Creates (submissions, uploads, captcha checks) per client IP and collection per minute.' },
   { name: 'TRUST_PROXY', default: 'false', description: "How many proxies (load balancers) stand in front of the server: the client IP is the X-Forwarded-For entry that many hops from the right ('true' = 1); never the leftmost, which the client writes itself." },
   { name: 'COOKIE_SECURE', default: 'auto', description: "The staff login cookie's Secure flag: 'true' (e.g. behind a proxy that ends TLS), 'false', or 'auto' (when the request came over HTTPS)." },
@@ -50,7 +51,8 @@ export interface ServerConfig {
   formsBuildDir: string;
   contentDir: string;
   webDistDir: string;
-  uploadOrphanHours: number;
+  uploadOrphanMinutes: number;
+  uploadOrphansPerClient: number;
   rateLimitPerMinute: number;
   /** Number of trusted proxy hops; false = none (X-Forwarded-For ignored). */
   trustProxy: number | false;
@@ -89,6 +91,7 @@ function proxyHops(raw: string | null): number | false {
 }
 
 export function loadConfig(env: Env = process.env): ServerConfig {
+  if (env.UPLOAD_ORPHAN_HOURS) throw new Error('UPLOAD_ORPHAN_HOURS was replaced by UPLOAD_ORPHAN_MINUTES: set that instead (e.g. 60).');
   const dir = (name: string) => path.resolve(read(env, name) ?? '.');
   return {
     port: number(env, 'PORT'),
@@ -107,7 +110,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     formsBuildDir: dir('FORMS_BUILD_DIR'),
     contentDir: dir('CONTENT_DIR'),
     webDistDir: dir('WEB_DIST_DIR'),
-    uploadOrphanHours: number(env, 'UPLOAD_ORPHAN_HOURS'),
+    uploadOrphanMinutes: number(env, 'UPLOAD_ORPHAN_MINUTES'),
+    uploadOrphansPerClient: number(env, 'UPLOAD_ORPHANS_PER_CLIENT'),
     rateLimitPerMinute: number(env, 'RATE_LIMIT_PER_MINUTE'),
     trustProxy: proxyHops(read(env, 'TRUST_PROXY')),
     cookieSecure: cookieSecure(read(env, 'COOKIE_SECURE')),

@@ -6,6 +6,7 @@ import type { Registry } from './collections/registry.ts';
 import type { Limits } from './rate-limits.ts';
 import type { Caller } from './auth/caller.ts';
 import type { UniqueRule } from './db/unique-indexes.ts';
+import type { OrphanUploadBudget } from './uploads/orphan-budget.ts';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -16,6 +17,8 @@ export interface ServerContext {
   limits: Limits;
   /** Unique rules by database index name, to explain a violation. */
   uniqueRules: Map<string, UniqueRule>;
+  /** Uploads waiting for a submission, per client address. */
+  orphanUploads: OrphanUploadBudget;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { contentSecurityPolicy } from '../../src/server/pages/content-security-policy.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -53,6 +54,20 @@ describe('the pages', () => {
     expect((await get('/assets/index-AbCd1234.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('/survey/fnb')).headers.get('cache-control')).toBe('no-cache');
     expect((await get('/assets/index-Gone1234.js')).status).toBe(404);
+  });
+
+  it('every answer carries the security headers once: HSTS for a year, nosniff, the referrer policy; pages alone the computed policy', async () => {
+    const policy = await contentSecurityPolicy(server.app.serverContext.db, server.app.serverContext.registry, server.config.recaptchaScriptUrl);
+    for (const pathname of ['/', '/survey/fnb/cova', '/assets/index-AbCd1234.js', '/api/restaurants', '/api/no-such-route', '/runtime-config.js']) {
+      const response = await get(pathname);
+      expect(response.headers.get('strict-transport-security'), pathname).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers.get('x-content-type-options'), pathname).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), pathname).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options'), pathname).toBe('SAMEORIGIN');
+      expect(response.headers.get('x-robots-tag'), pathname).toBe('noindex');
+      const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
+      expect(response.headers.get('content-security-policy'), pathname).toBe(isPage ? policy : null);
+    }
   });
 
   it('API answers are marked noindex too, and never cached', async () => {

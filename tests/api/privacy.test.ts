@@ -6,8 +6,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { fileForm, jpegWithMetadata, PHOTO_SECRETS, pngWithMetadata, tinyPng } from '../support/files.ts';
-import { stripWebpMetadata } from '../../src/server/uploads/strip-metadata.ts';
+import zlib from 'node:zlib';
+import {
+  fileForm,
+  heicPhoto,
+  htmlBeforePdf,
+  jpegHtmlPolyglot,
+  jpegWithJunkBeforeExif,
+  jpegWithMetadata,
+  PDF_SECRETS,
+  pdfThenHtml,
+  pdfWithMetadata,
+  pdfWithObjectStream,
+  pdfWithScript,
+  PHOTO_SECRETS,
+  pngWithMetadata,
+  tinyJpeg,
+  tinyPng,
+  webpWithMetadata,
+} from '../support/files.ts';
 import { countOf, proofFor, REFERENCE, WHISTLE } from './samples.ts';
 
 const REPORTER = { 'x-forwarded-for': '198.51.100.23', 'user-agent': 'ReporterPhone/9.9 (Model X; owner Noor)' };
@@ -97,23 +114,89 @@ describe('a photo uploaded as evidence or a receipt', () => {
     expect(body.doc).toMatchObject({ mimeType: 'image/png', filesize: tinyPng().length });
   });
 
-  it('loses its EXIF and XMP chunks and their flags (WebP)', () => {
-    const chunk = (fourcc: string, data: Buffer) => {
-      const head = Buffer.alloc(8);
-      head.write(fourcc, 0, 'latin1');
-      head.writeUInt32LE(data.length, 4);
-      return Buffer.concat([head, data, Buffer.alloc(data.length % 2)]);
-    };
-    const vp8x = Buffer.alloc(10);
-    vp8x[0] = 0x08 | 0x04;
-    const body = [chunk('VP8X', vp8x), chunk('VP8 ', Buffer.from('image-bytes')), chunk('EXIF', Buffer.from(PHOTO_SECRETS[0])), chunk('XMP ', Buffer.from(PHOTO_SECRETS[2]))];
-    const header = Buffer.from('RIFF\0\0\0\0WEBP', 'latin1');
-    const webp = Buffer.concat([header, ...body]);
-    webp.writeUInt32LE(webp.length - 8, 4);
-    const stripped = stripWebpMetadata(webp);
-    expect(hasBytes(stripped, PHOTO_SECRETS[0]) || hasBytes(stripped, PHOTO_SECRETS[2])).toBe(false);
-    expect(stripped.readUInt32LE(4)).toBe(stripped.length - 8);
-    expect(stripped[20] & 0x0c).toBe(0);
-    expect(hasBytes(stripped, 'image-bytes')).toBe(true);
+  it('loses its EXIF, XMP and unknown chunks and their flags (WebP)', async () => {
+    const { status, body } = await upload(webpWithMetadata(), 'photo.webp');
+    expect(status).toBe(201);
+    const stored = storedFile(body.doc.filename);
+    for (const secret of PHOTO_SECRETS) expect(hasBytes(stored, secret), secret).toBe(false);
+    expect(stored.readUInt32LE(4)).toBe(stored.length - 8);
+    expect(stored[20] & 0x0c).toBe(0);
+    expect(hasBytes(stored, 'image-bytes')).toBe(true);
+  });
+
+  it('loses EXIF hidden behind a junk byte (JPEG), and the junk', async () => {
+    const original = jpegWithJunkBeforeExif();
+    expect(hasBytes(original, PHOTO_SECRETS[0])).toBe(true);
+    const { status, body } = await upload(original, 'IMG_2043.JPG');
+    expect(status).toBe(201);
+    const stored = storedFile(body.doc.filename);
+    for (const secret of PHOTO_SECRETS) expect(hasBytes(stored, secret), secret).toBe(false);
+    // What remains is tinyJpeg, byte for byte, with a 36-byte orientation-only EXIF after its JFIF header.
+    const jpeg = tinyJpeg();
+    const app0End = 4 + jpeg.readUInt16BE(4);
+    expect(stored.subarray(0, app0End).equals(jpeg.subarray(0, app0End))).toBe(true);
+    expect(stored.subarray(app0End + 36).equals(jpeg.subarray(app0End))).toBe(true);
+  });
+});
+
+describe('a PDF uploaded as evidence or a receipt', () => {
+  it('loses its author, title, producer and XMP metadata; every byte offset stays where it was', async () => {
+    const original = pdfWithMetadata();
+    for (const secret of PDF_SECRETS) expect(hasBytes(original, secret), secret).toBe(true);
+    const { status, body } = await upload(original, 'receipt.pdf');
+    expect(status).toBe(201);
+    expect(body.doc).toMatchObject({ mimeType: 'application/pdf', filesize: original.length });
+    const stored = storedFile(body.doc.filename);
+    for (const secret of PDF_SECRETS) expect(hasBytes(stored, secret), secret).toBe(false);
+    expect(hasBytes(stored, 'D:20250301')).toBe(false);
+    expect(stored.length).toBe(original.length);
+    expect(hasBytes(stored, '(Total 42.00) Tj')).toBe(true);
+    expect(stored.toString('latin1')).toMatch(/6 0 obj\n<< +>>\nendobj/);
+    expect(stored.subarray(-30).equals(original.subarray(-30))).toBe(true);
+  });
+
+  it('loses the Info dictionary packed in a compressed object stream', async () => {
+    const original = pdfWithObjectStream('info');
+    const { status, body } = await upload(original, 'scan.pdf');
+    expect(status).toBe(201);
+    const stored = storedFile(body.doc.filename);
+    expect(stored.length).toBe(original.length);
+    const start = stored.indexOf('stream\n', stored.indexOf('/ObjStm')) + 7;
+    const packed = zlib.inflateSync(stored.subarray(start, stored.indexOf('endstream', start))).toString('latin1');
+    expect(packed).toMatch(/^6 0 << +>>$/);
+  });
+
+  it('is refused with a reason when it runs scripts (however the name is written) or is wrapped in a web page', async () => {
+    for (const [bytes, message] of [
+      [pdfWithScript(), /contains scripts, actions or attached files/],
+      [pdfWithScript('/J#61vaScript'), /contains scripts, actions or attached files/],
+      [pdfWithObjectStream('script'), /contains scripts, actions or attached files/],
+      [pdfThenHtml(), /also contains web page code/],
+      [htmlBeforePdf(), /^Invalid file type: unknown\./],
+    ] as const) {
+      const before = await countOf(server, MEDIA);
+      const answer = await upload(bytes, 'receipt.pdf');
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0]).toMatchObject({ name: 'ValidationError', message: 'The following field is invalid: file', data: { errors: [{ path: 'file', message: expect.stringMatching(message) }] } });
+      expect(await countOf(server, MEDIA)).toBe(before);
+    }
+    expect(fs.readdirSync(path.join(server.config.dataDir, 'uploads', MEDIA)).filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+});
+
+describe('files the server cannot clean or that are not what they seem', () => {
+  it('a HEIC photo is refused by its first bytes, and nothing is written', async () => {
+    const dir = path.join(server.config.dataDir, 'uploads', MEDIA);
+    const before = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+    const answer = await upload(heicPhoto(), 'IMG_0001.HEIC');
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].data.errors).toEqual([{ path: 'file', message: 'Invalid file type: image/heic. Accepted: image/jpeg, image/png, image/webp, application/pdf.' }]);
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual(before);
+  });
+
+  it('a JPEG that is also a web page is refused, in the guest\'s language', async () => {
+    const answer = await server.api(`/api/${MEDIA}?locale=ar`, { form: fileForm(jpegHtmlPolyglot(), 'photo.jpg') });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].data.errors[0]).toEqual({ path: 'file', message: 'يحتوي هذا الملف أيضًا على شيفرة صفحة ويب، لذا لا يمكن قبوله. يرجى التقاط صورة جديدة أو حفظ المستند من جديد.' });
   });
 });

@@ -86,6 +86,10 @@ describe('who may see receipts', () => {
     const download = await fetch(`${server.url}${url}`, { headers: { authorization: `JWT ${await server.staffToken()}` } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/png');
+    // Downloaded, never shown as one of our pages: no script in a file can run on our origin.
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${body.doc.filename}"`);
+    expect(download.headers.get('content-security-policy')).toMatch(/(^|;\s*)sandbox(;|$)/);
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await download.arrayBuffer()).equals(tinyPng())).toBe(true);
   });
 });
@@ -98,13 +102,37 @@ describe('receipts nobody submitted', () => {
     const attached = (await server.api(`/api/${LOYALTY_MEDIA}/${answers.receipt}`, { as: 'staff' })).body;
 
     const options = { uploadsRoot: path.join(server.config.dataDir, 'uploads'), collections: [LOYALTY_MEDIA] };
-    expect(await cleanupOrphanUploads(server.app.serverContext.db, new Date(), 24, options)).toBe(0);
-    const tomorrow = new Date(Date.now() + 25 * 3_600_000);
-    expect(await cleanupOrphanUploads(server.app.serverContext.db, tomorrow, 24, options)).toBeGreaterThanOrEqual(1);
+    expect(await cleanupOrphanUploads(server.app.serverContext.db, new Date(), 60, options)).toBe(0);
+    const laterOn = new Date(Date.now() + 61 * 60_000);
+    expect(await cleanupOrphanUploads(server.app.serverContext.db, laterOn, 60, options)).toBeGreaterThanOrEqual(1);
 
     expect((await server.api(`/api/${LOYALTY_MEDIA}/${orphan.id}`, { as: 'staff' })).status).toBe(404);
     expect(storedFiles()).not.toContain(orphan.filename);
     expect((await server.api(`/api/${LOYALTY_MEDIA}/${attached.id}`, { as: 'staff' })).status).toBe(200);
     expect(storedFiles()).toContain(attached.filename);
+  });
+});
+
+describe('a client that uploads without ever sending a form', () => {
+  it('may keep a limited number of uploads waiting, is told the limit, and may upload again once a form claims one', async () => {
+    const capped = await startTestServer({ uploadOrphansPerClient: 2 });
+    try {
+      const send = () => capped.api(`/api/${LOYALTY_MEDIA}`, { form: fileForm(tinyPng(), 'receipt.png', 'image/png') });
+      expect((await send()).status).toBe(201);
+      const answers = await loyaltyAnswers(capped); // the second upload, used by this registration
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        errors: [{ name: 'TooManyPendingUploads', data: { limit: 2 }, message: 'Too many uploaded files are waiting for a form to be sent from your network (limit: 2). Send your form, or try again in 60 minutes.' }],
+      });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect(await countOf(capped, LOYALTY_MEDIA)).toBe(2);
+
+      expect((await register(capped, answers)).status).toBe(201);
+      expect((await send()).status).toBe(201);
+      expect((await send()).status).toBe(429);
+    } finally {
+      await capped.close();
+    }
   });
 });

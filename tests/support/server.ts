@@ -92,6 +92,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       RECAPTCHA_SECRET: siteverify.secret,
       RECAPTCHA_VERIFY_URL: siteverify.url,
       RATE_LIMIT_PER_MINUTE: '1000',
+      UPLOAD_ORPHANS_PER_CLIENT: '1000',
     }),
     ...overrides,
   };

@@ -28,7 +28,7 @@ interface Dependencies {
   /** The collections a form's answers may name (e.g. a position): only what the public may see counts. */
   collections: Map<string, Collection>;
   uniqueRules: Map<string, UniqueRule>;
-  uploadOrphanHours: number;
+  uploadOrphanMinutes: number;
 }
 
 const present = (value: unknown) => value !== undefined && value !== null;
@@ -56,7 +56,7 @@ async function checkReferences(tx: Queryable, collections: Map<string, Collectio
 }
 
 /** Locks the uploads named in the data; reports fields whose files are unknown, expired or already used. */
-async function claimUploads(tx: Queryable, form: LoadedForm, data: Record<string, unknown>, lang: Lang, maxAgeHours: number) {
+async function claimUploads(tx: Queryable, form: LoadedForm, data: Record<string, unknown>, lang: Lang, maxAgeMinutes: number) {
   const errors: FieldError[] = [];
   const ids: number[] = [];
   for (const rule of form.compiled.uploads) {
@@ -67,7 +67,7 @@ async function claimUploads(tx: Queryable, form: LoadedForm, data: Record<string
     const { rows } = await tx.query<{ id: number }>(
       `SELECT id FROM documents WHERE id = ANY($1::int[]) AND collection = $2 AND attached_to IS NULL
        AND created_at > now() - make_interval(secs => $3::double precision) FOR UPDATE`,
-      [wanted, rule.collection, maxAgeHours * 3600],
+      [wanted, rule.collection, maxAgeMinutes * 60],
     );
     if (rows.length !== requested) errors.push({ label: fieldLabel(form, rule.field, lang), message: t('uploadFailed', lang), path: rule.field });
     ids.push(...rows.map((row) => row.id));
@@ -103,7 +103,7 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
   try {
     return await insertWithReference(deps.db, async (tx, reference) => {
       if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
-      const uploads = await claimUploads(tx, form, data, request.lang, deps.uploadOrphanHours);
+      const uploads = await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes);
       const errors = [...(await checkReferences(tx, deps.collections, form, data, request.lang)), ...uploads.errors];
       if (errors.length) throw validationError(collection.slug, errors);
       const evidence = evidenceFor(compiled, data, request.lang);

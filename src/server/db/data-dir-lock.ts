@@ -25,6 +25,16 @@ function isServerAlive(pid: number): boolean {
   }
 }
 
+/** The process id of the live server holding DATA_DIR's lock, or null when none does. */
+export function serverHoldingDataDir(dataDir: string): number | null {
+  try {
+    const owner = Number(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8').trim());
+    return isServerAlive(owner) ? owner : null;
+  } catch {
+    return null;
+  }
+}
+
 export function acquireDataDirLock(dataDir: string, dbDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, 'server.lock');

@@ -7,6 +7,7 @@ import { canRead, populate, toDoc, type DocumentRow } from '../collections/docum
 import { countDocuments, findDocuments } from '../collections/find-documents.ts';
 import { createSubmission } from '../collections/create-submission.ts';
 import { requestLanguage } from '../forms/validation.ts';
+import { resolveLanguage } from '../../engine/language.ts';
 import { receiveUpload } from '../uploads/receive-upload.ts';
 import { badRequest, forbidden, notFound, routeNotFound } from '../errors.ts';
 
@@ -75,12 +76,20 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
     // Every query parameter is checked before anything is stored: a 400 must leave nothing behind.
     const depth = depthOf(query);
     if (collection.kind === 'uploads') {
-      const row = await receiveUpload(db, ctx.config.dataDir, collection, request);
+      const slot = await ctx.orphanUploads.reserve(db, request.ip, resolveLanguage(typeof query.locale === 'string' ? query.locale : request.headers['accept-language']));
+      let row: DocumentRow;
+      try {
+        row = await receiveUpload(db, ctx.config.dataDir, collection, request);
+      } catch (error) {
+        slot.release();
+        throw error;
+      }
+      slot.keep(row.id);
       return reply.code(201).send({ doc: toDoc(collection, row), message: `${collection.label} successfully created.` });
     }
     const form = collection.form!;
     const proof = request.headers['x-captcha-proof'];
-    const row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanHours: ctx.config.uploadOrphanHours }, collection, {
+    const row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanMinutes: ctx.config.uploadOrphanMinutes }, collection, {
       body: request.body,
       captchaProof: typeof proof === 'string' ? proof : undefined,
       lang: requestLanguage(form, query.locale, request.headers['accept-language']),

@@ -1,5 +1,5 @@
 // Serves the built pages (WEB_DIST_DIR) with the SPA fallback, noindex, a Content-Security-Policy
-// and long caching for hashed assets. Unknown /api routes get Payload's route-not-found answer.
+// (the other security headers come from plugins/security-headers.ts) and long caching for hashed assets. Unknown /api routes get Payload's route-not-found answer.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
@@ -25,8 +25,6 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', policy);
     // API answers may hold personal data: no shared or browser cache keeps them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

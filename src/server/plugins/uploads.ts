@@ -1,11 +1,11 @@
-// Multipart parsing for upload collections, staff download of stored files, and the hourly
-// removal of uploads no submission ever claimed.
+// Multipart parsing for upload collections, staff download of stored files, and the removal
+// (checked every minute) of uploads no submission claimed within UPLOAD_ORPHAN_MINUTES.
 import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../context.ts';
-import { canRead, type DocumentRow } from '../collections/documents.ts';
+import type { DocumentRow } from '../collections/documents.ts';
 import { cleanupOrphanUploads } from '../uploads/orphan-cleanup.ts';
 import { uploadsRoot } from '../uploads/receive-upload.ts';
 import { forgetOldProofs } from '../captcha/captcha-proofs.ts';
@@ -13,7 +13,10 @@ import { forgetOldRateLimits } from '../rate-limits.ts';
 import { forgetExpiredRevocations } from '../auth/caller.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** A stored file is downloaded, never shown by the browser as a page of ours: no script, plugin or form in it may run. */
+const FILE_POLICY = "default-src 'none'; sandbox";
 
 // Shared (not encapsulated): the multipart parser must serve the create route of the collections plugin.
 export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
@@ -24,7 +27,8 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
   app.get('/api/:slug/file/:filename', async (request: FastifyRequest<{ Params: { slug: string; filename: string } }>, reply) => {
     const collection = ctx.registry.collections.get(request.params.slug);
     if (!collection || collection.kind !== 'uploads') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
-    if (!canRead(request.caller, collection)) throw forbidden();
+    // Guests' files are for signed-in staff only, whatever the collection's read rule for documents.
+    if (request.caller.kind !== 'staff') throw forbidden();
     const { rows } = await ctx.db.query<DocumentRow>(`SELECT * FROM documents WHERE collection = $1 AND data->>'filename' = $2`, [collection.slug, request.params.filename]);
     const row = rows[0];
     if (!row) throw notFound();
@@ -34,7 +38,8 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
     return reply
       .type(mimeType)
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="${filename}"`)
+      .header('content-security-policy', FILE_POLICY)
+      .header('content-disposition', `attachment; filename="${path.basename(filename)}"`)
       .header('cache-control', 'private, no-store')
       .send(fs.createReadStream(file));
   });
@@ -42,8 +47,9 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
   const maintain = async (now = new Date()) => {
     try {
       const collections = uploadCollections.map((collection) => collection.slug);
-      const removed = await cleanupOrphanUploads(ctx.db, now, ctx.config.uploadOrphanHours, { uploadsRoot: uploadsRoot(ctx.config.dataDir), collections });
+      const removed = await cleanupOrphanUploads(ctx.db, now, ctx.config.uploadOrphanMinutes, { uploadsRoot: uploadsRoot(ctx.config.dataDir), collections });
       if (removed) app.log.info(`Removed ${removed} upload(s) never attached to a submission.`);
+      ctx.orphanUploads.prune(now.getTime());
       await forgetOldProofs(ctx.db);
       await forgetOldRateLimits(ctx.db);
       await forgetExpiredRevocations(ctx.db);
@@ -54,7 +60,7 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await maintain();
-    timer = setInterval(() => void maintain(), HOUR).unref();
+    timer = setInterval(() => void maintain(), MINUTE).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
 });

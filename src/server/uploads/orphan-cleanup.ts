@@ -1,5 +1,5 @@
 // Files uploaded but never attached to a submission (the guest gave up) are deleted after
-// UPLOAD_ORPHAN_HOURS, rows and files, along with half-written files of interrupted uploads.
+// UPLOAD_ORPHAN_MINUTES, rows and files, along with half-written files of interrupted uploads.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Queryable } from '../db/db.ts';
@@ -9,9 +9,9 @@ export interface OrphanCleanupOptions {
   collections: string[];
 }
 
-export async function cleanupOrphanUploads(db: Queryable, now: Date, maxAgeHours: number, options: OrphanCleanupOptions): Promise<number> {
+export async function cleanupOrphanUploads(db: Queryable, now: Date, maxAgeMinutes: number, options: OrphanCleanupOptions): Promise<number> {
   if (options.collections.length === 0) return 0;
-  const cutoff = new Date(now.getTime() - maxAgeHours * 3_600_000);
+  const cutoff = new Date(now.getTime() - maxAgeMinutes * 60_000);
   const { rows } = await db.query<{ collection: string; filename: string }>(
     `DELETE FROM documents WHERE collection = ANY($1::text[]) AND attached_to IS NULL AND created_at < $2::timestamptz
      RETURNING collection, data->>'filename' AS filename`,

@@ -1,19 +1,20 @@
-// POST /api/{uploadCollection} (multipart field `file`): streams the file to
-// DATA_DIR/uploads/<collection>/<random>.<ext>, stopping at the form's size limit, and keeps it
-// only when its bytes are of an accepted type, with photo metadata (location, device) removed.
+// POST /api/{uploadCollection} (multipart field `file`): the first bytes decide the type before
+// anything is written; an accepted file streams to DATA_DIR/uploads/<collection>/<random>.part,
+// stopping at the form's size limit, and is kept only once its metadata is removed (clean-upload.ts).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { formatFileSize } from '../../engine/format.ts';
+import { resolveLanguage } from '../../engine/language.ts';
+import { t } from '../../engine/messages.ts';
 import type { Collection } from '../collections/registry.ts';
 import type { DocumentRow } from '../collections/documents.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError, noFileUploaded, validationError } from '../errors.ts';
-import { isAccepted, sniffFileType, SNIFF_BYTES } from './sniff-file-type.ts';
-import { canStripMetadata, stripImageMetadata } from './strip-metadata.ts';
+import { isAccepted, sniffFileType, SNIFF_BYTES, type SniffedType } from './sniff-file-type.ts';
+import { canClean, cleanUpload, FileRefused } from './clean-upload.ts';
 
 export const uploadsRoot = (dataDir: string) => path.join(dataDir, 'uploads');
 
@@ -21,33 +22,56 @@ function fileTooLarge(maxBytes: number): ApiError {
   return new ApiError(413, { errors: [{ name: 'APIError', message: `File size limit has been reached (${formatFileSize(maxBytes)}).` }] });
 }
 
-/** Counts bytes and keeps the first few for sniffing. */
-function fileMeter() {
+const fileError = (message: string) => validationError(null, [{ message, path: 'file' }]);
+
+function wrongType(type: SniffedType | null, accept: string[]): ApiError {
+  return fileError(`Invalid file type: ${type?.mimeType ?? 'unknown'}. Accepted: ${accept.filter(canClean).join(', ')}.`);
+}
+
+/**
+ * Reads the upload to its end. Nothing is written until the first bytes show an accepted type;
+ * a refused file is read on (and dropped) so the answer reaches a client still sending.
+ */
+async function writeIfAccepted(source: Readable, partial: string, accept: string[]) {
   let head = Buffer.alloc(0);
+  let type: SniffedType | null = null;
+  let refusal: ApiError | null = null;
+  let file: fs.promises.FileHandle | null = null;
   let size = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+  const write = async (chunk: Buffer) => {
+    file ??= await fs.promises.open(partial, 'wx');
+    await file.write(chunk);
+  };
+  const decide = () => {
+    type = sniffFileType(head);
+    if (!type || !isAccepted(type.mimeType, accept) || !canClean(type.mimeType)) refusal = wrongType(type, accept);
+  };
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
       size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  return { stream, head: () => head, size: () => size };
+      if (refusal) continue;
+      if (!type) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length < SNIFF_BYTES) continue;
+        decide();
+        if (!refusal) await write(head);
+        continue;
+      }
+      await write(chunk);
+    }
+    if (!type && !refusal && size > 0) {
+      decide();
+      if (!refusal) await write(head);
+    }
+  } finally {
+    await (file as fs.promises.FileHandle | null)?.close();
+  }
+  return { type: type as SniffedType | null, refusal: refusal as ApiError | null, size };
 }
 
-/** Rewrites the file without its metadata when that changes it; returns the size kept. */
-async function removeMetadata(file: string, mimeType: string, size: number): Promise<number> {
-  if (!canStripMetadata(mimeType)) return size;
-  const bytes = await fs.promises.readFile(file);
-  const stripped = stripImageMetadata(bytes, mimeType);
-  if (stripped === bytes || stripped.equals(bytes)) return size;
-  await fs.promises.writeFile(file, stripped);
-  return stripped.length;
-}
-
-/** fsync a file or directory: the 201 promises the upload survives a crash. */
-async function flushToDisk(file: string, flags: string) {
-  const handle = await fs.promises.open(file, flags);
+/** fsync a directory: the file's new name must survive a crash too. */
+async function flushDirectory(dir: string) {
+  const handle = await fs.promises.open(dir, 'r');
   try {
     await handle.sync();
   } finally {
@@ -63,29 +87,32 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
     part?.file.resume();
     throw noFileUploaded();
   }
+  const locale = (request.query as Record<string, unknown> | undefined)?.locale;
+  const lang = resolveLanguage(typeof locale === 'string' ? locale : request.headers['accept-language']);
   const dir = path.join(uploadsRoot(dataDir), collection.slug);
   await fs.promises.mkdir(dir, { recursive: true });
   const name = randomBytes(16).toString('base64url');
   const partial = path.join(dir, `${name}.part`);
-  const meter = fileMeter();
   try {
-    await pipeline(part.file, meter.stream, fs.createWriteStream(partial, { flags: 'wx' }));
+    const { type, refusal, size } = await writeIfAccepted(part.file, partial, rule.accept);
     if (part.file.truncated) throw fileTooLarge(rule.maxBytes);
-    if (meter.size() === 0) throw noFileUploaded();
-    const type = sniffFileType(meter.head());
-    if (!type || !isAccepted(type.mimeType, rule.accept)) {
-      const detected = type?.mimeType ?? 'unknown';
-      throw validationError(null, [{ message: `Invalid file type: ${detected}. Accepted: ${rule.accept.join(', ')}.`, path: 'file' }]);
+    if (size === 0) throw noFileUploaded();
+    if (refusal || !type) throw refusal ?? wrongType(null, rule.accept);
+    let cleaned: Buffer;
+    try {
+      cleaned = cleanUpload(await fs.promises.readFile(partial), type.mimeType);
+    } catch (error) {
+      if (error instanceof FileRefused) throw fileError(t(error.reason, lang));
+      throw error;
     }
     const filename = `${name}.${type.extension}`;
-    const filesize = await removeMetadata(partial, type.mimeType, meter.size());
-    await flushToDisk(partial, 'r+');
+    await fs.promises.writeFile(partial, cleaned, { flush: true });
     await fs.promises.rename(partial, path.join(dir, filename));
-    await flushToDisk(dir, 'r');
+    await flushDirectory(dir);
     try {
       const { rows } = await db.query<DocumentRow>(
         'INSERT INTO documents (collection, data) VALUES ($1, $2::jsonb) RETURNING *',
-        [collection.slug, JSON.stringify({ filename, mimeType: type.mimeType, filesize })],
+        [collection.slug, JSON.stringify({ filename, mimeType: type.mimeType, filesize: cleaned.length })],
       );
       return rows[0];
     } catch (error) {
