@@ -1,0 +1,17 @@
+// The types of `virtual:route-set`, the module the route-set vite plugin (scripts/lib/route-set-plugin.ts)
+// writes for each build (tsconfig "paths" points the name here).
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { CompiledForm } from '../../engine/compiled.ts';
+import type { Lang } from '../../engine/languages.ts';
+import type { RouteSet, RoutesTable } from '../../engine/routes.ts';
+
+export declare const routeSet: RouteSet;
+/** routes.json with only the built routes and the settings they use. */
+export declare const routesTable: RoutesTable;
+/** The build artefacts of every form a built route shows, each its own chunk. */
+export declare const forms: Record<string, {
+  compiled: () => Promise<CompiledForm>;
+  validator: () => Promise<ValidatorFunctions>;
+  /** The form's i18next namespace, one chunk per language it declares. */
+  texts: Partial<Record<Lang, () => Promise<Record<string, string>>>>;
+}>;
