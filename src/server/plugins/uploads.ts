@@ -9,6 +9,7 @@ import { canRead, type DocumentRow } from '../collections/documents.ts';
 import { cleanupOrphanUploads } from '../uploads/orphan-cleanup.ts';
 import { uploadsRoot } from '../uploads/receive-upload.ts';
 import { forgetOldProofs } from '../captcha/captcha-proofs.ts';
+import { forgetSpentChallenges } from '../captcha/altcha.ts';
 import { forgetOldRateLimits } from '../rate-limits.ts';
 import { forgetExpiredRevocations } from '../auth/caller.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
@@ -45,6 +46,7 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
       const removed = await cleanupOrphanUploads(ctx.db, now, ctx.config.uploadOrphanHours, { uploadsRoot: uploadsRoot(ctx.config.dataDir), collections });
       if (removed) app.log.info(`Removed ${removed} upload(s) never attached to a submission.`);
       await forgetOldProofs(ctx.db);
+      await forgetSpentChallenges(ctx.db);
       await forgetOldRateLimits(ctx.db);
       await forgetExpiredRevocations(ctx.db);
     } catch (error) {
