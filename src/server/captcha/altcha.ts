@@ -5,9 +5,7 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Queryable } from '../db/db.ts';
-
-/** Run by the browser with Web Crypto in workers; the server checks the key's signature, so verifying costs no work. */
-export const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
+import { ALTCHA_ALGORITHM } from '../../engine/human-check.ts';
 
 export interface AltchaSettings {
   hmacKey: string;
@@ -26,7 +24,7 @@ export async function issueChallenge(settings: AltchaSettings, action: string): 
   return createChallenge({
     algorithm: ALTCHA_ALGORITHM,
     cost: settings.cost,
-    // Deterministic mode: the answer is drawn here, so the work is bounded and the check is a signature.
+    // Deterministic mode: the answer is drawn here, so the work is bounded and checking it is one HMAC, no work.
     counter: randomInt(settings.maxAttempts, Math.max(1, Math.floor(settings.maxAttempts / 2))),
     deriveKey,
     data: { action },
