@@ -23,7 +23,7 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'RECAPTCHA_MIN_SCORE', default: '0.5', description: 'Lowest reCAPTCHA v3 score accepted (0 to 1), when siteverify reports a score.' },
   { name: 'ALTCHA_HMAC_KEY', default: null, description: 'Key that signs ALTCHA challenges (when no reCAPTCHA keys are set); unset = generated once into DATA_DIR/altcha-hmac-key. Set it when running several instances.' },
   { name: 'ALTCHA_COST', default: '1000', description: 'ALTCHA work per attempt (PBKDF2/SHA-256 iterations).' },
-  { name: 'ALTCHA_MAX_ATTEMPTS', default: '4000', description: 'ALTCHA work: the browser finds an answer after between half this and this many attempts (about a second on a phone with the defaults).' },
+  { name: 'ALTCHA_MAX_ATTEMPTS', default: '4000', description: 'ALTCHA work: the browser finds an answer after between half this and this many attempts (with the defaults about 2 s of one desktop core, shared among the device cores).' },
   { name: 'ALTCHA_CHALLENGE_MINUTES', default: '10', description: 'How long an ALTCHA challenge may be solved and verified.' },
   { name: 'CAPTCHA_PROOF_MINUTES', default: '10', description: 'How long a verified captcha proof may be used to submit.' },
   { name: 'FORMS_BUILD_DIR', default: 'build/forms', description: 'Compiled forms written by `npm run forms:build`.' },
