@@ -15,12 +15,16 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'DATABASE_URL', default: null, description: 'PostgreSQL connection string; unset = embedded PGlite in DATA_DIR/db.' },
   { name: 'PUBLIC_API_KEY', default: 'public-demo-key', description: "Key the pages send as 'Authorization: users API-Key {key}'." },
   { name: 'JWT_SECRET', default: null, description: 'Secret for staff login tokens; unset = generated once into DATA_DIR/jwt-secret. Set it when running several instances.' },
-  { name: 'RECAPTCHA_SITE_KEY', default: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI', description: "reCAPTCHA site key the pages use (default: Google's documented test key)." },
+  { name: 'RECAPTCHA_SITE_KEY', default: null, description: 'reCAPTCHA site key the pages use. Set with RECAPTCHA_SECRET to use Google reCAPTCHA as the human check; unset (both) = the self-hosted ALTCHA proof-of-work check, which needs no internet.' },
   { name: 'RECAPTCHA_SCRIPT_URL', default: 'https://www.google.com/recaptcha/api.js', description: 'Where the pages load the reCAPTCHA script from; its origin is allowed by the Content-Security-Policy.' },
-  { name: 'RECAPTCHA_SECRET', default: '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe', description: "reCAPTCHA secret (default: Google's documented test secret)." },
+  { name: 'RECAPTCHA_SECRET', default: null, description: 'reCAPTCHA secret, set together with RECAPTCHA_SITE_KEY (one without the other stops the server at start).' },
   { name: 'RECAPTCHA_VERIFY_URL', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'siteverify endpoint.' },
   { name: 'RECAPTCHA_HOSTNAMES', default: null, description: "Comma-separated host names siteverify must report the check was solved on (e.g. 'forms.example.com'); unset = not checked." },
   { name: 'RECAPTCHA_MIN_SCORE', default: '0.5', description: 'Lowest reCAPTCHA v3 score accepted (0 to 1), when siteverify reports a score.' },
+  { name: 'ALTCHA_HMAC_KEY', default: null, description: 'Key that signs ALTCHA challenges (when no reCAPTCHA keys are set); unset = generated once into DATA_DIR/altcha-hmac-key. Set it when running several instances.' },
+  { name: 'ALTCHA_COST', default: '1000', description: 'ALTCHA work per attempt (PBKDF2/SHA-256 iterations).' },
+  { name: 'ALTCHA_MAX_ATTEMPTS', default: '4000', description: 'ALTCHA work: the browser finds an answer after between half this and this many attempts (with the defaults about 2 s of one desktop core, shared among the device cores).' },
+  { name: 'ALTCHA_CHALLENGE_MINUTES', default: '10', description: 'How long an ALTCHA challenge may be solved and verified.' },
   { name: 'CAPTCHA_PROOF_MINUTES', default: '10', description: 'How long a verified captcha proof may be used to submit.' },
   { name: 'FORMS_BUILD_DIR', default: 'build/forms', description: 'Compiled forms written by `npm run forms:build`.' },
   { name: 'CONTENT_DIR', default: 'content', description: 'Content collections and seed data.' },
@@ -40,14 +44,19 @@ export interface ServerConfig {
   databaseUrl: string | null;
   publicApiKey: string;
   jwtSecret: string | null;
-  recaptchaSiteKey: string;
+  /** Both keys set: Google reCAPTCHA; both null: the self-hosted ALTCHA check (see humanCheckKind). */
+  recaptchaSiteKey: string | null;
   recaptchaScriptUrl: string;
-  recaptchaSecret: string;
+  recaptchaSecret: string | null;
   recaptchaVerifyUrl: string;
   /** Empty: any host name. */
   recaptchaHostnames: string[];
   recaptchaMinScore: number;
   captchaProofMinutes: number;
+  altchaHmacKey: string | null;
+  altchaCost: number;
+  altchaMaxAttempts: number;
+  altchaChallengeMinutes: number;
   formsBuildDir: string;
   contentDir: string;
   webDistDir: string;
@@ -77,6 +86,26 @@ function number(env: Env, name: string): number {
   return value;
 }
 
+/** ALTCHA's work settings are counts: at least 1. */
+function wholeNumber(env: Env, name: string): number {
+  const value = number(env, name);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got "${read(env, name)}".`);
+  return value;
+}
+
+/** The two reCAPTCHA keys go together: half a configuration would silently fall back to ALTCHA. */
+function recaptchaKeys(siteKey: string | null, secret: string | null): { recaptchaSiteKey: string | null; recaptchaSecret: string | null } {
+  if ((siteKey === null) !== (secret === null)) throw new Error('Set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET to use reCAPTCHA, or neither to use the self-hosted ALTCHA check.');
+  return { recaptchaSiteKey: siteKey, recaptchaSecret: secret };
+}
+
+export type HumanCheckKind = 'recaptcha' | 'altcha';
+
+/** Which human check the captcha forms use: reCAPTCHA when its keys are configured, else the self-hosted ALTCHA. */
+export function humanCheckKind(config: Pick<ServerConfig, 'recaptchaSiteKey' | 'recaptchaSecret'>): HumanCheckKind {
+  return config.recaptchaSiteKey && config.recaptchaSecret ? 'recaptcha' : 'altcha';
+}
+
 function cookieSecure(raw: string | null): 'auto' | 'true' | 'false' {
   if (raw === 'auto' || raw === 'true' || raw === 'false') return raw;
   throw new Error(`COOKIE_SECURE must be auto, true or false, got "${raw}".`);
@@ -100,13 +129,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseUrl: read(env, 'DATABASE_URL'),
     publicApiKey: read(env, 'PUBLIC_API_KEY') ?? '',
     jwtSecret: read(env, 'JWT_SECRET'),
-    recaptchaSiteKey: read(env, 'RECAPTCHA_SITE_KEY') ?? '',
+    ...recaptchaKeys(read(env, 'RECAPTCHA_SITE_KEY'), read(env, 'RECAPTCHA_SECRET')),
     recaptchaScriptUrl: read(env, 'RECAPTCHA_SCRIPT_URL') ?? '',
-    recaptchaSecret: read(env, 'RECAPTCHA_SECRET') ?? '',
     recaptchaVerifyUrl: read(env, 'RECAPTCHA_VERIFY_URL') ?? '',
     recaptchaHostnames: (read(env, 'RECAPTCHA_HOSTNAMES') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean),
     recaptchaMinScore: number(env, 'RECAPTCHA_MIN_SCORE'),
     captchaProofMinutes: number(env, 'CAPTCHA_PROOF_MINUTES'),
+    altchaHmacKey: read(env, 'ALTCHA_HMAC_KEY'),
+    altchaCost: wholeNumber(env, 'ALTCHA_COST'),
+    altchaMaxAttempts: wholeNumber(env, 'ALTCHA_MAX_ATTEMPTS'),
+    altchaChallengeMinutes: number(env, 'ALTCHA_CHALLENGE_MINUTES'),
     formsBuildDir: dir('FORMS_BUILD_DIR'),
     contentDir: dir('CONTENT_DIR'),
     webDistDir: dir('WEB_DIST_DIR'),

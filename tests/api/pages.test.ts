@@ -35,7 +35,7 @@ describe('the pages', () => {
       expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
       const settings = {} as { __RUNTIME_CONFIG__?: Record<string, string> };
       new Function('window', await response.text())(settings);
-      expect(settings.__RUNTIME_CONFIG__).toEqual({ publicApiKey: 'test-public-key', recaptchaSiteKey: 'site-key-x', recaptchaScriptUrl: 'http://127.0.0.1:9/grecaptcha.js', apiBaseUrl: '' });
+      expect(settings.__RUNTIME_CONFIG__).toEqual({ publicApiKey: 'test-public-key', humanCheck: 'recaptcha', recaptchaSiteKey: 'site-key-x', recaptchaScriptUrl: 'http://127.0.0.1:9/grecaptcha.js', apiBaseUrl: '' });
       expect((await fetch(`${own.url}/`)).headers.get('content-security-policy')).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:9 /);
     } finally {
       await own.close();

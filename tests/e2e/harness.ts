@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import type { ServerConfig } from '../../src/server/config.ts';
 import { ROOT, startTestServer, type Json, type TestServer } from '../support/server.ts';
 
 export const DIST = path.join(ROOT, 'dist');
@@ -34,11 +35,12 @@ async function serveStandIn(): Promise<{ url: string; close(): Promise<void> }> 
   return { url: `http://127.0.0.1:${port}/recaptcha/api.js`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-export async function startE2E(): Promise<E2E> {
+/** overrides: e.g. ALTCHA_MODE (no reCAPTCHA keys), or a reCAPTCHA script address that cannot be reached. */
+export async function startE2E(overrides: Partial<ServerConfig> = {}): Promise<E2E> {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('The pages are not built: run `npm run build` before the e2e tests.');
   const standIn = await serveStandIn();
   // The real server serves /runtime-config.js from these settings and allows the script's origin in its CSP.
-  const server = await startTestServer({ webDistDir: DIST, recaptchaScriptUrl: standIn.url, recaptchaSiteKey: 'e2e-site-key' });
+  const server = await startTestServer({ webDistDir: DIST, recaptchaScriptUrl: standIn.url, recaptchaSiteKey: 'e2e-site-key', ...overrides });
   const browser = await launchBrowser();
   return {
     server,

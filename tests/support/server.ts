@@ -1,5 +1,7 @@
 // The real server on a random port with a real PGlite database in a temporary DATA_DIR, the real
-// compiled forms (build/forms, or FORMS_BUILD_DIR) and the local siteverify stand-in.
+// compiled forms (build/forms, or FORMS_BUILD_DIR) and the local siteverify stand-in. The human
+// check is reCAPTCHA (keys configured, siteverify stand-in) unless a test asks for the self-hosted
+// ALTCHA check with ALTCHA_MODE.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +42,9 @@ export interface TestServer {
   staffToken(): Promise<string>;
   close(): Promise<void>;
 }
+
+/** Overrides for a server whose human check is ALTCHA (no reCAPTCHA keys), with little work per check so tests solve fast. */
+export const ALTCHA_MODE: Partial<ServerConfig> = { recaptchaSiteKey: null, recaptchaSecret: null, altchaCost: 10, altchaMaxAttempts: 200 };
 
 export const formsBuildDir = () => path.resolve(ROOT, process.env.FORMS_BUILD_DIR ?? 'build/forms');
 
@@ -89,6 +94,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       WEB_DIST_DIR: pagesFixture(path.join(dataDir, 'dist')),
       PUBLIC_API_KEY: PUBLIC_KEY,
       JWT_SECRET: 'test-jwt-secret',
+      RECAPTCHA_SITE_KEY: 'test-site-key',
       RECAPTCHA_SECRET: siteverify.secret,
       RECAPTCHA_VERIFY_URL: siteverify.url,
       RATE_LIMIT_PER_MINUTE: '1000',

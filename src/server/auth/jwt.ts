@@ -1,8 +1,7 @@
 // HS256 JSON Web Tokens with node:crypto: the staff session, in Payload's shape
 // (claims id, collection, email, iat, exp; 2 hours like Payload's default tokenExpiration).
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { resolveSecret } from '../data-dir-secret.ts';
 
 export const TOKEN_SECONDS = 7200;
 
@@ -45,11 +44,5 @@ export function verifyStaffToken(token: string, secret: string, now = Date.now()
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR so logins survive restarts. */
 export function resolveJwtSecret(configured: string | null, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return resolveSecret(configured, dataDir, 'jwt-secret');
 }

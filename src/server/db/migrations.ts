@@ -81,6 +81,11 @@ export const MIGRATIONS: Migration[] = [
     name: 'staff tokens revoked at logout',
     statements: [`CREATE TABLE revoked_tokens (token_sha256 text PRIMARY KEY, expires_at timestamptz NOT NULL)`],
   },
+  {
+    id: 6,
+    name: 'solved ALTCHA challenges, each accepted once',
+    statements: [`CREATE TABLE altcha_spent_challenges (nonce text PRIMARY KEY, expires_at timestamptz NOT NULL)`],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

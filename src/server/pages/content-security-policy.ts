@@ -1,7 +1,9 @@
 // The pages' Content-Security-Policy. No 'unsafe-eval' (forms are validated by precompiled code)
 // and no 'unsafe-inline' scripts: the inline scripts content documents carry (e.g. a restaurant's
 // tag) are allowed by their sha256, external ones by their origin. Styles need 'unsafe-inline'
-// because React style attributes and the reCAPTCHA widget set inline styles.
+// because React style attributes and the reCAPTCHA widget set inline styles. Google's origins are
+// allowed only when reCAPTCHA is the human check; the self-hosted ALTCHA check needs nothing more
+// than 'self' (its script, stylesheet and proof-of-work worker are built files of our own origin).
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/db.ts';
 import type { Registry } from '../collections/registry.ts';
@@ -34,8 +36,11 @@ async function contentScriptSources(db: Db, registry: Registry): Promise<string[
   return [...sources].sort();
 }
 
-export async function contentSecurityPolicy(db: Db, registry: Registry, recaptchaScriptUrl: string): Promise<string> {
-  const scripts = [...new Set(["'self'", new URL(recaptchaScriptUrl).origin, ...RECAPTCHA_EXTRA_SCRIPTS, ...(await contentScriptSources(db, registry))])];
+/** recaptchaScriptUrl: null when the human check is the self-hosted ALTCHA. */
+export async function contentSecurityPolicy(db: Db, registry: Registry, recaptchaScriptUrl: string | null): Promise<string> {
+  const recaptchaScripts = recaptchaScriptUrl ? [new URL(recaptchaScriptUrl).origin, ...RECAPTCHA_EXTRA_SCRIPTS] : [];
+  const scripts = [...new Set(["'self'", ...recaptchaScripts, ...(await contentScriptSources(db, registry))])];
+  const frames = ["'self'", ...(recaptchaScriptUrl ? RECAPTCHA_FRAMES : [])];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
@@ -44,7 +49,8 @@ export async function contentSecurityPolicy(db: Db, registry: Registry, recaptch
     "font-src 'self' data:",
     "connect-src 'self'",
     // 'self': the documents viewer shows a PDF document inline.
-    `frame-src 'self' ${RECAPTCHA_FRAMES.join(' ')}`,
+    `frame-src ${frames.join(' ')}`,
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

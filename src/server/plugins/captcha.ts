@@ -1,14 +1,21 @@
-// POST /api/verify-captcha {token, action?}: asks siteverify once and answers with a
-// single-use proof the page sends as X-Captcha-Proof with the submission.
+// The human check. POST /api/verify-captcha {token, action} answers a single-use proof the page
+// sends as X-Captcha-Proof with the submission. The token is checked with Google's siteverify when
+// reCAPTCHA keys are configured; otherwise it is a solved ALTCHA challenge, issued by
+// GET /api/captcha-challenge?action=... and checked here, offline.
 import type { ServerContext } from '../context.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { humanCheckKind } from '../config.ts';
 import { askSiteverify, SiteverifyUnreachableError, type SiteverifyAnswer } from '../captcha/siteverify.ts';
+import { checkAltchaPayload, issueChallenge, spendChallenge, type AltchaSettings } from '../captcha/altcha.ts';
 import { issueProof } from '../captcha/captcha-proofs.ts';
+import { resolveSecret } from '../data-dir-secret.ts';
 import { ApiError, badRequest, forbidden } from '../errors.ts';
 
 const failed = () => badRequest('Captcha verification failed.');
-/** Google's documented test secret: every token passes. The default, for local use only. */
+/** Google's documented test secret: every token passes. */
 const GOOGLE_TEST_SECRET = '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe';
+/** Longer than any payload either check produces (an ALTCHA payload is under 1 kB). */
+const TOKEN_MAX_LENGTH = 10_000;
 
 /**
  * Whether Google's answer vouches for this action here: solved, for the action claimed (v3 names
@@ -21,28 +28,63 @@ function vouches(answer: SiteverifyAnswer, action: string, config: ServerContext
   return answer.score === undefined || answer.score >= config.recaptchaMinScore;
 }
 
+async function verifyWithGoogle(ctx: ServerContext, request: FastifyRequest, token: string, action: string): Promise<void> {
+  try {
+    const answer = await askSiteverify(ctx.config.recaptchaVerifyUrl, ctx.config.recaptchaSecret ?? '', token);
+    if (!vouches(answer, action, ctx.config)) throw failed();
+  } catch (error) {
+    if (!(error instanceof SiteverifyUnreachableError)) throw error;
+    request.log.warn(error.message);
+    throw new ApiError(502, { errors: [{ message: 'The human check service could not be reached. Please try again in a moment.' }] });
+  }
+}
+
 export async function captchaPlugin(app: FastifyInstance, ctx: ServerContext) {
   // A proof is bound to one action, and only the captcha forms' actions are worth a proof.
   const actions = new Set(ctx.registry.forms.flatMap((form) => (form.compiled.captcha ? [form.compiled.captcha.action] : [])));
+  const kind = humanCheckKind(ctx.config);
+  const altcha: AltchaSettings | null =
+    kind === 'altcha'
+      ? {
+          hmacKey: resolveSecret(ctx.config.altchaHmacKey, ctx.config.dataDir, 'altcha-hmac-key'),
+          cost: ctx.config.altchaCost,
+          maxAttempts: ctx.config.altchaMaxAttempts,
+          challengeMinutes: ctx.config.altchaChallengeMinutes,
+        }
+      : null;
   if (ctx.config.recaptchaSecret === GOOGLE_TEST_SECRET) {
     app.log.warn("RECAPTCHA_SECRET is Google's test secret, so every human check passes. Set the real secret in production.");
   }
+
+  const knownAction = (value: unknown) => (typeof value === 'string' && actions.has(value) ? value : null);
+
+  if (altcha) {
+    app.get('/api/captcha-challenge', async (request, reply) => {
+      if (request.caller.kind === 'anonymous') throw forbidden();
+      await ctx.limits.create(request, 'captcha-challenge');
+      const action = knownAction((request.query as { action?: unknown }).action);
+      if (!action) throw badRequest('No human check for this action.');
+      return reply.header('cache-control', 'no-store').send(await issueChallenge(altcha, action));
+    });
+  }
+
   app.post('/api/verify-captcha', async (request) => {
     if (request.caller.kind === 'anonymous') throw forbidden();
     await ctx.limits.create(request, 'verify-captcha');
     const body = (request.body ?? {}) as { token?: unknown; action?: unknown };
     const token = typeof body.token === 'string' ? body.token : '';
-    const action = typeof body.action === 'string' && actions.has(body.action) ? body.action : null;
-    if (!token || token.length > 10_000 || !action) throw failed();
-    try {
-      const answer = await askSiteverify(ctx.config.recaptchaVerifyUrl, ctx.config.recaptchaSecret, token);
-      if (!vouches(answer, action, ctx.config)) throw failed();
-    } catch (error) {
-      if (!(error instanceof SiteverifyUnreachableError)) throw error;
-      request.log.warn(error.message);
-      throw new ApiError(502, { errors: [{ message: 'The human check service could not be reached. Please try again in a moment.' }] });
+    const action = knownAction(body.action);
+    if (!token || token.length > TOKEN_MAX_LENGTH || !action) throw failed();
+    if (!altcha) {
+      await verifyWithGoogle(ctx, request, token, action);
+      const { proof, expiresAt } = await issueProof(ctx.db, action, ctx.config.captchaProofMinutes);
+      return { success: true, proof, expiresAt };
     }
-    const { proof, expiresAt } = await issueProof(ctx.db, action, ctx.config.captchaProofMinutes);
-    return { success: true, proof, expiresAt };
+    const outcome = await checkAltchaPayload(altcha, token, action);
+    if (!outcome.ok) throw failed();
+    // Spending the challenge and issuing the proof commit together: a replay gets no proof, a failure spends nothing.
+    const issued = await ctx.db.transaction(async (tx) => ((await spendChallenge(tx, outcome.nonce, outcome.expiresAt)) ? issueProof(tx, action, ctx.config.captchaProofMinutes) : null));
+    if (!issued) throw failed();
+    return { success: true, ...issued };
   });
 }

@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sharedPlugin } from '../context.ts';
 import { contentSecurityPolicy } from '../pages/content-security-policy.ts';
+import { humanCheckKind } from '../config.ts';
 import { routeNotFound } from '../errors.ts';
 
 /** Vite names built files name-<8 character hash>.ext: only those may be cached forever. */
@@ -21,7 +22,8 @@ function cacheHeaders(response: { setHeader(name: string, value: string): unknow
 export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   const dist = ctx.config.webDistDir;
   const built = fs.existsSync(path.join(dist, 'index.html'));
-  const policy = ctx.config.contentSecurityPolicy ?? (await contentSecurityPolicy(ctx.db, ctx.registry, ctx.config.recaptchaScriptUrl));
+  const humanCheck = humanCheckKind(ctx.config);
+  const policy = ctx.config.contentSecurityPolicy ?? (await contentSecurityPolicy(ctx.db, ctx.registry, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null));
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex');
@@ -33,7 +35,7 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
 
   // Per-deployment settings for the pages, so one build runs anywhere (src/web/api/runtimeConfig.ts reads them).
   app.get('/runtime-config.js', async (_request, reply) => {
-    const settings = { publicApiKey: ctx.config.publicApiKey, recaptchaSiteKey: ctx.config.recaptchaSiteKey, recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
+    const settings = { publicApiKey: ctx.config.publicApiKey, humanCheck, recaptchaSiteKey: ctx.config.recaptchaSiteKey ?? '', recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__RUNTIME_CONFIG__ = ${JSON.stringify(settings)};\n`);
   });
 

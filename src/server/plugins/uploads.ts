@@ -9,6 +9,7 @@ import type { DocumentRow } from '../collections/documents.ts';
 import { cleanupOrphanUploads } from '../uploads/orphan-cleanup.ts';
 import { uploadsRoot } from '../uploads/receive-upload.ts';
 import { forgetOldProofs } from '../captcha/captcha-proofs.ts';
+import { forgetSpentChallenges } from '../captcha/altcha.ts';
 import { forgetOldRateLimits } from '../rate-limits.ts';
 import { forgetExpiredRevocations } from '../auth/caller.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
@@ -51,6 +52,7 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
       if (removed) app.log.info(`Removed ${removed} upload(s) never attached to a submission.`);
       ctx.orphanUploads.prune(now.getTime());
       await forgetOldProofs(ctx.db);
+      await forgetSpentChallenges(ctx.db);
       await forgetOldRateLimits(ctx.db);
       await forgetExpiredRevocations(ctx.db);
     } catch (error) {

@@ -1,6 +1,8 @@
 // Per-deployment settings written by the server into /runtime-config.js (never baked into the bundle).
 export interface RuntimeConfig {
   publicApiKey: string;
+  /** Which human check the captcha forms show: reCAPTCHA when the server has its keys, else the self-hosted ALTCHA. */
+  humanCheck: 'recaptcha' | 'altcha';
   recaptchaSiteKey: string;
   recaptchaScriptUrl: string;
   /** '' means the API is on the same origin as the page. */
@@ -13,6 +15,7 @@ export function runtimeConfig(): RuntimeConfig {
   const given = window.__RUNTIME_CONFIG__ ?? {};
   return {
     publicApiKey: given.publicApiKey ?? '',
+    humanCheck: given.humanCheck ?? (given.recaptchaSiteKey ? 'recaptcha' : 'altcha'),
     recaptchaSiteKey: given.recaptchaSiteKey ?? '',
     recaptchaScriptUrl: given.recaptchaScriptUrl || GOOGLE_RECAPTCHA_SCRIPT,
     apiBaseUrl: (given.apiBaseUrl ?? '').replace(/\/+$/, ''),

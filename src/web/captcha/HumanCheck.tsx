@@ -1,24 +1,31 @@
-// The human check (reCAPTCHA v2 checkbox). A solved check is only "passed" after the backend
-// verified the token and returned a proof; the form's create call carries that proof.
-import { useRef, useState } from 'react';
-import ReCAPTCHA from 'react-google-recaptcha/lib/esm/recaptcha.js';
-import makeAsyncScriptLoader from 'react-async-script';
+// The human check: reCAPTCHA when the server has its keys, else the self-hosted ALTCHA proof of
+// work (runtime config `humanCheck`). Either way a solved check is only "passed" after the backend
+// verified its token and returned a proof; the form's create call carries that proof. Only the
+// widget in use is downloaded.
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Lang } from '../../engine/definition.ts';
-import { t, type MessageKey } from '../../engine/messages.ts';
+import { t } from '../../engine/messages.ts';
 import { runtimeConfig } from '../api/runtimeConfig.ts';
-import { CAPTCHA_GLOBAL_NAME, CAPTCHA_ONLOAD_CALLBACK, CAPTCHA_RETRY_INTERVAL_MS, CAPTCHA_SIZE } from './constants.ts';
+import type { CheckMessage, CheckWidgetProps } from './checkWidget.ts';
 import { verifyCaptcha } from './verifyCaptcha.ts';
-import { CaptchaResponseError, waitForResponse } from './waitForResponse.ts';
+import { CaptchaResponseError } from './waitForResponse.ts';
 
-function scriptUrl(): string {
-  const base = runtimeConfig().recaptchaScriptUrl;
-  return `${base}${base.includes('?') ? '&' : '?'}onload=${CAPTCHA_ONLOAD_CALLBACK}&render=explicit`;
+const loadWidget = () => (runtimeConfig().humanCheck === 'recaptcha' ? import('./RecaptchaWidget.tsx') : import('./AltchaWidget.tsx'));
+
+/** A widget module that cannot be downloaded (offline) is reported like a widget script that cannot load. */
+class WidgetLoadBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('The human check could not be loaded', error);
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }
-
-// The loader reads the script URL when the widget mounts, so deployments (and tests) choose it at run time.
-const Recaptcha = makeAsyncScriptLoader(scriptUrl, { callbackName: CAPTCHA_ONLOAD_CALLBACK, globalName: CAPTCHA_GLOBAL_NAME })(ReCAPTCHA);
-
-type Message = { key: MessageKey } | { text: string } | null;
 
 interface Props {
   action: string;
@@ -27,49 +34,57 @@ interface Props {
   onVerified: (proof: string) => void;
   /** Called whenever a previous success no longer holds (expired, failed, reset). */
   onCleared: () => void;
+  /** Called with true when the check cannot be loaded (the form then still validates), false once it is shown again. */
+  onUnavailable?: (unavailable: boolean) => void;
 }
 
-export function HumanCheck({ action, lang, onVerified, onCleared }: Props) {
-  const widget = useRef<ReCAPTCHA>(null);
-  const [message, setMessage] = useState<Message>(null);
-  const [state, setState] = useState<'idle' | 'verifying' | 'verified'>('idle');
+export function HumanCheck({ action, lang, onVerified, onCleared, onUnavailable }: Props) {
+  const [message, setMessage] = useState<CheckMessage>(null);
+  const [state, setState] = useState<'idle' | 'verifying' | 'verified' | 'unavailable'>('idle');
+  // Each attempt to show the check gets a fresh module import and widget (React caches a failed lazy import).
+  const [attempt, setAttempt] = useState(0);
+  const [Widget, setWidget] = useState(() => lazy(loadWidget));
 
-  const fail = (next: Message) => {
+  const fail = (next: CheckMessage) => {
     setState('idle');
     setMessage(next);
     onCleared();
   };
 
-  const onChange = async (token: string | null) => {
-    if (!token) return fail(null);
-    setState('verifying');
+  const events: Omit<CheckWidgetProps, 'action' | 'lang'> = {
+    async onSolved(token) {
+      setState('verifying');
+      setMessage(null);
+      try {
+        const verification = await verifyCaptcha(await token, action);
+        if (!verification.ok) {
+          fail({ key: 'captchaFailed' });
+          return false;
+        }
+        setState('verified');
+        onVerified(verification.proof);
+        return true;
+      } catch (error) {
+        if (error instanceof CaptchaResponseError) fail({ key: error.reason });
+        else fail(error instanceof Error && error.message ? { text: error.message } : { key: 'captchaUnknownError' });
+        return false;
+      }
+    },
+    onExpired: () => fail({ key: 'captchaExpired' }),
+    onFailed: fail,
+    onUnavailable() {
+      fail({ key: 'captchaUnavailable' });
+      setState('unavailable');
+      onUnavailable?.(true);
+    },
+  };
+
+  const retry = () => {
     setMessage(null);
-    try {
-      const response = await waitForResponse(() => (widget.current ? widget.current.getValue() : null));
-      const verification = await verifyCaptcha(response, action);
-      if (!verification.ok) return fail({ key: 'captchaFailed' });
-      setState('verified');
-      onVerified(verification.proof);
-    } catch (error) {
-      if (error instanceof CaptchaResponseError) return fail({ key: error.reason });
-      const text = error instanceof Error ? error.message : '';
-      fail(text ? { text } : { key: 'captchaUnknownError' });
-    }
-  };
-
-  const onExpired = () => {
-    fail({ key: 'captchaExpired' });
-    widget.current?.reset();
-  };
-
-  const onErrored = () => {
-    // reCAPTCHA gives no text for its errors: show nothing and offer a fresh check a little later.
-    fail(null);
-    setTimeout(() => widget.current?.reset(), CAPTCHA_RETRY_INTERVAL_MS);
-  };
-
-  const onScriptLoad = (entry: { errored?: boolean }) => {
-    if (entry.errored) console.error('The captcha script could not be loaded', scriptUrl());
+    setState('idle');
+    onUnavailable?.(false);
+    setAttempt((n) => n + 1);
+    setWidget(() => lazy(loadWidget));
   };
 
   const text = message && ('key' in message ? t(message.key, lang) : message.text);
@@ -78,10 +93,21 @@ export function HumanCheck({ action, lang, onVerified, onCleared }: Props) {
       <p className="human-check-title" id="human-check-title">
         {t('humanCheck', lang)}
       </p>
-      <Recaptcha ref={widget} sitekey={runtimeConfig().recaptchaSiteKey} size={CAPTCHA_SIZE} hl={lang} onChange={onChange} onExpired={onExpired} onErrored={onErrored} asyncScriptOnLoad={onScriptLoad} />
+      {state !== 'unavailable' && (
+        <WidgetLoadBoundary key={attempt} onError={events.onUnavailable}>
+          <Suspense fallback={null}>
+            <Widget action={action} lang={lang} {...events} />
+          </Suspense>
+        </WidgetLoadBoundary>
+      )}
       <p className={text ? 'human-check-message field-error' : 'human-check-message'} role="alert">
         {text}
       </p>
+      {state === 'unavailable' && (
+        <button type="button" className="button button-secondary button-small" onClick={retry}>
+          {t('captchaRetry', lang)}
+        </button>
+      )}
       {state === 'verified' && (
         <p className="human-check-status" role="status">
           {t('captchaVerified', lang)}

@@ -9,3 +9,5 @@ export const CAPTCHA_RESPONSE_POLL_MS = 100;
 export const CAPTCHA_GLOBAL_NAME = 'grecaptcha';
 export const CAPTCHA_ONLOAD_CALLBACK = 'onloadcallback';
 export const CAPTCHA_VERIFY_PATH = '/api/verify-captcha';
+/** The self-hosted check (ALTCHA): where a challenge for a form's action is fetched. */
+export const CAPTCHA_CHALLENGE_PATH = '/api/captcha-challenge';

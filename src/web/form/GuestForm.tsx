@@ -75,6 +75,8 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   const [uploading, setUploading] = useState(0);
   const [proof, setProof] = useState<string | null>(null);
   const [humanCheckRound, setHumanCheckRound] = useState(0);
+  // When the check cannot load (no network), Register stays usable so the form's own validation still speaks.
+  const [humanCheckUnavailable, setHumanCheckUnavailable] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [toast, setToast] = useState<string | null>(null);
   const [summary, setSummary] = useState<SummaryItem[]>([]);
@@ -223,7 +225,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
 
   const submitLabel = !steps.isLast ? t('next', lang) : busy ? (form.submit.busyLabel ? formText(form.id, form.submit.busyLabel, lang) : t('submitting', lang)) : formText(form.id, form.submit.label, lang);
   const captchaShown = compiled.captcha !== null && steps.isLast;
-  const blocked = busy || uploading > 0 || (captchaShown && !proof);
+  const blocked = busy || uploading > 0 || (captchaShown && !proof && !humanCheckUnavailable);
   return (
     <>
       {toast && <ErrorToast message={toast} lang={lang} onClose={() => setToast(null)} />}
@@ -254,7 +256,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
       >
         {compiled.captcha && captchaShown && (
           <Suspense fallback={null}>
-            <HumanCheck key={humanCheckRound} action={compiled.captcha.action} lang={lang} onVerified={setProof} onCleared={() => setProof(null)} />
+            <HumanCheck key={humanCheckRound} action={compiled.captcha.action} lang={lang} onVerified={setProof} onCleared={() => setProof(null)} onUnavailable={setHumanCheckUnavailable} />
           </Suspense>
         )}
         <div className="form-actions">
