@@ -47,6 +47,16 @@ const EN = { name: 'Name of participant or parent/guardian', qid: 'QID/passport 
 const ACKNOWLEDGEMENT = 'By submitting this form you confirm you have read and understood the checklist, notes, terms and conditions above.';
 
 describe('iFly waiver', () => {
+  it('an ID number typed on an Arabic keyboard is stored in 0-9 digits and accepted', async () => {
+    const page = await e2e.open('/dohaquest/ifly-waiver?lang=ar');
+    const qid = page.getByRole('textbox', { name: "رقم البطاقة الشخصية (QID) أو جواز السفر", exact: true });
+    await qid.fill('٢٨٤١٢٣٤٥٦٧٨');
+    await qid.blur();
+    expect(await qid.inputValue()).toBe('28412345678');
+    expect(await qid.getAttribute('aria-invalid')).toBeNull();
+    expect(await qid.getAttribute('dir')).toBe('auto');
+  });
+
   it('a parent signs in English for two children, removes one, turns the phone, submits and keeps the Form ID', async () => {
     const page = await e2e.open('/dohaquest/ifly-waiver');
     expect(await page.title()).toBe('Doha Quest | iFly Waiver');

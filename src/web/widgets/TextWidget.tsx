@@ -1,9 +1,11 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { type FieldOf, textControlProps, useWidgetField } from './common.tsx';
+import { toAsciiDigits } from './digits.ts';
 
 export function TextWidget(props: WidgetProps) {
   const state = useWidgetField<FieldOf<'text'>>(props);
   const { field } = state;
   // dir="auto": Latin text typed on an Arabic page (or the reverse) keeps its punctuation on the right side.
-  return <input type="text" dir="auto" className="input" maxLength={field.maxLength} inputMode={field.inputMode} autoComplete={field.autocomplete ?? 'off'} {...textControlProps(props, state)} />;
+  // Digits typed on an Arabic keyboard (٠١٢…) are stored as 0-9, so an ID number is accepted as typed.
+  return <input type="text" dir="auto" className="input" maxLength={field.maxLength} inputMode={field.inputMode} autoComplete={field.autocomplete ?? 'off'} {...textControlProps(props, state, toAsciiDigits)} />;
 }
