@@ -3,10 +3,10 @@
 import { initReactI18next } from 'react-i18next';
 import { routesTable } from 'virtual:route-set';
 import { addLocalizedTexts, initI18n } from '../engine/i18n.ts';
+import { ROUTES_NS } from './shell/pageData.ts';
 import { pageLanguageDetector } from './shell/pageLanguage.ts';
 
 export const i18n = initI18n([pageLanguageDetector, initReactI18next]);
 
-/** Header titles of routes.json as the namespace 'routes', keyed by their prefix. */
-export const ROUTES_NS = 'routes';
+// Header titles of routes.json, keyed by their prefix.
 addLocalizedTexts(ROUTES_NS, Object.fromEntries(routesTable.settings.map((rule) => [rule.prefix, rule.header])));

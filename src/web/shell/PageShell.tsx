@@ -10,7 +10,7 @@ import { Header } from './Header.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LoadingPage } from './LoadingPage.tsx';
 import { mediaUrl, type PageContent } from './pageContent.ts';
-import { DEFAULT_LANGUAGES, type PageData } from './pageData.ts';
+import { DEFAULT_LANGUAGES, ROUTES_NS, type PageData } from './pageData.ts';
 import { ShellContext, type Shell } from './ShellContext.tsx';
 import { applyTheme, themeFor } from './theme.ts';
 
@@ -25,9 +25,9 @@ export function PageShell() {
   // The page's own loader says which languages it is written in (a form's definition declares
   // them) and has switched i18next to the page's language (see pageLanguage.ts).
   const languages = (matches.at(-1)?.data as PageData | undefined)?.languages ?? DEFAULT_LANGUAGES;
-  const { i18n, t } = useTranslation('routes');
+  const { i18n, t } = useTranslation(ROUTES_NS);
   const lang = i18n.language as Lang;
-  // The header title in the page language (routes.json settings, i18next namespace 'routes').
+  // The header title in the page language (routes.json settings).
   const header = settings.header && settings.prefix ? t(settings.prefix) : undefined;
   const brandContent = pageContent?.[theme.pageContentKey];
   const logoUrl = mediaUrl(brandContent?.logo_primary) ?? theme.fallbackLogo;

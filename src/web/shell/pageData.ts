@@ -3,6 +3,9 @@ import type { Params } from 'react-router-dom';
 import type { Lang } from '../../engine/languages.ts';
 import type { PageRef } from '../../engine/routes.ts';
 
+/** The i18next namespace of routes.json's header titles, keyed by their prefix. */
+export const ROUTES_NS = 'routes';
+
 /** Pages that declare nothing offer English and Arabic, so ?lang=fr shows Arabic (product rule). */
 export const DEFAULT_LANGUAGES: readonly Lang[] = ['en', 'ar'];
 

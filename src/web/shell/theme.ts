@@ -11,6 +11,11 @@ export type { Theme };
 const files = import.meta.glob<Theme>(['/themes/*.json', '!/themes/theme.schema.json', '!/themes/fonts.json'], { eager: true, import: 'default' });
 const themes = new Map<string, Theme>(Object.values(files).map((theme) => [theme.id, theme]));
 
+/** The brands of themes/ (their page-content keys: destination, quest, store), each once, in file order. */
+export function brandKeys(): string[] {
+  return [...new Set([...themes.values()].map((theme) => theme.pageContentKey))];
+}
+
 export function themeFor(id: ThemeId): Theme {
   const theme = themes.get(id) ?? themes.get('destination');
   if (!theme) throw new Error(`Theme "${id}" is missing from themes/`);

@@ -5,12 +5,12 @@
 import type { LocalizedText } from '../../../engine/definition.ts';
 import { addLocalizedTexts } from '../../../engine/i18n.ts';
 import type { Lang } from '../../../engine/languages.ts';
-import { pageSettingsFor, type RouteEntry } from '../../../engine/routes.ts';
+import { pageSettingsFor, type RouteEntry, type ThemeId } from '../../../engine/routes.ts';
 import { routesTable } from 'virtual:route-set';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import { withTimeout } from '../../shell/chunkTimeout.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { themeFor } from '../../shell/theme.ts';
+import { brandKeys, themeFor } from '../../shell/theme.ts';
 
 export interface HubRef {
   kind: 'hub';
@@ -46,8 +46,6 @@ interface ListedDocument {
   title: LocalizedText;
 }
 
-const BRAND_THEMES = ['destination', 'quest', 'store'] as const;
-
 export const loadPage: LoadPage<HubRef, HubData> = async ({ page, url, signal }) => {
   const [{ default: formTitles }, documents] = await Promise.all([
     withTimeout(import('virtual:route-set/form-titles')),
@@ -57,8 +55,8 @@ export const loadPage: LoadPage<HubRef, HubData> = async ({ page, url, signal })
   const titleOf = (route: RouteEntry): LocalizedText | undefined =>
     route.page.kind === 'form' && typeof route.page.form === 'string' ? formTitles[route.page.form] : ((route.page as { title?: LocalizedText }).title);
   const listed = routesTable.routes.filter((route: RouteEntry) => !route.path.includes(':') && route.path !== url.pathname && route.page.kind !== 'not-found' && titleOf(route));
-  const brands = BRAND_THEMES.filter((key) => !page.brand || page.brand === key).map((key): HubBrand => {
-    const theme = themeFor(key);
+  const brands = brandKeys().filter((key) => !page.brand || page.brand === key).map((key): HubBrand => {
+    const theme = themeFor(key as ThemeId);
     const pages = listed.filter((route: RouteEntry) => themeFor(pageSettingsFor(route.path, routesTable).theme).pageContentKey === key).map((route: RouteEntry) => {
       texts[`page:${route.path}`] = titleOf(route);
       return { path: route.path, key: `page:${route.path}` };
