@@ -108,7 +108,6 @@ export const DateField = field('date', {
   default: Type.Optional(Type.Object({ today: Type.Literal(true) }, { additionalProperties: false })),
   min: Type.Optional(Type.String()),
   max: Type.Optional(Type.Union([Type.String({ format: 'date' }), Type.Literal('today')])),
-  displayFormat: Type.Optional(Type.String({ description: 'Format hint shown next to the input, e.g. mm/dd/yyyy.' })),
 }, 'A calendar date, stored as YYYY-MM-DD.');
 export const NumberField = field('number', {
   minimum: Type.Optional(Type.Number()),
@@ -233,5 +232,9 @@ export type FormDefinition = Static<typeof FormDefinition>;
 
 export const VocabularyFile = Type.Record(Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]*$' }), Type.Union([
   Type.String(),
-  Type.Object({ ordered: Type.Optional(Type.Boolean()), options: Type.Array(Option, { minItems: 1 }) }, { additionalProperties: false }),
+  Type.Object({
+    ordered: Type.Optional(Type.Boolean()),
+    stars: Type.Optional(Type.Boolean({ description: 'Draw a rating on this scale as stars: for quality ratings (Poor ... Excellent) only. Other scales (agreement, frequency, satisfaction) are drawn as labelled steps.' })),
+    options: Type.Array(Option, { minItems: 1 }),
+  }, { additionalProperties: false }),
 ]));
