@@ -46,9 +46,11 @@ interface Props {
   optionDocs: OptionDocs;
   /** Sends the answers; the live preview (npm run forms:preview) passes one that only shows them. */
   submit?: typeof submitAnswers;
+  /** Prefix of every element id (RJSF's idPrefix): the preview shows one form per language on one page. */
+  idPrefix?: string;
 }
 
-export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers }: Props) {
+export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root' }: Props) {
   const { compiled, schema, validator } = loaded;
   const form = compiled.form;
   const { pathname } = useLocation();
@@ -169,7 +171,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   const showField = (path: string) => {
     const step = steps.stepOf(path.split('.')[0]);
     if (steps.steps && step !== steps.index) steps.setIndex(step);
-    requestAnimationFrame(() => focusField(path));
+    requestAnimationFrame(() => focusField(path, idPrefix));
   };
 
   /** Which errors count now: not those of questions that are not asked, nor (before the last step) those of other steps. */
@@ -231,9 +233,10 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
       {toast && <ErrorToast message={toast} lang={lang} onClose={() => setToast(null)} />}
       <FormIntro form={form} lang={lang} sourced={sourced} />
       {steps.steps && <StepProgress form={form} steps={steps.steps} index={steps.index} lang={lang} headingRef={stepHeading} />}
-      <ErrorSummary items={summary} lang={lang} onPick={showField} />
+      <ErrorSummary items={summary} lang={lang} onPick={showField} idPrefix={idPrefix} />
       <Form
         ref={rjsf}
+        idPrefix={idPrefix}
         className="guest-form"
         schema={schema}
         uiSchema={uiSchema}
