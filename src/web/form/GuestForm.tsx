@@ -85,6 +85,9 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   const [done, setDone] = useState<{ doc: Record<string, unknown>; answers: FormData } | null>(null);
   const uiSchema = useMemo(() => buildUiSchema(form, lang), [form, lang]);
   const rjsf = useRef<Form>(null);
+  // The send button is disabled while busy, which drops focus to the page: a failed send gives it back, so Enter tries again.
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const refocusSend = () => requestAnimationFrame(() => sendButton.current?.focus());
   const quietErrors = useRef(false);
 
   // Shown errors are text in one language: after a language switch, say them again in the new one.
@@ -205,6 +208,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
     }
     const text = (key: string) => formText(form.id, key, lang);
     const failed = form.submit.failed ? text(form.submit.failed) : t('submitFailed', lang);
+    if (outcome.kind !== 'invalid') refocusSend();
     if (outcome.kind === 'unreachable') return setToast(form.submit.requestFailed ? text(form.submit.requestFailed) : t('requestFailed', lang));
     if (outcome.kind === 'invalid') {
       const grouped: Record<string, string[]> = {};
@@ -268,7 +272,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
               {t('back', lang)}
             </button>
           )}
-          <button type="submit" className="button button-primary" disabled={blocked}>
+          <button ref={sendButton} type="submit" className="button button-primary" disabled={blocked}>
             {busy && <span className="spinner spinner-small" aria-hidden="true" />}
             {submitLabel}
           </button>
