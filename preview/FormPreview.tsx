@@ -56,7 +56,7 @@ export function FormPreview({ loaded, lang, revision }: Props) {
     <section className="preview-language" lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} data-lang={lang}>
       <ShellContext.Provider value={shell}>
         <MemoryRouter initialEntries={[`/preview/${loaded.compiled.id}/${lang}`]}>
-          <GuestForm key={revision} loaded={loaded} lang={lang} sourced={{}} optionDocs={{}} submit={submit} />
+          <GuestForm key={revision} loaded={loaded} lang={lang} sourced={{}} optionDocs={{}} submit={submit} idPrefix={`preview_${lang}`} />
         </MemoryRouter>
       </ShellContext.Provider>
       {stored && (

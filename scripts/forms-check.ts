@@ -2,6 +2,7 @@
 // file:line:column and JSON path of each, and saying what to do.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { parseJsonText } from './lib/check-syntax.ts';
 import { checkAgainstSchema, checkDefinition, checkVocabularies, formatProblem, locate, missingTranslations, type Problem } from './lib/check.ts';
 import { FORMS_DIR, loadDefinitions, loadVocabularies, readJson } from './lib/forms.ts';
 import { checkCollections, checkCountryNames, checkRoutesAndForms, checkStoredData, type DefinitionAt } from './lib/project-checks.ts';
@@ -23,7 +24,15 @@ export function readLock(): LockFile | null {
   return existsSync(file) ? (readJson(file) as LockFile) : null;
 }
 
+/** Syntax errors in any JSON file forms:check reads: the other checks need files that parse. */
+export function brokenJson(): Problem[] {
+  const files = ['routes.json', ...['forms', 'themes'].flatMap((dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.json')).map((f) => `${dir}/${f}`))];
+  return files.flatMap((file) => parseJsonText(file, readFileSync(join(root, file), 'utf8')).problems);
+}
+
 export function checkProject(): Problem[] {
+  const broken = brokenJson();
+  if (broken.length) return broken;
   const problems: Problem[] = [];
   const dataFile = (file: string, schemaFile: string) => problems.push(...checkAgainstSchema(file, readJson(join(root, file)), schemaFile));
   dataFile('forms/vocabularies.json', 'forms/vocabularies.schema.json');

@@ -3,11 +3,12 @@
 // JSON path, and says in plain words what to do; `{at:$.path}` in a message becomes "line N".
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { Field, type FormDefinition, type Lang, type Condition } from '../../src/engine/definition.ts';
+import { Field, RICH_TEXT_PATTERN, type FormDefinition, type Lang, type Condition } from '../../src/engine/definition.ts';
 import { compileForm, type Vocabularies } from '../../src/engine/compile.ts';
 import { validatorModule } from './validator-code.ts';
 import { toJsonSchema, DATA_SCHEMAS } from './data-schemas.ts';
 import { positionOf } from './position.ts';
+import { richTextBlockProblems } from './check-rich-text.ts';
 import { LANGUAGE_NAMES, languageList, placeOf, type FileKind } from './wording.ts';
 
 export interface Problem {
@@ -36,7 +37,8 @@ function schemaMessage(e: ErrorObject, place: string): string {
     case 'maxItems': return `${place} may have at most ${params.limit} items`;
     case 'minLength': return `${place} must not be empty`;
     case 'maxLength': return `${place} is too long (at most ${params.limit} characters)`;
-    case 'pattern': return `${place} has characters that are not allowed here (it must match ${params.pattern}; names use lower-case letters, digits and _)`;
+    case 'pattern': if (params.pattern === RICH_TEXT_PATTERN) return `${place} contains an HTML tag, which would be shown as typed: write **bold**, *italic* or [text](https://…) instead`;
+      return `${place} has characters that are not allowed here (it must match ${params.pattern}; names use lower-case letters, digits and _)`;
     case 'enum': return `${place} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'const': return `${place} must be ${JSON.stringify(params.allowedValue)}`;
     case 'type': return `${place} must be ${params.type === 'object' ? 'an object { ... }' : params.type === 'array' ? 'a list [ ... ]' : `a ${params.type}`}`;
@@ -193,6 +195,7 @@ export function checkDefinition(file: string, definition: FormDefinition, vocabu
         if (entry && !entry.ordered) add(`${path}.scale`, `${question} is a rating but "${field.scale}" is not an ordered scale: use a scale such as quality5, or make the question a "choice"`);
       } else if ('options' in field && typeof field.options === 'string') vocabularyProblems(field.options, `${path}.options`, question);
       if ('options' in field && Array.isArray(field.options)) problems.push(...duplicateOptionValues(file, field.options, `${path}.options`, question));
+      if (field.type === 'content') problems.push(...richTextBlockProblems(file, field, path));
       if (field.type === 'select' && !field.options && !field.optionsFrom) add(path, `${question} is a select without options: add "options" (a list or an option list name) or "optionsFrom"`);
     });
   });

@@ -2,40 +2,20 @@
 // definition, so the page shows the same messages at the same lines. Dev only; never built.
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { Plugin } from 'vite';
 import type { FormDefinition } from '../../src/engine/definition.ts';
 import { checkAgainstSchema, checkDefinition, locate, type Problem } from './check.ts';
 import { loadVocabularies } from './forms.ts';
-import { lineColumn } from './position.ts';
+import { parseJsonText } from './check-syntax.ts';
 import { checkStoredData } from './project-checks.ts';
 import { LOCK_FILE, type LockFile } from './stored-data.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SYNTAX_HINTS: Record<string, string> = {
-  CommaExpected: 'a comma is missing between two entries',
-  PropertyNameExpected: 'a key in double quotes is expected here (is there a comma after the last entry?)',
-  ValueExpected: 'a value is expected here (is there a comma after the last entry?)',
-  ColonExpected: 'a colon is missing after the key',
-  CloseBraceExpected: 'a closing } is missing',
-  CloseBracketExpected: 'a closing ] is missing',
-  UnexpectedEndOfString: 'a text is not closed with a double quote',
-  EndOfFileExpected: 'there is something after the end of the form',
-  InvalidSymbol: 'this character is not allowed here (texts need double quotes)',
-};
-
 /** forms:check's messages for the text of one definition, including broken JSON. */
 export function checkDefinitionText(file: string, text: string): Problem[] {
-  const errors: ParseError[] = [];
-  const definition = parse(text, errors, { allowTrailingComma: false, disallowComments: true }) as FormDefinition;
-  if (errors.length) {
-    // The first error explains the others (one missing comma confuses the rest of the parse).
-    return errors.slice(0, 1).map((e) => {
-      const { line, column } = lineColumn(text, e.offset);
-      const code = printParseErrorCode(e.error);
-      return { file, path: '$', line, column, message: `the JSON is broken here: ${SYNTAX_HINTS[code] ?? code}` };
-    });
-  }
+  const parsed = parseJsonText(file, text);
+  if (parsed.problems.length) return parsed.problems;
+  const definition = parsed.json as FormDefinition;
   const vocabularies = loadVocabularies();
   const schemaProblems = checkAgainstSchema(file, definition, 'forms/form.schema.json');
   let problems = schemaProblems.length ? schemaProblems : checkDefinition(file, definition, vocabularies, untranslatedOk());

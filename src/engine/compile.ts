@@ -6,7 +6,7 @@ import { extractTexts, type FormTexts } from './form-texts.ts';
 import { toSchema, visibilityOf, dataFields } from './conditions.ts';
 import { countries } from './countries.ts';
 
-export type Vocabularies = Record<string, string | { ordered?: boolean; options: Option[] }>;
+export type Vocabularies = Record<string, string | { ordered?: boolean; stars?: boolean; options: Option[] }>;
 
 export const DEFAULT_MAX_LENGTH = { text: 200, textarea: 2000, email: 254 } as const;
 /** E.164: '+', a dial code and number, 7 to 15 digits in all. */
@@ -24,7 +24,10 @@ export function vocabularyOptions(vocabularies: Vocabularies, name: string): Opt
 export function resolveForm(definition: FormDefinition, vocabularies: Vocabularies): AuthoredForm {
   const { $schema: _schema, ...rest } = definition;
   const resolveField = (field: Field): AuthoredField => {
-    if (field.type === 'rating') return { ...field, options: vocabularyOptions(vocabularies, field.scale) };
+    if (field.type === 'rating') {
+      const stars = (vocabularies[field.scale] as { stars?: boolean } | undefined)?.stars;
+      return { ...field, options: vocabularyOptions(vocabularies, field.scale), ...(stars ? { stars } : {}) };
+    }
     if (field.type === 'repeat') return { ...field, fields: field.fields.map(resolveField) } as AuthoredField;
     if ('options' in field && typeof field.options === 'string') return { ...field, options: vocabularyOptions(vocabularies, field.options) } as AuthoredField;
     return field as AuthoredField;

@@ -16,7 +16,8 @@ export type Keyed<T> = T extends LocalizedText ? TextKey
   : T;
 
 /** A field after vocabulary references are replaced by their options, texts still inline (build time only). */
-export type AuthoredField = Field & { options?: Option[] };
+/** `stars`: a rating whose scale is drawn as stars (the vocabulary says so). */
+export type AuthoredField = Field & { options?: Option[]; stars?: boolean };
 export type AuthoredSection = Omit<Section, 'fields'> & { fields: AuthoredField[] };
 export type AuthoredForm = Omit<FormDefinition, 'sections' | '$schema'> & { sections: AuthoredSection[] };
 

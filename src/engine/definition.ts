@@ -108,7 +108,6 @@ export const DateField = field('date', {
   default: Type.Optional(Type.Object({ today: Type.Literal(true) }, { additionalProperties: false })),
   min: Type.Optional(Type.String()),
   max: Type.Optional(Type.Union([Type.String({ format: 'date' }), Type.Literal('today')])),
-  displayFormat: Type.Optional(Type.String({ description: 'Format hint shown next to the input, e.g. mm/dd/yyyy.' })),
 }, 'A calendar date, stored as YYYY-MM-DD.');
 export const NumberField = field('number', {
   minimum: Type.Optional(Type.Number()),
@@ -156,11 +155,19 @@ export const HiddenField = Type.Object({
   required: Type.Optional(Type.Boolean()),
   showAs: Type.Optional(LocalizedText),
 }, { additionalProperties: false, description: 'A value the page fills itself (today, a query or route parameter, a backend lookup).' });
+/** No HTML tags in rich text: it would be shown as typed (engine/rich-text.ts). */
+export const RICH_TEXT_PATTERN = '^(?![\\s\\S]*</?[A-Za-z])';
+const RICH_HELP = 'Rich text: **bold**, *italic*, [a link](https://example.com); in a text, lines starting with "- " or "1. " make a list, a blank line a new paragraph. No HTML.';
+const RichString = Type.String({ minLength: 1, pattern: RICH_TEXT_PATTERN, description: RICH_HELP });
+const RichLocalizedText = Type.Object(
+  { en: RichString, ar: Type.Optional(RichString), fr: Type.Optional(RichString) },
+  { additionalProperties: false, description: `Text in each language the form declares. ${RICH_HELP}` },
+);
 export const ContentBlock = Type.Object({
   type: Type.Literal('content'), name: FieldName,
   style: Type.Union([Type.Literal('heading'), Type.Literal('paragraph'), Type.Literal('note'), Type.Literal('list'), Type.Literal('terms')]),
-  text: Type.Optional(LocalizedText),
-  items: Type.Optional(Type.Array(LocalizedText)),
+  text: Type.Optional(RichLocalizedText),
+  items: Type.Optional(Type.Array(RichLocalizedText, { description: 'List items (style list) or numbered clauses (style terms), each in the rich-text format.' })),
   visibleIf: Type.Optional(Condition),
 }, { additionalProperties: false, description: 'Static text: a heading, paragraph, note, list or terms. Not part of the data.' });
 
@@ -233,5 +240,9 @@ export type FormDefinition = Static<typeof FormDefinition>;
 
 export const VocabularyFile = Type.Record(Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]*$' }), Type.Union([
   Type.String(),
-  Type.Object({ ordered: Type.Optional(Type.Boolean()), options: Type.Array(Option, { minItems: 1 }) }, { additionalProperties: false }),
+  Type.Object({
+    ordered: Type.Optional(Type.Boolean()),
+    stars: Type.Optional(Type.Boolean({ description: 'Draw a rating on this scale as stars: for quality ratings (Poor ... Excellent) only. Other scales (agreement, frequency, satisfaction) are drawn as labelled steps.' })),
+    options: Type.Array(Option, { minItems: 1 }),
+  }, { additionalProperties: false }),
 ]));

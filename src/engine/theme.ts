@@ -2,7 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'A hex colour, e.g. #1f1f1f.' });
-const ColorNames = ['primary', 'primaryText', 'accent', 'background', 'surface', 'text', 'muted', 'error', 'success', 'focus'] as const;
+// border: input, option and step borders and empty stars; at least 3:1 against surface and background (tests/unit/theme-contrast.test.ts).
+const ColorNames = ['primary', 'primaryText', 'accent', 'background', 'surface', 'text', 'muted', 'error', 'success', 'focus', 'border'] as const;
 
 export const ThemeSchema = Type.Object({
   $schema: Type.Optional(Type.String()),

@@ -27,6 +27,12 @@ export async function tickAll(page: Page, question: string, answers: string[]): 
   for (const answer of answers) await group.getByRole('checkbox', { name: answer, exact: true }).check();
 }
 
+/** A country picker (name or dial code): types what a guest would and picks the first match with Enter. */
+export async function pickCountry(control: Locator, typed: string): Promise<void> {
+  await control.fill(typed);
+  await control.press('Enter');
+}
+
 /** Ticks the stand-in "I'm not a robot" box and waits until the backend verified the token. */
 export async function passHumanCheck(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: "I'm not a robot" }).check();

@@ -54,6 +54,14 @@ describe('the live preview', () => {
     await expect.poll(() => page.locator('[data-lang="en"]').textContent()).toContain('Meal Period');
     await expect.poll(() => page.locator('[data-lang="ar"]').textContent()).toContain('الوجبة');
   });
+  it('gives every element its own id, so a label in the Arabic column never points at an English input', async () => {
+    const ids = await page.locator('[id]').evaluateAll((elements) => elements.map((e) => e.id));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    const arabic = page.locator('[data-lang="ar"]');
+    const forId = await arabic.locator('label[for]').first().getAttribute('for');
+    expect(forId).toMatch(/^preview_ar_/);
+    expect(await arabic.locator(`[id="${forId}"]`).count()).toBe(1);
+  });
   it('re-renders an edited label in both languages', async () => {
     await replaceInEditor('"Meal Period"', '"Time of your meal"');
     await replaceInEditor('"الوجبة"', '"وقت الوجبة"');
@@ -71,7 +79,7 @@ describe('the live preview', () => {
     await page.locator('[data-lang="en"] h1').waitFor();
     const english = page.locator('[data-lang="en"]');
     await english.locator('textarea').first().fill('The fire exit behind the kitchen is blocked.');
-    await english.locator('[id="root_acknowledgement"]').check();
+    await english.locator('[id="preview_en_acknowledgement"]').check();
     await english.locator('button[type="submit"]').click();
     await expect.poll(() => english.locator('.preview-stored pre').textContent(), { timeout: 15_000 }).toContain('"incident_or_concern": "The fire exit behind the kitchen is blocked."');
     expect(await english.locator('.preview-stored h2').textContent()).toContain('employee-whistle-blower');

@@ -111,6 +111,18 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX audit_log_at ON audit_log (at DESC, id DESC)`,
     ],
   },
+  {
+    id: 8,
+    // Databases seeded before operators had names per language (content/seed/operators.json): the
+    // whistle-blower form shows an operator's label in the page language and still stores its name.
+    name: 'operator names per language',
+    statements: [
+      `UPDATE documents SET data = data || jsonb_build_object('label', '{"en": "Destination Management", "ar": "إدارة الوجهة", "fr": "Gestion de la destination"}'::jsonb), updated_at = now() WHERE collection = 'operators' AND data->>'slug' = 'destination-management' AND NOT data ? 'label'`,
+      `UPDATE documents SET data = data || jsonb_build_object('label', '{"en": "Adventure Park", "ar": "منتزه المغامرات", "fr": "Parc d''aventure"}'::jsonb), updated_at = now() WHERE collection = 'operators' AND data->>'slug' = 'adventure-park' AND NOT data ? 'label'`,
+      `UPDATE documents SET data = data || jsonb_build_object('label', '{"en": "Department Store", "ar": "المتجر متعدد الأقسام", "fr": "Grand magasin"}'::jsonb), updated_at = now() WHERE collection = 'operators' AND data->>'slug' = 'department-store' AND NOT data ? 'label'`,
+      `UPDATE documents SET data = data || jsonb_build_object('label', '{"en": "Food and Beverage Partners", "ar": "شركاء الأغذية والمشروبات", "fr": "Partenaires de restauration"}'::jsonb), updated_at = now() WHERE collection = 'operators' AND data->>'slug' = 'food-and-beverage-partners' AND NOT data ? 'label'`,
+    ],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

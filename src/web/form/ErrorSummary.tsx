@@ -9,14 +9,15 @@ export interface SummaryItem {
 }
 
 /** Lists what must be corrected, each linked to its question; announced when it appears. */
-export function ErrorSummary({ items, lang, onPick }: { items: SummaryItem[]; lang: Lang; onPick: (name: string) => void }) {
+export function ErrorSummary({ items, lang, onPick, idPrefix }: { items: SummaryItem[]; lang: Lang; onPick: (name: string) => void; idPrefix: string }) {
+  const titleId = `${idPrefix}__error-summary-title`;
   const pick = (event: MouseEvent, name: string) => {
     event.preventDefault();
     onPick(name);
   };
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title">
-      <p className="error-summary-title" id="error-summary-title">
+    <div className="error-summary" role="alert" aria-labelledby={titleId}>
+      <p className="error-summary-title" id={titleId}>
         {items.length ? t('errorSummary', lang, { count: items.length }) : ''}
       </p>
       {items.length > 0 && (

@@ -46,9 +46,11 @@ interface Props {
   optionDocs: OptionDocs;
   /** Sends the answers; the live preview (npm run forms:preview) passes one that only shows them. */
   submit?: typeof submitAnswers;
+  /** Prefix of every element id (RJSF's idPrefix): the preview shows one form per language on one page. */
+  idPrefix?: string;
 }
 
-export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers }: Props) {
+export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root' }: Props) {
   const { compiled, schema, validator } = loaded;
   const form = compiled.form;
   const { pathname } = useLocation();
@@ -83,6 +85,9 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   const [done, setDone] = useState<{ doc: Record<string, unknown>; answers: FormData } | null>(null);
   const uiSchema = useMemo(() => buildUiSchema(form, lang), [form, lang]);
   const rjsf = useRef<Form>(null);
+  // The send button is disabled while busy, which drops focus to the page: a failed send gives it back, so Enter tries again.
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const refocusSend = () => requestAnimationFrame(() => sendButton.current?.focus());
   const quietErrors = useRef(false);
 
   // Shown errors are text in one language: after a language switch, say them again in the new one.
@@ -169,7 +174,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   const showField = (path: string) => {
     const step = steps.stepOf(path.split('.')[0]);
     if (steps.steps && step !== steps.index) steps.setIndex(step);
-    requestAnimationFrame(() => focusField(path));
+    requestAnimationFrame(() => focusField(path, idPrefix));
   };
 
   /** Which errors count now: not those of questions that are not asked, nor (before the last step) those of other steps. */
@@ -203,6 +208,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
     }
     const text = (key: string) => formText(form.id, key, lang);
     const failed = form.submit.failed ? text(form.submit.failed) : t('submitFailed', lang);
+    if (outcome.kind !== 'invalid') refocusSend();
     if (outcome.kind === 'unreachable') return setToast(form.submit.requestFailed ? text(form.submit.requestFailed) : t('requestFailed', lang));
     if (outcome.kind === 'invalid') {
       const grouped: Record<string, string[]> = {};
@@ -231,9 +237,10 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
       {toast && <ErrorToast message={toast} lang={lang} onClose={() => setToast(null)} />}
       <FormIntro form={form} lang={lang} sourced={sourced} />
       {steps.steps && <StepProgress form={form} steps={steps.steps} index={steps.index} lang={lang} headingRef={stepHeading} />}
-      <ErrorSummary items={summary} lang={lang} onPick={showField} />
+      <ErrorSummary items={summary} lang={lang} onPick={showField} idPrefix={idPrefix} />
       <Form
         ref={rjsf}
+        idPrefix={idPrefix}
         className="guest-form"
         schema={schema}
         uiSchema={uiSchema}
@@ -265,7 +272,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
               {t('back', lang)}
             </button>
           )}
-          <button type="submit" className="button button-primary" disabled={blocked}>
+          <button ref={sendButton} type="submit" className="button button-primary" disabled={blocked}>
             {busy && <span className="spinner spinner-small" aria-hidden="true" />}
             {submitLabel}
           </button>

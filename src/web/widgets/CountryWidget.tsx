@@ -1,19 +1,19 @@
 import { useMemo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { countries, countryLabel, flagEmoji } from '../../engine/countries.ts';
-import { t } from '../../engine/messages.ts';
+import { countries, countryLabel } from '../../engine/countries.ts';
 import { type FieldOf, useWidgetField } from './common.tsx';
+import { type CountryChoice, CountryCombobox } from './CountryCombobox.tsx';
 
 /**
- * Countries by their name in the page's language, with flags. A native select: typing the first
- * letters jumps to a country on every device and screen reader (hence the name before the flag). The stored value is the English
- * name or the code (field.store), so answers compare across languages.
+ * Countries by their name in the page's language, found by typing a name or a dial code (see
+ * CountryCombobox). The stored value is the English name or the code (field.store), so answers
+ * compare across languages.
  */
 export function CountryWidget(props: WidgetProps) {
   const { field, lang, required, invalid, describedBy, disabled } = useWidgetField<FieldOf<'country'>>(props);
-  const sorted = useMemo(() => {
+  const choices = useMemo<CountryChoice[]>(() => {
     const collator = new Intl.Collator(lang);
-    return [...countries].map((c) => ({ country: c, name: countryLabel(c, lang) })).sort((a, b) => collator.compare(a.name, b.name));
+    return countries.map((country) => ({ key: country.code, country, name: countryLabel(country, lang), dials: country.dial })).sort((a, b) => collator.compare(a.name, b.name));
   }, [lang]);
   const stored = (code: string) => {
     const country = countries.find((c) => c.code === code);
@@ -21,26 +21,22 @@ export function CountryWidget(props: WidgetProps) {
   };
   const selected = countries.find((c) => (field.store === 'code' ? c.code : c.name.en) === props.value)?.code ?? '';
   return (
-    <select
+    <CountryCombobox
       id={props.id}
-      name={props.id}
-      className="input select"
-      value={selected}
-      autoComplete={field.autocomplete ?? 'country-name'}
-      aria-required={required || undefined}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
+      choices={choices}
+      selectedKey={selected}
+      onSelect={(code) => props.onChange(code ? stored(code) : undefined)}
+      lang={lang}
+      shown={(choice) => choice.name}
+      listLabel={props.label}
+      describedBy={describedBy}
+      required={required}
+      invalid={invalid}
       disabled={disabled}
-      onChange={(event) => props.onChange(event.target.value ? stored(event.target.value) : undefined)}
-      onBlur={() => props.onBlur(props.id, props.value)}
+      placeholder={props.placeholder || undefined}
+      autoComplete={field.autocomplete ?? 'off'}
       onFocus={() => props.onFocus(props.id, props.value)}
-    >
-      <option value="">{props.placeholder || t('selectPlaceholder', lang)}</option>
-      {sorted.map(({ country, name }) => (
-        <option key={country.code} value={country.code}>
-          {`${name} ${flagEmoji(country.code)}`}
-        </option>
-      ))}
-    </select>
+      onBlur={() => props.onBlur(props.id, props.value)}
+    />
   );
 }

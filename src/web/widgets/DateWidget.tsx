@@ -1,21 +1,14 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { todayIso } from '../../engine/format.ts';
-import { fieldOf, type FieldOf, hintId, textControlProps, useWidgetField } from './common.tsx';
+import { type FieldOf, textControlProps, useWidgetField } from './common.tsx';
 
-/** The browser's own date picker (accessible and localised); the stored value is YYYY-MM-DD. */
+/**
+ * The browser's own date picker (accessible, and it shows the date in the device's format); the
+ * stored value is YYYY-MM-DD. No format hint beside it: a fixed "mm/dd/yyyy" would contradict
+ * the control's own order in most languages.
+ */
 export function DateWidget(props: WidgetProps) {
-  const field = fieldOf<FieldOf<'date'>>(props);
-  const hint = field.displayFormat;
-  const state = useWidgetField(props, hint ? [hintId(props.id)] : []);
+  const state = useWidgetField<FieldOf<'date'>>(props);
   const limit = (value: string | undefined) => (value === 'today' ? todayIso() : value);
-  return (
-    <>
-      {hint && (
-        <p className="field-hint" id={hintId(props.id)} dir="ltr">
-          {hint}
-        </p>
-      )}
-      <input type="date" className="input input-date" min={limit(field.min)} max={limit(field.max)} autoComplete={field.autocomplete ?? 'off'} {...textControlProps(props, state)} />
-    </>
-  );
+  return <input type="date" className="input input-date" min={limit(state.field.min)} max={limit(state.field.max)} autoComplete={state.field.autocomplete ?? 'off'} {...textControlProps(props, state)} />;
 }

@@ -12,6 +12,8 @@ interface Item {
   /** 0..1 while uploading; undefined once done. */
   progress?: number;
   id?: number | string;
+  /** A chosen image as a data: URL (the pages' CSP allows data: images, not blob:). */
+  preview?: string;
 }
 
 function accepts(file: File, accept: string[]): boolean {
@@ -31,6 +33,7 @@ export function FileWidget(props: WidgetProps) {
   const ids = (): (number | string)[] => (Array.isArray(props.value) ? props.value : props.value === undefined || props.value === null ? [] : [props.value]);
   const [items, setItems] = useState<Item[]>(() => ids().map((id) => ({ key: `saved-${id}`, id, name: context.uploadedFile(id)?.name ?? `#${id}`, size: context.uploadedFile(id)?.size ?? 0 })));
   const [message, setMessage] = useState<{ key: MessageKey } | null>(null);
+  const [dragging, setDragging] = useState(false);
   // Uploads finish after later renders: keep the latest list of ids outside React's closure.
   const current = useRef(items);
   useLayoutEffect(() => {
@@ -75,30 +78,59 @@ export function FileWidget(props: WidgetProps) {
         update(key, null);
         if (outcome.reason !== 'aborted') setMessage({ key: outcome.reason === 'tooLarge' ? 'fileTooLarge' : outcome.reason === 'wrongType' ? 'fileType' : 'uploadFailed' });
       });
+      if (file.type.startsWith('image/')) {
+        const reader = new FileReader();
+        reader.onload = () => typeof reader.result === 'string' && setItems((list) => list.map((i) => (i.key === key ? { ...i, preview: reader.result as string } : i)));
+        reader.readAsDataURL(file);
+      }
       return { key, name: file.name, size: file.size, progress: 0 } satisfies Item;
     });
     publish([...kept, ...started]);
   };
 
+  const many = field.multiple ?? false;
   return (
     <div className="file">
       <p className="field-hint" id={hintId(props.id)}>
         {t('maxSize', lang, { mb })}
       </p>
-      <input
-        ref={input}
-        id={props.id}
-        name={props.id}
-        type="file"
-        className="file-input"
-        accept={field.accept.join(',')}
-        multiple={field.multiple ?? false}
-        aria-required={required || undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        disabled={disabled}
-        onChange={(event) => choose(Array.from(event.target.files ?? []))}
-      />
+      {/* The whole zone is the native picker (invisible, on top): a click or a tap opens it, a
+          keyboard reaches it with Tab, and files dropped anywhere on it are taken. */}
+      <div
+        className={`file-drop${dragging ? ' is-dragging' : ''}${disabled ? ' is-disabled' : ''}`}
+        onDragOver={(event) => {
+          if (disabled) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          if (!disabled) choose(Array.from(event.dataTransfer.files));
+        }}
+      >
+        <span className="file-drop-icon" aria-hidden="true">
+          ⇪
+        </span>
+        <span className="file-drop-text" aria-hidden="true">
+          <span className="file-drop-button">{t(many ? 'chooseFiles' : 'chooseFile', lang)}</span> {t(many ? 'dropFiles' : 'dropFile', lang)}
+        </span>
+        <input
+          ref={input}
+          id={props.id}
+          name={props.id}
+          type="file"
+          className="file-input"
+          accept={field.accept.join(',')}
+          multiple={many}
+          aria-required={required || undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          disabled={disabled}
+          onChange={(event) => choose(Array.from(event.target.files ?? []))}
+        />
+      </div>
       <p className="file-message field-error" role="alert">
         {message ? t(message.key, lang, { mb }) : ''}
       </p>
@@ -106,16 +138,22 @@ export function FileWidget(props: WidgetProps) {
         <ul className="file-list">
           {items.map((item) => (
             <li key={item.key} className="file-item">
-              <span className="file-name" dir="auto">
-                {item.name}
+              {item.preview ? <img className="file-thumb" src={item.preview} alt={t('filePreview', lang, { name: item.name })} /> : <span className="file-thumb file-thumb-none" aria-hidden="true">📄</span>}
+              <span className="file-details">
+                <span className="file-name" dir="auto">
+                  {item.name}
+                </span>
+                <span className="file-meta">
+                  {item.size > 0 && <span className="file-size">{formatFileSize(item.size)}</span>}
+                  {item.progress !== undefined ? (
+                    <progress className="file-progress" max={1} value={item.progress} aria-label={t('uploading', lang, { percent: Math.round(item.progress * 100) })} />
+                  ) : (
+                    <span className="file-status">{t('uploaded', lang)}</span>
+                  )}
+                </span>
               </span>
-              {item.size > 0 && <span className="file-size">{formatFileSize(item.size)}</span>}
-              {item.progress !== undefined ? (
-                <progress className="file-progress" max={1} value={item.progress} aria-label={t('uploading', lang, { percent: Math.round(item.progress * 100) })} />
-              ) : (
-                <span className="file-status">{t('uploaded', lang)}</span>
-              )}
-              <button type="button" className="link-button" disabled={disabled || item.progress !== undefined} onClick={() => update(item.key, null)}>
+              <button type="button" className="button button-secondary button-small file-remove" disabled={disabled || item.progress !== undefined} onClick={() => update(item.key, null)}>
+                <span aria-hidden="true">✕ </span>
                 {t('remove', lang)}
                 <span className="visually-hidden"> {item.name}</span>
               </button>

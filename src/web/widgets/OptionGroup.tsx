@@ -14,7 +14,7 @@ interface Props {
   widget: WidgetProps;
   state: WidgetField;
   options: GroupOption[];
-  variant: 'choice' | 'rating' | 'scale' | 'multichoice';
+  variant: 'choice' | 'rating' | 'steps' | 'scale' | 'multichoice';
   /** Extra content of each option (stars, numbers); the label text stays its accessible name. */
   decorate?: (option: GroupOption, index: number) => ReactNode;
   footer?: ReactNode;

@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { countryLabel, dialCodeOptions, flagEmoji, splitPhone } from '../../engine/countries.ts';
 import { t } from '../../engine/messages.ts';
 import { type FieldOf, useWidgetField } from './common.tsx';
+import { type CountryChoice, CountryCombobox } from './CountryCombobox.tsx';
 import { toAsciiDigits } from './digits.ts';
 
 /**
@@ -14,7 +15,7 @@ export function PhoneWidget(props: WidgetProps) {
   const options = useMemo(() => {
     const collator = new Intl.Collator(lang);
     return dialCodeOptions()
-      .map((o) => ({ ...o, name: countryLabel(o.country, lang) }))
+      .map((o): CountryChoice & { dial: string } => ({ ...o, name: countryLabel(o.country, lang), dials: [o.dial] }))
       .sort((a, b) => collator.compare(a.name, b.name));
   }, [lang]);
   const restored = typeof props.value === 'string' ? splitPhone(props.value) : null;
@@ -30,27 +31,25 @@ export function PhoneWidget(props: WidgetProps) {
 
   return (
     <div className="phone" dir="ltr">
-      <select
+      <CountryCombobox
         id={`${props.id}__dial`}
-        className="input select phone-dial"
-        aria-label={t('dialCode', lang)}
-        title={t('dialCode', lang)}
-        value={dialKey}
-        aria-required={required || undefined}
-        aria-invalid={invalid || undefined}
-        disabled={disabled}
-        onChange={(event) => {
-          setDialKey(event.target.value);
-          emit(options.find((o) => o.key === event.target.value)?.dial, typed);
+        className="phone-dial"
+        choices={options}
+        selectedKey={dialKey}
+        onSelect={(key) => {
+          setDialKey(key);
+          emit(options.find((o) => o.key === key)?.dial, typed);
         }}
-      >
-        <option value="">{t('dialCode', lang)}</option>
-        {options.map((o) => (
-          <option key={o.key} value={o.key}>
-            {`${flagEmoji(o.country.code)} +${o.dial} ${o.name}`}
-          </option>
-        ))}
-      </select>
+        lang={lang}
+        shown={(choice) => `${flagEmoji(choice.country.code)} +${choice.dial}`}
+        ariaLabel={t('dialCode', lang)}
+        listLabel={t('dialCode', lang)}
+        placeholder={t('dialCode', lang)}
+        describedBy={undefined}
+        required={required}
+        invalid={invalid}
+        disabled={disabled}
+      />
       <input
         id={props.id}
         name={props.id}

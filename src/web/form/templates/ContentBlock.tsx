@@ -1,44 +1,54 @@
-// Static text between questions (headings, notes, lists, terms). Rendered as text, never as HTML.
+// Static text between questions (headings, notes, lists, terms), in the small rich-text format of
+// engine/rich-text.ts (bold, italic, links, lists), drawn by the documents' renderer: never as HTML.
 import type { ResolvedField } from '../../../engine/compiled.ts';
 import type { Lang } from '../../../engine/definition.ts';
 import { formText } from '../../../engine/messages.ts';
+import { parseInline, parseRichText } from '../../../engine/rich-text.ts';
+import { RichText } from '../../rich-text/RichText.tsx';
 
 type Block = Extract<ResolvedField, { type: 'content' }>;
 
 export function ContentBlock({ formId, block, lang }: { formId: string; block: Block; lang: Lang }) {
   const body = block.text ? formText(formId, block.text, lang) : undefined;
   const items = (block.items ?? []).map((item) => formText(formId, item, lang));
+  const text = body && <RichText value={parseRichText(body)} />;
+  const listed = (Tag: 'ul' | 'ol') => (
+    <Tag>
+      {items.map((item, i) => (
+        <li key={i}>
+          <RichText value={parseInline(item)} />
+        </li>
+      ))}
+    </Tag>
+  );
   switch (block.style) {
     case 'heading':
-      return <h3 className="content-heading">{body}</h3>;
+      return <h3 className="content-heading">{body && <RichText value={parseInline(body)} />}</h3>;
     case 'note':
       return (
-        <p className="content-note" role="note">
-          {body}
-        </p>
+        <div className="content-note" role="note">
+          {text}
+        </div>
       );
     case 'list':
       return (
         <div className="content-list">
-          {body && <p>{body}</p>}
-          <ul>
-            {items.map((item, i) => (
-              <li key={i}>{item}</li>
-            ))}
-          </ul>
+          {text}
+          {listed('ul')}
         </div>
       );
     case 'terms':
-      // A scrollable box must be reachable by keyboard to be read.
+      // A scrollable box must be reachable by keyboard to be read. Its clauses are numbered by the list.
       return (
-        <div className="content-terms" tabIndex={0} role="region" aria-label={body ?? block.name}>
-          {body && <p>{body}</p>}
-          {items.map((item, i) => (
-            <p key={i}>{item}</p>
-          ))}
+        <div className="content-terms" tabIndex={0} role="region" aria-label={body ? plain(body) : block.name}>
+          {text}
+          {listed('ol')}
         </div>
       );
     default:
-      return <p className="content-paragraph">{body}</p>;
+      return <div className="content-paragraph">{text}</div>;
   }
 }
+
+/** A text without its marks, for an accessible name. */
+const plain = (source: string) => source.replace(/\*\*|\*|\\(?=[\\*])/g, '').replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()\s]*\))+\)/g, '$1');

@@ -8,7 +8,7 @@ import type { UiSection } from '../../../engine/ui-schema.ts';
 import type { GuestFormContext } from '../context.ts';
 import { ContentBlock } from './ContentBlock.tsx';
 
-export function ObjectFieldTemplate({ properties, uiSchema, registry }: ObjectFieldTemplateProps) {
+export function ObjectFieldTemplate({ properties, uiSchema, registry, fieldPathId }: ObjectFieldTemplateProps) {
   const context = registry.formContext as GuestFormContext;
   const sections = (uiSchema?.['ui:options'] as { sections?: UiSection[] } | undefined)?.sections;
   if (!sections) return <>{properties.map((p) => p.content)}</>;
@@ -19,7 +19,7 @@ export function ObjectFieldTemplate({ properties, uiSchema, registry }: ObjectFi
         const definition = context.form.sections.find((s) => s.id === section.id);
         if (context.visibleSections && !context.visibleSections.has(section.id)) return null;
         if (definition?.visibleIf && !evaluate(definition.visibleIf, context.data)) return null;
-        const headingId = `section-${section.id}`;
+        const headingId = `${fieldPathId.$id}__section-${section.id}`;
         return (
           <section key={section.id} className="form-section" aria-labelledby={section.title ? headingId : undefined}>
             {section.title && (

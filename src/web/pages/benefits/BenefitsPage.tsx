@@ -8,7 +8,7 @@ import type { Lang } from '../../../engine/languages.ts';
 import { localized } from '../../api/localized.ts';
 import { useShell, useTitleExtra } from '../../shell/ShellContext.tsx';
 import { themeFor } from '../../shell/theme.ts';
-import { RichText, safeHref } from '../docs/RichText.tsx';
+import { RichText, safeHref } from '../../rich-text/RichText.tsx';
 import type { Benefit, BenefitsData } from './benefitsLoader.ts';
 import '../../styles/pages.css';
 

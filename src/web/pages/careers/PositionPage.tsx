@@ -5,7 +5,7 @@ import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { useLangSearch } from '../../shell/useLangSearch.ts';
 import { localized } from '../../api/localized.ts';
 import { useShell, useTitleExtra } from '../../shell/ShellContext.tsx';
-import { RichText } from '../docs/RichText.tsx';
+import { RichText } from '../../rich-text/RichText.tsx';
 import type { PositionData } from './careersLoader.ts';
 import { PositionFacts } from './PositionFacts.tsx';
 import '../../styles/pages.css';

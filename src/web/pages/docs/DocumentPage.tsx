@@ -6,7 +6,7 @@ import { apiUrl } from '../../api/runtimeConfig.ts';
 import { localized } from '../../api/localized.ts';
 import { useShell, useTitleExtra } from '../../shell/ShellContext.tsx';
 import type { DocumentData } from './documentLoader.ts';
-import { RichText, safeHref } from './RichText.tsx';
+import { RichText, safeHref } from '../../rich-text/RichText.tsx';
 import '../../styles/pages.css';
 
 export default function DocumentPage() {

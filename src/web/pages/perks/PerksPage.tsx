@@ -7,7 +7,7 @@ import { useLoaderData } from 'react-router-dom';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { localized } from '../../api/localized.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
-import { RichText, safeHref } from '../docs/RichText.tsx';
+import { RichText, safeHref } from '../../rich-text/RichText.tsx';
 import type { Perk, PerksData } from './perksLoader.ts';
 import '../../styles/pages.css';
 

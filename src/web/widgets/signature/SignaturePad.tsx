@@ -42,6 +42,8 @@ export default function SignaturePad({ id, value, onChange, onBlur, lang, labelI
   const shown = useRef<SignatureValue | null>(signature);
   // The theme's text colour, read from the canvas when it is drawn (signature_pad's own default until then).
   const [ink, setInk] = useState('black');
+  // What the buttons did, said by screen readers (a mark or a clear leaves no other trace for them).
+  const [announcement, setAnnouncement] = useState('');
   // signature_pad adds a stroke's points to its last point group: a redraw waits for the stroke's end.
   const drawing = useRef(false);
   const redrawAtEnd = useRef(false);
@@ -103,12 +105,14 @@ export default function SignaturePad({ id, value, onChange, onBlur, lang, labelI
 
   const clear = () => {
     onChange(undefined);
+    setAnnouncement(t('signatureCleared', lang));
     box.current?.focus();
   };
 
   const signWithMark = () => {
     const { clientWidth: width, clientHeight: height } = pad.current!.getCanvas();
     onChange(flourish(padAspect(width, height)));
+    setAnnouncement(t('signatureMarked', lang));
   };
 
   const empty = !signature;
@@ -131,6 +135,13 @@ export default function SignaturePad({ id, value, onChange, onBlur, lang, labelI
         data-strokes={signature?.strokes.length ?? 0}
         onBlur={onBlur}
       >
+        {empty && (
+          // The cue sits under the ink and lets every touch through to the canvas.
+          <span className="signature-cue" aria-hidden="true">
+            <span className="signature-cue-mark">✕</span>
+            {t('signHere', lang)}
+          </span>
+        )}
         <SignatureCanvas ref={pad} {...PEN} penColor={ink} clearOnResize={false} onBegin={() => (drawing.current = true)} onEnd={onEnd} canvasProps={{ className: 'signature-canvas' }} />
         {required && (
           <span className="visually-hidden" id={requiredId}>
@@ -145,6 +156,9 @@ export default function SignaturePad({ id, value, onChange, onBlur, lang, labelI
         {t('signatureInstructions', lang)}
       </p>
       {full && <p className="field-hint">{t('signatureFull', lang)}</p>}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       <div className="signature-actions">
         <button type="button" className="button button-secondary" onClick={signWithMark} disabled={disabled}>
           {t('signWithMark', lang)}

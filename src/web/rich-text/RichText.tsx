@@ -1,8 +1,12 @@
 // Payload rich text (Lexical JSON, or legacy Slate nodes) as React elements: bold, italic, quote,
 // paragraph, heading, link, list and list item (spec section 9). Text is only ever text (React
 // escapes it), tags come from allow-lists, links only to http(s), mailto and this site, and
-// unknown nodes show their children or nothing. No HTML string is ever built.
+// unknown nodes show their children or nothing. No HTML string is ever built. Content blocks of
+// forms (engine/rich-text.ts) are parsed into the Slate shape and drawn here too.
 import type { ReactNode } from 'react';
+import { safeHref } from '../../engine/rich-text.ts';
+
+export { safeHref };
 
 type Node = Record<string, unknown>;
 
@@ -10,15 +14,6 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const LEXICAL_BOLD = 1;
 const LEXICAL_ITALIC = 2;
 const LEXICAL_UNDERLINE = 8;
-
-/** A link target that cannot run code: http(s), mailto, or a path on this site. */
-export function safeHref(url: unknown): string | undefined {
-  if (typeof url !== 'string') return undefined;
-  const trimmed = url.trim();
-  if (/^(https?:|mailto:)/i.test(trimmed)) return trimmed;
-  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
-  return undefined;
-}
 
 function styled(text: string, bold: boolean, italic: boolean, underline: boolean, key: number): ReactNode {
   let node: ReactNode = text;
