@@ -106,6 +106,7 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
     const { rows } = await db.query<{ data: Record<string, unknown>; created_at: Date; updated_at: Date }>('SELECT * FROM globals WHERE slug = $1', [global.slug]);
     if (rows.length === 0) return {};
     const [row] = rows;
-    return { ...row.data, globalType: global.slug, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+    // Payload's SQL adapters keep each global as the one row of its own table: its id is 1.
+    return { id: 1, ...row.data, globalType: global.slug, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
   });
 }

@@ -46,7 +46,7 @@ export const errorsPlugin = sharedPlugin(async (app) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
     const code = 'code' in error ? error.code : undefined;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ errors: [{ message: `The request is too large (at most ${JSON_BODY_LIMIT / 1024} KB of JSON).` }] });
+      return reply.code(413).send({ errors: [{ name: 'APIError', data: { size: JSON_BODY_LIMIT }, message: `The request is too large (at most ${JSON_BODY_LIMIT / 1024} KB of JSON).` }] });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ errors: [{ message: 'Send JSON (Content-Type: application/json), or a file as multipart/form-data.' }] });
