@@ -19,6 +19,7 @@ import { collectionsPlugin } from './plugins/collections.ts';
 import { staffDownloadsPlugin } from './plugins/staff-downloads.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { localAdminPlugin } from './plugins/local-admin.ts';
+import { parseQueryString } from './collections/query-string.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: 120_000,
+    // Payload reads bracket queries (where[slug][equals]=x) with qs; so do we.
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.decorate('serverContext', ctx);
   app.addHook('onResponse', async (request, reply) => {

@@ -23,6 +23,8 @@ export interface SubmissionRequest {
   body: unknown;
   captchaProof: string | undefined;
   lang: Lang;
+  /** Body keys the JSON parser refused (plugins/errors.ts). */
+  refusedKeys?: string[];
 }
 
 interface Dependencies {
@@ -102,7 +104,7 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
   // Stored, and compared by unique rules, in one writing: '+4407911123456' and '447911123456' are '+447911123456'.
   normalizePhones(compiled.form, data);
   fillTodayDefaults(compiled.form, data, new Date().toISOString().slice(0, 10));
-  const invalid = validateSubmission(form, data, request.lang);
+  const invalid = validateSubmission(form, data, request.lang, undefined, request.refusedKeys);
   if (invalid.length) throw validationError(collection.slug, invalid);
   applyDerivedValues(compiled, data);
   try {

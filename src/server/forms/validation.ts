@@ -70,7 +70,9 @@ function limitErrors(form: LoadedForm, data: unknown, lang: Lang) {
 }
 
 /** The problems with a submission, one per answer (at most MAX_FIELD_ERRORS), worded in `lang`. */
-export function validateSubmission(form: LoadedForm, data: unknown, lang: Lang, today = latestToday()): FieldError[] {
+export function validateSubmission(form: LoadedForm, data: unknown, lang: Lang, today = latestToday(), refusedKeys: string[] = []): FieldError[] {
+  // Keys the JSON parser refused (prototype poisoning) are not part of any form; named with the rest.
+  const refused = refusedKeys.map((path) => ({ path, message: t('additionalProperties', lang) }));
   let described: { path: string; message: string }[] = limitErrors(form, data, lang);
   if (described.length === 0) {
     const valid = form.validate(data);
@@ -83,7 +85,7 @@ export function validateSubmission(form: LoadedForm, data: unknown, lang: Lang, 
   }
   const seen = new Set<string>();
   const errors: FieldError[] = [];
-  for (const error of described) {
+  for (const error of [...refused, ...described]) {
     const path = answerPath(form, error.path);
     if (seen.has(path) || errors.length >= MAX_FIELD_ERRORS) continue;
     seen.add(path);

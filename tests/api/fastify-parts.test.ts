@@ -1,0 +1,84 @@
+// The server stands on Fastify's own parts: its JSON parser (secure-json-parse refuses prototype
+// poisoning, answered in our error shape naming the key), qs for Payload's bracket queries (what a
+// Payload client's qs.stringify writes), JSON schemas on the routes (a bad parameter or header is a
+// 400 naming it), and fastify-plugin on every plugin.
+import fs from 'node:fs';
+import path from 'node:path';
+import qs from 'qs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_KEY, ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { DINING, diningAnswers, errorPaths } from './samples.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+async function postRaw(pathname: string, body: string) {
+  const response = await fetch(`${server.url}${pathname}`, { method: 'POST', headers: { authorization: `users API-Key ${PUBLIC_KEY}`, 'content-type': 'application/json' }, body });
+  return { status: response.status, body: await response.json() };
+}
+
+describe("Fastify's JSON parser", () => {
+  it('refuses a __proto__ key on any route with a 400 naming it, before the handler sees the body', async () => {
+    const answer = await postRaw('/api/verify-captcha', '{"token":"x","action":"submit_form_loyalty_registration","__proto__":{"isAdmin":true}}');
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0]).toMatchObject({ name: 'ValidationError' });
+    expect(errorPaths(answer.body)).toEqual(['__proto__']);
+  });
+
+  it('names a poisoned key inside an answer, with every other wrong answer of the form', async () => {
+    const body = JSON.stringify(diningAnswers({ meal_period: undefined })).replace(/^\{/, '{"constructor":{"prototype":{"x":1}},');
+    const answer = await postRaw(`/api/${DINING}`, body);
+    expect(answer.status).toBe(400);
+    expect(errorPaths(answer.body).sort()).toEqual(['constructor', 'meal_period']);
+  });
+
+  it('still answers malformed JSON as Payload does', async () => {
+    expect(await postRaw(`/api/${DINING}`, '{"a":')).toEqual({ status: 400, body: { errors: [{ message: 'Invalid JSON' }] } });
+  });
+});
+
+describe('Payload-style queries read with qs', () => {
+  it("answers the query a Payload client's qs.stringify writes (nested or/and, in lists, sort, limit)", async () => {
+    const query = qs.stringify({ where: { or: [{ slug: { equals: 'cova' } }, { and: [{ slug: { in: ['twiga', 'russos'] } }, { name: { like: 'twi' } }] }] }, sort: '-slug', limit: 5 }, { addQueryPrefix: true });
+    const answer = await server.api(`/api/restaurants${query}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.docs.map((doc: { slug: string }) => doc.slug)).toEqual(['twiga', 'cova']);
+    expect(answer.body.limit).toBe(5);
+  });
+});
+
+describe('route schemas', () => {
+  it('a query parameter longer than any real one is a 400 naming it', async () => {
+    const answer = await server.api(`/api/restaurants?locale=${'x'.repeat(100)}`);
+    expect(answer.status).toBe(400);
+    expect(errorPaths(answer.body)).toEqual(['locale']);
+  });
+  it('a human-check proof header longer than any proof is a 400 naming it, and nothing is stored', async () => {
+    const answer = await server.api('/api/printemps-loyalty-registration', { json: {}, headers: { 'x-captcha-proof': 'p'.repeat(3000) } });
+    expect(answer.status).toBe(400);
+    expect(errorPaths(answer.body)).toEqual(['x-captcha-proof']);
+  });
+  it('a list where one value is expected is a 400 naming it', async () => {
+    const answer = await server.api('/api/restaurants?sort=slug&sort=name');
+    expect(answer.status).toBe(400);
+    expect(errorPaths(answer.body)).toEqual(['sort']);
+  });
+});
+
+describe('fastify-plugin', () => {
+  it('wraps every plugin of src/server/plugins, each with its name and the Fastify version it needs', async () => {
+    const dir = path.join(ROOT, 'src/server/plugins');
+    const plugins: [string, unknown][] = [];
+    for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+      const module = (await import(path.join(dir, file))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) if (name.endsWith('Plugin')) plugins.push([`${file} ${name}`, value]);
+    }
+    expect(plugins.length).toBeGreaterThanOrEqual(10);
+    for (const [name, plugin] of plugins) {
+      expect((plugin as Record<symbol, unknown>)[Symbol.for('plugin-meta')], name).toMatchObject({ fastify: '5.x', name: expect.any(String) });
+    }
+  });
+});
