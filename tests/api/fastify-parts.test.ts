@@ -1,12 +1,12 @@
 // The server stands on Fastify's own parts: its JSON parser (secure-json-parse refuses prototype
 // poisoning, answered in our error shape naming the key), qs for Payload's bracket queries (what a
 // Payload client's qs.stringify writes), JSON schemas on the routes (a bad parameter or header is a
-// 400 naming it), and fastify-plugin on every plugin.
+// 400 naming it), @fastify/cookie's parser for the staff cookie, and fastify-plugin on every plugin.
 import fs from 'node:fs';
 import path from 'node:path';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_KEY, ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { PUBLIC_KEY, ROOT, STAFF, startTestServer, type TestServer } from '../support/server.ts';
 import { DINING, diningAnswers, errorPaths } from './samples.ts';
 
 let server: TestServer;
@@ -65,6 +65,14 @@ describe('route schemas', () => {
     const answer = await server.api('/api/restaurants?sort=slug&sort=name');
     expect(answer.status).toBe(400);
     expect(errorPaths(answer.body)).toEqual(['sort']);
+  });
+});
+
+describe('cookies read by @fastify/cookie', () => {
+  it('a staff cookie among others, written with spaces around "=", signs the staff member in', async () => {
+    const token = await server.staffToken();
+    const me = await fetch(`${server.url}/api/users/me`, { headers: { cookie: `theme=dark;payload-token = ${token}` } });
+    expect(((await me.json()) as { user: { email: string } | null }).user?.email).toBe(STAFF.email);
   });
 });
 
