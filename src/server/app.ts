@@ -12,6 +12,7 @@ import { OrphanUploadBudget } from './uploads/orphan-budget.ts';
 import { databasePlugin, prepareDatabase } from './plugins/database.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { routeSchemasPlugin } from './plugins/route-schemas.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   ctx.limits = await registerLimits(app, config, db);
   await app.register(databasePlugin, { db });
   await app.register(errorsPlugin, ctx);
+  await app.register(routeSchemasPlugin, ctx);
   await app.register(securityHeadersPlugin, ctx);
   await app.register(authPlugin, ctx);
   await app.register(uploadsPlugin, ctx);

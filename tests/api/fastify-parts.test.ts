@@ -68,6 +68,36 @@ describe('route schemas', () => {
   });
 });
 
+/** Every route of the server as [method, path], read from Fastify's own route tree. */
+function routesOf(tree: string): [string, string][] {
+  const stack: string[] = [];
+  const routes: [string, string][] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    stack.length = depth;
+    stack.push(match[2]);
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push([method, stack.join('')]);
+  }
+  return routes;
+}
+
+describe('every route has a JSON schema', () => {
+  it('refuses an oversize credential header on every route with a 400 naming it (the headers schema of each route)', async () => {
+    const routes = routesOf(server.app.printRoutes({ commonPrefix: false }));
+    expect(routes.length).toBeGreaterThanOrEqual(13);
+    const sample = { ':slug': 'restaurants', ':id': '1', ':filename': 'x.png', ':file': 'signature.svg', '*': '/some/page' };
+    for (const [method, route] of routes) {
+      const url = route.replace(/:slug|:id|:filename|:file|\*/g, (part) => sample[part as keyof typeof sample]);
+      const response = await fetch(`${server.url}${url}`, { method, headers: { authorization: `users API-Key ${'k'.repeat(9000)}`, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const body = (await response.json()) as { errors: { data: { errors: { path: string }[] } }[] };
+      expect([method, route, response.status], JSON.stringify(body)).toEqual([method, route, 400]);
+      expect(errorPaths(body)).toEqual(['authorization']);
+    }
+  });
+});
+
 describe('cookies read by @fastify/cookie', () => {
   it('a staff cookie among others, written with spaces around "=", signs the staff member in', async () => {
     const token = await server.staffToken();

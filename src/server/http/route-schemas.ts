@@ -13,7 +13,7 @@ export const slugIdParams = { type: 'object', properties: { slug: text(100), id:
 export const payloadQuery = {
   type: 'object',
   properties: {
-    where: { type: ['object', 'string'] },
+    where: { anyOf: [{ type: 'object' }, { type: 'string' }] },
     limit: text(20),
     page: text(20),
     pagination: text(10),
