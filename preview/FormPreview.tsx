@@ -8,6 +8,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { renderSchema, type CompiledWithTexts } from '../src/engine/compile.ts';
 import type { CompiledForm } from '../src/engine/compiled.ts';
+import { phoneErrors } from '../src/engine/phones.ts';
 import type { Lang } from '../src/engine/languages.ts';
 import { GuestForm } from '../src/web/form/GuestForm.tsx';
 import type { LoadedForm } from '../src/web/form/loadForm.ts';
@@ -29,7 +30,7 @@ export function loadedForm({ compiled }: CompiledWithTexts, revision: number): P
   const form: CompiledForm = { ...compiled, hash: `preview-${revision}`, captcha: null };
   const schema = renderSchema(form.schema, form.form) as RJSFSchema;
   const validate = ajv.compile({ ...form.schema, $id: `${form.id}-${revision}` });
-  return { compiled: form, schema, validator: createPrecompiledValidator({ [String(schema.$id)]: validate }, schema), validateContract: validate };
+  return { compiled: form, schema, validator: createPrecompiledValidator({ [String(schema.$id)]: validate }, schema), phoneCheck: phoneErrors, validateContract: validate };
 }
 
 interface Props {

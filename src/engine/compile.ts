@@ -9,8 +9,8 @@ import { countries } from './countries.ts';
 export type Vocabularies = Record<string, string | { ordered?: boolean; stars?: boolean; options: Option[] }>;
 
 export const DEFAULT_MAX_LENGTH = { text: 200, textarea: 2000, email: 254 } as const;
-/** E.164: '+', a dial code and number, 7 to 15 digits in all. */
-export const PHONE_PATTERN = '^\\+[1-9][0-9]{6,14}$';
+/** A phone as typed, at most this long; whether it is a number of some country is engine/phones.ts's check (libphonenumber-js), which the server also uses to store it as E.164. */
+export const PHONE_MAX_LENGTH = 32;
 /** Files one multiple-file question takes when its definition sets no maxFiles (the definition allows at most 20). */
 export const DEFAULT_MAX_FILES = 10;
 
@@ -52,7 +52,7 @@ export function fieldSchema(field: ResolvedField): JsonSchema | null {
     case 'email':
       return { type: 'string', format: 'email', maxLength: DEFAULT_MAX_LENGTH.email };
     case 'phone':
-      return { type: 'string', pattern: PHONE_PATTERN };
+      return { type: 'string', maxLength: PHONE_MAX_LENGTH };
     case 'date':
       return { type: 'string', format: 'date' };
     case 'number':

@@ -5,9 +5,12 @@ import type { ResolvedForm, ResolvedField, ResolvedDataField, JsonSchema } from 
 
 type Data = Record<string, unknown>;
 
-function filled(value: unknown): boolean {
+/** One meaning of "answered" for page and server: '', null and [] are not (toSchema states the same). */
+export function filled(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 }
+/** The values that count as not answered, as JSON Schema sees them (filled() above). */
+const EMPTY_VALUES = ['', null, []];
 
 export function evaluate(condition: Condition, data: Data): boolean {
   if ('all' in condition) return condition.all.every((c) => evaluate(c, data));
@@ -27,7 +30,8 @@ export function toSchema(condition: Condition): JsonSchema {
   const f = condition.field;
   if ('equals' in condition) return { properties: { [f]: { const: condition.equals } }, required: [f] };
   if ('in' in condition) return { properties: { [f]: { enum: condition.in } }, required: [f] };
-  return condition.filled ? { required: [f] } : { not: { required: [f] } };
+  const answered = { required: [f], properties: { [f]: { not: { enum: EMPTY_VALUES } } } };
+  return condition.filled ? answered : { not: answered };
 }
 
 /** A field's own visibleIf combined with its section's. */

@@ -12,6 +12,7 @@ import { OrphanUploadBudget } from './uploads/orphan-budget.ts';
 import { databasePlugin, prepareDatabase } from './plugins/database.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { routeSchemasPlugin } from './plugins/route-schemas.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
@@ -19,6 +20,7 @@ import { collectionsPlugin } from './plugins/collections.ts';
 import { staffDownloadsPlugin } from './plugins/staff-downloads.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { localAdminPlugin } from './plugins/local-admin.ts';
+import { parseQueryString } from './collections/query-string.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +51,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: 120_000,
+    // Payload reads bracket queries (where[slug][equals]=x) with qs; so do we.
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.decorate('serverContext', ctx);
   app.addHook('onResponse', async (request, reply) => {
@@ -58,6 +62,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   ctx.limits = await registerLimits(app, config, db);
   await app.register(databasePlugin, { db });
   await app.register(errorsPlugin, ctx);
+  await app.register(routeSchemasPlugin, ctx);
   await app.register(securityHeadersPlugin, ctx);
   await app.register(authPlugin, ctx);
   await app.register(uploadsPlugin, ctx);

@@ -1,5 +1,6 @@
 // What every plugin receives: configuration, database, and the collections known at start.
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Registry } from './collections/registry.ts';
@@ -28,10 +29,14 @@ declare module 'fastify' {
 }
 
 /**
- * Marks a plugin as not encapsulated (what the fastify-plugin package does), so the hooks it
- * adds (authentication, error handling, headers) apply to routes of sibling plugins.
+ * A plugin that is not encapsulated (fastify-plugin), so the hooks it adds (authentication, error
+ * handling, headers) apply to routes of sibling plugins.
  */
-export function sharedPlugin(plugin: FastifyPluginAsync<ServerContext>): FastifyPluginAsync<ServerContext> {
-  Object.assign(plugin, { [Symbol.for('skip-override')]: true });
-  return plugin;
+export function sharedPlugin(plugin: FastifyPluginAsync<ServerContext>, name?: string): FastifyPluginAsync<ServerContext> {
+  return fp(plugin, { fastify: '5.x', ...(name ? { name } : {}) });
+}
+
+/** A plugin whose hooks and decorations stay its own (fastify-plugin's metadata, encapsulation kept). */
+export function ownPlugin<Options extends object = ServerContext>(name: string, plugin: FastifyPluginAsync<Options>): FastifyPluginAsync<Options> {
+  return fp(plugin, { fastify: '5.x', name, encapsulate: true });
 }

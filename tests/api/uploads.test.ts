@@ -45,7 +45,7 @@ describe('a guest uploads a receipt', () => {
     const rows = await countOf(server, LOYALTY_MEDIA);
     const answer = await upload(fileForm(pngOfSize(6 * MB), 'big.png', 'image/png'));
     expect(answer.status).toBe(413);
-    expect(answer.body).toEqual({ errors: [{ name: 'APIError', message: 'File size limit has been reached (5 MB).' }] });
+    expect(answer.body).toEqual({ errors: [{ name: 'APIError', data: { size: 5 * MB }, message: 'File size limit has been reached (5 MB).' }] });
     expect(storedFiles()).toEqual(before);
     expect(await countOf(server, LOYALTY_MEDIA)).toBe(rows);
   });

@@ -7,6 +7,7 @@ import { LANGUAGES } from '../../src/engine/languages.ts';
 import { evaluate, pruneHidden, toSchema, isVisible } from '../../src/engine/conditions.ts';
 import { describeErrors, errorMessage } from '../../src/engine/errors.ts';
 import { dateLimitErrors } from '../../src/engine/date-limits.ts';
+import { normalizePhones, phoneErrors, toE164 } from '../../src/engine/phones.ts';
 import { buildUiSchema, type UiSection } from '../../src/engine/ui-schema.ts';
 import type { Condition, FormDefinition } from '../../src/engine/definition.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
@@ -64,8 +65,9 @@ describe('the loyalty registration contract', () => {
     expect(validate(valid)).toBe(true);
     expect(validate({ ...valid, gender: 'female', store: 1 })).toBe(true);
   });
-  it('refuses a phone without its dial code, a nationality code and a missing receipt', () => {
-    expect(validate({ ...valid, phone: '12345678' })).toBe(false);
+  it('refuses a phone without its dial code (the phone check), a nationality code and a missing receipt', () => {
+    expect(phoneErrors(loyalty.form, { ...valid, phone: '12345678' }, 'en')).toEqual([{ path: 'phone', field: 'phone', message: expect.stringContaining('valid phone number') }]);
+    expect(phoneErrors(loyalty.form, { ...valid, phone: '97455123456' }, 'en')).toEqual([]);
     expect(validate({ ...valid, nationality: 'QA' })).toBe(false);
     const { receipt: _receipt, ...withoutReceipt } = valid;
     expect(validate(withoutReceipt)).toBe(false);
@@ -90,7 +92,8 @@ describe('conditions agree between page and server', () => {
     { any: [{ field: 'a', equals: 'y' }, { field: 'b', equals: 2 }] },
     { not: { field: 'a', equals: 'x' } },
   ];
-  const samples = [{}, { a: 'x' }, { a: 'y' }, { a: 'z', b: 2 }, { a: 'x', b: 2 }, { b: 3 }];
+  // '', null and [] are not answered, on both sides (the schema once counted them as filled).
+  const samples = [{}, { a: 'x' }, { a: 'y' }, { a: 'z', b: 2 }, { a: 'x', b: 2 }, { b: 3 }, { a: '' }, { a: null }, { a: [] }, { a: ['x'] }, { a: 0 }, { a: false }];
   it.each(conditions.map((c) => [JSON.stringify(c), c] as const))('%s', (_name, condition) => {
     const check = ajv.compile(toSchema(condition));
     for (const data of samples) expect(check(data), JSON.stringify(data)).toBe(evaluate(condition, data));
@@ -165,5 +168,26 @@ describe('repeated groups and signatures', () => {
       { path: 'dependents.0.name', field: 'dependents', message: 'This field is required.' },
       { path: 'dependents.0.qid', field: 'dependents', message: 'Use 8 to 26 characters.' },
     ]);
+  });
+});
+
+describe('phones', () => {
+  it('writes one number one way (E.164), whatever the guest or an old client typed', () => {
+    expect(toE164('+4407911123456')).toBe('+447911123456');
+    expect(toE164('+447911123456')).toBe('+447911123456');
+    expect(toE164('97455123456')).toBe('+97455123456');
+    expect(toE164('+974 5512 3456')).toBe('+97455123456');
+    expect(toE164('+97412345678')).toBeNull(); // no Qatari number starts with 1
+    expect(toE164('12345678')).toBeNull();
+  });
+  it('normalises phones at the top level and inside repeated groups, leaving invalid ones for the check to name', () => {
+    const ifly = compile(definitions['ifly-waiver']);
+    const data: Record<string, unknown> = { phone: '97455123456' };
+    normalizePhones(ifly.form, data);
+    expect(data.phone).toBe('+97455123456');
+    const bad = { phone: '+9741' };
+    normalizePhones(ifly.form, bad);
+    expect(bad.phone).toBe('+9741');
+    expect(phoneErrors(ifly.form, bad, 'ar')[0]).toMatchObject({ path: 'phone' });
   });
 });

@@ -78,6 +78,17 @@ describe('forms:check', () => {
       'forms/tiny.json:15:11 ($.sections[0].fields[1].requiredIf) the condition of question "kind" names question "kinds", which is not in this form: check the spelling of "field" (questions: details, kind)',
     ]);
   });
+  it('refuses a condition on a question inside a repeated group, which neither page nor server could apply per row', () => {
+    const text = fixture(`        { "type": "repeat", "name": "kids", "label": { "en": "Children", "ar": "الأطفال" }, "maxItems": 3,
+          "itemLabel": { "en": "Child {n}", "ar": "الطفل {n}" }, "addLabel": { "en": "Add", "ar": "أضف" }, "removeLabel": { "en": "Remove", "ar": "احذف" },
+          "fields": [
+            { "type": "text", "name": "name", "label": { "en": "Name", "ar": "الاسم" } },
+            { "type": "text", "name": "allergy", "label": { "en": "Allergy", "ar": "الحساسية" }, "requiredIf": { "field": "name", "filled": true } }
+          ] }`);
+    expect(checkText(text)).toEqual([
+      'forms/tiny.json:16:98 ($.sections[0].fields[0].fields[1].requiredIf) question "allergy" in the group "kids" has a condition ("requiredIf"), but conditions are not supported inside a repeated group (neither the page nor the server could apply it to each row): remove it, or make the question "required"',
+    ]);
+  });
   it('points at the second of two equal option values, in a form and in an option list', () => {
     const text = fixture(`        { "type": "choice", "name": "meal", "label": { "en": "Meal", "ar": "الوجبة" }, "options": [
           { "value": "lunch", "label": { "en": "Lunch", "ar": "غداء" } },

@@ -2,6 +2,7 @@
 // public pages (shared API key), or a logged-in staff member (JWT header or payload-token cookie).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
 import type { Queryable } from '../db/db.ts';
 import { verifyStaffToken } from './jwt.ts';
 import { findUserById, toStaffUser, type StaffUser } from './staff-users.ts';
@@ -19,17 +20,9 @@ function sameKey(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** One cookie of the Cookie header, read by @fastify/cookie's parser (a malformed one is no valid token, so the caller is not signed in). */
 export function readCookie(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      return null; // a malformed cookie is no credential: the caller is not signed in
-    }
-  }
-  return null;
+  return fastifyCookie.parse(header ?? '')[name] ?? null;
 }
 
 /** The cookie is sent by the browser on its own, so it only counts for same-site requests (CSRF). */

@@ -4,12 +4,14 @@
 import type { Lang } from '../../engine/definition.ts';
 import { formText, t } from '../../engine/messages.ts';
 import { isDatabaseError, UNIQUE_VIOLATION, type Db, type Queryable } from '../db/db.ts';
-import type { UniqueRule } from '../db/unique-indexes.ts';
+import { fieldsOfViolation, type UniqueRule } from '../db/unique-indexes.ts';
 import { badRequest, validationError, type FieldError } from '../errors.ts';
 import type { LoadedForm } from '../forms/compiled-forms.ts';
 import { applyDerivedValues } from '../forms/derived.ts';
 import { evidenceFor } from '../forms/evidence.ts';
 import { fieldLabel, validateSubmission } from '../forms/validation.ts';
+import { normalizePhones } from '../../engine/phones.ts';
+import { fillTodayDefaults } from '../../engine/answers.ts';
 import { captchaMissing, consumeProof } from '../captcha/captcha-proofs.ts';
 import type { Collection } from './registry.ts';
 import type { DocumentRow } from './documents.ts';
@@ -21,6 +23,8 @@ export interface SubmissionRequest {
   body: unknown;
   captchaProof: string | undefined;
   lang: Lang;
+  /** Body keys the JSON parser refused (plugins/errors.ts). */
+  refusedKeys?: string[];
 }
 
 interface Dependencies {
@@ -97,7 +101,10 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
   const body = request.body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send the answers as one JSON object.');
   const data = structuredClone(body) as Record<string, unknown>;
-  const invalid = validateSubmission(form, data, request.lang);
+  // Stored, and compared by unique rules, in one writing: '+4407911123456' and '447911123456' are '+447911123456'.
+  normalizePhones(compiled.form, data);
+  fillTodayDefaults(compiled.form, data, new Date().toISOString().slice(0, 10));
+  const invalid = validateSubmission(form, data, request.lang, undefined, request.refusedKeys);
   if (invalid.length) throw validationError(collection.slug, invalid);
   applyDerivedValues(compiled, data);
   try {
@@ -115,9 +122,11 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
       return rows[0];
     });
   } catch (error) {
-    const rule = isDatabaseError(error) && error.code === UNIQUE_VIOLATION ? deps.uniqueRules.get(error.constraint ?? '') : undefined;
-    if (!rule) throw error;
-    const message = formText(rule.formId, rule.message, request.lang);
-    throw validationError(collection.slug, rule.fields.map((field) => ({ label: fieldLabel(form, field, request.lang), message, path: field })), 409);
+    if (!isDatabaseError(error) || error.code !== UNIQUE_VIOLATION) throw error;
+    const rule = deps.uniqueRules.get(error.constraint ?? '');
+    // An index this instance does not know (another instance's newer definitions): still a 409 naming the answers, with the general wording.
+    const fields = rule?.fields ?? fieldsOfViolation(error.detail);
+    const message = rule ? formText(rule.formId, rule.message, request.lang) : t('alreadyTaken', request.lang);
+    throw validationError(collection.slug, (fields.length ? fields : ['']).map((field) => ({ label: fieldLabel(form, field, request.lang), message, path: field })), 409);
   }
 }

@@ -1,5 +1,6 @@
 // Rows of the documents table as Payload documents: {id, ...fields, createdAt, updatedAt}, with
 // relationships (form references and upload fields) populated when depth > 0 and readable.
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Collection, Registry } from './registry.ts';
@@ -41,14 +42,40 @@ function inFieldOrder(collection: Collection, data: Record<string, unknown>): Re
 export function toDoc(collection: Collection, row: DocumentRow): Doc {
   const stamps = { createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
   if (collection.kind === 'uploads') {
-    const { filename, mimeType, filesize } = row.data as { filename: string; mimeType: string; filesize: number };
-    return { id: publicId(row), filename, mimeType, filesize, url: fileUrl(collection.slug, filename), ...stamps };
+    const { filename, mimeType, filesize, width, height } = row.data as { filename: string; mimeType: string; filesize: number; width?: number; height?: number };
+    // Payload's upload document: no thumbnails are made here (thumbnailURL null); an image's focal point is its centre (50/50).
+    const image = mimeType.startsWith('image/');
+    return {
+      id: publicId(row), ...stamps, url: fileUrl(collection.slug, filename), thumbnailURL: null, filename, mimeType, filesize,
+      width: width ?? null, height: height ?? null, focalX: image ? 50 : null, focalY: image ? 50 : null,
+    };
   }
   const formStamp =
     collection.kind === 'submissions'
       ? { reference: row.reference, formVersion: row.form_version, formHash: row.form_hash, ...(row.evidence ? { evidence: { ...row.evidence, recordedAt: stamps.createdAt } } : {}) }
       : {};
-  return { id: publicId(row), ...inFieldOrder(collection, row.data), ...formStamp, ...stamps };
+  return { id: publicId(row), ...withRowShapes(collection, row, inFieldOrder(collection, row.data)), ...formStamp, ...stamps };
+}
+
+/**
+ * Array rows as Payload answers them: each with its own 24-hex id (ObjectId-like, kept when stored,
+ * else derived from the document, field and position so it is the same on every read), and every
+ * declared sub-field present, null when empty.
+ */
+function withRowShapes(collection: Collection, row: DocumentRow, data: Record<string, unknown>): Record<string, unknown> {
+  if (!collection.rows) return data;
+  const shaped = { ...data };
+  for (const [field, subFields] of Object.entries(collection.rows)) {
+    const list = data[field];
+    if (!Array.isArray(list)) continue;
+    shaped[field] = list.map((item: unknown, index) => {
+      const own = item && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+      const id = typeof own.id === 'string' && /^[0-9a-f]{24}$/.test(own.id) ? own.id : createHash('sha256').update(`${collection.slug}|${row.id}|${field}|${index}`).digest('hex').slice(0, 24);
+      const { id: _stored, ...fields } = own;
+      return { id, ...Object.fromEntries(subFields.map((name) => [name, own[name] ?? null])), ...fields };
+    });
+  }
+  return shaped;
 }
 
 /** Guests' submissions and files need the right to read submissions; content is for any staff member, and for the pages where public. */

@@ -19,6 +19,8 @@ export interface Collection {
   publicRead: boolean;
   form?: LoadedForm;
   upload?: UploadRule;
+  /** Content only: array fields and their rows' sub-fields (content/collections.json "rows"), answered as Payload answers array rows. */
+  rows?: Record<string, string[]>;
   /** Content only: the where clause every public read is limited to (content/collections.json). */
   publicWhere?: Record<string, unknown>;
 }
@@ -67,7 +69,7 @@ export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Regi
     add({ slug: upload.collection, kind: 'uploads', label: 'Media', fields, publicCreate: true, publicRead: false, upload });
   }
   for (const config of content.collections) {
-    add({ slug: config.slug, kind: 'content', label: config.label, fields: new Map(Object.entries(config.fields)), publicCreate: false, publicRead: config.read === 'public', publicWhere: config.publicWhere });
+    add({ slug: config.slug, kind: 'content', label: config.label, fields: new Map(Object.entries(config.fields)), publicCreate: false, publicRead: config.read === 'public', publicWhere: config.publicWhere, rows: config.rows });
   }
   for (const form of forms) {
     for (const reference of form.compiled.references) {

@@ -12,6 +12,8 @@ export interface ContentCollectionConfig {
   /** Field that identifies a seed document, so seeding again updates instead of duplicating. */
   key: string;
   fields: Record<string, FieldKind>;
+  /** Array fields' row sub-fields, e.g. {"scripts": ["type", "src", ...]}: each row answers with an id and every sub-field (null when empty), as Payload does. */
+  rows?: Record<string, string[]>;
   /**
    * What the public API key may see of it, as a Payload where clause; "$today" and "$now" stand
    * for the current date (YYYY-MM-DD) and time. Drafts, expired and closed documents never

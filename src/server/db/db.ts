@@ -24,7 +24,7 @@ export interface Db extends Queryable {
 /** PostgreSQL error code for a unique violation. */
 export const UNIQUE_VIOLATION = '23505';
 
-export function isDatabaseError(error: unknown): error is Error & { code?: string; constraint?: string } {
+export function isDatabaseError(error: unknown): error is Error & { code?: string; constraint?: string; detail?: string } {
   return error instanceof Error && 'code' in error;
 }
 

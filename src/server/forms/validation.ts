@@ -3,7 +3,8 @@
 import type { Lang } from '../../engine/definition.ts';
 import type { ResolvedField } from '../../engine/compiled.ts';
 import { describeErrors, errorMessage, leafField, MAX_FIELD_ERRORS } from '../../engine/errors.ts';
-import { dateLimitErrors } from '../../engine/date-limits.ts';
+import { answerErrors, withAnswerErrors } from '../../engine/answer-checks.ts';
+import { phoneErrors } from '../../engine/phones.ts';
 import { resolveLanguage } from '../../engine/language.ts';
 import { formText, t } from '../../engine/messages.ts';
 import type { FieldError } from '../errors.ts';
@@ -69,19 +70,22 @@ function limitErrors(form: LoadedForm, data: unknown, lang: Lang) {
 }
 
 /** The problems with a submission, one per answer (at most MAX_FIELD_ERRORS), worded in `lang`. */
-export function validateSubmission(form: LoadedForm, data: unknown, lang: Lang): FieldError[] {
+export function validateSubmission(form: LoadedForm, data: unknown, lang: Lang, today = latestToday(), refusedKeys: string[] = []): FieldError[] {
+  // Keys the JSON parser refused (prototype poisoning) are not part of any form; named with the rest.
+  const refused = refusedKeys.map((path) => ({ path, message: t('additionalProperties', lang) }));
   let described: { path: string; message: string }[] = limitErrors(form, data, lang);
   if (described.length === 0) {
-    if (form.validate(data)) described = dateLimitErrors(form.compiled.form, data as Record<string, unknown>, latestToday(), lang);
-    else {
-      described = describeErrors(form.validate.errors ?? [], form.compiled.schema, (name) => formField(form, name), lang, form.compiled.id);
-      // A refusal always names something: should the validator say no without a reason, the whole form is named.
-      if (described.length === 0) described = [{ path: '', message: t('invalid', lang) }];
-    }
+    const valid = form.validate(data);
+    const schemaErrors = valid ? [] : describeErrors(form.validate.errors ?? [], form.compiled.schema, (name) => formField(form, name), lang, form.compiled.id);
+    // The checks the page also runs (page/server agreement: tests/unit/page-server-verdicts.test.ts).
+    const extra = data && typeof data === 'object' && !Array.isArray(data) ? answerErrors(form.compiled.form, data as Record<string, unknown>, today, lang, phoneErrors) : [];
+    described = withAnswerErrors(schemaErrors, extra);
+    // A refusal always names something: should the validator say no without a reason, the whole form is named.
+    if (!valid && described.length === 0) described = [{ path: '', message: t('invalid', lang) }];
   }
   const seen = new Set<string>();
   const errors: FieldError[] = [];
-  for (const error of described) {
+  for (const error of [...refused, ...described]) {
     const path = answerPath(form, error.path);
     if (seen.has(path) || errors.length >= MAX_FIELD_ERRORS) continue;
     seen.add(path);

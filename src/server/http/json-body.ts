@@ -2,6 +2,8 @@
 // depth (a deeply nested body would otherwise overflow the stack of whatever recurses over it
 // later: validation, cloning, storing) and no key given twice (JSON.parse keeps the last one, so
 // two readers of the same body could disagree on what was sent). One linear pass over the text.
+// The parse itself is Fastify's (secure-json-parse, plugins/errors.ts), which refuses prototype
+// poisoning; poisonedPaths names the keys it refused.
 
 /** Deep enough for every answer a form holds (a signature's points are 5 levels down). */
 export const MAX_JSON_DEPTH = 20;
@@ -61,4 +63,29 @@ export function jsonShapeProblem(text: string, maxDepth = MAX_JSON_DEPTH): JsonB
     }
   }
   return null;
+}
+
+/**
+ * The dot paths of the keys secure-json-parse refuses ("__proto__", and "constructor" holding a
+ * "prototype"), read from a plain parse of a body it refused. Only walked, never merged anywhere.
+ */
+export function poisonedPaths(text: string): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const paths: string[] = [];
+  const walk = (node: unknown, at: string[]) => {
+    if (!node || typeof node !== 'object') return;
+    for (const key of Object.keys(node)) {
+      const child = (node as Record<string, unknown>)[key];
+      const here = [...at, key];
+      if (key === '__proto__' || (key === 'constructor' && child && typeof child === 'object' && Object.hasOwn(child, 'prototype'))) paths.push(here.join('.'));
+      else walk(child, here);
+    }
+  };
+  walk(value, []);
+  return paths;
 }

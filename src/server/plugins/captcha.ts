@@ -2,7 +2,8 @@
 // sends as X-Captcha-Proof with the submission. The token is checked with Google's siteverify when
 // reCAPTCHA keys are configured; otherwise it is a solved ALTCHA challenge, issued by
 // GET /api/captcha-challenge?action=... and checked here, offline.
-import type { ServerContext } from '../context.ts';
+import { ownPlugin, type ServerContext } from '../context.ts';
+import { credentialHeaders } from '../http/route-schemas.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { humanCheckKind } from '../config.ts';
 import { askSiteverify, SiteverifyUnreachableError, type SiteverifyAnswer } from '../captcha/siteverify.ts';
@@ -39,7 +40,12 @@ async function verifyWithGoogle(ctx: ServerContext, request: FastifyRequest, tok
   }
 }
 
-export async function captchaPlugin(app: FastifyInstance, ctx: ServerContext) {
+/** The action to be checked: which one is known is the handler's to say. */
+const challengeQuery = { type: 'object', properties: { action: { type: 'string', maxLength: 100 } } } as const;
+/** A JSON object; what a token or action is worth is the check's to say (a wrong one is the same refusal as a failed check). */
+const verifyBody = { type: 'object' } as const;
+
+export const captchaPlugin = ownPlugin('captcha', async (app: FastifyInstance, ctx: ServerContext) => {
   // A proof is bound to one action, and only the captcha forms' actions are worth a proof.
   const actions = new Set(ctx.registry.forms.flatMap((form) => (form.compiled.captcha ? [form.compiled.captcha.action] : [])));
   const kind = humanCheckKind(ctx.config);
@@ -59,7 +65,7 @@ export async function captchaPlugin(app: FastifyInstance, ctx: ServerContext) {
   const knownAction = (value: unknown) => (typeof value === 'string' && actions.has(value) ? value : null);
 
   if (altcha) {
-    app.get('/api/captcha-challenge', async (request, reply) => {
+    app.get('/api/captcha-challenge', { schema: { querystring: challengeQuery, headers: credentialHeaders } }, async (request, reply) => {
       if (request.caller.kind === 'anonymous') throw forbidden();
       await ctx.limits.create(request, 'captcha-challenge');
       const action = knownAction((request.query as { action?: unknown }).action);
@@ -68,7 +74,7 @@ export async function captchaPlugin(app: FastifyInstance, ctx: ServerContext) {
     });
   }
 
-  app.post('/api/verify-captcha', async (request) => {
+  app.post('/api/verify-captcha', { schema: { body: verifyBody, headers: credentialHeaders } }, async (request) => {
     if (request.caller.kind === 'anonymous') throw forbidden();
     await ctx.limits.create(request, 'verify-captcha');
     const body = (request.body ?? {}) as { token?: unknown; action?: unknown };
@@ -87,4 +93,4 @@ export async function captchaPlugin(app: FastifyInstance, ctx: ServerContext) {
     if (!issued) throw failed();
     return { success: true, ...issued };
   });
-}
+});

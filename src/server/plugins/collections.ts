@@ -1,7 +1,8 @@
 // The Payload-shaped collection routes: find, count, find by id, create, and globals.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context.ts';
-import { parseQueryString, type QueryObject } from '../collections/query-string.ts';
+import { ownPlugin, type ServerContext } from '../context.ts';
+import type { QueryObject } from '../collections/query-string.ts';
+import { createHeaders, credentialHeaders, payloadQuery, slugIdParams, slugParams } from '../http/route-schemas.ts';
 import type { Collection } from '../collections/registry.ts';
 import { canRead, populate, toDoc, type DocumentRow } from '../collections/documents.ts';
 import { countDocuments, findDocuments } from '../collections/find-documents.ts';
@@ -15,7 +16,8 @@ import { isStaff } from '../auth/roles.ts';
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
 const pathnameOf = (request: FastifyRequest) => request.raw.url?.split('?')[0] ?? request.url;
-const queryOf = (request: FastifyRequest): QueryObject => parseQueryString(request.raw.url?.split('?')[1] ?? '');
+/** The query string as qs read it (Fastify's querystring parser, app.ts). */
+const queryOf = (request: FastifyRequest): QueryObject => (request.query ?? {}) as QueryObject;
 
 /** Relationships are one level deep here; a larger depth means the same. */
 const MAX_DEPTH = 10;
@@ -27,7 +29,7 @@ function depthOf(query: QueryObject): number {
   return Math.min(depth, MAX_DEPTH);
 }
 
-export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext) {
+export const collectionsPlugin = ownPlugin('collections', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
 
   function collectionOf(request: SlugRequest): Collection {
@@ -47,19 +49,19 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
     return depth > 0 ? populate(db, registry, request.caller, collection, docs) : docs;
   }
 
-  app.get('/api/:slug', async (request: SlugRequest) => {
+  app.get('/api/:slug', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
     const collection = readable(request);
     const query = queryOf(request);
     const { rows, ...pagination } = await findDocuments(db, request.caller, collection, query);
     return { docs: await present(request, collection, rows, depthOf(query)), ...pagination };
   });
 
-  app.get('/api/:slug/count', async (request: SlugRequest) => {
+  app.get('/api/:slug/count', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
     const collection = readable(request);
     return { totalDocs: await countDocuments(db, request.caller, collection, queryOf(request)) };
   });
 
-  app.get('/api/:slug/:id', async (request: SlugRequest) => {
+  app.get('/api/:slug/:id', { schema: { params: slugIdParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
     const collection = readable(request);
     if (!/^\d{1,9}$/.test(request.params.id ?? '')) throw notFound();
     const { rows } = await findDocuments(db, request.caller, collection, { where: { id: { equals: request.params.id! } }, limit: '1' });
@@ -68,7 +70,8 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
     return doc;
   });
 
-  app.post('/api/:slug', async (request: SlugRequest, reply) => {
+  // The body is checked by the form's compiled schema (or is a multipart upload), not here.
+  app.post('/api/:slug', { schema: { params: slugParams, querystring: payloadQuery, headers: createHeaders }, config: { namesRefusedKeys: true } }, async (request: SlugRequest, reply) => {
     const collection = collectionOf(request);
     const caller = request.caller;
     if (caller.kind === 'anonymous' || !(collection.publicCreate || isStaff(caller)) || collection.kind === 'content') throw forbidden();
@@ -94,12 +97,13 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
       body: request.body,
       captchaProof: typeof proof === 'string' ? proof : undefined,
       lang: requestLanguage(form, query.locale, request.headers['accept-language']),
+      refusedKeys: request.refusedKeys ?? undefined,
     });
     const [doc] = await present(request, collection, [row], depth);
     return reply.code(201).send({ doc, message: `${collection.label} successfully created.` });
   });
 
-  app.get('/api/globals/:slug', async (request: FastifyRequest<{ Params: { slug: string } }>) => {
+  app.get('/api/globals/:slug', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: FastifyRequest<{ Params: { slug: string } }>) => {
     const global = registry.globals.get(request.params.slug);
     if (!global) throw routeNotFound(pathnameOf(request));
     const caller = request.caller;
@@ -107,6 +111,7 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
     const { rows } = await db.query<{ data: Record<string, unknown>; created_at: Date; updated_at: Date }>('SELECT * FROM globals WHERE slug = $1', [global.slug]);
     if (rows.length === 0) return {};
     const [row] = rows;
-    return { ...row.data, globalType: global.slug, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+    // Payload's SQL adapters keep each global as the one row of its own table: its id is 1.
+    return { id: 1, ...row.data, globalType: global.slug, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
   });
-}
+});

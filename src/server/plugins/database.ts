@@ -2,6 +2,7 @@
 // the forms' unique rules, and seeds content into an empty database.
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
+import { ownPlugin } from '../context.ts';
 import { openDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrations.ts';
 import { ensureUniqueIndexes, type UniqueRule } from '../db/unique-indexes.ts';
@@ -28,6 +29,6 @@ export async function prepareDatabase(config: ServerConfig, forms: LoadedForm[],
 }
 
 /** Closes the database when the server stops (PGlite also releases the data-directory lock). */
-export async function databasePlugin(app: FastifyInstance, { db }: { db: Db }) {
+export const databasePlugin = ownPlugin<{ db: Db }>('database', async (app: FastifyInstance, { db }) => {
   app.addHook('onClose', async () => db.close());
-}
+});

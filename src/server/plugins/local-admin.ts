@@ -19,7 +19,7 @@ export const localAdminPlugin = sharedPlugin(async (app, ctx) => {
   if (ctx.db.kind !== 'pglite') return;
   const secret = randomBytes(32).toString('base64url');
 
-  app.post(LOCAL_ADMIN_PATH, async (request: FastifyRequest, reply) => {
+  app.post(LOCAL_ADMIN_PATH, { schema: { headers: { type: 'object', properties: { [LOCAL_ADMIN_SECRET_HEADER]: { type: 'string', maxLength: 200 } } } } }, async (request: FastifyRequest, reply) => {
     // Through a proxy (X-Forwarded-For) or from elsewhere this address does not exist.
     if (!fromThisMachine(request) || request.headers['x-forwarded-for'] !== undefined) throw routeNotFound(LOCAL_ADMIN_PATH);
     const sent = Buffer.from(String(request.headers[LOCAL_ADMIN_SECRET_HEADER] ?? ''));
@@ -43,4 +43,4 @@ export const localAdminPlugin = sharedPlugin(async (app, ctx) => {
     writeLocalAdminFile(ctx.config.dataDir, { pid: process.pid, port, secret });
   });
   app.addHook('onClose', async () => removeLocalAdminFile(ctx.config.dataDir));
-});
+}, 'local-admin');

@@ -13,4 +13,4 @@ export const securityHeadersPlugin = sharedPlugin(async (app) => {
     strictTransportSecurity: { maxAge: YEAR_IN_SECONDS, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-});
+}, 'security-headers');

@@ -2,10 +2,10 @@
 // export of a form's submissions. Neither is open to the pages' public key.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context.ts';
+import { ownPlugin, type ServerContext } from '../context.ts';
+import { credentialHeaders, payloadQuery, slugParams } from '../http/route-schemas.ts';
 import type { Collection } from '../collections/registry.ts';
 import type { DocumentRow } from '../collections/documents.ts';
-import { parseQueryString } from '../collections/query-string.ts';
 import { normalizeReference } from '../collections/reference.ts';
 import { exportCsv } from '../collections/export-csv.ts';
 import { formField } from '../forms/validation.ts';
@@ -18,7 +18,13 @@ type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string; file?: 
 /** An SVG opened on its own is a document: it may not run or fetch anything. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
-export async function staffDownloadsPlugin(app: FastifyInstance, ctx: ServerContext) {
+const signatureParams = {
+  type: 'object',
+  properties: { slug: { type: 'string', maxLength: 100 }, id: { type: 'string', maxLength: 100 }, file: { type: 'string', maxLength: 100 } },
+  required: ['slug', 'id', 'file'],
+} as const;
+
+export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
 
   function staffForm(request: SlugRequest): Collection {
@@ -36,7 +42,7 @@ export async function staffDownloadsPlugin(app: FastifyInstance, ctx: ServerCont
     return rows[0];
   }
 
-  app.get('/api/:slug/:id/signature/:file', async (request: SlugRequest, reply) => {
+  app.get('/api/:slug/:id/signature/:file', { schema: { params: signatureParams, headers: credentialHeaders } }, async (request: SlugRequest, reply) => {
     const collection = staffForm(request);
     const name = /^([a-z][a-z0-9_]*)\.svg$/.exec(request.params.file ?? '')?.[1];
     if (!name || formField(collection.form!, name)?.type !== 'signature') throw notFound();
@@ -52,9 +58,9 @@ export async function staffDownloadsPlugin(app: FastifyInstance, ctx: ServerCont
       .send(svg);
   });
 
-  app.get('/api/:slug/export.csv', async (request: SlugRequest, reply) => {
+  app.get('/api/:slug/export.csv', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest, reply) => {
     const collection = staffForm(request);
-    const query = parseQueryString(request.raw.url?.split('?')[1] ?? '');
+    const query = request.query as { where?: unknown };
     const pieces = exportCsv(db, collection, query.where);
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -63,4 +69,4 @@ export async function staffDownloadsPlugin(app: FastifyInstance, ctx: ServerCont
       .header('cache-control', 'private, no-store')
       .send(Readable.from(pieces));
   });
-}
+});

@@ -5,6 +5,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../context.ts';
+import { credentialHeaders } from '../http/route-schemas.ts';
 import type { DocumentRow } from '../collections/documents.ts';
 import { cleanupOrphanUploads } from '../uploads/orphan-cleanup.ts';
 import { uploadsRoot } from '../uploads/receive-upload.ts';
@@ -20,13 +21,19 @@ const MINUTE = 60_000;
 /** A stored file is downloaded, never shown by the browser as a page of ours: no script, plugin or form in it may run. */
 const FILE_POLICY = "default-src 'none'; sandbox";
 
+const fileParams = {
+  type: 'object',
+  properties: { slug: { type: 'string', maxLength: 100 }, filename: { type: 'string', maxLength: 200 } },
+  required: ['slug', 'filename'],
+} as const;
+
 // Shared (not encapsulated): the multipart parser must serve the create route of the collections plugin.
 export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
   const uploadCollections = [...ctx.registry.collections.values()].filter((collection) => collection.kind === 'uploads');
   const largest = Math.max(1, ...uploadCollections.map((collection) => collection.upload!.maxBytes));
   await app.register(multipart, { limits: { fileSize: largest, files: 1, fields: 5, parts: 8 } });
 
-  app.get('/api/:slug/file/:filename', async (request: FastifyRequest<{ Params: { slug: string; filename: string } }>, reply) => {
+  app.get('/api/:slug/file/:filename', { schema: { params: fileParams, headers: credentialHeaders } }, async (request: FastifyRequest<{ Params: { slug: string; filename: string } }>, reply) => {
     const collection = ctx.registry.collections.get(request.params.slug);
     if (!collection || collection.kind !== 'uploads') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
     // Guests' files are for signed-in staff only, whatever the collection's read rule for documents.
@@ -66,4 +73,4 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
     timer = setInterval(() => void maintain(), MINUTE).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-});
+}, 'uploads');

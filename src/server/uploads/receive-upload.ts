@@ -15,11 +15,13 @@ import type { Queryable } from '../db/db.ts';
 import { ApiError, noFileUploaded, validationError } from '../errors.ts';
 import { isAccepted, sniffFileType, SNIFF_BYTES, type SniffedType } from './sniff-file-type.ts';
 import { canClean, cleanUpload, FileRefused } from './clean-upload.ts';
+import { imageDimensions } from './image-dimensions.ts';
 
 export const uploadsRoot = (dataDir: string) => path.join(dataDir, 'uploads');
 
+/** Payload's 413 carries `data` ({size}); ours states the limit, which is what the guest needs. */
 function fileTooLarge(maxBytes: number): ApiError {
-  return new ApiError(413, { errors: [{ name: 'APIError', message: `File size limit has been reached (${formatFileSize(maxBytes)}).` }] });
+  return new ApiError(413, { errors: [{ name: 'APIError', data: { size: maxBytes }, message: `File size limit has been reached (${formatFileSize(maxBytes)}).` }] });
 }
 
 const fileError = (message: string) => validationError(null, [{ message, path: 'file' }]);
@@ -112,7 +114,7 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
     try {
       const { rows } = await db.query<DocumentRow>(
         'INSERT INTO documents (collection, data) VALUES ($1, $2::jsonb) RETURNING *',
-        [collection.slug, JSON.stringify({ filename, mimeType: type.mimeType, filesize: cleaned.length })],
+        [collection.slug, JSON.stringify({ filename, mimeType: type.mimeType, filesize: cleaned.length, ...imageDimensions(cleaned, type.mimeType) })],
       );
       return rows[0];
     } catch (error) {

@@ -15,6 +15,7 @@ import type { FormData, GuestFormContext, UploadedFile } from './context.ts';
 import { draftKey, readDraft, useDraftSaver } from './draft.ts';
 import { ErrorSummary, type SummaryItem } from './ErrorSummary.tsx';
 import { ErrorToast } from './ErrorToast.tsx';
+import { answerChecks } from './answerChecks.ts';
 import { answerPath, fieldAt, localizeErrors, toErrorSchema, valueAt } from './errors.ts';
 import { focusField } from './focusField.ts';
 import type { LoadedForm } from './loadForm.ts';
@@ -51,7 +52,7 @@ interface Props {
 }
 
 export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root' }: Props) {
-  const { compiled, schema, validator } = loaded;
+  const { compiled, schema, validator, phoneCheck } = loaded;
   const form = compiled.form;
   const { pathname } = useLocation();
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
@@ -252,6 +253,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
         templates={templates}
         experimental_defaultFormStateBehavior={defaultFormState}
         transformErrors={(errors) => localizeErrors(errors, form.id, fields, lang, counts)}
+        customValidate={answerChecks(form, lang, phoneCheck, counts)}
         extraErrors={toErrorSchema(serverErrors)}
         onChange={onChange}
         onError={onError}

@@ -8,6 +8,8 @@ import { addFormTexts, i18n } from '../../engine/i18n.ts';
 import type { Lang } from '../../engine/languages.ts';
 import type { CompiledForm } from '../../engine/compiled.ts';
 import { withTimeout } from '../shell/chunkTimeout.ts';
+import { hasFieldOfType } from '../../engine/answers.ts';
+import type { PhoneCheck } from '../../engine/answer-checks.ts';
 
 export interface LoadedForm {
   compiled: CompiledForm;
@@ -15,6 +17,8 @@ export interface LoadedForm {
   schema: RJSFSchema;
   /** Validates with the full contract (the same code the server runs), never compiles at run time. */
   validator: ValidatorType;
+  /** The server's phone check (libphonenumber-js), loaded only for a form that asks for a phone. */
+  phoneCheck: PhoneCheck | null;
 }
 
 export class UnknownFormError extends Error {}
@@ -56,8 +60,11 @@ export function loadFormTexts(formId: string, lang: Lang): Promise<void> {
 
 export function loadForm(formId: string): Promise<LoadedForm> {
   return once(loadedCache, formId, async () => {
-    const [compiled, validateFns] = await Promise.all([loadCompiledForm(formId), withTimeout(artefacts(formId).validator())]);
+    const compiledForm = loadCompiledForm(formId);
+    const phones = compiledForm.then((compiled) => (hasFieldOfType(compiled.form, 'phone') ? withTimeout(import('../../engine/phones.ts')) : null));
+    const [compiled, validateFns, phoneModule] = await Promise.all([compiledForm, withTimeout(artefacts(formId).validator()), phones]);
     const schema = renderSchema(compiled.schema, compiled.form) as RJSFSchema;
-    return { compiled, schema, validator: createPrecompiledValidator(validateFns, schema) };
+    const phoneCheck = phoneModule?.phoneErrors ?? null;
+    return { compiled, schema, validator: createPrecompiledValidator(validateFns, schema), phoneCheck };
   });
 }

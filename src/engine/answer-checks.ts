@@ -1,0 +1,21 @@
+// The checks after the JSON Schema, run by the page (before sending) and the server (before
+// storing) alike: date limits and phone numbers. An answer the schema already refused keeps the
+// schema's message, so page and server name each answer once and with the same words.
+import type { ResolvedForm } from './compiled.ts';
+import type { FieldError } from './errors.ts';
+import type { Lang } from './languages.ts';
+import { dateLimitErrors } from './date-limits.ts';
+import type { phoneErrors } from './phones.ts';
+
+/** The phone check, passed in so that pages without a phone question never download it. */
+export type PhoneCheck = typeof phoneErrors;
+
+export function answerErrors(form: ResolvedForm, data: Record<string, unknown>, today: string, lang: Lang, phones: PhoneCheck | null): FieldError[] {
+  return [...dateLimitErrors(form, data, today, lang), ...(phones ? phones(form, data, lang) : [])];
+}
+
+/** The schema's errors, then the answer checks' errors for answers the schema had nothing against. */
+export function withAnswerErrors<E extends { path: string }>(schemaErrors: E[], extra: E[]): E[] {
+  const named = new Set(schemaErrors.map((error) => error.path));
+  return [...schemaErrors, ...extra.filter((error) => !named.has(error.path))];
+}
