@@ -6,7 +6,7 @@
 export function safeNextPath(next: string | null | undefined): string | null {
   if (typeof next !== 'string' || next.length === 0 || next.length > 2000) return null;
   // One leading slash, not two, and no backslash (browsers read /\evil.com as //evil.com), no control characters.
-  if (!next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(next)) return null;
+  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\') || [...next].some((char) => char <= ' ' || char === '\u007f')) return null;
   const base = 'http://same.invalid';
   let url: URL;
   try {
