@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './harness.ts';
+import { axeViolations } from './axe.ts';
 
 let e2e: E2E;
 let codes: Record<string, string>;
@@ -106,5 +107,28 @@ describe('redeeming an employee perk', () => {
     await crazy.getByRole('button', { name: 'Confirm' }).click();
     await crazy.getByRole('status').filter({ hasText: 'Already redeemed this week' }).waitFor();
     expect(await crazy.locator('.perk-status').innerText()).toBe('Status: Redeemed this week');
+  });
+
+  it('the signed-in perks page passes the accessibility rules, with the code form open and after a wrong code, in Arabic too', async () => {
+    const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${e2e.server.url}/login?next=%2Femployee%2Fperks%3Flang%3Dar`);
+      await page.getByLabel('Email').fill('noor@example.com');
+      await page.getByLabel('Password').fill('employee password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/employee\/perks\?lang=ar$/);
+      await page.getByRole('region', { name: 'معلوماتك' }).waitFor();
+      expect(await axeViolations(page), 'signed in').toEqual([]);
+      const pierre = card(page, 'Pierre Hermé');
+      await pierre.getByRole('button', { name: 'استخدام العرض' }).click();
+      await pierre.getByLabel('رمز التأكيد').fill('NOPE');
+      await pierre.getByRole('button', { name: 'تأكيد' }).click();
+      await pierre.getByRole('alert').filter({ hasText: 'رمز غير صحيح. يرجى المحاولة مرة أخرى.' }).waitFor();
+      expect(await axeViolations(page), 'after a wrong code').toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    } finally {
+      await context.close();
+    }
   });
 });

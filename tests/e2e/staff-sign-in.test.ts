@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './harness.ts';
 import { STAFF } from '../support/server.ts';
 import { startOidcProvider, type OidcStandIn } from '../support/oidc-provider.ts';
+import { axeViolations } from './axe.ts';
 
 async function signIn(page: Page, email: string, password: string, button = 'Sign in') {
   await page.getByLabel(email.includes('@') ? /^(Email|البريد الإلكتروني)$/ : /Email/).fill(email);
@@ -100,6 +101,52 @@ describe('signing in with a password', () => {
     await page.getByRole('alert').filter({ hasText: 'Your account cannot open /staff/audit.' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to employee perks' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Open the staff console' }).count()).toBe(0);
+  });
+
+  it('the signed-in pages pass the accessibility rules, in English and Arabic, and after a change', async () => {
+    const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${e2e.server.url}/login`);
+      await signIn(page, STAFF.email, STAFF.password);
+      await page.waitForURL(/\/login-success$/);
+      for (const path of ['/login-success', '/staff/users', '/staff/audit', '/login-success?lang=ar', '/staff/users?lang=ar', '/staff/audit?lang=ar']) {
+        await page.goto(`${e2e.server.url}${path}`);
+        await page.locator('h1').first().waitFor();
+        expect(await axeViolations(page), path).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} wider than the phone`).toBeLessThanOrEqual(0);
+      }
+      await page.goto(`${e2e.server.url}/staff/users`);
+      await page.getByRole('button', { name: 'Add a user' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Enter a valid email address' }).waitFor();
+      expect(await axeViolations(page), 'after an empty submit').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an admin adds a user and changes a role on /staff/users; the last admin is kept', async () => {
+    const page = await e2e.open('/login?next=%2Fstaff%2Fusers');
+    await signIn(page, STAFF.email, STAFF.password);
+    await page.waitForURL(/\/staff\/users$/);
+    await page.getByLabel('Email').fill('new.viewer@example.com');
+    await page.getByLabel('Password').fill('viewer password');
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+    await page.getByRole('button', { name: 'Add a user' }).click();
+    await page.getByText('new.viewer@example.com can now sign in.').waitFor();
+    const role = page.getByLabel('Role of new.viewer@example.com');
+    expect(await role.inputValue()).toBe('viewer');
+    await role.selectOption('editor');
+    await page.getByRole('row').filter({ hasText: 'new.viewer@example.com' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const users = await e2e.server.api('/api/users?limit=100', { as: 'staff' });
+    expect(users.body.docs.find((user: { email: string }) => user.email === 'new.viewer@example.com').role).toBe('editor');
+    // The only admin cannot demote themselves: the select goes back and says why.
+    const own = page.getByLabel(`Role of ${STAFF.email}`);
+    await own.selectOption('viewer');
+    await page.getByText('This is the last admin: make another user admin first.').waitFor();
+    expect(await own.inputValue()).toBe('admin');
+    await page.goto(`${e2e.server.url}/staff/audit`);
+    await page.getByRole('cell', { name: 'save-user' }).first().waitFor();
   });
 
   it('repeated wrong passwords are slowed down, with a message saying to wait', async () => {

@@ -2,6 +2,7 @@
 // company's (Microsoft's in the old app): discovery, authorization code with PKCE, tokens, userinfo.
 // Its sign-in page is a small form with an email field: submitting an email of a known account
 // signs in as that account; consent is granted without asking.
+import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -51,6 +52,8 @@ export async function startOidcProvider(): Promise<OidcStandIn> {
       const provider = new Provider(issuer, {
         clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
         pkce: { required: () => true },
+        jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256' }] },
+        ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 600, Grant: 600 },
         claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
         features: { devInteractions: { enabled: false } },
         cookies: { keys: ['oidc-stand-in-cookie-key'] },
