@@ -18,6 +18,8 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const lang = useSearchParams()[0].get('lang');
   const navigate = useNavigate();
+  // Where to go once signed in, in the language of this page when nothing else was asked.
+  const after = next ?? withLang('/login-success', lang);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(error ? t(SIGN_IN_ERRORS[error] ?? 'signInSsoFailed') : null);
   const [busy, setBusy] = useState(false);
@@ -42,7 +44,7 @@ export default function LoginPage() {
     try {
       const answer = await sessionRequest('POST', '/api/users/login', { email, password });
       if (answer.status === 200) {
-        navigate(next ?? withLang('/login-success', lang), { replace: true });
+        navigate(after, { replace: true });
         return;
       }
       const passwordInput = form.querySelector<HTMLInputElement>(`#${fieldId('password')}`);
@@ -55,7 +57,7 @@ export default function LoginPage() {
     }
   }
 
-  const ssoHref = `/api/users/oidc/start${next ? `?next=${encodeURIComponent(next)}` : ''}`;
+  const ssoHref = `/api/users/oidc/start?next=${encodeURIComponent(after)}`;
   return (
     <section className="sign-in" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">{t('signInTitle')}</h1>
