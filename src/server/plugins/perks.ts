@@ -25,7 +25,7 @@ function allow(caller: Caller, permission: Permission): asserts caller is Extrac
 function readRedemption(body: unknown): { perk: string; code: string } {
   const given = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const errors: FieldError[] = [];
-  if (typeof given.perk !== 'string' || !/^[a-z0-9-]{1,100}$/.test(given.perk)) errors.push({ path: 'perk', label: 'Perk', message: 'Choose a perk from the list.' });
+  if (typeof given.perk !== 'string' || given.perk.trim() === '' || given.perk.length > 200) errors.push({ path: 'perk', label: 'Perk', message: 'Choose a perk from the list.' });
   if (typeof given.code !== 'string' || given.code.trim() === '' || given.code.length > 50) errors.push({ path: 'code', label: 'Code', message: 'This field is required.' });
   if (errors.length) throw validationError('perk-redemptions', errors);
   return { perk: given.perk as string, code: given.code as string };
