@@ -21,6 +21,9 @@ import { staffDownloadsPlugin } from './plugins/staff-downloads.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { localAdminPlugin } from './plugins/local-admin.ts';
 import { parseQueryString } from './collections/query-string.ts';
+import { ssoPlugin } from './plugins/sso.ts';
+import { usersPlugin } from './plugins/users.ts';
+import { perksPlugin } from './plugins/perks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +73,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.register(collectionsPlugin, ctx);
   await app.register(staffDownloadsPlugin, ctx);
   await app.register(localAdminPlugin, ctx);
+  await app.register(ssoPlugin, ctx);
+  await app.register(usersPlugin, ctx);
+  await app.register(perksPlugin, ctx);
   await app.register(pagesPlugin, ctx);
   return app;
 }

@@ -1,6 +1,7 @@
 // Server configuration from environment variables. CONFIG_VARIABLES is data so the README
 // (and `--help`-style tooling) can list every variable with its default.
 import path from 'node:path';
+import { isRole, ROLES, type Role } from './auth/roles.ts';
 
 export interface ConfigVariable {
   name: string;
@@ -35,6 +36,13 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'TRUST_PROXY', default: 'false', description: "How many proxies (load balancers) stand in front of the server: the client IP is the X-Forwarded-For entry that many hops from the right ('true' = 1); never the leftmost, which the client writes itself." },
   { name: 'COOKIE_SECURE', default: 'auto', description: "The staff login cookie's Secure flag: 'true' (e.g. behind a proxy that ends TLS), 'false', or 'auto' (when the request came over HTTPS)." },
   { name: 'CONTENT_SECURITY_POLICY', default: null, description: 'Replaces the computed Content-Security-Policy of the pages.' },
+  { name: 'OIDC_ISSUER_URL', default: null, description: "Company single sign-on (OpenID Connect): the provider's issuer URL (e.g. 'https://login.microsoftonline.com/<tenant>/v2.0'). Set with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to show 'Sign in with company account' on /login; unset (all three) = password sign-in only." },
+  { name: 'OIDC_CLIENT_ID', default: null, description: 'The client (application) id registered with the provider.' },
+  { name: 'OIDC_CLIENT_SECRET', default: null, description: 'The client secret registered with the provider.' },
+  { name: 'OIDC_REDIRECT_URL', default: null, description: "The callback address registered with the provider; unset = '<address of the request>/api/users/oidc/callback'. Set it behind a proxy." },
+  { name: 'OIDC_SCOPES', default: 'openid email profile', description: 'Scopes asked of the provider (space-separated; must include openid).' },
+  { name: 'OIDC_DEFAULT_ROLE', default: 'employee', description: "Role of an account created by a first single sign-on: 'employee' gives no staff rights until an admin grants a role on /staff/users." },
+  { name: 'OIDC_ALLOWED_DOMAINS', default: null, description: "Comma-separated email domains allowed to sign in by single sign-on (e.g. 'dohaoasis.com'); unset = any account the provider signs in. An existing password account is linked to single sign-on only when its domain is listed here or the provider says the email is verified." },
 ];
 
 export interface ServerConfig {
@@ -67,8 +75,21 @@ export interface ServerConfig {
   trustProxy: number | false;
   cookieSecure: 'auto' | 'true' | 'false';
   contentSecurityPolicy: string | null;
+  /** Company single sign-on; null when OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are not all set. */
+  oidc: OidcConfig | null;
   /** Off in tests and scripts. */
   logRequests: boolean;
+}
+
+export interface OidcConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUrl: string | null;
+  scopes: string;
+  defaultRole: Role;
+  /** Lower-case domains; empty = any. */
+  allowedDomains: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -119,6 +140,24 @@ function proxyHops(raw: string | null): number | false {
   return hops;
 }
 
+/** The three OIDC settings go together, like the reCAPTCHA keys: half a configuration stops the start. */
+function oidcConfig(env: Env): OidcConfig | null {
+  const issuerUrl = read(env, 'OIDC_ISSUER_URL');
+  const clientId = read(env, 'OIDC_CLIENT_ID');
+  const clientSecret = read(env, 'OIDC_CLIENT_SECRET');
+  if (!issuerUrl && !clientId && !clientSecret) return null;
+  if (!issuerUrl || !clientId || !clientSecret) throw new Error('Set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together for single sign-on, or none of them.');
+  if (!URL.canParse(issuerUrl)) throw new Error(`OIDC_ISSUER_URL must be a URL, got "${issuerUrl}".`);
+  const redirectUrl = read(env, 'OIDC_REDIRECT_URL');
+  if (redirectUrl && !URL.canParse(redirectUrl)) throw new Error(`OIDC_REDIRECT_URL must be a URL, got "${redirectUrl}".`);
+  const scopes = read(env, 'OIDC_SCOPES') ?? 'openid';
+  if (!scopes.split(/\s+/).includes('openid')) throw new Error(`OIDC_SCOPES must include openid, got "${scopes}".`);
+  const defaultRole = read(env, 'OIDC_DEFAULT_ROLE') ?? 'employee';
+  if (!isRole(defaultRole)) throw new Error(`OIDC_DEFAULT_ROLE must be one of ${ROLES.join(', ')}, got "${defaultRole}".`);
+  const allowedDomains = (read(env, 'OIDC_ALLOWED_DOMAINS') ?? '').split(',').map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
+  return { issuerUrl, clientId, clientSecret, redirectUrl, scopes, defaultRole, allowedDomains };
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   if (env.UPLOAD_ORPHAN_HOURS) throw new Error('UPLOAD_ORPHAN_HOURS was replaced by UPLOAD_ORPHAN_MINUTES: set that instead (e.g. 60).');
   const dir = (name: string) => path.resolve(read(env, name) ?? '.');
@@ -148,6 +187,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: proxyHops(read(env, 'TRUST_PROXY')),
     cookieSecure: cookieSecure(read(env, 'COOKIE_SECURE')),
     contentSecurityPolicy: read(env, 'CONTENT_SECURITY_POLICY'),
+    oidc: oidcConfig(env),
     logRequests: env.NODE_ENV !== 'test',
   };
 }

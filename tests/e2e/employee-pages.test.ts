@@ -51,7 +51,7 @@ describe('employee benefits', () => {
 });
 
 describe('employee perks', () => {
-  it('lists the published perks with their rule; redeeming asks the employee to sign in', async () => {
+  it('lists the published perks with their rule; Redeem leads a signed-out employee to the sign-in page', async () => {
     const page = await e2e.open('/employee/perks');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Employee Perks');
     const names = await page.getByRole('heading', { level: 2 }).allInnerTexts();
@@ -59,8 +59,8 @@ describe('employee perks', () => {
     expect(await page.getByText('Valid once per week per restaurant.').count()).toBe(5);
     expect(await page.locator('.site-header').count()).toBe(0);
     const cova = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Cova' }) });
-    await cova.getByRole('button', { name: 'Redeem' }).click();
     await cova.getByText('Sign in with your employee account to redeem this perk.').waitFor();
+    expect(await cova.getByRole('link', { name: 'Redeem' }).getAttribute('href')).toBe('/login?next=%2Femployee%2Fperks');
   });
 
   it('in Arabic', async () => {

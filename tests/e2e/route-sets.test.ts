@@ -35,7 +35,7 @@ it('a private build answers Not Found for the public loyalty registration', asyn
   expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
 });
 
-it('a public build holds neither the code nor the texts of private pages', () => {
+it('a public build holds neither the code nor the texts of private pages', async () => {
   const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-public-build-'));
   try {
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', publicDir, '--emptyOutDir', '--logLevel', 'error'], {
@@ -61,6 +61,18 @@ it('a public build holds neither the code nor the texts of private pages', () =>
     // The public forms are there, each with its own chunk.
     expect(files.some((name) => name.startsWith('loyalty-registration'))).toBe(true);
     expect(code).toContain('Whistle Blower');
+    // The perks page of a public build has no sign-in page to send an employee to: it says so.
+    const publicServer = await startTestServer({ webDistDir: publicDir });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${publicServer.url}/employee/perks`);
+      await page.getByText('Redeeming needs the employee sign-in, which this site does not offer. Issues? Please contact the IT service desk.').waitFor();
+      expect(await page.getByRole('link', { name: 'Redeem' }).count()).toBe(0);
+      await page.goto(`${publicServer.url}/login`);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
+    } finally {
+      await publicServer.close();
+    }
   } finally {
     fs.rmSync(publicDir, { recursive: true, force: true });
   }

@@ -11,7 +11,7 @@ export interface StaffUser {
   updatedAt: string;
 }
 
-interface UserRow {
+export interface UserRow {
   id: number;
   email: string;
   password_hash: string | null;

@@ -123,6 +123,24 @@ export const MIGRATIONS: Migration[] = [
       `UPDATE documents SET data = data || jsonb_build_object('label', '{"en": "Food and Beverage Partners", "ar": "شركاء الأغذية والمشروبات", "fr": "Partenaires de restauration"}'::jsonb), updated_at = now() WHERE collection = 'operators' AND data->>'slug' = 'food-and-beverage-partners' AND NOT data ? 'label'`,
     ],
   },
+  {
+    id: 10,
+    name: 'perk confirmation codes kept server-side, and one redemption per employee, perk and week',
+    statements: [
+      // Outside the perks documents on purpose: no content answer can ever carry a code.
+      `CREATE TABLE perk_codes (perk text PRIMARY KEY, code text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`,
+      `CREATE TABLE perk_redemptions (
+        id serial PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users(id),
+        perk text NOT NULL,
+        -- the Doha-time ISO week, e.g. '2026-W48'
+        week_key text NOT NULL,
+        redeemed_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE UNIQUE INDEX perk_redemptions_once_a_week ON perk_redemptions (user_id, perk, week_key)`,
+      `CREATE INDEX perk_redemptions_at ON perk_redemptions (redeemed_at DESC, id DESC)`,
+    ],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

@@ -1,18 +1,13 @@
 // Identifies the caller of every API request and serves the staff login routes.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
-import { sharedPlugin, type ServerContext } from '../context.ts';
+import fastifyCookie from '@fastify/cookie';
+import { sharedPlugin } from '../context.ts';
 import { identifyCaller, revokeToken, TOKEN_COOKIE } from '../auth/caller.ts';
-import { signStaffToken } from '../auth/jwt.ts';
+import { cookieOptions, startSession } from '../auth/session.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { decoyHash, verifyPassword } from '../auth/passwords.ts';
 import { findUserByEmail, toStaffUser } from '../auth/staff-users.ts';
 import { ApiError, validationError } from '../errors.ts';
-
-/** COOKIE_SECURE: 'true' always (behind a proxy ending TLS), 'false' never, 'auto' when this request came over HTTPS. */
-function cookieOptions(request: FastifyRequest, ctx: ServerContext, expires: Date): CookieSerializeOptions {
-  const secure = ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure === 'true';
-  return { expires, path: '/', httpOnly: true, sameSite: 'lax', secure };
-}
 
 export const authPlugin = sharedPlugin(async (app, ctx) => {
   await app.register(fastifyCookie);
@@ -36,8 +31,7 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
     if (!row || !passwordOk) await ctx.limits.loginFailed(request, body.email as string);
     if (!row || !passwordOk) throw new ApiError(401, { errors: [{ message: 'The email or password provided is incorrect.' }] });
     const user = toStaffUser(row);
-    const { token, exp } = signStaffToken(user, ctx.jwtSecret);
-    reply.setCookie(TOKEN_COOKIE, token, cookieOptions(request, ctx, new Date(exp * 1000)));
+    const { token, exp } = await startSession(request, reply, ctx, user, 'password');
     return { message: 'Authentication Passed', token, exp, user: { ...user, collection: 'users', _strategy: 'local-jwt' } };
   });
 
@@ -48,7 +42,10 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
   });
 
   app.post('/api/users/logout', async (request, reply) => {
-    if (request.caller.kind === 'staff') await revokeToken(ctx.db, request.caller.token, request.caller.exp);
+    if (request.caller.kind === 'staff') {
+      await revokeToken(ctx.db, request.caller.token, request.caller.exp);
+      await recordAudit(ctx.db, request.caller, { action: 'sign-out', target: 'users', documentId: request.caller.user.id });
+    }
     reply.setCookie(TOKEN_COOKIE, '', cookieOptions(request, ctx, new Date(0)));
     return { message: 'Logout successful.' };
   });

@@ -31,6 +31,10 @@ export const PAGE_KINDS: Record<string, PageKind> = {
   perks: { page: () => import('../pages/perks/PerksPage.tsx'), loader: () => import('../pages/perks/perksLoader.ts') },
   careers: { page: () => import('../pages/careers/CareersPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadCareers })) },
   position: { page: () => import('../pages/careers/PositionPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadPosition })) },
+  login: { page: () => import('../pages/staff/LoginPage.tsx'), loader: () => import('../pages/staff/loginLoader.ts'), readsQuery: true },
+  'login-success': { page: () => import('../pages/staff/LoginSuccessPage.tsx'), loader: () => import('../pages/staff/loginSuccessLoader.ts'), readsQuery: true },
+  'staff-users': { page: () => import('../pages/staff/UsersPage.tsx'), loader: () => import('../pages/staff/usersLoader.ts'), readsQuery: true },
+  'staff-audit': { page: () => import('../pages/staff/AuditPage.tsx'), loader: () => import('../pages/staff/auditLoader.ts'), readsQuery: true },
   'not-found': { page: async () => ({ default: NotFoundPage }) },
 };
 

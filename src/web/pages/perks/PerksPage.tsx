@@ -1,20 +1,29 @@
 // /employee/perks: the catalogue of restaurants and partners offering employee perks. Redeeming
-// needs the employee signed in (never a code in the address); until employee sign-in exists, the
-// button says so.
+// needs the employee signed in (never a code in the address): signed out, "Redeem" leads to the
+// sign-in page and back; signed in, the page shows the employee's email and, per perk, whether it
+// was redeemed this week.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, useSearchParams } from 'react-router-dom';
+import { routesTable } from 'virtual:route-set';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { localized } from '../../api/localized.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { RichText, safeHref } from '../../rich-text/RichText.tsx';
+import { signInPath } from '../../shell/requireSignIn.ts';
 import type { Perk, PerksData } from './perksLoader.ts';
+import { RedeemPanel } from './RedeemPanel.tsx';
+import '../../styles/form.css';
 import '../../styles/pages.css';
 
+/** The public-only build has no sign-in page: the page says so instead of linking to nothing. */
+const SIGN_IN_BUILT = routesTable.routes.some((route) => route.path === '/login');
+
 export default function PerksPage() {
-  const { perks } = useLoaderData() as PerksData;
+  const { perks, employee } = useLoaderData() as PerksData;
   const { logoUrl, theme } = useShell();
   const { t } = useTranslation();
+  const [redeemed, setRedeemed] = useState(() => new Set(employee?.redeemed ?? []));
   return (
     <div className="benefits">
       <header className="form-index-intro">
@@ -22,12 +31,20 @@ export default function PerksPage() {
         <h1>{t('perksTitle')}</h1>
         <p>{t('perksIntro')}</p>
       </header>
+      {employee ? (
+        <section className="perk-employee" aria-labelledby="perk-employee-title">
+          <h2 id="perk-employee-title">{t('perksYourInfo')}</h2>
+          <p dir="ltr">{employee.email}</p>
+        </section>
+      ) : (
+        !SIGN_IN_BUILT && <p className="perk-signin">{t('perksNoSignIn')}</p>
+      )}
       {perks.length === 0 ? (
         <p className="careers-empty">{t('perksNone')}</p>
       ) : (
         <ul className="careers-list">
           {perks.map((perk) => (
-            <PerkCard key={perk.slug} perk={perk} />
+            <PerkCard key={perk.slug} perk={perk} signedIn={employee !== null} redeemed={redeemed.has(perk.slug)} onRedeemed={() => setRedeemed((before) => new Set(before).add(perk.slug))} />
           ))}
         </ul>
       )}
@@ -35,29 +52,45 @@ export default function PerksPage() {
   );
 }
 
-function PerkCard({ perk }: { perk: Perk }) {
+function PerkCard({ perk, signedIn, redeemed, onRedeemed }: { perk: Perk; signedIn: boolean; redeemed: boolean; onRedeemed: () => void }) {
   const { lang } = useShell();
   const { t } = useTranslation();
-  const [asked, setAsked] = useState(false);
+  const [search] = useSearchParams();
   const logo = safeHref(perk.logo?.url);
   const terms = localized<unknown>(perk.terms, lang);
   const titleId = `perk-${perk.slug}`;
+  const here = new URL(`/employee/perks${search.size ? `?${search}` : ''}`, window.location.origin);
   return (
     <li className="careers-item perk" aria-labelledby={titleId}>
       {logo && <img src={apiUrl(logo)} alt="" height={40} />}
-      <h2 id={titleId} dir="auto">{perk.name}</h2>
+      <h2 id={titleId} dir="auto">
+        {perk.name}
+      </h2>
       <p className="perk-category">{localized<string>(perk.category, lang).value}</p>
       <p className="perk-offer">{localized<string>(perk.offer, lang).value}</p>
       <div className="document-body">
         <RichText value={terms.value} />
       </div>
       <p className="perk-rule">{t('perksOncePerWeek')}</p>
-      <button type="button" className="perk-redeem" onClick={() => setAsked(true)} aria-describedby={asked ? `${titleId}-signin` : undefined}>
-        {t('perksRedeem')}
-      </button>
-      <p id={`${titleId}-signin`} role="status" className="perk-signin">
-        {asked ? t('perksSignIn') : ''}
-      </p>
+      {signedIn && (
+        <p className="perk-status">
+          {t('perksStatus')}: <strong>{t(redeemed ? 'perksRedeemed' : 'perksNotRedeemed')}</strong>
+        </p>
+      )}
+      {signedIn ? (
+        <RedeemPanel perk={perk.slug} titleId={titleId} redeemed={redeemed} onRedeemed={onRedeemed} />
+      ) : (
+        SIGN_IN_BUILT && (
+          <>
+            <a className="perk-redeem" href={signInPath(here)} aria-describedby={`${titleId} ${titleId}-signin`}>
+              {t('perksRedeem')}
+            </a>
+            <p id={`${titleId}-signin`} className="perk-signin">
+              {t('perksSignIn')}
+            </p>
+          </>
+        )
+      )}
     </li>
   );
 }

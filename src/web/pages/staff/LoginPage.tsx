@@ -1,0 +1,117 @@
+// /login: email and password (Payload's POST /api/users/login; the server sets the HttpOnly
+// session cookie), and "Sign in with company account" when single sign-on is configured. Errors
+// are shown next to their field and announced; the page then goes back to ?next= or /login-success.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useNavigate, useSearchParams } from 'react-router-dom';
+import { sessionRequest } from '../../shell/requireSignIn.ts';
+import type { LoginData } from './loginLoader.ts';
+import { SIGN_IN_ERRORS, withLang } from './session.ts';
+import '../../styles/form.css';
+import './staff.css';
+
+type Field = 'email' | 'password';
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+export default function LoginPage() {
+  const { sso, next, error, signedOut } = useLoaderData() as LoginData;
+  const { t } = useTranslation();
+  const lang = useSearchParams()[0].get('lang');
+  const navigate = useNavigate();
+  // Where to go once signed in, in the language of this page when nothing else was asked.
+  const after = next ?? withLang('/login-success', lang);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(error ? t(SIGN_IN_ERRORS[error] ?? 'signInSsoFailed') : null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '').trim();
+    const password = String(new FormData(form).get('password') ?? '');
+    const errors: Partial<Record<Field, string>> = {};
+    if (!email) errors.email = t('required');
+    else if (!EMAIL.test(email)) errors.email = t('email');
+    if (!password) errors.password = t('required');
+    setFieldErrors(errors);
+    setFormError(null);
+    const first = (['email', 'password'] as const).find((field) => errors[field]);
+    if (first) {
+      form.querySelector<HTMLInputElement>(`#${fieldId(first)}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await sessionRequest('POST', '/api/users/login', { email, password });
+      if (answer.status === 200) {
+        navigate(after, { replace: true });
+        return;
+      }
+      const passwordInput = form.querySelector<HTMLInputElement>(`#${fieldId('password')}`);
+      if (passwordInput) passwordInput.value = '';
+      setFormError(t(answer.status === 401 ? 'signInWrong' : answer.status === 429 ? 'signInTooMany' : 'signInUnavailable'));
+    } catch {
+      setFormError(t('signInUnavailable'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const ssoHref = `/api/users/oidc/start?next=${encodeURIComponent(after)}`;
+  return (
+    <section className="sign-in" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">{t('signInTitle')}</h1>
+      <p>{t('signInIntro')}</p>
+      {signedOut && !formError && (
+        <p className="sign-in-note" role="status">
+          {t('signedOut')}
+        </p>
+      )}
+      <div className="sign-in-alert" role="alert">
+        {formError}
+      </div>
+      <form className="sign-in-form" noValidate onSubmit={submit}>
+        <LoginField name="email" type="email" autoComplete="username" label={t('signInEmail')} error={fieldErrors.email} />
+        <LoginField name="password" type="password" autoComplete="current-password" label={t('signInPassword')} error={fieldErrors.password} />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? t('signInSubmitting') : t('signInSubmit')}
+        </button>
+      </form>
+      {sso && (
+        <>
+          <p className="sign-in-or">{t('signInOr')}</p>
+          <a className="button button-secondary sign-in-sso" href={ssoHref}>
+            {t('signInSso')}
+          </a>
+        </>
+      )}
+    </section>
+  );
+}
+
+const fieldId = (name: Field) => `sign-in-${name}`;
+
+function LoginField(props: { name: Field; type: string; autoComplete: string; label: string; error?: string }) {
+  const id = fieldId(props.name);
+  return (
+    <div className={`field${props.error ? ' has-error' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type}
+        dir="ltr"
+        className="input input-ltr"
+        autoComplete={props.autoComplete}
+        required
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      />
+      <p className="field-error" id={`${id}-error`} role="alert">
+        {props.error}
+      </p>
+    </div>
+  );
+}

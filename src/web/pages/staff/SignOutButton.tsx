@@ -1,0 +1,42 @@
+// Signs out (the server revokes the session token, so a copied token stops working too) and
+// shows the sign-in page saying so.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { sessionRequest } from '../../shell/requireSignIn.ts';
+import { withLang } from './session.ts';
+
+export function SignOutButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = useSearchParams()[0].get('lang');
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function signOut() {
+    setBusy(true);
+    try {
+      const answer = await sessionRequest('POST', '/api/users/logout');
+      if (answer.status === 200) {
+        navigate(withLang('/login?signed-out=1', lang), { replace: true });
+        return;
+      }
+      setFailed(true);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <button type="button" className="button button-secondary" onClick={signOut} disabled={busy}>
+        {t('signOut')}
+      </button>
+      <p className="field-error" role="alert">
+        {failed ? t('signOutFailed') : ''}
+      </p>
+    </div>
+  );
+}

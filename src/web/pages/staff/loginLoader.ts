@@ -1,0 +1,29 @@
+// The loader of /login: whether single sign-on is offered, and where to go afterwards (?next=, a
+// path on this site only). A visitor already signed in goes straight there.
+import { redirect } from 'react-router-dom';
+import type { Lang } from '../../../engine/languages.ts';
+import { safeNextPath } from '../../../engine/next-path.ts';
+import type { LoadPage, PageData } from '../../shell/pageData.ts';
+import { fetchStaffMe, sessionRequest } from '../../shell/requireSignIn.ts';
+import { withLang } from './session.ts';
+
+export interface LoginRef {
+  kind: 'login';
+  languages: Lang[];
+}
+
+export interface LoginData extends PageData {
+  sso: boolean;
+  next: string | null;
+  /** A reason from the single sign-on callback (?error=). */
+  error: string | null;
+  signedOut: boolean;
+}
+
+export const loadPage: LoadPage<LoginRef, LoginData> = async ({ page, url, signal }) => {
+  const next = safeNextPath(url.searchParams.get('next'));
+  const error = url.searchParams.get('error');
+  const [options, me] = await Promise.all([sessionRequest<{ sso?: unknown }>('GET', '/api/users/sign-in-options', undefined, signal).catch(() => null), fetchStaffMe(signal).catch(() => null)]);
+  if (me && !error) throw redirect(next ?? withLang('/login-success', url.searchParams.get('lang')));
+  return { languages: page.languages, sso: options?.body?.sso === true, next, error, signedOut: url.searchParams.has('signed-out') };
+};

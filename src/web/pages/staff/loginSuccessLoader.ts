@@ -1,0 +1,21 @@
+// The loader of /login-success: who is signed in (signed out: to /login), and which page this
+// account was refused (?denied=, from requireSignIn).
+import type { Lang } from '../../../engine/languages.ts';
+import { safeNextPath } from '../../../engine/next-path.ts';
+import type { LoadPage, PageData } from '../../shell/pageData.ts';
+import { requireSignIn, type StaffMe } from '../../shell/requireSignIn.ts';
+
+export interface LoginSuccessRef {
+  kind: 'login-success';
+  languages: Lang[];
+}
+
+export interface LoginSuccessData extends PageData {
+  me: StaffMe;
+  denied: string | null;
+}
+
+export const loadPage: LoadPage<LoginSuccessRef, LoginSuccessData> = async ({ page, url }) => {
+  const me = await requireSignIn(url.href);
+  return { languages: page.languages, me, denied: safeNextPath(url.searchParams.get('denied')) };
+};

@@ -1,0 +1,95 @@
+// Admins manage users (list, invite with a role, change a role or name) and read the audit log;
+// nobody else can, and the last admin cannot lose the role.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF, startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+async function tokenOf(email: string, password: string): Promise<string> {
+  const login = await server.api('/api/users/login', { as: 'none', json: { email, password } });
+  expect(login.status).toBe(200);
+  return login.body.token;
+}
+
+describe('user management', () => {
+  it('an admin invites an editor with a password; the editor signs in with the role given', async () => {
+    const created = await server.api('/api/users', { as: 'staff', json: { email: 'Editor@Example.com', password: 'editor password 1', role: 'editor', name: 'Nadia' } });
+    expect(created.status).toBe(201);
+    expect(created.body.doc).toMatchObject({ email: 'editor@example.com', role: 'editor', name: 'Nadia', password: true, sso: false });
+    expect(JSON.stringify(created.body)).not.toMatch(/scrypt|password_hash/);
+    const token = await tokenOf('editor@example.com', 'editor password 1');
+    const me = await server.api('/api/users/me', { as: 'none', headers: { authorization: `JWT ${token}` } });
+    expect(me.body.user.role).toBe('editor');
+  });
+
+  it('lists users in Payload’s paged shape, to admins only', async () => {
+    const list = await server.api('/api/users?limit=1&page=2', { as: 'staff' });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ totalDocs: 2, limit: 1, page: 2, totalPages: 2, hasPrevPage: true, hasNextPage: false, prevPage: 1, nextPage: null });
+    expect(list.body.docs).toHaveLength(1);
+    const editor = await tokenOf('editor@example.com', 'editor password 1');
+    expect((await server.api('/api/users', { as: 'none', headers: { authorization: `JWT ${editor}` } })).status).toBe(403);
+    expect((await server.api('/api/users', { as: 'public' })).status).toBe(403);
+    expect((await server.api('/api/users', { as: 'none' })).status).toBe(403);
+    expect((await server.api('/api/users', { as: 'none', method: 'POST', headers: { authorization: `JWT ${editor}` }, json: { email: 'x@example.com', password: 'long enough 1', role: 'admin' } })).status).toBe(403);
+  });
+
+  it('refuses bad input with a 400 naming the field', async () => {
+    const bad = await server.api('/api/users', { as: 'staff', json: { email: 'not-an-email', password: 'short', role: 'owner' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].data.errors.map((error: { path: string }) => error.path)).toEqual(['email', 'password', 'role']);
+    const twice = await server.api('/api/users', { as: 'staff', json: { email: 'editor@example.com', password: 'another password', role: 'viewer' } });
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors[0].data.errors[0]).toMatchObject({ path: 'email', message: 'A user with the given email is already registered.' });
+    expect((await server.api('/api/users', { as: 'staff', method: 'POST', headers: { 'content-type': 'application/json' }, json: ['a'] })).status).toBe(400);
+    expect((await server.api('/api/users/abc', { as: 'staff', method: 'PATCH', json: { role: 'viewer' } })).status).toBe(404);
+    expect((await server.api('/api/users/99999', { as: 'staff', method: 'PATCH', json: { role: 'viewer' } })).status).toBe(404);
+    expect((await server.api('/api/users?limit=1000', { as: 'staff' })).status).toBe(400);
+  });
+
+  it('a role change applies at once to a token already issued', async () => {
+    const editor = await tokenOf('editor@example.com', 'editor password 1');
+    const list = await server.api('/api/users?limit=100', { as: 'staff' });
+    const id = list.body.docs.find((user: { email: string }) => user.email === 'editor@example.com').id;
+    const changed = await server.api(`/api/users/${id}`, { as: 'staff', method: 'PATCH', json: { role: 'viewer', name: 'Nadia K.' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.doc).toMatchObject({ role: 'viewer', name: 'Nadia K.' });
+    expect((await server.api('/api/survey-customer-feedbacks', { as: 'none', headers: { authorization: `JWT ${editor}` } })).status).toBe(200);
+  });
+
+  it('the last admin cannot lose the role; with a second admin it can', async () => {
+    const list = await server.api('/api/users?limit=100', { as: 'staff' });
+    const me = list.body.docs.find((user: { email: string }) => user.email === STAFF.email);
+    const refused = await server.api(`/api/users/${me.id}`, { as: 'staff', method: 'PATCH', json: { role: 'editor' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].data.errors[0]).toMatchObject({ path: 'role', message: expect.stringMatching(/last admin/) });
+    const second = await server.api('/api/users', { as: 'staff', json: { email: 'second-admin@example.com', password: 'second admin pw', role: 'admin' } });
+    expect(second.status).toBe(201);
+    const secondToken = await tokenOf('second-admin@example.com', 'second admin pw');
+    const demoted = await server.api(`/api/users/${me.id}`, { as: 'none', method: 'PATCH', headers: { authorization: `JWT ${secondToken}` }, json: { role: 'editor' } });
+    expect(demoted.status).toBe(200);
+    expect((await server.api(`/api/users/${me.id}`, { as: 'none', method: 'PATCH', headers: { authorization: `JWT ${secondToken}` }, json: { role: 'admin' } })).status).toBe(200);
+  });
+});
+
+describe('the audit log', () => {
+  it('admins read who signed in and out and who changed users, newest first; others cannot', async () => {
+    const token = await tokenOf(STAFF.email, STAFF.password);
+    await server.api('/api/users/logout', { as: 'none', method: 'POST', headers: { authorization: `JWT ${token}` } });
+    const log = await server.api('/api/audit-log?limit=50', { as: 'staff' });
+    expect(log.status).toBe(200);
+    const actions = log.body.docs.map((entry: { action: string }) => entry.action);
+    expect(actions[0]).toBe('sign-out');
+    expect(actions).toContain('sign-in');
+    expect(actions).toContain('save-user');
+    const saved = log.body.docs.find((entry: { action: string; detail: { changed?: string[] } }) => entry.action === 'save-user' && entry.detail?.changed);
+    expect(saved).toMatchObject({ userEmail: expect.any(String), target: 'users', detail: { changed: expect.any(Array) } });
+    const viewer = await tokenOf('editor@example.com', 'editor password 1');
+    expect((await server.api('/api/audit-log', { as: 'none', headers: { authorization: `JWT ${viewer}` } })).status).toBe(403);
+    expect((await server.api('/api/audit-log?page=0', { as: 'staff' })).status).toBe(400);
+  });
+});
