@@ -12,6 +12,7 @@ import { formField } from '../forms/validation.ts';
 import { signatureSvg } from '../forms/signature-svg.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
 import { can } from '../auth/roles.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string; file?: string } }>;
 
@@ -56,6 +57,7 @@ export async function staffDownloadsPlugin(app: FastifyInstance, ctx: ServerCont
     const collection = staffForm(request);
     const query = parseQueryString(request.raw.url?.split('?')[1] ?? '');
     const pieces = exportCsv(db, collection, query.where);
+    await recordAudit(db, request.caller, { action: 'export-submissions', target: collection.slug, detail: query.where === undefined ? {} : { where: query.where } });
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
