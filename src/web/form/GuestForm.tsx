@@ -46,15 +46,17 @@ interface Props {
   optionDocs: OptionDocs;
   /** Sends the answers; the live preview (npm run forms:preview) passes one that only shows them. */
   submit?: typeof submitAnswers;
+  /** The answers to start from instead of a draft (the staff console editing a stored document). */
+  initial?: FormData;
 }
 
-export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers }: Props) {
+export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, initial }: Props) {
   const { compiled, schema, validator } = loaded;
   const form = compiled.form;
   const { pathname } = useLocation();
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
   const storageKey = draftKey(form.id, pathname);
-  const [restored] = useState(() => readDraft(storageKey, [...fields.keys()]));
+  const [restored] = useState(() => (initial ? { data: initial, uploads: {}, step: undefined } : readDraft(storageKey, [...fields.keys()])));
   usePageDocument(sourced, lang);
   const steps = useSteps(form, restored?.step);
   const stepHeading = useRef<HTMLHeadingElement>(null);
