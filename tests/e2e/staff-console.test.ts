@@ -3,6 +3,8 @@
 // waiver with its drawn signature and evidence, exporting Arabic answers to a spreadsheet, and an
 // editor adding a restaurant's script that the restaurant's survey runs at once. A viewer reads
 // but cannot change content.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
@@ -80,7 +82,7 @@ describe('a staff member finds what a guest sent', () => {
     // The repeated group is a table with the child's name under its question.
     expect(await page.getByRole('cell', { name: 'Lina Saleh', exact: true }).count()).toBe(1);
     await page.getByRole('heading', { level: 2, name: 'سجل الإقرار' }).waitFor();
-    expect(await page.locator('.console-evidence').innerText()).toContain(signed.body.doc.evidence.contentSha256 ?? '');
+    expect(await page.locator('.console-evidence').innerText()).toContain(signed.body.doc.evidence.answersSha256);
   });
 
   it('exports a form with Arabic answers and the CSV reads back intact and formula-safe', async () => {
@@ -144,5 +146,33 @@ describe('content is edited with the same forms engine', () => {
     // The editing page itself sends a viewer to sign in with another account.
     await page.goto(`${e2e.server.url}/staff/content/restaurants/${cova.id}`);
     await page.waitForURL(/\/login\?next=/);
+  });
+});
+
+describe('the console is accessible', () => {
+  const AXE = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+  const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+  it('passes axe (WCAG 2.2 AA) on every console page, in English and in Arabic, and fits a phone', async () => {
+    const waiver = await e2e.server.api(`/api/${IFLY}`, { json: waiverAnswers() });
+    const restaurants = await e2e.server.api('/api/restaurants?limit=1', { as: 'staff' });
+    // axe is injected as a script: the pages' Content-Security-Policy would (rightly) refuse it.
+    const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+    await context.request.post(`${e2e.server.url}/api/users/login`, { data: STAFF });
+    const page = await context.newPage();
+    const paths = ['/staff', '/staff/forms/ifly-waiver', `/staff/forms/ifly-waiver/${waiver.body.doc.id}`, '/staff/content/restaurants', `/staff/content/restaurants/${restaurants.body.docs[0].id}`, '/staff/globals/page-content'];
+    for (const lang of ['en', 'ar']) {
+      for (const path of paths) {
+        await page.goto(`${e2e.server.url}${path}?lang=${lang}`);
+        await page.locator('h1').first().waitFor();
+        await page.addScriptTag({ content: AXE });
+        const result = (await page.evaluate((tags) => (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }), WCAG)) as {
+          violations: { id: string; nodes: { target: string[] }[] }[];
+        };
+        expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} in ${lang}`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} in ${lang} is wider than the phone`).toBeLessThanOrEqual(0);
+      }
+    }
+    await context.close();
   });
 });

@@ -6,6 +6,7 @@ import { localized } from '../../api/localized.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { staffCan, withLang } from './consoleAccess.ts';
 import type { ContentListData } from './contentLoader.ts';
+import '../../styles/form.css';
 import './console.css';
 
 export default function ContentListPage() {

@@ -24,6 +24,7 @@ export default function HomePage() {
             <thead>
               <tr>
                 <th scope="col">{t('staffColForm')}</th>
+                <th scope="col">{t('staffColFormId')}</th>
                 <th scope="col">{t('staffColCount')}</th>
               </tr>
             </thead>
@@ -33,6 +34,7 @@ export default function HomePage() {
                   <th scope="row">
                     <Link to={withLang(`/staff/forms/${form.id}`, search)}>{form.title[lang] ?? form.title.en}</Link>
                   </th>
+                  <td className="console-reference">{form.id}</td>
                   <td>{number.format(form.count)}</td>
                 </tr>
               ))}

@@ -10,6 +10,16 @@ import { staffDateTime, withLang } from './consoleAccess.ts';
 import type { SubmissionData } from './submissionLoader.ts';
 import './console.css';
 
+/** The waiver record's parts, by their key in the stored evidence (server/forms/evidence.ts). */
+const EVIDENCE_LABELS = {
+  formId: 'staffEvidenceFormId',
+  formVersion: 'staffEvidenceFormVersion',
+  formHash: 'staffEvidenceFormHash',
+  language: 'staffEvidenceLanguage',
+  answersSha256: 'staffEvidenceAnswersSha256',
+  recordedAt: 'staffEvidenceRecordedAt',
+} as const;
+
 export default function SubmissionPage() {
   const { compiled, textLang, doc } = useLoaderData() as SubmissionData;
   const { lang } = useShell();
@@ -62,8 +72,10 @@ export default function SubmissionPage() {
           <dl className="console-facts console-evidence">
             {evidence.map(([key, value]) => (
               <div key={key}>
-                <dt>{key}</dt>
-                <dd dir="auto">{typeof value === 'object' ? JSON.stringify(value) : String(value)}</dd>
+                <dt>{key in EVIDENCE_LABELS ? t(EVIDENCE_LABELS[key as keyof typeof EVIDENCE_LABELS]) : key}</dt>
+                <dd dir="auto" className={/Sha256|Hash$/.test(key) ? 'console-fingerprint' : undefined}>
+                  {key === 'recordedAt' ? staffDateTime(value, lang) : typeof value === 'object' ? JSON.stringify(value) : String(value)}
+                </dd>
               </div>
             ))}
           </dl>

@@ -8,6 +8,7 @@ import { useShell } from '../../shell/ShellContext.tsx';
 import { staffDateTime, withLang } from './consoleAccess.ts';
 import { contactFields } from './submissionSearch.ts';
 import type { SubmissionsData } from './submissionsLoader.ts';
+import '../../styles/form.css';
 import './console.css';
 
 export default function SubmissionsPage() {
