@@ -68,6 +68,7 @@ describe('a staff member finds what a guest sent', () => {
     expect(asStaff.headers()['content-type']).toBe('image/png');
     expect((await e2e.server.api(href!, { as: 'public' })).status).toBe(403);
     expect(await auditActions('read-submission', LOYALTY)).toContainEqual({ user_email: STAFF.email, document_id: String(id) });
+    expect((await auditActions('read-upload', 'printemps-loyalty-registration-media')).map((row) => row.user_email)).toContain(STAFF.email);
   });
 
   it('opens a waiver and sees the signature drawn as SVG and the waiver record', async () => {
