@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compileForm } from '../src/engine/compile.ts';
 import type { CompiledForm } from '../src/engine/compiled.ts';
-import { canonicalJson, loadDefinitions, loadVocabularies } from './lib/forms.ts';
+import { canonicalJson, loadContentDefinitions, loadDefinitions, loadVocabularies, type DefinitionFile } from './lib/forms.ts';
 import { validatorModule } from './lib/validator-code.ts';
 
 export const BUILD_DIR = resolve(import.meta.dirname, '../build/forms');
@@ -16,7 +16,17 @@ export function buildForms(outDir = BUILD_DIR): CompiledForm[] {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const titles: Record<string, Record<string, string>> = {};
-  const built = loadDefinitions().map(({ definition }) => {
+  const built = writeCompiled(loadDefinitions(), outDir, vocabularies, titles);
+  // Index pages list forms by title without loading each whole compiled form.
+  writeFileSync(join(outDir, '..', 'form-titles.json'), JSON.stringify(titles));
+  // Content forms apart, so the server never takes them for submission collections.
+  writeCompiled(loadContentDefinitions(), join(outDir, 'content'), vocabularies, {});
+  return built;
+}
+
+function writeCompiled(definitions: DefinitionFile[], outDir: string, vocabularies: ReturnType<typeof loadVocabularies>, titles: Record<string, Record<string, string>>): CompiledForm[] {
+  mkdirSync(outDir, { recursive: true });
+  return definitions.map(({ definition }) => {
     const hash = createHash('sha256').update(canonicalJson(definition)).digest('hex');
     const { compiled: built, texts } = compileForm(definition, vocabularies);
     const compiled: CompiledForm = { ...built, hash };
@@ -29,9 +39,6 @@ export function buildForms(outDir = BUILD_DIR): CompiledForm[] {
     titles[compiled.id] = Object.fromEntries(compiled.languages.map((lang) => [lang, texts[lang][compiled.form.title]]));
     return compiled;
   });
-  // Index pages list forms by title without loading each whole compiled form.
-  writeFileSync(join(outDir, '..', 'form-titles.json'), JSON.stringify(titles));
-  return built;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

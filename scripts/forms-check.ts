@@ -4,7 +4,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseJsonText } from './lib/check-syntax.ts';
 import { checkAgainstSchema, checkDefinition, checkVocabularies, formatProblem, locate, missingTranslations, type Problem } from './lib/check.ts';
-import { FORMS_DIR, loadDefinitions, loadVocabularies, readJson } from './lib/forms.ts';
+import { FORMS_DIR, loadContentDefinitions, loadDefinitions, loadVocabularies, readJson } from './lib/forms.ts';
+import { checkContentForms, type ContentDeclarations } from './lib/content-forms-check.ts';
 import { checkCollections, checkCountryNames, checkRoutesAndForms, checkStoredData, type DefinitionAt } from './lib/project-checks.ts';
 import { LOCK_FILE, type LockFile } from './lib/stored-data.ts';
 import { LANGUAGES, type Lang } from '../src/engine/languages.ts';
@@ -54,6 +55,13 @@ export function checkProject(): Problem[] {
     problems.push(...found);
     if (!found.length) valid.push(d);
   }
+  // Content forms (forms/content/) are checked the same way, but need no route: the console shows them.
+  const contentForms: DefinitionAt[] = loadContentDefinitions().map(({ file, definition }) => ({ file: rel(file), definition }));
+  for (const d of contentForms) {
+    const schemaProblems = checkAgainstSchema(d.file, d.definition, 'forms/form.schema.json');
+    problems.push(...(schemaProblems.length ? schemaProblems : checkDefinition(d.file, d.definition, vocabularies, allowed)));
+  }
+  problems.push(...checkContentForms(contentForms, readJson(join(root, 'content/collections.json')) as ContentDeclarations));
   const fonts = readJson(join(root, 'themes/fonts.json')) as Record<string, string>;
   const routesJson = readJson(join(root, 'routes.json')) as { settings: { font?: string; header?: unknown }[]; routes: { path: string; page: { kind: string; form?: string; languages?: Lang[] } }[] };
   routesJson.settings.forEach((rule, i) => {

@@ -1,5 +1,5 @@
 // Reading form definitions and shared vocabularies from forms/ (Node side of the engine).
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FormDefinition } from '../../src/engine/definition.ts';
 import type { Vocabularies } from '../../src/engine/compile.ts';
@@ -22,6 +22,19 @@ export function loadDefinitions(dir = FORMS_DIR): DefinitionFile[] {
     .filter((name) => name.endsWith('.json') && !name.endsWith('.schema.json'))
     .map((name) => ({ file: join(dir, name), json: readJson(join(dir, name)) as { $schema?: string } }))
     .filter(({ json }) => json.$schema === DEFINITION_SCHEMA_REF)
+    .map(({ file, json }) => ({ file, definition: json as FormDefinition }));
+}
+
+export const CONTENT_FORMS_DIR = join(FORMS_DIR, 'content');
+export const CONTENT_DEFINITION_SCHEMA_REF = '../form.schema.json';
+
+/** forms/content/*.json: the forms staff edit content with (the console, not a public route). */
+export function loadContentDefinitions(dir = CONTENT_FORMS_DIR): DefinitionFile[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => ({ file: join(dir, name), json: readJson(join(dir, name)) as { $schema?: string } }))
+    .filter(({ json }) => json.$schema === CONTENT_DEFINITION_SCHEMA_REF)
     .map(({ file, json }) => ({ file, definition: json as FormDefinition }));
 }
 

@@ -16,27 +16,45 @@ export function builtTable(routeSet: RouteSet): RoutesTable {
   return routeSetTable(readJson('routes.json') as RoutesTable, routeSet);
 }
 
+/** Ids of the compiled forms in build/forms (or build/forms/content): what forms:build wrote. */
+function compiledIds(dir: string): string[] {
+  const path = resolve(ROOT, 'build/forms', dir);
+  return existsSync(path) ? readdirSync(path).filter((name) => name.endsWith('.validate.mjs')).map((name) => name.slice(0, -'.validate.mjs'.length)).sort() : [];
+}
+
+/** The staff console (a private page) reads every form's submissions and edits content with the content forms. */
+function consoleForms(routeSet: RouteSet): { submissions: string[]; content: string[] } {
+  return routeSet === 'public' ? { submissions: [], content: [] } : { submissions: compiledIds('.'), content: compiledIds('content') };
+}
+
+function formEntry(id: string, dir: string): string {
+  const base = resolve(ROOT, 'build/forms', dir);
+  const locales = existsSync(resolve(base, 'locales')) ? readdirSync(resolve(base, 'locales')) : [];
+  const file = (path: string) => JSON.stringify(`/build/forms/${dir === '.' ? '' : `${dir}/`}${path}`);
+  const texts = locales
+    .filter((lang) => existsSync(resolve(base, 'locales', lang, `${id}.json`)))
+    .map((lang) => `${lang}: () => import(${file(`locales/${lang}/${id}.json`)}).then((m) => m.default)`);
+  return `  ${JSON.stringify(id)}: { compiled: () => import(${file(`${id}.json`)}).then((m) => m.default), validator: () => import(${file(`${id}.validate.mjs`)}).then((m) => m.default), texts: { ${texts.join(', ')} } },`;
+}
+
 function mainModule(routeSet: RouteSet): string {
   const table = builtTable(routeSet);
-  const locales = existsSync(resolve(ROOT, 'build/forms/locales')) ? readdirSync(resolve(ROOT, 'build/forms/locales')) : [];
-  const forms = formsOf(table).map((id) => {
-    const file = (path: string) => JSON.stringify(`/build/forms/${path}`);
-    const texts = locales
-      .filter((lang) => existsSync(resolve(ROOT, 'build/forms/locales', lang, `${id}.json`)))
-      .map((lang) => `${lang}: () => import(${file(`locales/${lang}/${id}.json`)}).then((m) => m.default)`);
-    return `  ${JSON.stringify(id)}: { compiled: () => import(${file(`${id}.json`)}).then((m) => m.default), validator: () => import(${file(`${id}.validate.mjs`)}).then((m) => m.default), texts: { ${texts.join(', ')} } },`;
-  });
+  const staff = consoleForms(routeSet);
+  const guestForms = [...new Set([...formsOf(table), ...staff.submissions])];
+  const forms = [...guestForms.map((id) => formEntry(id, '.')), ...staff.content.map((id) => formEntry(id, 'content'))];
   return [
     `export const routeSet = ${JSON.stringify(routeSet)};`,
     `export const routesTable = ${JSON.stringify(table)};`,
     `export const forms = {\n${forms.join('\n')}\n};`,
+    `export const consoleForms = ${JSON.stringify(staff)};`,
   ].join('\n');
 }
 
 /** Titles of the built forms only (written by forms:build), for the pages that list forms. */
 function titlesModule(routeSet: RouteSet): string {
   const all = readJson('build/form-titles.json') as Record<string, unknown>;
-  const titles = Object.fromEntries(formsOf(builtTable(routeSet)).filter((id) => id in all).map((id) => [id, all[id]]));
+  const built = new Set([...formsOf(builtTable(routeSet)), ...consoleForms(routeSet).submissions]);
+  const titles = Object.fromEntries(Object.entries(all).filter(([id]) => built.has(id)));
   return `export default ${JSON.stringify(titles)};`;
 }
 

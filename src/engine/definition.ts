@@ -88,6 +88,7 @@ const common = {
     Type.Record(Type.String({ pattern: '^[a-zA-Z]+$' }), LocalizedText, { description: 'Per-field error text keyed by JSON Schema keyword (pattern, minLength, ...).' }),
   ),
   autocomplete: Type.Optional(Type.String()),
+  contentPath: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_-]*(\\.[a-z0-9_-]+)*$', description: 'Content forms (forms/content/): where the answer is kept in the document, e.g. "title.ar" or "store.logo_primary.url"; default: the field name.' })),
 };
 const field = <K extends string, T extends Record<string, TSchema>>(type: K, props: T, description: string) =>
   Type.Object({ type: Type.Literal(type), ...common, ...props }, { additionalProperties: false, description });
@@ -99,7 +100,10 @@ export const TextField = field('text', {
   inputMode: Type.Optional(Type.Union([Type.Literal('text'), Type.Literal('numeric'), Type.Literal('tel')])),
   prefill: Type.Optional(ValueSource),
 }, 'One line of text (default at most 200 characters).');
-export const TextareaField = field('textarea', { maxLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })) }, 'Several lines of text (default at most 2000 characters).');
+export const TextareaField = field('textarea', {
+  maxLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+  richText: Type.Optional(Type.Boolean({ description: 'Content forms: the text is rich text in the small format of src/engine/staff-rich-text.ts, kept as Lexical JSON.' })),
+}, 'Several lines of text (default at most 2000 characters).');
 export const EmailField = field('email', {}, 'An email address.');
 export const PhoneField = field('phone', {
   defaultDialCode: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
@@ -219,6 +223,7 @@ export const FormDefinition = Type.Object({
     failed: Type.Optional(LocalizedText),
     requestFailed: Type.Optional(LocalizedText),
     evidence: Type.Optional(Type.Boolean({ description: 'Store a liability record with each submission: definition version and hash, language, time and a hash of the signed content.' })),
+    global: Type.Optional(Type.Boolean({ description: 'Content forms (forms/content/): the collection is a global, saved with POST /api/globals/{collection}.' })),
   }, { additionalProperties: false }),
   success: Type.Optional(Type.Object({
     title: Type.Optional(LocalizedText),

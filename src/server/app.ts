@@ -19,6 +19,7 @@ import { captchaPlugin } from './plugins/captcha.ts';
 import { collectionsPlugin } from './plugins/collections.ts';
 import { staffDownloadsPlugin } from './plugins/staff-downloads.ts';
 import { pagesPlugin } from './plugins/pages.ts';
+import { contentWritesPlugin } from './plugins/content-writes.ts';
 import { localAdminPlugin } from './plugins/local-admin.ts';
 import { parseQueryString } from './collections/query-string.ts';
 import { ssoPlugin } from './plugins/sso.ts';
@@ -72,6 +73,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.register(captchaPlugin, ctx);
   await app.register(collectionsPlugin, ctx);
   await app.register(staffDownloadsPlugin, ctx);
+  await app.register(contentWritesPlugin, ctx);
   await app.register(localAdminPlugin, ctx);
   await app.register(ssoPlugin, ctx);
   await app.register(usersPlugin, ctx);

@@ -58,6 +58,8 @@ it('a public build holds neither the code nor the texts of private pages', async
     }
     expect(code).not.toContain('Employee Satisfaction Survey');
     expect(code).not.toContain('Survey Retail');
+    // Nor the staff console's content forms.
+    expect(files.filter((name) => name.startsWith('content-'))).toEqual([]);
     // The public forms are there, each with its own chunk.
     expect(files.some((name) => name.startsWith('loyalty-registration'))).toBe(true);
     expect(code).toContain('Whistle Blower');

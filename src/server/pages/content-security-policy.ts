@@ -37,7 +37,7 @@ async function contentScriptSources(db: Db, registry: Registry): Promise<string[
 }
 
 /** recaptchaScriptUrl: null when the human check is the self-hosted ALTCHA. */
-export async function contentSecurityPolicy(db: Db, registry: Registry, recaptchaScriptUrl: string | null): Promise<string> {
+async function computePolicy(db: Db, registry: Registry, recaptchaScriptUrl: string | null): Promise<string> {
   const recaptchaScripts = recaptchaScriptUrl ? [new URL(recaptchaScriptUrl).origin, ...RECAPTCHA_EXTRA_SCRIPTS] : [];
   const scripts = [...new Set(["'self'", ...recaptchaScripts, ...(await contentScriptSources(db, registry))])];
   const frames = ["'self'", ...(recaptchaScriptUrl ? RECAPTCHA_FRAMES : [])];
@@ -56,4 +56,35 @@ export async function contentSecurityPolicy(db: Db, registry: Registry, recaptch
     "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ');
+}
+
+/**
+ * Instances sharing one database learn of another's content change within this time; a change
+ * made through this instance applies to the next page at once (invalidatePagePolicy).
+ */
+const POLICY_MAX_AGE_MS = 30_000;
+
+interface CachedPolicy {
+  policy: Promise<string>;
+  at: number;
+  generation: number;
+}
+
+const cache = new WeakMap<Db, CachedPolicy>();
+const generations = new WeakMap<Db, number>();
+
+/** The policy for the next page: computed from the content scripts, cached until a content change. */
+export function contentSecurityPolicy(db: Db, registry: Registry, recaptchaScriptUrl: string | null): Promise<string> {
+  const generation = generations.get(db) ?? 0;
+  const cached = cache.get(db);
+  if (cached && cached.generation === generation && Date.now() - cached.at < POLICY_MAX_AGE_MS) return cached.policy;
+  const policy = computePolicy(db, registry, recaptchaScriptUrl);
+  cache.set(db, { policy, at: Date.now(), generation });
+  policy.catch(() => cache.delete(db));
+  return policy;
+}
+
+/** Called after every content write: a restaurant's new inline script is allowed on the next page. */
+export function invalidatePagePolicy(db: Db): void {
+  generations.set(db, (generations.get(db) ?? 0) + 1);
 }

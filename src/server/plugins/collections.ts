@@ -12,6 +12,8 @@ import { resolveLanguage } from '../../engine/language.ts';
 import { receiveUpload } from '../uploads/receive-upload.ts';
 import { badRequest, forbidden, notFound, routeNotFound } from '../errors.ts';
 import { isStaff } from '../auth/roles.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { createContent } from '../content/content-writes.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
@@ -53,6 +55,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
     const collection = readable(request);
     const query = queryOf(request);
     const { rows, ...pagination } = await findDocuments(db, request.caller, collection, query);
+    if (collection.kind === 'submissions' && rows.length) await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, detail: { ids: rows.map((row) => row.id) } });
     return { docs: await present(request, collection, rows, depthOf(query)), ...pagination };
   });
 
@@ -66,6 +69,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
     if (!/^\d{1,9}$/.test(request.params.id ?? '')) throw notFound();
     const { rows } = await findDocuments(db, request.caller, collection, { where: { id: { equals: request.params.id! } }, limit: '1' });
     if (rows.length === 0) throw notFound();
+    if (collection.kind === 'submissions') await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, documentId: rows[0].id });
     const [doc] = await present(request, collection, rows, depthOf(queryOf(request)));
     return doc;
   });
@@ -73,8 +77,9 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
   // The body is checked by the form's compiled schema (or is a multipart upload), not here.
   app.post('/api/:slug', { schema: { params: slugParams, querystring: payloadQuery, headers: createHeaders }, config: { namesRefusedKeys: true } }, async (request: SlugRequest, reply) => {
     const collection = collectionOf(request);
+    if (collection.kind === 'content') return reply.code(201).send({ doc: await createContent({ ctx, request, target: collection.slug }, collection), message: `${collection.label} successfully created.` });
     const caller = request.caller;
-    if (caller.kind === 'anonymous' || !(collection.publicCreate || isStaff(caller)) || collection.kind === 'content') throw forbidden();
+    if (caller.kind === 'anonymous' || !(collection.publicCreate || isStaff(caller))) throw forbidden();
     await ctx.limits.create(request, collection.slug);
     const query = queryOf(request);
     // Every query parameter is checked before anything is stored: a 400 must leave nothing behind.

@@ -23,11 +23,11 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   const dist = ctx.config.webDistDir;
   const built = fs.existsSync(path.join(dist, 'index.html'));
   const humanCheck = humanCheckKind(ctx.config);
-  const policy = ctx.config.contentSecurityPolicy ?? (await contentSecurityPolicy(ctx.db, ctx.registry, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null));
+  const policy = async () => ctx.config.contentSecurityPolicy ?? (await contentSecurityPolicy(ctx.db, ctx.registry, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null));
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', policy);
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', await policy());
     // API answers may hold personal data: no shared or browser cache keeps them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

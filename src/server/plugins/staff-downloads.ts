@@ -12,6 +12,7 @@ import { formField } from '../forms/validation.ts';
 import { signatureSvg } from '../forms/signature-svg.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
 import { can } from '../auth/roles.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string; file?: string } }>;
 
@@ -62,6 +63,7 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
     const collection = staffForm(request);
     const query = request.query as { where?: unknown };
     const pieces = exportCsv(db, collection, query.where);
+    await recordAudit(db, request.caller, { action: 'export-submissions', target: collection.slug, detail: query.where === undefined ? {} : { where: query.where } });
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')

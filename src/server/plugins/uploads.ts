@@ -15,6 +15,7 @@ import { forgetOldRateLimits } from '../rate-limits.ts';
 import { forgetExpiredRevocations } from '../auth/caller.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
 import { can } from '../auth/roles.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 
 const MINUTE = 60_000;
 
@@ -44,6 +45,7 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
     const { filename, mimeType } = row.data as { filename: string; mimeType: string };
     const file = path.join(uploadsRoot(ctx.config.dataDir), collection.slug, path.basename(filename));
     if (!fs.existsSync(file)) throw notFound();
+    await recordAudit(ctx.db, request.caller, { action: 'read-upload', target: collection.slug, documentId: row.id });
     return reply
       .type(mimeType)
       .header('x-content-type-options', 'nosniff')

@@ -49,15 +49,17 @@ interface Props {
   submit?: typeof submitAnswers;
   /** Prefix of every element id (RJSF's idPrefix): the preview shows one form per language on one page. */
   idPrefix?: string;
+  /** The answers to start from instead of a draft (the staff console editing a stored document). */
+  initial?: FormData;
 }
 
-export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root' }: Props) {
+export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root', initial }: Props) {
   const { compiled, schema, validator, phoneCheck } = loaded;
   const form = compiled.form;
   const { pathname } = useLocation();
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
   const storageKey = draftKey(form.id, pathname);
-  const [restored] = useState(() => readDraft(storageKey, [...fields.keys()]));
+  const [restored] = useState(() => (initial ? { data: initial, uploads: {}, step: undefined } : readDraft(storageKey, [...fields.keys()])));
   usePageDocument(sourced, lang);
   const steps = useSteps(form, restored?.step);
   const stepHeading = useRef<HTMLHeadingElement>(null);

@@ -15,3 +15,5 @@ export declare const forms: Record<string, {
   /** The form's i18next namespace, one chunk per language it declares. */
   texts: Partial<Record<Lang, () => Promise<Record<string, string>>>>;
 }>;
+/** Private builds: the staff console's forms (every guest form's id, and the content forms' ids). */
+export declare const consoleForms: { submissions: string[]; content: string[] };

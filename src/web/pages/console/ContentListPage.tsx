@@ -1,0 +1,55 @@
+// /staff/content/:collection: the documents of a content collection; editors and admins get an
+// edit link on each and an add link, viewers only read.
+import { useTranslation } from 'react-i18next';
+import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { localized } from '../../api/localized.ts';
+import { useShell } from '../../shell/ShellContext.tsx';
+import { staffCan, withLang } from './consoleAccess.ts';
+import type { ContentListData } from './contentLoader.ts';
+import '../../styles/form.css';
+import './console.css';
+
+export default function ContentListPage() {
+  const { me, compiled, title, docs } = useLoaderData() as ContentListData;
+  const { lang } = useShell();
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const editor = staffCan(me, 'edit-content');
+  const base = `/staff/content/${compiled.collection}`;
+  const nameOf = (doc: Record<string, unknown>) => String(localized<string>(doc.name ?? doc.title, lang).value ?? doc.slug ?? doc.id);
+  return (
+    <div className="console">
+      <p className="console-back">
+        <Link to={withLang('/staff', search)}>{t('staffTitle')}</Link>
+      </p>
+      <h1>{title}</h1>
+      {editor ? (
+        <p>
+          <Link className="button button-primary" to={withLang(`${base}/new`, search)}>
+            {t('staffAdd')}
+          </Link>
+        </p>
+      ) : (
+        <p className="console-note">{t('staffReadOnly')}</p>
+      )}
+      <table className="console-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('staffColItem')}</th>
+            <th scope="col">{t('staffUpdatedAt')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {docs.map((doc) => (
+            <tr key={String(doc.id)}>
+              <th scope="row" dir="auto">
+                {editor ? <Link to={withLang(`${base}/${String(doc.id)}`, search)}>{nameOf(doc)}</Link> : nameOf(doc)}
+              </th>
+              <td>{typeof doc.updatedAt === 'string' ? new Date(doc.updatedAt).toLocaleString(`${lang}-u-nu-latn`) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

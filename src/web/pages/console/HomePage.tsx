@@ -1,0 +1,60 @@
+// /staff: the console's start, the forms with how many submissions each has, and the content
+// staff can change.
+import { useTranslation } from 'react-i18next';
+import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { useShell } from '../../shell/ShellContext.tsx';
+import { staffCan, withLang } from './consoleAccess.ts';
+import type { HomeData } from './homeLoader.ts';
+import './console.css';
+
+export default function HomePage() {
+  const { me, forms, content } = useLoaderData() as HomeData;
+  const { lang } = useShell();
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const number = new Intl.NumberFormat(`${lang}-u-nu-latn`);
+  return (
+    <div className="console">
+      <h1>{t('staffTitle')}</h1>
+      <p className="console-who">{t('staffSignedInAs', { email: me.email })}</p>
+      {forms.length > 0 && (
+        <section aria-labelledby="console-forms">
+          <h2 id="console-forms">{t('staffForms')}</h2>
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('staffColForm')}</th>
+                <th scope="col">{t('staffColFormId')}</th>
+                <th scope="col">{t('staffColCount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {forms.map((form) => (
+                <tr key={form.id}>
+                  <th scope="row">
+                    <Link to={withLang(`/staff/forms/${form.id}`, search)}>{form.title[lang] ?? form.title.en}</Link>
+                  </th>
+                  <td className="console-reference">{form.id}</td>
+                  <td>{number.format(form.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      <section aria-labelledby="console-content">
+        <h2 id="console-content">{t('staffContent')}</h2>
+        {!staffCan(me, 'edit-content') && <p className="console-note">{t('staffReadOnly')}</p>}
+        <ul className="console-links">
+          {content
+            .filter((item) => !item.global || staffCan(me, 'edit-content'))
+            .map((item) => (
+              <li key={item.id}>
+                <Link to={withLang(item.global ? `/staff/globals/${item.slug}` : `/staff/content/${item.slug}`, search)}>{item.title}</Link>
+              </li>
+            ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// /staff/forms/:form/:id: one submission, every answer labelled as the guest saw it (in the
+// staff member's language), its files, signatures, the waiver evidence, its reference and dates.
+import { useTranslation } from 'react-i18next';
+import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { dataFields } from '../../../engine/conditions.ts';
+import { formText } from '../../../engine/messages.ts';
+import { useShell } from '../../shell/ShellContext.tsx';
+import { AnswerValue, fieldLabel } from './AnswerValue.tsx';
+import { staffDateTime, withLang } from './consoleAccess.ts';
+import type { SubmissionData } from './submissionLoader.ts';
+import './console.css';
+
+/** The waiver record's parts, by their key in the stored evidence (server/forms/evidence.ts). */
+const EVIDENCE_LABELS = {
+  formId: 'staffEvidenceFormId',
+  formVersion: 'staffEvidenceFormVersion',
+  formHash: 'staffEvidenceFormHash',
+  language: 'staffEvidenceLanguage',
+  answersSha256: 'staffEvidenceAnswersSha256',
+  recordedAt: 'staffEvidenceRecordedAt',
+} as const;
+
+export default function SubmissionPage() {
+  const { compiled, textLang, doc } = useLoaderData() as SubmissionData;
+  const { lang } = useShell();
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const fields = dataFields(compiled.form).filter((field) => doc[field.name] !== undefined && doc[field.name] !== null && doc[field.name] !== '');
+  const evidence = doc.evidence ? Object.entries(doc.evidence) : [];
+  return (
+    <div className="console">
+      <p className="console-back">
+        <Link to={withLang(`/staff/forms/${compiled.id}`, search)}>{t('staffAllSubmissions')}</Link>
+      </p>
+      <h1>
+        <span lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</span> <span className="console-reference">{doc.reference}</span>
+      </h1>
+      <dl className="console-facts">
+        <dt>{t('staffReference')}</dt>
+        <dd className="console-reference">{doc.reference}</dd>
+        <dt>{t('staffReceived')}</dt>
+        <dd>{staffDateTime(doc.createdAt, lang)}</dd>
+        {doc.updatedAt && doc.updatedAt !== doc.createdAt && (
+          <>
+            <dt>{t('staffUpdatedAt')}</dt>
+            <dd>{staffDateTime(doc.updatedAt, lang)}</dd>
+          </>
+        )}
+      </dl>
+      <h2 id="console-answers">{t('staffAnswers')}</h2>
+      <table className="console-table console-answers" aria-labelledby="console-answers">
+        <thead>
+          <tr>
+            <th scope="col">{t('staffQuestion')}</th>
+            <th scope="col">{t('staffAnswer')}</th>
+          </tr>
+        </thead>
+        <tbody lang={textLang}>
+          {fields.map((field) => (
+            <tr key={field.name}>
+              <th scope="row">{fieldLabel(compiled.id, field, textLang)}</th>
+              <td>
+                <AnswerValue formId={compiled.id} field={field} value={doc[field.name]} lang={textLang} signatureUrl={`/api/${compiled.collection}/${doc.id}/signature/${field.name}.svg`} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {evidence.length > 0 && (
+        <section aria-labelledby="console-evidence">
+          <h2 id="console-evidence">{t('staffEvidence')}</h2>
+          <dl className="console-facts console-evidence">
+            {evidence.map(([key, value]) => (
+              <div key={key}>
+                <dt>{key in EVIDENCE_LABELS ? t(EVIDENCE_LABELS[key as keyof typeof EVIDENCE_LABELS]) : key}</dt>
+                <dd dir="auto" className={/Sha256|Hash$/.test(key) ? 'console-fingerprint' : undefined}>
+                  {key === 'recordedAt' ? staffDateTime(value, lang) : typeof value === 'object' ? JSON.stringify(value) : String(value)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+    </div>
+  );
+}

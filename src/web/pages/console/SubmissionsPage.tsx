@@ -1,0 +1,96 @@
+// /staff/forms/:form: a form's submissions, newest first, a page at a time, with a search by
+// reference, name, phone or email, a date range, and the CSV export of what is shown.
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useLoaderData, useLocation } from 'react-router-dom';
+import { formText } from '../../../engine/messages.ts';
+import { apiUrl } from '../../api/runtimeConfig.ts';
+import { useShell } from '../../shell/ShellContext.tsx';
+import { staffDateTime, withLang } from './consoleAccess.ts';
+import { contactFields } from './submissionSearch.ts';
+import type { SubmissionsData } from './submissionsLoader.ts';
+import '../../styles/form.css';
+import './console.css';
+
+export default function SubmissionsPage() {
+  const { compiled, textLang, filter, list, exportHref } = useLoaderData() as SubmissionsData;
+  const { lang } = useShell();
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const contacts = contactFields(compiled.form);
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams(search);
+    params.set('page', String(page));
+    return `${pathname}?${params}`;
+  };
+  const language = new URLSearchParams(search).get('lang');
+  return (
+    <div className="console">
+      <p className="console-back">
+        <Link to={withLang('/staff', search)}>{t('staffTitle')}</Link>
+      </p>
+      <h1 lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</h1>
+      <Form method="get" className="console-filter" role="search">
+        {language && <input type="hidden" name="lang" value={language} />}
+        <label>
+          {t('staffSearch')}
+          <input type="search" name="q" defaultValue={filter.q} dir="auto" autoComplete="off" />
+        </label>
+        <label>
+          {t('staffFrom')}
+          <input type="date" name="from" defaultValue={filter.from} />
+        </label>
+        <label>
+          {t('staffTo')}
+          <input type="date" name="to" defaultValue={filter.to} />
+        </label>
+        <button type="submit" className="button button-primary">
+          {t('staffFind')}
+        </button>
+      </Form>
+      <p>
+        <a className="console-export" href={apiUrl(exportHref)} download>
+          {t('staffExport')}
+        </a>
+      </p>
+      <p role="status">{t('staffFound', { count: list.totalDocs })}</p>
+      {list.docs.length === 0 ? (
+        <p>{t('staffNone')}</p>
+      ) : (
+        <table className="console-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('staffReference')}</th>
+              <th scope="col">{t('staffReceived')}</th>
+              <th scope="col">{t('staffContact')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.docs.map((doc) => (
+              <tr key={doc.id}>
+                <th scope="row">
+                  <Link to={withLang(`/staff/forms/${compiled.id}/${doc.id}`, search)} className="console-reference">
+                    {doc.reference}
+                  </Link>
+                </th>
+                <td>{staffDateTime(doc.createdAt, lang)}</td>
+                <td dir="auto">
+                  {contacts
+                    .map((field) => doc[field.name])
+                    .filter((value): value is string => typeof value === 'string' && value !== '')
+                    .join(' · ')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.totalPages > 1 && (
+        <nav className="console-pages" aria-label={t('staffPageOf', { page: list.page, pages: list.totalPages })}>
+          {list.hasPrevPage && <Link to={pageLink(list.page - 1)}>{t('staffPrevious')}</Link>}
+          <span>{t('staffPageOf', { page: list.page, pages: list.totalPages })}</span>
+          {list.hasNextPage && <Link to={pageLink(list.page + 1)}>{t('staffNext')}</Link>}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// What the content form sends when a staff member saves: the answers as the document the API
+// stores (engine/content-shape.ts), with null for every part left empty so a cleared field is
+// cleared, and the server's answer in the form's own terms (errors placed on their questions).
+import type { ResolvedForm } from '../../../engine/compiled.ts';
+import { dataFields } from '../../../engine/conditions.ts';
+import { answersToDocument, documentKeys, pathOf } from '../../../engine/content-shape.ts';
+import type { Lang } from '../../../engine/languages.ts';
+import type { FormData } from '../../form/context.ts';
+import type { SubmitOutcome } from '../../form/submitAnswers.ts';
+import { staffRequest } from './staffApi.ts';
+
+interface Target {
+  slug: string;
+  id: string | null;
+  global: boolean;
+}
+
+interface SaveAnswer {
+  doc?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  errors?: { message?: string; data?: { errors?: { path?: string; message?: string }[] } }[];
+}
+
+/** "title.ar" → "title_ar"; "scripts.0.src" stays. */
+function answerPath(form: ResolvedForm, path: string): string {
+  for (const field of dataFields(form)) {
+    const at = pathOf(field);
+    if (path === at) return field.name;
+    if (path.startsWith(`${at}.`)) return `${field.name}${path.slice(at.length)}`;
+  }
+  return path;
+}
+
+export function contentSaver(form: ResolvedForm, target: Target) {
+  return async (_collection: string, data: FormData, options: { lang: Lang }): Promise<SubmitOutcome> => {
+    const doc = answersToDocument(form, data);
+    for (const key of documentKeys(form)) if (!(key in doc)) doc[key] = null;
+    const base = target.global ? `/api/globals/${target.slug}` : target.id ? `/api/${target.slug}/${target.id}` : `/api/${target.slug}`;
+    const method = target.id && !target.global ? 'PATCH' : 'POST';
+    let answer;
+    try {
+      answer = await staffRequest<SaveAnswer | null>(method, `${base}?locale=${options.lang}`, doc);
+    } catch {
+      return { kind: 'unreachable' };
+    }
+    if (answer.status === 200 || answer.status === 201) return { kind: 'created', doc: answer.body?.doc ?? answer.body?.result ?? {} };
+    const fieldErrors = (answer.body?.errors ?? []).flatMap((error) => error.data?.errors ?? []).filter((error) => error.path && error.message);
+    if (fieldErrors.length) return { kind: 'invalid', status: answer.status, fieldErrors: fieldErrors.map((error) => ({ path: answerPath(form, error.path!), message: error.message! })) };
+    return { kind: 'rejected', status: answer.status, message: answer.body?.errors?.[0]?.message };
+  };
+}

@@ -1,0 +1,47 @@
+// The loader of /staff/forms/:form: one page of the form's submissions, newest first, filtered
+// by ?q= (reference, name, phone or email) and ?from= / ?to= (days received).
+import { consoleForms } from 'virtual:route-set';
+import type { CompiledForm } from '../../../engine/compiled.ts';
+import { resolveLanguage } from '../../../engine/language.ts';
+import type { Lang } from '../../../engine/languages.ts';
+import type { LoadPage, PageData } from '../../shell/pageData.ts';
+import { pageLanguage } from '../../shell/pageLanguage.ts';
+import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
+import { notFound, requireStaff, type ConsoleRef } from './consoleAccess.ts';
+import { staffGet, whereParam, type Page } from './staffApi.ts';
+import { submissionWhere, type SubmissionFilter } from './submissionSearch.ts';
+
+export const PAGE_SIZE = 20;
+
+export type Submission = Record<string, unknown> & { id: number; reference: string; createdAt: string };
+
+export interface SubmissionsData extends PageData {
+  compiled: CompiledForm;
+  /** The language the form's own texts are shown in (the page's, when the form has it). */
+  textLang: Lang;
+  filter: SubmissionFilter;
+  list: Page<Submission>;
+  exportHref: string;
+}
+
+/** A form the console knows, its texts loaded in the page's language (or the form's closest). */
+export async function consoleForm(formId: string | undefined, url: URL, languages: readonly Lang[]): Promise<{ compiled: CompiledForm; textLang: Lang }> {
+  if (!formId || !consoleForms.submissions.includes(formId)) throw notFound();
+  const compiled = await loadCompiledForm(formId);
+  const textLang = resolveLanguage(pageLanguage(url, languages), compiled.languages);
+  await loadFormTexts(formId, textLang);
+  return { compiled, textLang };
+}
+
+export const loadPage: LoadPage<ConsoleRef, SubmissionsData> = async ({ page, url, params, signal }) => {
+  await requireStaff(url, 'read-submissions');
+  const { compiled, textLang } = await consoleForm(params.form, url, page.languages);
+  const query = url.searchParams;
+  const filter = { q: query.get('q') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '' };
+  const pageNumber = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
+  const where = submissionWhere(compiled.form, filter);
+  const collection = `/api/${encodeURIComponent(compiled.collection)}`;
+  const filterQuery = where ? `${whereParam(where)}&` : '';
+  const list = await staffGet<Page<Submission>>(`${collection}?${filterQuery}sort=-createdAt&limit=${PAGE_SIZE}&page=${pageNumber}&depth=0`, signal);
+  return { languages: page.languages, compiled, textLang, filter, list, exportHref: `${collection}/export.csv${where ? `?${whereParam(where)}` : ''}` };
+};

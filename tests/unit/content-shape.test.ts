@@ -1,0 +1,54 @@
+// Content forms keep answers flat (title_ar) while documents are nested ({title: {ar}}) and rich
+// text is Lexical JSON; staff must get back exactly what they wrote, and nothing else may pass.
+import { describe, expect, it } from 'vitest';
+import { answersToDocument, documentKeys, documentToAnswers } from '../../src/engine/content-shape.ts';
+import { lexicalToRichText, richTextToLexical } from '../../src/engine/staff-rich-text.ts';
+import type { ResolvedForm } from '../../src/engine/compiled.ts';
+
+const form = {
+  id: 'content-test',
+  sections: [
+    {
+      id: 'main',
+      fields: [
+        { type: 'text', name: 'slug', label: 'l' },
+        { type: 'text', name: 'title_en', label: 'l', contentPath: 'title.en' },
+        { type: 'text', name: 'title_ar', label: 'l', contentPath: 'title.ar' },
+        { type: 'textarea', name: 'body_en', label: 'l', contentPath: 'body.en', richText: true },
+        { type: 'text', name: 'logo', label: 'l', contentPath: 'theme.logo.url' },
+      ],
+    },
+  ],
+} as unknown as ResolvedForm;
+
+describe('the small rich-text format', () => {
+  it('reads back what staff wrote: headings, lists, bold, italic, links and line breaks', () => {
+    const text = '## Rules\n\nWelcome to the **park**.\nRead *carefully*.\n\n- One\n- Two [map](https://example.com/map)\n\n1. First\n2. Second\n\n> Quoted';
+    const lexical = richTextToLexical(text);
+    expect(lexicalToRichText(lexical)).toBe(text);
+    const root = (lexical as { root: { children: { type: string }[] } }).root;
+    expect(root.children.map((node) => node.type)).toEqual(['heading', 'paragraph', 'list', 'list', 'quote']);
+  });
+
+  it('never makes a link that could run code, and keeps markup as text', () => {
+    const lexical = richTextToLexical('[click](javascript:alert(1)) <script>x</script>');
+    expect(JSON.stringify(lexical)).not.toContain('"type":"link"');
+    expect(lexicalToRichText(lexical)).toBe('[click](javascript:alert(1)) <script>x</script>');
+  });
+});
+
+describe('documents and the answers of a content form', () => {
+  const doc = { slug: 'a', title: { en: 'Hello', ar: 'مرحبا' }, body: { en: richTextToLexical('**Hi**') }, theme: { logo: { url: '/x.svg' }, other: 1 } };
+
+  it('turns a document into flat answers and back, keeping what the form does not edit', () => {
+    const answers = documentToAnswers(form, doc);
+    expect(answers).toEqual({ slug: 'a', title_en: 'Hello', title_ar: 'مرحبا', body_en: '**Hi**', logo: '/x.svg' });
+    expect(answersToDocument(form, answers, doc)).toEqual(doc);
+  });
+
+  it('removes a cleared answer and the groups it leaves empty', () => {
+    const cleared = answersToDocument(form, { slug: 'a', title_en: 'Hello' }, { slug: 'a', title: { en: 'Hello', ar: 'x' }, theme: { logo: { url: '/x.svg' } } });
+    expect(cleared).toEqual({ slug: 'a', title: { en: 'Hello' } });
+    expect([...documentKeys(form)].sort()).toEqual(['body', 'slug', 'theme', 'title']);
+  });
+});
