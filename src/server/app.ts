@@ -19,6 +19,7 @@ import { collectionsPlugin } from './plugins/collections.ts';
 import { staffDownloadsPlugin } from './plugins/staff-downloads.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { localAdminPlugin } from './plugins/local-admin.ts';
+import { chatPlugin } from './plugins/chat.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +66,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.register(collectionsPlugin, ctx);
   await app.register(staffDownloadsPlugin, ctx);
   await app.register(localAdminPlugin, ctx);
+  await app.register(chatPlugin, ctx);
   await app.register(pagesPlugin, ctx);
   return app;
 }
