@@ -7,11 +7,10 @@ import type { ServerContext } from '../context.ts';
 import { isStaff } from '../auth/roles.ts';
 import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
 import { isStorableText } from '../forms/answer-limits.ts';
+import { QUESTION_MAX_LENGTH } from '../../engine/chat.ts';
 import { openAssistant, type AnswerEvent } from '../chat/assistant.ts';
 import { addMessage, conversationMessages, findConversation, listConversations, startConversation } from '../chat/conversations.ts';
 
-/** Long enough for a pasted paragraph or two; the assistant's context is the real limit. */
-export const QUESTION_MAX_LENGTH = 4000;
 const LIST_LIMIT = 100;
 
 export const notConfigured = () =>
