@@ -11,6 +11,7 @@ import { resolveLanguage } from '../../engine/language.ts';
 import { receiveUpload } from '../uploads/receive-upload.ts';
 import { badRequest, forbidden, notFound, routeNotFound } from '../errors.ts';
 import { isStaff } from '../auth/roles.ts';
+import { claimFor, differentRequest, earlierResult, idempotencyKeyOf, idempotentRequest, lostKeyRace, type IdempotentRequest } from '../idempotency.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
@@ -90,11 +91,35 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
     }
     const form = collection.form!;
     const proof = request.headers['x-captcha-proof'];
-    const row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanMinutes: ctx.config.uploadOrphanMinutes }, collection, {
-      body: request.body,
-      captchaProof: typeof proof === 'string' ? proof : undefined,
-      lang: requestLanguage(form, query.locale, request.headers['accept-language']),
-    });
+    const key = idempotencyKeyOf(request.headers['idempotency-key']);
+    const idempotent = key ? idempotentRequest(collection.slug, caller.kind === 'staff' ? `user:${caller.user.id}` : caller.kind, key, request.body) : null;
+    /** A retry with the key of a stored submission: the first answer again, nothing stored. */
+    const replay = async (earlier: IdempotentRequest) => {
+      const id = await earlierResult(db, earlier);
+      const { rows } = id === null ? { rows: [] } : await db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1 AND collection = $2', [id, collection.slug]);
+      if (rows.length === 0) return null;
+      const [doc] = await present(request, collection, rows, depth);
+      return reply.code(201).header('idempotent-replayed', 'true').send({ doc, message: `${collection.label} successfully created.` });
+    };
+    if (idempotent) {
+      const replayed = await replay(idempotent);
+      if (replayed) return replayed;
+    }
+    let row: DocumentRow;
+    try {
+      row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanMinutes: ctx.config.uploadOrphanMinutes }, collection, {
+        body: request.body,
+        captchaProof: typeof proof === 'string' ? proof : undefined,
+        lang: requestLanguage(form, query.locale, request.headers['accept-language']),
+        idempotency: idempotent && claimFor(idempotent),
+      });
+    } catch (error) {
+      // A concurrent request with the same key was stored first: answer as it was answered.
+      if (!idempotent || !lostKeyRace(error)) throw error;
+      const replayed = await replay(idempotent);
+      if (replayed) return replayed;
+      throw differentRequest();
+    }
     const [doc] = await present(request, collection, [row], depth);
     return reply.code(201).send({ doc, message: `${collection.label} successfully created.` });
   });

@@ -12,6 +12,7 @@ import { forgetOldProofs } from '../captcha/captcha-proofs.ts';
 import { forgetSpentChallenges } from '../captcha/altcha.ts';
 import { forgetOldRateLimits } from '../rate-limits.ts';
 import { forgetExpiredRevocations } from '../auth/caller.ts';
+import { forgetOldIdempotencyKeys } from '../idempotency.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
 import { can } from '../auth/roles.ts';
 
@@ -56,6 +57,7 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
       await forgetSpentChallenges(ctx.db);
       await forgetOldRateLimits(ctx.db);
       await forgetExpiredRevocations(ctx.db);
+      await forgetOldIdempotencyKeys(ctx.db);
     } catch (error) {
       app.log.error(error, 'Upload clean-up failed');
     }
