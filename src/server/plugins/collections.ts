@@ -81,12 +81,12 @@ export async function collectionsPlugin(app: FastifyInstance, ctx: ServerContext
       const slot = await ctx.orphanUploads.reserve(db, request.ip, resolveLanguage(typeof query.locale === 'string' ? query.locale : request.headers['accept-language']));
       let row: DocumentRow;
       try {
-        row = await receiveUpload(db, ctx.config.dataDir, collection, request);
+        row = await receiveUpload(db, ctx.config.dataDir, collection, request, ctx.uploads);
       } catch (error) {
-        slot.release();
+        await slot.release();
         throw error;
       }
-      slot.keep(row.id);
+      await slot.keep(row.id);
       return reply.code(201).send({ doc: toDoc(collection, row), message: `${collection.label} successfully created.` });
     }
     const form = collection.form!;
