@@ -11,6 +11,9 @@ export function s3Storage(config: ObjectStorageConfig): UploadStorage {
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
+    // Checksums only where S3 requires them: many S3-compatible servers refuse the newer default ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
   });
   const Bucket = config.bucket;
