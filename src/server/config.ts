@@ -30,7 +30,7 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'CONTENT_DIR', default: 'content', description: 'Content collections and seed data.' },
   { name: 'WEB_DIST_DIR', default: 'dist', description: 'Built pages (`vite build` output).' },
   { name: 'UPLOAD_ORPHAN_MINUTES', default: '60', description: 'Uploads never attached to a submission are deleted after this many minutes (checked every minute); a form must be sent within this time of its uploads.' },
-  { name: 'UPLOAD_ORPHANS_PER_CLIENT', default: '20', description: 'Uploads not yet attached to a submission that one client IP may have at a time; more are refused with 429 until a form is sent or they expire.' },
+  { name: 'UPLOAD_ORPHANS_PER_CLIENT', default: '20', description: 'Uploads not yet attached to a submission that one client IP may have at a time (counted in the database: one cap for all instances); more are refused with 429 until a form is sent or they expire.' },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '30', description: 'Creates (submissions, uploads, captcha checks) per client IP and collection per minute.' },
   { name: 'TRUST_PROXY', default: 'false', description: "How many proxies (load balancers) stand in front of the server: the client IP is the X-Forwarded-For entry that many hops from the right ('true' = 1); never the leftmost, which the client writes itself." },
   { name: 'COOKIE_SECURE', default: 'auto', description: "The staff login cookie's Secure flag: 'true' (e.g. behind a proxy that ends TLS), 'false', or 'auto' (when the request came over HTTPS)." },

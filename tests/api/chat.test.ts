@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { DEFAULT_ANSWER, startResponsesStandIn, type ResponsesStandIn } from '../support/responses-standin.ts';
+import OpenAI from 'openai';
 import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
+import { responseText } from '../../src/server/chat/citations.ts';
 import type { Role } from '../../src/server/auth/roles.ts';
 
 let server: TestServer;
@@ -152,6 +154,16 @@ describe('the staff chat', () => {
     } finally {
       standIn.failWith = null;
     }
+  });
+});
+
+describe('the Responses API stand-in', () => {
+  it('answers a non-streaming request as the service does: the openai library reads it, with its file citation', async () => {
+    const client = new OpenAI({ apiKey: standIn.key, baseURL: standIn.url });
+    const response = await client.responses.create({ model: 'gpt-standin', input: 'Bags?', tools: [{ type: 'file_search', vector_store_ids: ['vs_guest_docs'] }] });
+    expect(response.output_text).toBe('Guests may bring one carry-on bag into the park.');
+    expect(responseText(response)).toBe('Guests may bring one carry-on bag into the park. #source: `guest-policy.pdf`');
+    await expect(new OpenAI({ apiKey: 'sk-wrong', baseURL: standIn.url, maxRetries: 0 }).responses.create({ model: 'gpt-standin', input: 'Bags?' })).rejects.toMatchObject({ status: 401 });
   });
 });
 
