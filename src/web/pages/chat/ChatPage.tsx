@@ -108,7 +108,7 @@ function Conversation({ configured, initial }: { configured: boolean; initial: C
 
   return (
     <section className="chat-conversation" aria-labelledby={`${questionId}-title`}>
-      <h2 id={`${questionId}-title`} className="chat-conversation-title">
+      <h2 id={`${questionId}-title`} className="chat-conversation-title" dir="auto">
         {initial?.conversation.title ?? t('chatNewConversation')}
       </h2>
       {!configured && (
