@@ -113,6 +113,29 @@ describe('the staff chat', () => {
     expect((await ask(viewer, { content: 'Hello?', conversation })).status).toBe(404);
   });
 
+  it('continues a conversation the service has forgotten from the messages kept here', async () => {
+    const token = await server.staffToken();
+    const first = await ask(token, { content: 'Is there parking?' });
+    const conversation = first.events[0].data.id as number;
+    standIn.forget();
+    const next = await ask(token, { content: 'Is it free?', conversation });
+    expect(next.status).toBe(200);
+    expect(next.events.at(-1)!.event).toBe('done');
+    const [refused, resent] = standIn.requests.slice(-2);
+    expect(refused.body.previous_response_id).toMatch(/^resp_standin_/);
+    expect(resent.body.previous_response_id).toBeUndefined();
+    expect(resent.body.input).toEqual([
+      { role: 'user', content: 'Is there parking?' },
+      { role: 'assistant', content: 'Guests may bring one carry-on bag into the park. #source: `guest-policy.pdf`' },
+      { role: 'user', content: 'Is it free?' },
+    ]);
+    // The next question continues from the new answer (which the service knows) in one request.
+    const asked = standIn.requests.length;
+    expect((await ask(token, { content: 'Thanks!', conversation })).status).toBe(200);
+    expect(standIn.requests.length).toBe(asked + 1);
+    expect(standIn.requests.at(-1)!.body.previous_response_id).toMatch(/^resp_standin_\d+$/);
+  });
+
   it('refuses guests, the public key and employees', async () => {
     for (const as of ['none', 'public'] as const) {
       expect((await server.api('/api/chat/messages', { as, json: { content: 'Hi' } })).status, as).toBe(403);

@@ -24,6 +24,8 @@ export interface ResponsesStandIn {
   failWith: number | null;
   /** Milliseconds between streamed pieces (so a test can see the answer arrive in parts). */
   pieceDelayMs: number;
+  /** Forgets every response given so far: a previous_response_id naming one is then refused, as the service does once it expired. */
+  forget(): void;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ function responseObject(id: string, model: string, text: string, annotations: un
 
 export async function startResponsesStandIn(key = 'sk-test-standin'): Promise<ResponsesStandIn> {
   let count = 0;
+  const known = new Set<string>();
   const standIn: ResponsesStandIn = {
     url: '',
     key,
@@ -57,6 +60,7 @@ export async function startResponsesStandIn(key = 'sk-test-standin'): Promise<Re
     answer: DEFAULT_ANSWER,
     failWith: null,
     pieceDelayMs: 30,
+    forget: () => known.clear(),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -79,8 +83,14 @@ export async function startResponsesStandIn(key = 'sk-test-standin'): Promise<Re
       res.writeHead(standIn.failWith, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'The stand-in was told to fail.', type: 'server_error' } }));
       return;
     }
+    const previous = body.previous_response_id;
+    if (typeof previous === 'string' && !known.has(previous)) {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `Previous response with id '${previous}' not found.`, type: 'invalid_request_error', param: 'previous_response_id', code: 'previous_response_not_found' } }));
+      return;
+    }
     count += 1;
     const id = `resp_standin_${count}`;
+    known.add(id);
     const model = typeof body.model === 'string' ? body.model : 'prompt-model';
     const { pieces, citations } = standIn.answer;
     const text = pieces.join('');

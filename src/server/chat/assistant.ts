@@ -11,14 +11,22 @@ export type AnswerEvent =
   /** The whole answer with every marker in place: the page shows this one. */
   | { type: 'done'; text: string; responseId: string | null };
 
+/** What came before the question: the service's own record of it (previous_response_id), or the messages themselves. */
+export type Context = { previousResponseId: string | null } | { history: { role: 'user' | 'assistant'; text: string }[] };
+
 export interface Assistant {
-  answer(question: string, previousResponseId: string | null, signal: AbortSignal): AsyncGenerator<AnswerEvent>;
+  answer(question: string, context: Context, signal: AbortSignal): AsyncGenerator<AnswerEvent>;
 }
+
+/** The service no longer knows the previous answer (it keeps them for a limited time, or it is another service now). */
+export const forgotPreviousResponse = (error: unknown) => [400, 404].includes((error as { status?: number }).status ?? 0);
 
 export function openAssistant(config: AssistantConfig): Assistant {
   const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl ?? undefined, timeout: 120_000, maxRetries: 1 });
   return {
-    async *answer(question, previousResponseId, signal) {
+    async *answer(question, context, signal) {
+      const previousResponseId = 'previousResponseId' in context ? context.previousResponseId : null;
+      const history = 'history' in context ? context.history.map((message) => ({ role: message.role, content: message.text })) : [];
       const stream = await client.responses.create(
         {
           ...(config.model ? { model: config.model } : {}),
@@ -26,7 +34,7 @@ export function openAssistant(config: AssistantConfig): Assistant {
           ...(config.instructions ? { instructions: config.instructions } : {}),
           ...(config.vectorStoreIds.length ? { tools: [{ type: 'file_search', vector_store_ids: config.vectorStoreIds }] } : {}),
           ...(previousResponseId ? { previous_response_id: previousResponseId } : {}),
-          input: question,
+          input: history.length ? [...history, { role: 'user' as const, content: question }] : question,
           store: true,
           stream: true,
         },

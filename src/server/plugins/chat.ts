@@ -8,7 +8,7 @@ import { isStaff } from '../auth/roles.ts';
 import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
 import { isStorableText } from '../forms/answer-limits.ts';
 import { QUESTION_MAX_LENGTH } from '../../engine/chat.ts';
-import { openAssistant, type AnswerEvent } from '../chat/assistant.ts';
+import { forgotPreviousResponse, openAssistant, type AnswerEvent } from '../chat/assistant.ts';
 import { addMessage, conversationMessages, findConversation, listConversations, startConversation } from '../chat/conversations.ts';
 
 const LIST_LIMIT = 100;
@@ -83,11 +83,19 @@ export async function chatPlugin(app: FastifyInstance, ctx: ServerContext) {
 
     const abort = new AbortController();
     reply.raw.on('close', () => abort.abort());
-    const answer = assistant.answer(text, conversation.lastResponseId, abort.signal);
+    let answer = assistant.answer(text, { previousResponseId: conversation.lastResponseId }, abort.signal);
     // The first event decides the status: a service that cannot be reached is a 502 the page can show, not an empty stream.
     let first: IteratorResult<AnswerEvent>;
     try {
-      first = await answer.next();
+      try {
+        first = await answer.next();
+      } catch (error) {
+        if (!conversation.lastResponseId || !forgotPreviousResponse(error)) throw error;
+        // An old conversation the service has forgotten: it continues from the messages kept here.
+        const history = (await conversationMessages(db, conversation.id)).slice(0, -1).map(({ role, text: said }) => ({ role, text: said }));
+        answer = assistant.answer(text, { history }, abort.signal);
+        first = await answer.next();
+      }
     } catch (error) {
       request.log.warn(`Chat assistant failed: ${(error as Error).message}`);
       throw new ApiError(502, { errors: [{ name: 'AssistantFailed', message: assistantFailed(failureDetail(error)), data: { conversation: conversation.id } }] });
