@@ -9,6 +9,7 @@ import { buildRegistry } from './collections/registry.ts';
 import { resolveJwtSecret } from './auth/jwt.ts';
 import { registerLimits, type Limits } from './rate-limits.ts';
 import { OrphanUploadBudget } from './uploads/orphan-budget.ts';
+import { openUploadStorage } from './uploads/storage.ts';
 import { databasePlugin, prepareDatabase } from './plugins/database.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -25,6 +26,7 @@ import { parseQueryString } from './collections/query-string.ts';
 import { ssoPlugin } from './plugins/sso.ts';
 import { usersPlugin } from './plugins/users.ts';
 import { perksPlugin } from './plugins/perks.ts';
+import { chatPlugin } from './plugins/chat.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,14 +39,16 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const content = loadContentConfig(config.contentDir);
   const registry = buildRegistry(forms, content);
   const { db, uniqueRules } = await prepareDatabase(config, forms, content);
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const ctx: ServerContext = {
     config,
     db,
     registry,
     uniqueRules,
-    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    jwtSecret,
     limits: null as unknown as Limits, // set below, once the app exists
-    orphanUploads: new OrphanUploadBudget(config.uploadOrphansPerClient, config.uploadOrphanMinutes),
+    orphanUploads: new OrphanUploadBudget(config.uploadOrphansPerClient, config.uploadOrphanMinutes, jwtSecret),
+    uploads: await openUploadStorage(config),
   };
 
   // Request logs carry method, path and status only: no IP address, user agent or body.
@@ -78,6 +82,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.register(ssoPlugin, ctx);
   await app.register(usersPlugin, ctx);
   await app.register(perksPlugin, ctx);
+  await app.register(chatPlugin, ctx);
   await app.register(pagesPlugin, ctx);
   return app;
 }

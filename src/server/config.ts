@@ -31,7 +31,7 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'CONTENT_DIR', default: 'content', description: 'Content collections and seed data.' },
   { name: 'WEB_DIST_DIR', default: 'dist', description: 'Built pages (`vite build` output).' },
   { name: 'UPLOAD_ORPHAN_MINUTES', default: '60', description: 'Uploads never attached to a submission are deleted after this many minutes (checked every minute); a form must be sent within this time of its uploads.' },
-  { name: 'UPLOAD_ORPHANS_PER_CLIENT', default: '20', description: 'Uploads not yet attached to a submission that one client IP may have at a time; more are refused with 429 until a form is sent or they expire.' },
+  { name: 'UPLOAD_ORPHANS_PER_CLIENT', default: '20', description: 'Uploads not yet attached to a submission that one client IP may have at a time (counted in the database: one cap for all instances); more are refused with 429 until a form is sent or they expire.' },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '30', description: 'Creates (submissions, uploads, captcha checks) per client IP and collection per minute.' },
   { name: 'TRUST_PROXY', default: 'false', description: "How many proxies (load balancers) stand in front of the server: the client IP is the X-Forwarded-For entry that many hops from the right ('true' = 1); never the leftmost, which the client writes itself." },
   { name: 'COOKIE_SECURE', default: 'auto', description: "The staff login cookie's Secure flag: 'true' (e.g. behind a proxy that ends TLS), 'false', or 'auto' (when the request came over HTTPS)." },
@@ -43,6 +43,18 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'OIDC_SCOPES', default: 'openid email profile', description: 'Scopes asked of the provider (space-separated; must include openid).' },
   { name: 'OIDC_DEFAULT_ROLE', default: 'employee', description: "Role of an account created by a first single sign-on: 'employee' gives no staff rights until an admin grants a role on /staff/users." },
   { name: 'OIDC_ALLOWED_DOMAINS', default: null, description: "Comma-separated email domains allowed to sign in by single sign-on (e.g. 'dohaoasis.com'); unset = any account the provider signs in. An existing password account is linked to single sign-on only when its domain is listed here or the provider says the email is verified." },
+  { name: 'OPENAI_API_KEY', default: null, description: "Key of the staff chat's assistant (an OpenAI-compatible Responses API); stays on the server. Unset = the chat page says no assistant is configured." },
+  { name: 'OPENAI_BASE_URL', default: null, description: "Base URL of the Responses API (e.g. 'https://api.openai.com/v1' or a compatible service); unset = OpenAI's." },
+  { name: 'OPENAI_MODEL', default: null, description: 'Model the chat asks (e.g. gpt-4.1-mini); set it or OPENAI_PROMPT_ID.' },
+  { name: 'OPENAI_PROMPT_ID', default: null, description: 'A stored prompt (with its model and tools) the chat uses instead of or with OPENAI_MODEL.' },
+  { name: 'OPENAI_VECTOR_STORE_ID', default: null, description: 'Vector store(s) the assistant searches (file_search tool), comma-separated; its citations show as #source in answers.' },
+  { name: 'OPENAI_INSTRUCTIONS', default: null, description: "The assistant's instructions (system message) for every chat answer." },
+  { name: 'S3_ENDPOINT', default: null, description: "S3-compatible object storage for uploads (e.g. 'https://s3.eu-west-1.amazonaws.com' or a MinIO URL); unset = files in DATA_DIR/uploads. Set it when running several instances." },
+  { name: 'S3_BUCKET', default: null, description: 'Bucket of the uploads (set with S3_ENDPOINT).' },
+  { name: 'S3_REGION', default: 'us-east-1', description: 'Region of the bucket.' },
+  { name: 'S3_ACCESS_KEY_ID', default: null, description: 'Access key of the object storage (unset = the AWS SDK finds credentials itself).' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: null, description: 'Secret key of the object storage.' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: "'true' addresses the bucket in the path (most self-hosted S3 servers) instead of the host name." },
 ];
 
 export interface ServerConfig {
@@ -77,6 +89,10 @@ export interface ServerConfig {
   contentSecurityPolicy: string | null;
   /** Company single sign-on; null when OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are not all set. */
   oidc: OidcConfig | null;
+  /** The staff chat's assistant; null = not configured (the page says so). */
+  assistant: AssistantConfig | null;
+  /** Uploads in S3-compatible object storage; null = files in DATA_DIR/uploads. */
+  objectStorage: ObjectStorageConfig | null;
   /** Off in tests and scripts. */
   logRequests: boolean;
 }
@@ -90,6 +106,24 @@ export interface OidcConfig {
   defaultRole: Role;
   /** Lower-case domains; empty = any. */
   allowedDomains: string[];
+}
+
+export interface AssistantConfig {
+  apiKey: string;
+  baseUrl: string | null;
+  model: string | null;
+  promptId: string | null;
+  vectorStoreIds: string[];
+  instructions: string | null;
+}
+
+export interface ObjectStorageConfig {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -158,6 +192,34 @@ function oidcConfig(env: Env): OidcConfig | null {
   return { issuerUrl, clientId, clientSecret, redirectUrl, scopes, defaultRole, allowedDomains };
 }
 
+/** The chat needs a key and something to ask (a model or a stored prompt); a key alone is a mistake worth stopping for. */
+function assistant(env: Env): AssistantConfig | null {
+  const apiKey = read(env, 'OPENAI_API_KEY');
+  const model = read(env, 'OPENAI_MODEL');
+  const promptId = read(env, 'OPENAI_PROMPT_ID');
+  if (!apiKey) return null;
+  if (!model && !promptId) throw new Error('OPENAI_API_KEY is set: set OPENAI_MODEL or OPENAI_PROMPT_ID too (the chat needs a model to ask).');
+  const vectorStoreIds = (read(env, 'OPENAI_VECTOR_STORE_ID') ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  return { apiKey, baseUrl: read(env, 'OPENAI_BASE_URL'), model, promptId, vectorStoreIds, instructions: read(env, 'OPENAI_INSTRUCTIONS') };
+}
+
+function objectStorage(env: Env): ObjectStorageConfig | null {
+  const endpoint = read(env, 'S3_ENDPOINT');
+  const bucket = read(env, 'S3_BUCKET');
+  if (!endpoint && !bucket) return null;
+  if (!endpoint || !bucket) throw new Error('Set both S3_ENDPOINT and S3_BUCKET to keep uploads in object storage, or neither to keep them in DATA_DIR/uploads.');
+  const forcePathStyle = read(env, 'S3_FORCE_PATH_STYLE');
+  if (forcePathStyle !== 'true' && forcePathStyle !== 'false') throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${forcePathStyle}".`);
+  return {
+    endpoint,
+    bucket,
+    region: read(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId: read(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: read(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: forcePathStyle === 'true',
+  };
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   if (env.UPLOAD_ORPHAN_HOURS) throw new Error('UPLOAD_ORPHAN_HOURS was replaced by UPLOAD_ORPHAN_MINUTES: set that instead (e.g. 60).');
   const dir = (name: string) => path.resolve(read(env, name) ?? '.');
@@ -188,6 +250,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     cookieSecure: cookieSecure(read(env, 'COOKIE_SECURE')),
     contentSecurityPolicy: read(env, 'CONTENT_SECURITY_POLICY'),
     oidc: oidcConfig(env),
+    assistant: assistant(env),
+    objectStorage: objectStorage(env),
     logRequests: env.NODE_ENV !== 'test',
   };
 }

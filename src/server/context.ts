@@ -8,6 +8,7 @@ import type { Limits } from './rate-limits.ts';
 import type { Caller } from './auth/caller.ts';
 import type { UniqueRule } from './db/unique-indexes.ts';
 import type { OrphanUploadBudget } from './uploads/orphan-budget.ts';
+import type { UploadStorage } from './uploads/storage.ts';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -20,6 +21,8 @@ export interface ServerContext {
   uniqueRules: Map<string, UniqueRule>;
   /** Uploads waiting for a submission, per client address. */
   orphanUploads: OrphanUploadBudget;
+  /** Where accepted uploads are kept: DATA_DIR or S3-compatible object storage. */
+  uploads: UploadStorage;
 }
 
 declare module 'fastify' {

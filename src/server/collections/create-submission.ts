@@ -18,6 +18,7 @@ import type { DocumentRow } from './documents.ts';
 import { visibleTo } from './find-documents.ts';
 import { whereToSql } from './where.ts';
 import { newReference, REFERENCE_INDEX } from './reference.ts';
+import type { IdempotencyClaim } from '../idempotency.ts';
 
 export interface SubmissionRequest {
   body: unknown;
@@ -25,6 +26,8 @@ export interface SubmissionRequest {
   lang: Lang;
   /** Body keys the JSON parser refused (plugins/errors.ts). */
   refusedKeys?: string[];
+  /** The Idempotency-Key's claim, made in the same transaction (see idempotency.ts). */
+  idempotency?: IdempotencyClaim | null;
 }
 
 interface Dependencies {
@@ -109,6 +112,8 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
   applyDerivedValues(compiled, data);
   try {
     return await insertWithReference(deps.db, async (tx, reference) => {
+      // First: a concurrent retry with the same key waits here, before spending the captcha proof.
+      await request.idempotency?.claim(tx);
       if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
       const uploads = await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes);
       const errors = [...(await checkReferences(tx, deps.collections, form, data, request.lang)), ...uploads.errors];
@@ -119,6 +124,7 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
         [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference],
       );
       if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [rows[0].id, uploads.ids]);
+      await request.idempotency?.stored(tx, rows[0].id);
       return rows[0];
     });
   } catch (error) {

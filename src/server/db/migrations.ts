@@ -141,6 +141,62 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX perk_redemptions_at ON perk_redemptions (redeemed_at DESC, id DESC)`,
     ],
   },
+  {
+    id: 30,
+    name: 'staff chat conversations and their messages',
+    statements: [
+      `CREATE TABLE chat_conversations (
+        id serial PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        title text NOT NULL,
+        -- the Responses API keeps the history: the next question continues from this answer
+        last_response_id text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX chat_conversations_user ON chat_conversations (user_id, updated_at DESC, id DESC)`,
+      `CREATE TABLE chat_messages (
+        id serial PRIMARY KEY,
+        conversation_id integer NOT NULL REFERENCES chat_conversations(id) ON DELETE CASCADE,
+        role text NOT NULL CHECK (role IN ('user', 'assistant')),
+        text text NOT NULL,
+        response_id text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX chat_messages_conversation ON chat_messages (conversation_id, id)`,
+    ],
+  },
+  {
+    id: 31,
+    name: 'idempotency keys of submissions: a retried submit answers the first result',
+    statements: [
+      `CREATE TABLE idempotency_keys (
+        scope text NOT NULL,
+        key text NOT NULL,
+        request_sha256 text NOT NULL,
+        -- NULL while the first request is still being handled
+        status integer,
+        body jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (scope, key)
+      )`,
+      `CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)`,
+    ],
+  },
+  {
+    id: 32,
+    name: 'uploads waiting for a submission, per client (hashed address), counted by every instance',
+    statements: [
+      `CREATE TABLE upload_reservations (
+        id serial PRIMARY KEY,
+        client_sha256 text NOT NULL,
+        -- NULL while the upload is being received
+        document_id integer REFERENCES documents(id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX upload_reservations_client ON upload_reservations (client_sha256, created_at)`,
+    ],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

@@ -14,6 +14,7 @@ import { badRequest, forbidden, notFound, routeNotFound } from '../errors.ts';
 import { isStaff } from '../auth/roles.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { createContent } from '../content/content-writes.ts';
+import { claimFor, differentRequest, earlierResult, idempotencyKeyOf, idempotentRequest, lostKeyRace, type IdempotentRequest } from '../idempotency.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
@@ -88,22 +89,46 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
       const slot = await ctx.orphanUploads.reserve(db, request.ip, resolveLanguage(typeof query.locale === 'string' ? query.locale : request.headers['accept-language']));
       let row: DocumentRow;
       try {
-        row = await receiveUpload(db, ctx.config.dataDir, collection, request);
+        row = await receiveUpload(db, ctx.config.dataDir, collection, request, ctx.uploads);
       } catch (error) {
-        slot.release();
+        await slot.release();
         throw error;
       }
-      slot.keep(row.id);
+      await slot.keep(row.id);
       return reply.code(201).send({ doc: toDoc(collection, row), message: `${collection.label} successfully created.` });
     }
     const form = collection.form!;
     const proof = request.headers['x-captcha-proof'];
-    const row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanMinutes: ctx.config.uploadOrphanMinutes }, collection, {
-      body: request.body,
-      captchaProof: typeof proof === 'string' ? proof : undefined,
-      lang: requestLanguage(form, query.locale, request.headers['accept-language']),
-      refusedKeys: request.refusedKeys ?? undefined,
-    });
+    const key = idempotencyKeyOf(request.headers['idempotency-key']);
+    const idempotent = key ? idempotentRequest(collection.slug, caller.kind === 'staff' ? `user:${caller.user.id}` : caller.kind, key, request.body) : null;
+    /** A retry with the key of a stored submission: the first answer again, nothing stored. */
+    const replay = async (earlier: IdempotentRequest) => {
+      const id = await earlierResult(db, earlier);
+      const { rows } = id === null ? { rows: [] } : await db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1 AND collection = $2', [id, collection.slug]);
+      if (rows.length === 0) return null;
+      const [doc] = await present(request, collection, rows, depth);
+      return reply.code(201).header('idempotent-replayed', 'true').send({ doc, message: `${collection.label} successfully created.` });
+    };
+    if (idempotent) {
+      const replayed = await replay(idempotent);
+      if (replayed) return replayed;
+    }
+    let row: DocumentRow;
+    try {
+      row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanMinutes: ctx.config.uploadOrphanMinutes }, collection, {
+        body: request.body,
+        captchaProof: typeof proof === 'string' ? proof : undefined,
+        lang: requestLanguage(form, query.locale, request.headers['accept-language']),
+        refusedKeys: request.refusedKeys ?? undefined,
+        idempotency: idempotent && claimFor(idempotent),
+      });
+    } catch (error) {
+      // A concurrent request with the same key was stored first: answer as it was answered.
+      if (!idempotent || !lostKeyRace(error)) throw error;
+      const replayed = await replay(idempotent);
+      if (replayed) return replayed;
+      throw differentRequest();
+    }
     const [doc] = await present(request, collection, [row], depth);
     return reply.code(201).send({ doc, message: `${collection.label} successfully created.` });
   });

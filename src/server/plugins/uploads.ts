@@ -1,6 +1,5 @@
 // Multipart parsing for upload collections, staff download of stored files, and the removal
 // (checked every minute) of uploads no submission claimed within UPLOAD_ORPHAN_MINUTES.
-import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -13,6 +12,7 @@ import { forgetOldProofs } from '../captcha/captcha-proofs.ts';
 import { forgetSpentChallenges } from '../captcha/altcha.ts';
 import { forgetOldRateLimits } from '../rate-limits.ts';
 import { forgetExpiredRevocations } from '../auth/caller.ts';
+import { forgetOldIdempotencyKeys } from '../idempotency.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
 import { can } from '../auth/roles.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -43,8 +43,8 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
     const row = rows[0];
     if (!row) throw notFound();
     const { filename, mimeType } = row.data as { filename: string; mimeType: string };
-    const file = path.join(uploadsRoot(ctx.config.dataDir), collection.slug, path.basename(filename));
-    if (!fs.existsSync(file)) throw notFound();
+    const file = await ctx.uploads.get(collection.slug, path.basename(filename));
+    if (!file) throw notFound();
     await recordAudit(ctx.db, request.caller, { action: 'read-upload', target: collection.slug, documentId: row.id });
     return reply
       .type(mimeType)
@@ -52,19 +52,20 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
       .header('content-security-policy', FILE_POLICY)
       .header('content-disposition', `attachment; filename="${path.basename(filename)}"`)
       .header('cache-control', 'private, no-store')
-      .send(fs.createReadStream(file));
+      .send(file);
   });
 
   const maintain = async (now = new Date()) => {
     try {
       const collections = uploadCollections.map((collection) => collection.slug);
-      const removed = await cleanupOrphanUploads(ctx.db, now, ctx.config.uploadOrphanMinutes, { uploadsRoot: uploadsRoot(ctx.config.dataDir), collections });
+      const removed = await cleanupOrphanUploads(ctx.db, now, ctx.config.uploadOrphanMinutes, { uploadsRoot: uploadsRoot(ctx.config.dataDir), collections, storage: ctx.uploads });
       if (removed) app.log.info(`Removed ${removed} upload(s) never attached to a submission.`);
-      ctx.orphanUploads.prune(now.getTime());
+      await ctx.orphanUploads.prune(ctx.db);
       await forgetOldProofs(ctx.db);
       await forgetSpentChallenges(ctx.db);
       await forgetOldRateLimits(ctx.db);
       await forgetExpiredRevocations(ctx.db);
+      await forgetOldIdempotencyKeys(ctx.db);
     } catch (error) {
       app.log.error(error, 'Upload clean-up failed');
     }

@@ -1,12 +1,16 @@
 // Files uploaded but never attached to a submission (the guest gave up) are deleted after
-// UPLOAD_ORPHAN_MINUTES, rows and files, along with half-written files of interrupted uploads.
+// UPLOAD_ORPHAN_MINUTES, rows and files (wherever storage.ts keeps them), along with this
+// instance's half-written files of interrupted uploads.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Queryable } from '../db/db.ts';
+import type { UploadStorage } from './storage.ts';
 
 export interface OrphanCleanupOptions {
+  /** Where uploads are received (DATA_DIR/uploads): its .part files are swept. */
   uploadsRoot: string;
   collections: string[];
+  storage: UploadStorage;
 }
 
 export async function cleanupOrphanUploads(db: Queryable, now: Date, maxAgeMinutes: number, options: OrphanCleanupOptions): Promise<number> {
@@ -17,7 +21,7 @@ export async function cleanupOrphanUploads(db: Queryable, now: Date, maxAgeMinut
      RETURNING collection, data->>'filename' AS filename`,
     [options.collections, cutoff.toISOString()],
   );
-  for (const row of rows) await fs.rm(path.join(options.uploadsRoot, row.collection, path.basename(row.filename)), { force: true });
+  for (const row of rows) await options.storage.delete(row.collection, path.basename(row.filename));
   for (const collection of options.collections) {
     const dir = path.join(options.uploadsRoot, collection);
     const names = await fs.readdir(dir).catch(() => [] as string[]);

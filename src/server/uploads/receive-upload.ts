@@ -1,6 +1,7 @@
 // POST /api/{uploadCollection} (multipart field `file`): the first bytes decide the type before
 // anything is written; an accepted file streams to DATA_DIR/uploads/<collection>/<random>.part,
-// stopping at the form's size limit, and is kept only once its metadata is removed (clean-upload.ts).
+// stopping at the form's size limit, and is kept (storage.ts: the data directory or object storage)
+// only once its metadata is removed (clean-upload.ts).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { ApiError, noFileUploaded, validationError } from '../errors.ts';
 import { isAccepted, sniffFileType, SNIFF_BYTES, type SniffedType } from './sniff-file-type.ts';
 import { canClean, cleanUpload, FileRefused } from './clean-upload.ts';
 import { imageDimensions } from './image-dimensions.ts';
+import type { UploadStorage } from './storage.ts';
 
 export const uploadsRoot = (dataDir: string) => path.join(dataDir, 'uploads');
 
@@ -71,17 +73,7 @@ async function writeIfAccepted(source: Readable, partial: string, accept: string
   return { type: type as SniffedType | null, refusal: refusal as ApiError | null, size };
 }
 
-/** fsync a directory: the file's new name must survive a crash too. */
-async function flushDirectory(dir: string) {
-  const handle = await fs.promises.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-export async function receiveUpload(db: Queryable, dataDir: string, collection: Collection, request: FastifyRequest): Promise<DocumentRow> {
+export async function receiveUpload(db: Queryable, dataDir: string, collection: Collection, request: FastifyRequest, storage: UploadStorage): Promise<DocumentRow> {
   const rule = collection.upload!;
   if (!request.isMultipart()) throw noFileUploaded();
   const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 8 }, throwFileSizeLimit: false });
@@ -108,9 +100,7 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
       throw error;
     }
     const filename = `${name}.${type.extension}`;
-    await fs.promises.writeFile(partial, cleaned, { flush: true });
-    await fs.promises.rename(partial, path.join(dir, filename));
-    await flushDirectory(dir);
+    await storage.put(collection.slug, filename, cleaned, type.mimeType);
     try {
       const { rows } = await db.query<DocumentRow>(
         'INSERT INTO documents (collection, data) VALUES ($1, $2::jsonb) RETURNING *',
@@ -118,7 +108,7 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
       );
       return rows[0];
     } catch (error) {
-      await fs.promises.rm(path.join(dir, filename), { force: true });
+      await storage.delete(collection.slug, filename);
       throw error;
     }
   } finally {

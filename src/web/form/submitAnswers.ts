@@ -24,7 +24,8 @@ interface CreateAnswer {
 }
 
 export async function submitAnswers(collection: string, data: FormData, options: { lang: Lang; captchaProof?: string | null }): Promise<SubmitOutcome> {
-  const headers: Record<string, string> = { 'Accept-Language': options.lang };
+  const idempotencyKey = submitKey(collection, data);
+  const headers: Record<string, string> = { 'Accept-Language': options.lang, 'Idempotency-Key': idempotencyKey };
   if (options.captchaProof) headers['X-Captcha-Proof'] = options.captchaProof;
   let answer;
   try {
@@ -34,7 +35,10 @@ export async function submitAnswers(collection: string, data: FormData, options:
   } catch {
     return { kind: 'unreachable' };
   }
-  if (answer.status === CREATED) return { kind: 'created', doc: answer.body?.doc ?? {} };
+  if (answer.status === CREATED) {
+    forgetSubmitKey(collection);
+    return { kind: 'created', doc: answer.body?.doc ?? {} };
+  }
   const errors = answer.body?.errors ?? [];
   const fieldErrors = errors.flatMap((error) => {
     const list = (error.data as { errors?: unknown })?.errors;
@@ -48,4 +52,43 @@ export async function submitAnswers(collection: string, data: FormData, options:
     };
   }
   return { kind: 'rejected', status: answer.status, message: errors[0]?.message };
+}
+
+// Idempotency-Key: one key per filled form, kept (in localStorage, beside the draft) until the
+// server confirms, so resending the same answers after a lost connection, even after a reload,
+// cannot store them twice; changed answers are a new submit with a new key.
+const KEY_TTL_MS = 24 * 60 * 60 * 1000;
+const keyStore = (collection: string) => `submit-key:${collection}`;
+
+/** A short fingerprint of the answers (FNV-1a, 32 bits): enough to tell a resend from changed answers. */
+function fingerprint(data: FormData): string {
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify(data)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
+function submitKey(collection: string, data: FormData): string {
+  const answers = fingerprint(data);
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(keyStore(collection)) ?? 'null') as { key: string; answers: string; at: number } | null;
+    if (kept && kept.answers === answers && Date.now() - kept.at < KEY_TTL_MS) return kept.key;
+  } catch {
+    // no storage (private mode) or a damaged entry: a new key
+  }
+  // getRandomValues (unlike randomUUID) also exists on plain-HTTP addresses.
+  const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  try {
+    window.localStorage.setItem(keyStore(collection), JSON.stringify({ key, answers, at: Date.now() }));
+  } catch {
+    // the key still protects retries within this page
+  }
+  return key;
+}
+
+function forgetSubmitKey(collection: string): void {
+  try {
+    window.localStorage.removeItem(keyStore(collection));
+  } catch {
+    // nothing kept
+  }
 }

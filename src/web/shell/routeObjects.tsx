@@ -40,6 +40,7 @@ export const PAGE_KINDS: Record<string, PageKind> = {
   'staff-submission': { page: () => import('../pages/console/SubmissionPage.tsx'), loader: () => import('../pages/console/submissionLoader.ts') },
   'staff-content': { page: () => import('../pages/console/ContentListPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadList })) },
   'staff-content-edit': { page: () => import('../pages/console/ContentEditPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })) },
+  chat: { page: () => import('../pages/chat/ChatPage.tsx'), loader: () => import('../pages/chat/chatLoader.ts'), readsQuery: true },
   'not-found': { page: async () => ({ default: NotFoundPage }) },
 };
 

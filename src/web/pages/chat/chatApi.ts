@@ -1,0 +1,83 @@
+// The chat's calls to our server, as the signed-in staff member (cookie, no public key). An answer
+// arrives as Server-Sent Events on a POST, which EventSource cannot send: the body is read with
+// fetch and a stream reader, and split into events here.
+import { apiUrl } from '../../api/runtimeConfig.ts';
+
+export interface ConversationSummary {
+  id: number;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ChatMessage {
+  id: number;
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export type AnswerEvent =
+  | { event: 'conversation'; data: { id: number; title: string } }
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'done'; data: { text: string; messageId: number } }
+  | { event: 'error'; data: { message: string } };
+
+export async function staffGet<T>(path: string, signal?: AbortSignal): Promise<{ status: number; body: T | null }> {
+  const response = await fetch(apiUrl(path), { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+  return { status: response.status, body: response.ok ? ((await response.json()) as T) : null };
+}
+
+/** One event block ("event: x\ndata: {...}"); blocks without JSON data are skipped. */
+function parseEvent(block: string): AnswerEvent | null {
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line.startsWith('event:')) event = line.slice(6).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+  }
+  try {
+    return { event, data: JSON.parse(data.join('\n')) } as AnswerEvent;
+  } catch {
+    return null;
+  }
+}
+
+export type AskOutcome = { kind: 'streamed' } | { kind: 'refused'; status: number; message: string | null } | { kind: 'unreachable' };
+
+/** Sends a question; each event of the answer goes to onEvent as it arrives. */
+export async function askQuestion(content: string, conversation: number | null, onEvent: (event: AnswerEvent) => void, signal?: AbortSignal): Promise<AskOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl('/api/chat/messages'), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(conversation === null ? { content } : { content, conversation }),
+      signal,
+    });
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const body = (await response.json().catch(() => null)) as { errors?: { message?: string }[] } | null;
+    return { kind: 'refused', status: response.status, message: body?.errors?.[0]?.message ?? null };
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      pending += value.replace(/\r\n/g, '\n');
+      let end: number;
+      while ((end = pending.indexOf('\n\n')) >= 0) {
+        const event = parseEvent(pending.slice(0, end));
+        pending = pending.slice(end + 2);
+        if (event) onEvent(event);
+      }
+    }
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  return { kind: 'streamed' };
+}
