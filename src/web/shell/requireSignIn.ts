@@ -74,3 +74,6 @@ export async function requireSignIn(requestUrl: string, permission?: string): Pr
   }
   return me;
 }
+
+/** Whether the signed-in user's role grants a permission: to show or hide a page's actions (the server checks every call again). */
+export const staffCan = (me: StaffMe, permission: Permission) => roleCan(me.role, permission);

@@ -6,7 +6,7 @@ import type { ResolvedDataField } from '../../../engine/compiled.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { formText } from '../../../engine/messages.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
-import { safeHref } from '../docs/RichText.tsx';
+import { safeHref } from '../../rich-text/RichText.tsx';
 
 interface Props {
   formId: string;
