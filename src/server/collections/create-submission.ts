@@ -4,7 +4,7 @@
 import type { Lang } from '../../engine/definition.ts';
 import { formText, t } from '../../engine/messages.ts';
 import { isDatabaseError, UNIQUE_VIOLATION, type Db, type Queryable } from '../db/db.ts';
-import { fieldsOfViolation, type UniqueRule } from '../db/unique-indexes.ts';
+import { fieldsOfViolation, isUniqueRuleIndex, type UniqueRule } from '../db/unique-indexes.ts';
 import { badRequest, validationError, type FieldError } from '../errors.ts';
 import type { LoadedForm } from '../forms/compiled-forms.ts';
 import { applyDerivedValues } from '../forms/derived.ts';
@@ -128,7 +128,8 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
       return rows[0];
     });
   } catch (error) {
-    if (!isDatabaseError(error) || error.code !== UNIQUE_VIOLATION) throw error;
+    // Other keys (e.g. an Idempotency-Key claimed by a concurrent retry) are the caller's to handle.
+    if (!isDatabaseError(error) || error.code !== UNIQUE_VIOLATION || !isUniqueRuleIndex(error.constraint)) throw error;
     const rule = deps.uniqueRules.get(error.constraint ?? '');
     // An index this instance does not know (another instance's newer definitions): still a 409 naming the answers, with the general wording.
     const fields = rule?.fields ?? fieldsOfViolation(error.detail);

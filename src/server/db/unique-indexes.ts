@@ -18,6 +18,9 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 const PREFIX = 'documents_unique_';
 
+/** One of the indexes made from forms' unique rules (ours or a newer instance's), not another table's key. */
+export const isUniqueRuleIndex = (name: string | undefined) => !!name?.startsWith(PREFIX);
+
 function indexName(collection: string, fields: string[]): string {
   return `${PREFIX}${createHash('sha256').update(`${collection}|${fields.join(',')}`).digest('hex').slice(0, 20)}`;
 }

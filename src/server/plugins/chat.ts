@@ -3,7 +3,7 @@
 // chat; each sees only their own conversations. Without an assistant configured every call says so (503).
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context.ts';
+import { ownPlugin, type ServerContext } from '../context.ts';
 import { isStaff } from '../auth/roles.ts';
 import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
 import { isStorableText } from '../forms/answer-limits.ts';
@@ -48,7 +48,7 @@ function question(raw: unknown): string {
   return raw.trim();
 }
 
-export async function chatPlugin(app: FastifyInstance, ctx: ServerContext) {
+export const chatPlugin = ownPlugin('chat', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db } = ctx;
   const assistant = ctx.config.assistant ? openAssistant(ctx.config.assistant) : null;
 
@@ -127,4 +127,4 @@ export async function chatPlugin(app: FastifyInstance, ctx: ServerContext) {
       .header('x-accel-buffering', 'no') // proxies (nginx) pass each event on at once
       .send(Readable.from(events()));
   });
-}
+});

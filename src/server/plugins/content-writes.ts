@@ -1,7 +1,7 @@
 // Payload's write routes for content: PATCH and DELETE /api/{content}/{id}, POST /api/globals/{slug}
 // (create, POST /api/{content}, shares its route with submissions in plugins/collections.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context.ts';
+import { ownPlugin, type ServerContext } from '../context.ts';
 import type { Collection } from '../collections/registry.ts';
 import { routeNotFound } from '../errors.ts';
 import { deleteContent, saveGlobal, updateContent } from '../content/content-writes.ts';
@@ -10,7 +10,7 @@ type SlugRequest = FastifyRequest<{ Params: { slug: string; id: string } }>;
 
 const pathnameOf = (request: FastifyRequest) => request.raw.url?.split('?')[0] ?? request.url;
 
-export async function contentWritesPlugin(app: FastifyInstance, ctx: ServerContext) {
+export const contentWritesPlugin = ownPlugin('content-writes', async (app: FastifyInstance, ctx: ServerContext) => {
   function contentCollection(request: SlugRequest): Collection {
     const collection = ctx.registry.collections.get(request.params.slug);
     if (!collection || collection.kind !== 'content') throw routeNotFound(pathnameOf(request));
@@ -32,4 +32,4 @@ export async function contentWritesPlugin(app: FastifyInstance, ctx: ServerConte
     if (!global) throw routeNotFound(pathnameOf(request));
     return { message: 'Updated successfully.', result: await saveGlobal({ ctx, request, target: `globals/${global.slug}` }, global.slug) };
   });
-}
+});

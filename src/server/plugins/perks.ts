@@ -2,7 +2,7 @@
 // session cookie from this site only, or a JWT header) redeems a perk once a week when the
 // restaurant's staff type the partner's confirmation code on the employee's phone.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context.ts';
+import { ownPlugin, type ServerContext } from '../context.ts';
 import { can, type Permission } from '../auth/roles.ts';
 import type { Caller } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -31,7 +31,7 @@ function readRedemption(body: unknown): { perk: string; code: string } {
   return { perk: given.perk as string, code: given.code as string };
 }
 
-export async function perksPlugin(app: FastifyInstance, ctx: ServerContext) {
+export const perksPlugin = ownPlugin('perks', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db } = ctx;
   await ensureConfirmationCodes(db);
   const wrongCodes = app.createRateLimit({ max: WRONG_CODES_ALLOWED, timeWindow: WRONG_CODE_WINDOW_MS, keyGenerator: (request) => `perk-code:${(request.caller as Extract<Caller, { kind: 'staff' }>).user.id}` });
@@ -87,4 +87,4 @@ export async function perksPlugin(app: FastifyInstance, ctx: ServerContext) {
     await recordAudit(db, request.caller, { action: 'update-content', target: 'perk-codes', documentId: request.params.perk, detail: { renewed: true } });
     return { doc: { perk: request.params.perk, code }, message: 'Updated successfully.' };
   });
-}
+});

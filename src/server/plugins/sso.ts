@@ -2,7 +2,7 @@
 // OIDC_CLIENT_SECRET are set: /start sends the browser to the provider, /callback signs it in with
 // the same session cookie as a password, then goes back to where the visitor was going.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context.ts';
+import { ownPlugin, type ServerContext } from '../context.ts';
 import { safeNextPath } from '../../engine/next-path.ts';
 import { OidcClient } from '../auth/oidc-client.ts';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, openFlow, sealFlow } from '../auth/oidc-flow-cookie.ts';
@@ -23,7 +23,7 @@ function backToLogin(reply: FastifyReply, error: string, next: string | null) {
   return reply.redirect(`/login?${query}`, 303);
 }
 
-export async function ssoPlugin(app: FastifyInstance, ctx: ServerContext) {
+export const ssoPlugin = ownPlugin('sso', async (app: FastifyInstance, ctx: ServerContext) => {
   const config = ctx.config.oidc;
   const client = config ? new OidcClient(config) : null;
 
@@ -70,4 +70,4 @@ export async function ssoPlugin(app: FastifyInstance, ctx: ServerContext) {
       return backToLogin(reply, 'sso-failed', flow.next);
     }
   });
-}
+});

@@ -1,7 +1,7 @@
 // User management for admins (permission 'manage-users') and the audit log (permission
 // 'read-audit'), Payload-shaped: lists with docs and paging, {doc, message} after a change.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context.ts';
+import { ownPlugin, type ServerContext } from '../context.ts';
 import { can, type Permission } from '../auth/roles.ts';
 import type { Caller } from '../auth/caller.ts';
 import { createUser, listUsers, updateUser } from '../auth/user-admin.ts';
@@ -27,7 +27,7 @@ function userId(raw: string): number {
   return id;
 }
 
-export async function usersPlugin(app: FastifyInstance, ctx: ServerContext) {
+export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: ServerContext) => {
   app.get('/api/users', async (request: FastifyRequest<{ Querystring: Query }>) => {
     allow(request.caller, 'manage-users');
     const paging = pageParams(request.query);
@@ -58,4 +58,4 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext) {
     const { docs, totalDocs } = await listAudit(ctx.db, paging.page, paging.limit);
     return listPage(docs, totalDocs, paging);
   });
-}
+});
