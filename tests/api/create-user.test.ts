@@ -64,7 +64,7 @@ describe('npm run create-user', () => {
     expect(fs.statSync(localAdminFile(dataDir)).mode & 0o077).toBe(0);
     const created = await createUser('Night.Manager@example.com', 'a long enough password');
     expect(created.stderr).toBe('');
-    expect(created.stdout).toContain(`Staff user night.manager@example.com can now log in (saved by the running server, process ${server.pid}).`);
+    expect(created.stdout).toContain(`night.manager@example.com (admin) can now log in (saved by the running server, process ${server.pid}).`);
     expect(created.code).toBe(0);
     expect((await login('night.manager@example.com', 'a long enough password')).status).toBe(200);
   }, 60_000);
@@ -95,7 +95,7 @@ describe('npm run create-user', () => {
     await new Promise((resolve) => server.once('exit', resolve));
     expect(fs.existsSync(localAdminFile(dataDir))).toBe(false);
     const created = await createUser('day.manager@example.com', 'another long password');
-    expect(created.stdout).toContain('Staff user day.manager@example.com can now log in.');
+    expect(created.stdout).toContain('day.manager@example.com (admin) can now log in.');
     expect(created.code).toBe(0);
   }, 60_000);
 });

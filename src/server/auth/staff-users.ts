@@ -1,9 +1,12 @@
 import type { Queryable } from '../db/db.ts';
 import { hashPassword } from './passwords.ts';
+import { isRole, type Role } from './roles.ts';
 
 export interface StaffUser {
   id: number;
   email: string;
+  role: Role;
+  name: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -11,7 +14,9 @@ export interface StaffUser {
 interface UserRow {
   id: number;
   email: string;
-  password_hash: string;
+  password_hash: string | null;
+  role: string;
+  name: string | null;
   created_at: Date;
   updated_at: Date;
   [key: string]: unknown;
@@ -20,7 +25,8 @@ interface UserRow {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function toStaffUser(row: UserRow): StaffUser {
-  return { id: row.id, email: row.email, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+  // An unknown role (impossible by the table's CHECK) grants the least.
+  return { id: row.id, email: row.email, role: isRole(row.role) ? row.role : 'employee', name: row.name, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
@@ -33,15 +39,19 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
   return rows[0] ?? null;
 }
 
-/** Creates the staff user, or sets a new password when the email exists. */
-export async function saveStaffUser(db: Queryable, email: string, password: string): Promise<StaffUser> {
+/**
+ * Creates the user (an admin unless a role is given), or sets a new password (and the role, when
+ * given) when the email exists.
+ */
+export async function saveStaffUser(db: Queryable, email: string, password: string, role?: Role): Promise<StaffUser> {
   if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new Error(`"${email}" is not an email address.`);
   if (password.length < 8) throw new Error('The password must have at least 8 characters.');
+  if (role !== undefined && !isRole(role)) throw new Error(`"${String(role)}" is not a role: use admin, editor, viewer or employee.`);
   const { rows } = await db.query<UserRow>(
-    `INSERT INTO users (email, password_hash) VALUES ($1, $2)
-     ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = now()
+    `INSERT INTO users (email, password_hash, role) VALUES ($1, $2, COALESCE($3, 'admin'))
+     ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = COALESCE($3, users.role), updated_at = now()
      RETURNING *`,
-    [normalizeEmail(email), await hashPassword(password)],
+    [normalizeEmail(email), await hashPassword(password), role ?? null],
   );
   return toStaffUser(rows[0]);
 }

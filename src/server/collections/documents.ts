@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Collection, Registry } from './registry.ts';
+import { can, isStaff } from '../auth/roles.ts';
 
 export interface DocumentRow {
   id: number;
@@ -77,8 +78,10 @@ function withRowShapes(collection: Collection, row: DocumentRow, data: Record<st
   return shaped;
 }
 
+/** Guests' submissions and files need the right to read submissions; content is for any staff member, and for the pages where public. */
 export function canRead(caller: Caller, collection: Collection): boolean {
-  return caller.kind === 'staff' || (caller.kind === 'public' && collection.publicRead);
+  if (collection.kind !== 'content') return can(caller, 'read-submissions');
+  return isStaff(caller) || (caller.kind === 'public' && collection.publicRead);
 }
 
 interface Relation {

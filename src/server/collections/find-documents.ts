@@ -7,6 +7,7 @@ import type { QueryObject } from './query-string.ts';
 import type { Collection } from './registry.ts';
 import type { DocumentRow } from './documents.ts';
 import { sortToSql, whereToSql } from './where.ts';
+import { isStaff } from '../auth/roles.ts';
 
 export interface Page {
   rows: DocumentRow[];
@@ -44,7 +45,7 @@ function withClock(where: unknown, now: Date): unknown {
 
 /** What a caller may see: the public key only what the collection's publicWhere allows. */
 export function visibleTo(caller: Caller, collection: Collection, where: unknown): unknown {
-  if (caller.kind === 'staff' || !collection.publicWhere) return where;
+  if (isStaff(caller) || !collection.publicWhere) return where;
   const limit = withClock(collection.publicWhere, new Date());
   return where === undefined || where === '' ? limit : { and: [typeof where === 'string' ? parseWhere(where) : where, limit] };
 }

@@ -86,6 +86,31 @@ export const MIGRATIONS: Migration[] = [
     name: 'solved ALTCHA challenges, each accepted once',
     statements: [`CREATE TABLE altcha_spent_challenges (nonce text PRIMARY KEY, expires_at timestamptz NOT NULL)`],
   },
+  {
+    id: 7,
+    name: 'roles, display names and single sign-on subjects of users; the audit log',
+    statements: [
+      // Accounts made before roles existed could do everything: they stay admins.
+      `ALTER TABLE users ADD COLUMN role text NOT NULL DEFAULT 'admin' CHECK (role IN ('admin', 'editor', 'viewer', 'employee'))`,
+      `ALTER TABLE users ADD COLUMN name text`,
+      // OpenID Connect: the issuer and subject of an account signed in by company single sign-on; no password then.
+      `ALTER TABLE users ADD COLUMN sso_issuer text`,
+      `ALTER TABLE users ADD COLUMN sso_subject text`,
+      `ALTER TABLE users ALTER COLUMN password_hash DROP NOT NULL`,
+      `CREATE UNIQUE INDEX users_sso ON users (sso_issuer, sso_subject) WHERE sso_subject IS NOT NULL`,
+      `CREATE TABLE audit_log (
+        id serial PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        user_id integer REFERENCES users(id) ON DELETE SET NULL,
+        user_email text,
+        action text NOT NULL,
+        target text NOT NULL,
+        document_id text,
+        detail jsonb
+      )`,
+      `CREATE INDEX audit_log_at ON audit_log (at DESC, id DESC)`,
+    ],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

@@ -11,6 +11,7 @@ import { requestLanguage } from '../forms/validation.ts';
 import { resolveLanguage } from '../../engine/language.ts';
 import { receiveUpload } from '../uploads/receive-upload.ts';
 import { badRequest, forbidden, notFound, routeNotFound } from '../errors.ts';
+import { isStaff } from '../auth/roles.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
@@ -73,7 +74,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
   app.post('/api/:slug', { schema: { params: slugParams, querystring: payloadQuery, headers: createHeaders }, config: { namesRefusedKeys: true } }, async (request: SlugRequest, reply) => {
     const collection = collectionOf(request);
     const caller = request.caller;
-    if (caller.kind === 'anonymous' || !(collection.publicCreate || caller.kind === 'staff') || collection.kind === 'content') throw forbidden();
+    if (caller.kind === 'anonymous' || !(collection.publicCreate || isStaff(caller)) || collection.kind === 'content') throw forbidden();
     await ctx.limits.create(request, collection.slug);
     const query = queryOf(request);
     // Every query parameter is checked before anything is stored: a 400 must leave nothing behind.

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../context.ts';
 import { saveStaffUser } from '../auth/staff-users.ts';
+import type { Role } from '../auth/roles.ts';
 import { LOCAL_ADMIN_PATH, LOCAL_ADMIN_SECRET_HEADER, removeLocalAdminFile, writeLocalAdminFile } from '../admin/local-admin.ts';
 import { forbidden, routeNotFound, validationError } from '../errors.ts';
 
@@ -23,16 +24,17 @@ export const localAdminPlugin = sharedPlugin(async (app, ctx) => {
     if (!fromThisMachine(request) || request.headers['x-forwarded-for'] !== undefined) throw routeNotFound(LOCAL_ADMIN_PATH);
     const sent = Buffer.from(String(request.headers[LOCAL_ADMIN_SECRET_HEADER] ?? ''));
     if (sent.length !== secret.length || !timingSafeEqual(sent, Buffer.from(secret))) throw forbidden();
-    const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
+    const body = (request.body ?? {}) as { email?: unknown; password?: unknown; role?: unknown };
     if (typeof body.email !== 'string' || typeof body.password !== 'string') {
       throw validationError('users', [{ path: typeof body.email !== 'string' ? 'email' : 'password', message: 'This field is required.' }]);
     }
     try {
-      const doc = await saveStaffUser(ctx.db, body.email, body.password);
+      const doc = await saveStaffUser(ctx.db, body.email, body.password, body.role === undefined ? undefined : (body.role as Role));
       return reply.code(201).send({ doc, message: 'User successfully created.' });
     } catch (error) {
-      const path = /password/i.test((error as Error).message) ? 'password' : 'email';
-      throw validationError('users', [{ path, message: (error as Error).message }]);
+      const message = (error as Error).message;
+      const path = /password/i.test(message) ? 'password' : /role/i.test(message) ? 'role' : 'email';
+      throw validationError('users', [{ path, message }]);
     }
   });
 

@@ -11,6 +11,7 @@ import { exportCsv } from '../collections/export-csv.ts';
 import { formField } from '../forms/validation.ts';
 import { signatureSvg } from '../forms/signature-svg.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
+import { can } from '../auth/roles.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string; file?: string } }>;
 
@@ -29,7 +30,7 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
   function staffForm(request: SlugRequest): Collection {
     const collection = registry.collections.get(request.params.slug);
     if (!collection || collection.kind !== 'submissions') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
-    if (request.caller.kind !== 'staff') throw forbidden();
+    if (!can(request.caller, 'read-submissions')) throw forbidden();
     return collection;
   }
 

@@ -14,6 +14,7 @@ import { forgetSpentChallenges } from '../captcha/altcha.ts';
 import { forgetOldRateLimits } from '../rate-limits.ts';
 import { forgetExpiredRevocations } from '../auth/caller.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
+import { can } from '../auth/roles.ts';
 
 const MINUTE = 60_000;
 
@@ -36,7 +37,7 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
     const collection = ctx.registry.collections.get(request.params.slug);
     if (!collection || collection.kind !== 'uploads') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
     // Guests' files are for signed-in staff only, whatever the collection's read rule for documents.
-    if (request.caller.kind !== 'staff') throw forbidden();
+    if (!can(request.caller, 'read-submissions')) throw forbidden();
     const { rows } = await ctx.db.query<DocumentRow>(`SELECT * FROM documents WHERE collection = $1 AND data->>'filename' = $2`, [collection.slug, request.params.filename]);
     const row = rows[0];
     if (!row) throw notFound();
