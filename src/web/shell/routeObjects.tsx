@@ -31,7 +31,8 @@ export const PAGE_KINDS: Record<string, PageKind> = {
   perks: { page: () => import('../pages/perks/PerksPage.tsx'), loader: () => import('../pages/perks/perksLoader.ts') },
   careers: { page: () => import('../pages/careers/CareersPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadCareers })) },
   position: { page: () => import('../pages/careers/PositionPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadPosition })) },
-  chat: { page: () => import('../pages/chat/ChatPage.tsx'), loader: () => import('../pages/chat/chatLoader.ts'), readsQuery: true },
+  // Staff pages: left out of a public build entirely (ROUTE_SET is a constant the bundler folds).
+  ...(import.meta.env.ROUTE_SET === 'public' ? {} : { chat: { page: () => import('../pages/chat/ChatPage.tsx'), loader: () => import('../pages/chat/chatLoader.ts'), readsQuery: true } }),
   'not-found': { page: async () => ({ default: NotFoundPage }) },
 };
 
