@@ -61,6 +61,8 @@ function titlesModule(routeSet: RouteSet): string {
 export function routeSetPlugin(routeSet: RouteSet): Plugin {
   return {
     name: 'route-set',
+    // The same value as a constant the bundler folds, so `if (ROUTE_SET === 'public')` drops a page kind's code from the build.
+    config: () => ({ define: { 'import.meta.env.ROUTE_SET': JSON.stringify(routeSet) } }),
     // The server answers the built routes with the page and any other address with 404 (still the page).
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'route-table.json', source: JSON.stringify(builtTable(routeSet).routes.filter((route) => route.page.kind !== 'not-found').map((route) => route.path)) });

@@ -56,6 +56,9 @@ it('a public build holds neither the code nor the texts of private pages', async
       expect(own.length).toBeGreaterThan(5);
       for (const [key, text] of own) expect(code.includes(text), `${privateForm} ${key}: ${text}`).toBe(false);
     }
+    // Staff pages (the chat) are not in it either: no chunk, and no call to their API.
+    expect(files.filter((name) => /^(ChatPage|chatLoader|chatApi)-/.test(name))).toEqual([]);
+    expect(code).not.toContain('/api/chat/');
     expect(code).not.toContain('Employee Satisfaction Survey');
     expect(code).not.toContain('Survey Retail');
     // Nor the staff console's content forms.

@@ -31,16 +31,21 @@ export const PAGE_KINDS: Record<string, PageKind> = {
   perks: { page: () => import('../pages/perks/PerksPage.tsx'), loader: () => import('../pages/perks/perksLoader.ts') },
   careers: { page: () => import('../pages/careers/CareersPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadCareers })) },
   position: { page: () => import('../pages/careers/PositionPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadPosition })) },
-  login: { page: () => import('../pages/staff/LoginPage.tsx'), loader: () => import('../pages/staff/loginLoader.ts'), readsQuery: true },
-  'login-success': { page: () => import('../pages/staff/LoginSuccessPage.tsx'), loader: () => import('../pages/staff/loginSuccessLoader.ts'), readsQuery: true },
-  'staff-users': { page: () => import('../pages/staff/UsersPage.tsx'), loader: () => import('../pages/staff/usersLoader.ts'), readsQuery: true },
-  'staff-audit': { page: () => import('../pages/staff/AuditPage.tsx'), loader: () => import('../pages/staff/auditLoader.ts'), readsQuery: true },
-  'staff-home': { page: () => import('../pages/console/HomePage.tsx'), loader: () => import('../pages/console/homeLoader.ts') },
-  'staff-submissions': { page: () => import('../pages/console/SubmissionsPage.tsx'), loader: () => import('../pages/console/submissionsLoader.ts'), readsQuery: true },
-  'staff-submission': { page: () => import('../pages/console/SubmissionPage.tsx'), loader: () => import('../pages/console/submissionLoader.ts') },
-  'staff-content': { page: () => import('../pages/console/ContentListPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadList })) },
-  'staff-content-edit': { page: () => import('../pages/console/ContentEditPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })) },
-  chat: { page: () => import('../pages/chat/ChatPage.tsx'), loader: () => import('../pages/chat/chatLoader.ts'), readsQuery: true },
+  // Staff pages: left out of a public build entirely (ROUTE_SET is a constant the bundler folds).
+  ...(import.meta.env.ROUTE_SET === 'public'
+    ? {}
+    : {
+        login: { page: () => import('../pages/staff/LoginPage.tsx'), loader: () => import('../pages/staff/loginLoader.ts'), readsQuery: true },
+        'login-success': { page: () => import('../pages/staff/LoginSuccessPage.tsx'), loader: () => import('../pages/staff/loginSuccessLoader.ts'), readsQuery: true },
+        'staff-users': { page: () => import('../pages/staff/UsersPage.tsx'), loader: () => import('../pages/staff/usersLoader.ts'), readsQuery: true },
+        'staff-audit': { page: () => import('../pages/staff/AuditPage.tsx'), loader: () => import('../pages/staff/auditLoader.ts'), readsQuery: true },
+        'staff-home': { page: () => import('../pages/console/HomePage.tsx'), loader: () => import('../pages/console/homeLoader.ts') },
+        'staff-submissions': { page: () => import('../pages/console/SubmissionsPage.tsx'), loader: () => import('../pages/console/submissionsLoader.ts'), readsQuery: true },
+        'staff-submission': { page: () => import('../pages/console/SubmissionPage.tsx'), loader: () => import('../pages/console/submissionLoader.ts') },
+        'staff-content': { page: () => import('../pages/console/ContentListPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadList })) },
+        'staff-content-edit': { page: () => import('../pages/console/ContentEditPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })) },
+        chat: { page: () => import('../pages/chat/ChatPage.tsx'), loader: () => import('../pages/chat/chatLoader.ts'), readsQuery: true },
+      }),
   'not-found': { page: async () => ({ default: NotFoundPage }) },
 };
 
