@@ -129,6 +129,11 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX perk_redemptions_at ON perk_redemptions (redeemed_at DESC, id DESC)`,
     ],
   },
+  {
+    id: 11,
+    name: 'users an admin disabled (a leaver keeps the history, loses access)',
+    statements: [`ALTER TABLE users ADD COLUMN disabled_at timestamptz`],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */
