@@ -93,3 +93,45 @@ describe('the audit log', () => {
     expect((await server.api('/api/audit-log?page=0', { as: 'staff' })).status).toBe(400);
   });
 });
+
+// Its own server: the sign-ins here would otherwise exceed one address's sign-ins per minute.
+describe('disabling a user (a leaver)', () => {
+  beforeAll(async () => {
+    await server.close();
+    server = await startTestServer();
+  });
+
+  it('ends their sessions at once and refuses their sign-in with the old app’s message; enabling gives access back', async () => {
+    await server.api('/api/users', { as: 'staff', json: { email: 'leaver@example.com', password: 'leaver password', role: 'viewer' } });
+    const token = await tokenOf('leaver@example.com', 'leaver password');
+    const list = await server.api('/api/users?limit=100', { as: 'staff' });
+    const id = list.body.docs.find((user: { email: string }) => user.email === 'leaver@example.com').id;
+    const disabled = await server.api(`/api/users/${id}`, { as: 'staff', method: 'PATCH', json: { disabled: true } });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.doc.disabled).toBe(true);
+    expect((await server.api('/api/users/me', { as: 'none', headers: { authorization: `JWT ${token}` } })).body.user).toBeNull();
+    expect((await server.api('/api/survey-customer-feedbacks', { as: 'none', headers: { authorization: `JWT ${token}` } })).status).toBe(403);
+    const login = await server.api('/api/users/login', { as: 'none', json: { email: 'leaver@example.com', password: 'leaver password' } });
+    expect(login.status).toBe(403);
+    expect(login.body.errors[0].message).toBe('User has been disabled. Please contact IT.');
+    // A wrong password still says only that it is wrong.
+    expect((await server.api('/api/users/login', { as: 'none', json: { email: 'leaver@example.com', password: 'not it at all' } })).status).toBe(401);
+    expect((await server.api(`/api/users/${id}`, { as: 'staff', method: 'PATCH', json: { disabled: 'yes' } })).status).toBe(400);
+    expect((await server.api(`/api/users/${id}`, { as: 'staff', method: 'PATCH', json: { disabled: false } })).status).toBe(200);
+    expect(await tokenOf('leaver@example.com', 'leaver password')).toBeTruthy();
+  });
+
+  it('the last working admin cannot be disabled', async () => {
+    const list = await server.api('/api/users?limit=100', { as: 'staff' });
+    const admins = list.body.docs.filter((user: { role: string }) => user.role === 'admin');
+    const me = admins.find((user: { email: string }) => user.email === STAFF.email);
+    for (const other of admins.filter((user: { id: number }) => user.id !== me.id)) {
+      expect((await server.api(`/api/users/${other.id}`, { as: 'staff', method: 'PATCH', json: { disabled: true } })).status).toBe(200);
+    }
+    const refused = await server.api(`/api/users/${me.id}`, { as: 'staff', method: 'PATCH', json: { disabled: true } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].data.errors[0].path).toBe('disabled');
+    // Nor demoted while the other admins are disabled.
+    expect((await server.api(`/api/users/${me.id}`, { as: 'staff', method: 'PATCH', json: { role: 'viewer' } })).status).toBe(400);
+  });
+});

@@ -197,3 +197,26 @@ describe('signing in with the company account (OpenID Connect)', () => {
     await page.waitForURL(/\/login-success\?denied=%2Fstaff%2Fusers$/);
   });
 });
+
+// Its own server: one address may sign in only so often a minute, and the tests above use that up.
+describe('a leaver', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('an admin disables a leaver on /staff/users: the leaver is told so at sign-in', async () => {
+    await e2e.server.api('/api/users', { as: 'staff', json: { email: 'leaver@example.com', password: 'leaver password', role: 'viewer' } });
+    const admin = await e2e.open('/login?next=%2Fstaff%2Fusers');
+    await signIn(admin, STAFF.email, STAFF.password);
+    await admin.waitForURL(/\/staff\/users$/);
+    await admin.getByLabel('leaver@example.com is disabled').check();
+    await admin.getByRole('row').filter({ hasText: 'leaver@example.com' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const leaver = await e2e.open('/login?lang=ar');
+    await signIn(leaver, 'leaver@example.com', 'leaver password', 'تسجيل الدخول');
+    await leaver.getByRole('alert').filter({ hasText: 'تم تعطيل المستخدم. يرجى التواصل مع قسم تقنية المعلومات.' }).waitFor();
+  });
+});

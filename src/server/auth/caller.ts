@@ -66,5 +66,6 @@ export async function identifyCaller(headers: IncomingHttpHeaders, db: Queryable
   const { rows: revoked } = await db.query('SELECT 1 FROM revoked_tokens WHERE token_sha256 = $1', [tokenHash(token)]);
   if (revoked.length) return { kind: 'anonymous' };
   const row = await findUserById(db, claims.id);
-  return row ? { kind: 'staff', user: toStaffUser(row), token, exp: claims.exp } : { kind: 'anonymous' };
+  // A disabled account's tokens stop working at once, like a revoked one.
+  return row && !row.disabled_at ? { kind: 'staff', user: toStaffUser(row), token, exp: claims.exp } : { kind: 'anonymous' };
 }

@@ -9,7 +9,7 @@ import type { SsoIdentity } from './oidc-client.ts';
 import { findUserByEmail, normalizeEmail, toStaffUser, type StaffUser, type UserRow } from './staff-users.ts';
 
 /** Why a single sign-on is refused; the sign-in page explains each in the visitor's language. */
-export type SsoRefusal = 'sso-no-email' | 'sso-domain' | 'sso-account-taken';
+export type SsoRefusal = 'sso-no-email' | 'sso-domain' | 'sso-account-taken' | 'sso-disabled';
 
 export class SsoRefused extends Error {
   constructor(readonly reason: SsoRefusal) {
@@ -26,10 +26,12 @@ export async function ssoUser(db: Queryable, config: OidcConfig, identity: SsoId
   if (config.allowedDomains.length > 0 && !domainListed) throw new SsoRefused('sso-domain');
 
   const { rows: known } = await db.query<UserRow>('SELECT * FROM users WHERE sso_issuer = $1 AND sso_subject = $2', [identity.issuer, identity.subject]);
+  if (known[0]?.disabled_at) throw new SsoRefused('sso-disabled');
   if (known[0]) return toStaffUser(known[0]);
 
   const existing = await findUserByEmail(db, email);
   if (existing) {
+    if (existing.disabled_at) throw new SsoRefused('sso-disabled');
     if (existing.sso_subject || !(domainListed || identity.emailVerified)) throw new SsoRefused('sso-account-taken');
     const { rows } = await db.query<UserRow>('UPDATE users SET sso_issuer = $1, sso_subject = $2, updated_at = now() WHERE id = $3 RETURNING *', [identity.issuer, identity.subject, existing.id]);
     return toStaffUser(rows[0]);

@@ -17,10 +17,15 @@ export interface UserRow {
   password_hash: string | null;
   role: string;
   name: string | null;
+  /** Set when an admin disabled the account: no sign-in, no token works. */
+  disabled_at?: Date | null;
   created_at: Date;
   updated_at: Date;
   [key: string]: unknown;
 }
+
+/** The old app's words for a disabled account (research/previous-system.md 2.9). */
+export const USER_DISABLED = 'User has been disabled. Please contact IT.';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 

@@ -8,9 +8,15 @@ import { isRole, ROLES, type Role } from './roles.ts';
 import { normalizeEmail, toStaffUser, type StaffUser, type UserRow } from './staff-users.ts';
 
 /** A user as admins see it: how the account signs in, never its password hash. */
-export type ManagedUser = StaffUser & { collection: 'users'; password: boolean; sso: boolean };
+export type ManagedUser = StaffUser & { collection: 'users'; password: boolean; sso: boolean; disabled: boolean };
 
-const managed = (row: UserRow): ManagedUser => ({ ...toStaffUser(row), collection: 'users', password: row.password_hash !== null, sso: row.sso_subject !== null && row.sso_subject !== undefined });
+const managed = (row: UserRow): ManagedUser => ({
+  ...toStaffUser(row),
+  collection: 'users',
+  password: row.password_hash !== null,
+  sso: row.sso_subject !== null && row.sso_subject !== undefined,
+  disabled: Boolean(row.disabled_at),
+});
 
 /** Any constant: serialises role changes, so two admins demoting each other at once keep one admin. */
 const ADMINS_LOCK = 7_262_010;
@@ -59,27 +65,41 @@ export async function createUser(db: Queryable, body: Body): Promise<ManagedUser
   }
 }
 
-/** Changes role and/or name; null when there is no such user. */
+function readDisabled(body: Body, errors: FieldError[]): boolean | undefined {
+  if (body.disabled === undefined || typeof body.disabled === 'boolean') return body.disabled;
+  errors.push({ path: 'disabled', label: 'Disabled', message: 'Send true or false.' });
+  return undefined;
+}
+
+/** Changes role, name and/or disabled; null when there is no such user. Disabling ends every session of the account at once. */
 export async function updateUser(db: Db, id: number, body: Body): Promise<{ user: ManagedUser; changed: string[] } | null> {
   const errors: FieldError[] = [];
   const role = readRole(body, errors);
   const name = readName(body, errors);
+  const disabled = readDisabled(body, errors);
   if (errors.length) throw validationError('users', errors);
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${ADMINS_LOCK})`);
     const { rows: found } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
     if (!found[0]) return null;
-    if (role !== undefined && role !== 'admin' && found[0].role === 'admin') {
-      const { rows } = await tx.query<{ others: number }>("SELECT count(*)::int AS others FROM users WHERE role = 'admin' AND id <> $1", [id]);
-      if (rows[0].others === 0) throw validationError('users', [{ path: 'role', label: 'Role', message: 'This is the last admin: make another user admin first, so someone can still manage users.' }]);
+    // Demoting or disabling an admin: another working admin must remain.
+    const losesAdmin = found[0].role === 'admin' && !found[0].disabled_at && ((role !== undefined && role !== 'admin') || disabled === true);
+    if (losesAdmin) {
+      const { rows } = await tx.query<{ others: number }>("SELECT count(*)::int AS others FROM users WHERE role = 'admin' AND disabled_at IS NULL AND id <> $1", [id]);
+      const path = role !== undefined && role !== 'admin' ? 'role' : 'disabled';
+      if (rows[0].others === 0) throw validationError('users', [{ path, label: path === 'role' ? 'Role' : 'Disabled', message: 'This is the last admin: make another user admin first, so someone can still manage users.' }]);
     }
-    const changed = [...(role !== undefined && role !== found[0].role ? ['role'] : []), ...(name !== undefined && name !== found[0].name ? ['name'] : [])];
-    const { rows } = await tx.query<UserRow>('UPDATE users SET role = COALESCE($2::text, role), name = CASE WHEN $3::boolean THEN $4::text ELSE name END, updated_at = now() WHERE id = $1 RETURNING *', [
-      id,
-      role ?? null,
-      name !== undefined,
-      name ?? null,
-    ]);
+    const changed = [
+      ...(role !== undefined && role !== found[0].role ? ['role'] : []),
+      ...(name !== undefined && name !== found[0].name ? ['name'] : []),
+      ...(disabled !== undefined && disabled !== Boolean(found[0].disabled_at) ? ['disabled'] : []),
+    ];
+    const { rows } = await tx.query<UserRow>(
+      `UPDATE users SET role = COALESCE($2::text, role), name = CASE WHEN $3::boolean THEN $4::text ELSE name END,
+         disabled_at = CASE WHEN $5::boolean IS NULL THEN disabled_at WHEN $5::boolean THEN COALESCE(disabled_at, now()) ELSE NULL END, updated_at = now()
+       WHERE id = $1 RETURNING *`,
+      [id, role ?? null, name !== undefined, name ?? null, disabled ?? null],
+    );
     return { user: managed(rows[0]), changed };
   });
 }

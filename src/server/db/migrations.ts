@@ -142,6 +142,11 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    id: 11,
+    name: 'users an admin disabled (a leaver keeps the history, loses access)',
+    statements: [`ALTER TABLE users ADD COLUMN disabled_at timestamptz`],
+  },
+  {
     id: 30,
     name: 'staff chat conversations and their messages',
     statements: [

@@ -6,7 +6,7 @@ import { identifyCaller, revokeToken, TOKEN_COOKIE } from '../auth/caller.ts';
 import { cookieOptions, startSession } from '../auth/session.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { decoyHash, verifyPassword } from '../auth/passwords.ts';
-import { findUserByEmail, toStaffUser } from '../auth/staff-users.ts';
+import { findUserByEmail, toStaffUser, USER_DISABLED } from '../auth/staff-users.ts';
 import { ApiError, validationError } from '../errors.ts';
 
 export const authPlugin = sharedPlugin(async (app, ctx) => {
@@ -30,6 +30,7 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
     const passwordOk = await verifyPassword(body.password as string, row?.password_hash ?? (await decoyHash()));
     if (!row || !passwordOk) await ctx.limits.loginFailed(request, body.email as string);
     if (!row || !passwordOk) throw new ApiError(401, { errors: [{ message: 'The email or password provided is incorrect.' }] });
+    if (row.disabled_at) throw new ApiError(403, { errors: [{ message: USER_DISABLED }] });
     const user = toStaffUser(row);
     const { token, exp } = await startSession(request, reply, ctx, user, 'password');
     return { message: 'Authentication Passed', token, exp, user: { ...user, collection: 'users', _strategy: 'local-jwt' } };

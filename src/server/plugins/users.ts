@@ -47,7 +47,7 @@ export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: 
     const result = await updateUser(ctx.db, userId(request.params.id), bodyObject(request));
     if (!result) throw notFound();
     if (result.changed.length) {
-      await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: result.user.id, detail: { changed: result.changed, role: result.user.role } });
+      await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: result.user.id, detail: { changed: result.changed, role: result.user.role, disabled: result.user.disabled } });
     }
     return { doc: result.user, message: 'Updated successfully.' };
   });

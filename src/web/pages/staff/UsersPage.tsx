@@ -1,5 +1,5 @@
-// /staff/users (admins): each user's role as a select that saves at once (the server keeps the
-// last admin), and a form to add a user with a role and a first password.
+// /staff/users (admins): each user's role as a select and a 'disabled' box that save at once (the
+// server keeps the last admin; disabling ends the user's sessions), and a form to add a user.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
@@ -24,6 +24,7 @@ export default function UsersPage() {
               <th scope="col">{t('usersName')}</th>
               <th scope="col">{t('signedInRole')}</th>
               <th scope="col">{t('usersSignsInWith')}</th>
+              <th scope="col">{t('usersDisabled')}</th>
             </tr>
           </thead>
           <tbody>
@@ -41,15 +42,19 @@ export default function UsersPage() {
 function UserRow({ user }: { user: ManagedUser }) {
   const { t } = useTranslation();
   const [role, setRole] = useState<Role>(user.role);
+  const [disabled, setDisabled] = useState(user.disabled);
   const [status, setStatus] = useState('');
-  async function change(next: Role) {
-    const before = role;
-    setRole(next);
+  /** Saves at once; on refusal (the last admin) the control goes back and says why. */
+  async function save(change: { role?: Role; disabled?: boolean }) {
+    const before = { role, disabled };
+    if (change.role) setRole(change.role);
+    if (change.disabled !== undefined) setDisabled(change.disabled);
     setStatus('');
-    const answer = await sessionRequest('PATCH', `/api/users/${user.id}`, { role: next }).catch(() => null);
+    const answer = await sessionRequest('PATCH', `/api/users/${user.id}`, change).catch(() => null);
     if (answer?.status === 200) setStatus(t('usersSaved'));
     else {
-      setRole(before);
+      setRole(before.role);
+      setDisabled(before.disabled);
       setStatus(answer?.status === 400 ? t('usersLastAdmin') : t('signInUnavailable'));
     }
   }
@@ -62,7 +67,7 @@ function UserRow({ user }: { user: ManagedUser }) {
         <label className="visually-hidden" htmlFor={selectId}>
           {t('usersRoleOf', { email: user.email })}
         </label>
-        <select id={selectId} className="input" value={role} onChange={(event) => change(event.target.value as Role)} aria-describedby={`${selectId}-status`}>
+        <select id={selectId} className="input" value={role} onChange={(event) => save({ role: event.target.value as Role })} aria-describedby={`${selectId}-status`}>
           {ROLES.map((option) => (
             <option key={option} value={option}>
               {t(ROLE_NAMES[option])}
@@ -74,6 +79,12 @@ function UserRow({ user }: { user: ManagedUser }) {
         </p>
       </td>
       <td>{[user.password && t('usersPassword'), user.sso && t('usersCompany')].filter(Boolean).join(', ')}</td>
+      <td>
+        <input type="checkbox" id={`disabled-${user.id}`} checked={disabled} onChange={(event) => save({ disabled: event.target.checked })} aria-describedby={`${selectId}-status`} />
+        <label className="visually-hidden" htmlFor={`disabled-${user.id}`}>
+          {t('usersDisabledOf', { email: user.email })}
+        </label>
+      </td>
     </tr>
   );
 }

@@ -18,6 +18,7 @@ export const SIGN_IN_ERRORS: Record<string, MessageKey> = {
   'sso-domain': 'signInSsoDomain',
   'sso-account-taken': 'signInSsoTaken',
   'sso-no-email': 'signInSsoNoEmail',
+  'sso-disabled': 'signInDisabled',
 };
 
 export const ROLE_NAMES: Record<Role, MessageKey> = { admin: 'roleAdmin', editor: 'roleEditor', viewer: 'roleViewer', employee: 'roleEmployee' };

@@ -16,6 +16,7 @@ export interface ManagedUser {
   role: Role;
   password: boolean;
   sso: boolean;
+  disabled: boolean;
 }
 
 export interface UsersData extends PageData {
