@@ -135,6 +135,25 @@ describe('content is edited with the same forms engine', () => {
     expect(await page.getByLabel('Slug (in the address)').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('an editor adds an operator, then deletes it after confirming', async () => {
+    const page = await signedIn(EDITOR, '/staff/content/operators');
+    await page.getByRole('link', { name: 'Add' }).click();
+    await page.getByLabel('Name').fill('Marina Walk');
+    await page.getByLabel('Slug (in the address)').fill('marina-walk');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Saved' }).waitFor();
+    const created = (await e2e.server.api('/api/operators?where[slug][equals]=marina-walk')).body.docs[0];
+    expect(created.name).toBe('Marina Walk');
+
+    await page.goto(`${e2e.server.url}/staff/content/operators/${created.id}`);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/staff\/content\/operators$/);
+    await page.getByRole('heading', { level: 1, name: 'Operator' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Marina Walk' }).count()).toBe(0);
+    expect(await auditActions('delete-content', 'operators')).toEqual([{ user_email: EDITOR.email, document_id: String(created.id) }]);
+  });
+
   it('a viewer sees the content without any way to change it, and the API refuses', async () => {
     const page = await signedIn(VIEWER, '/staff/content/restaurants');
     await page.getByText('Your role can read this content but not change it.').waitFor();

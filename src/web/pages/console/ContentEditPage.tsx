@@ -8,6 +8,7 @@ import { useShell } from '../../shell/ShellContext.tsx';
 import { withLang } from './consoleAccess.ts';
 import type { ContentEditData } from './contentLoader.ts';
 import { contentSaver } from './saveContent.ts';
+import { DeleteContent } from './DeleteContent.tsx';
 import '../../styles/form.css';
 import './console.css';
 
@@ -25,6 +26,7 @@ export default function ContentEditPage() {
         <Link to={withLang(global ? '/staff' : `/staff/content/${slug}`, search)}>{global ? t('staffTitle') : t('staffAllContent')}</Link>
       </p>
       <GuestForm key={`${slug}/${id ?? ''}`} loaded={loaded} lang={lang} sourced={NO_SOURCED} optionDocs={optionDocs} submit={save} initial={answers} />
+      {id && !global && <DeleteContent slug={slug} id={id} />}
     </div>
   );
 }
