@@ -98,6 +98,20 @@ describe('every route has a JSON schema', () => {
   });
 });
 
+describe('the sign-in body schema', () => {
+  it('refuses a password of 100,000 characters with a 400 naming it, before any hashing', async () => {
+    const answer = await server.api('/api/users/login', { json: { email: STAFF.email, password: 'x'.repeat(100_000) }, as: 'none' });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('password');
+  });
+
+  it('still answers a missing password in Payload words', async () => {
+    const answer = await server.api('/api/users/login', { json: { email: STAFF.email }, as: 'none' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0].data.errors[0]).toMatchObject({ path: 'password', message: 'This field is required.' });
+  });
+});
+
 describe('cookies read by @fastify/cookie', () => {
   it('a staff cookie among others, written with spaces around "=", signs the staff member in', async () => {
     const token = await server.staffToken();

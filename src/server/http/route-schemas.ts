@@ -35,3 +35,9 @@ export const createHeaders = {
   type: 'object',
   properties: { ...credentialHeaders.properties, 'x-captcha-proof': text(2000), 'content-type': text(300) },
 } as const;
+
+/** Sign-in: bounded, so no one makes the server hash a megabyte; a missing field is the handler's Payload message. */
+export const loginBody = {
+  type: 'object',
+  properties: { email: text(320), password: text(1024) },
+} as const;

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { decoyHash, verifyPassword } from '../auth/passwords.ts';
 import { findUserByEmail, toStaffUser, USER_DISABLED } from '../auth/staff-users.ts';
 import { ApiError, validationError } from '../errors.ts';
+import { loginBody } from '../http/route-schemas.ts';
 
 export const authPlugin = sharedPlugin(async (app, ctx) => {
   await app.register(fastifyCookie);
@@ -18,7 +19,7 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
       : { kind: 'anonymous' };
   });
 
-  app.post('/api/users/login', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post('/api/users/login', { schema: { body: loginBody } }, async (request: FastifyRequest, reply: FastifyReply) => {
     await ctx.limits.loginAttempt(request);
     const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
     const missing = (['email', 'password'] as const).filter((name) => typeof body[name] !== 'string' || body[name] === '');
