@@ -1,36 +1,33 @@
 // The small text format staff write rich text in (a textarea in the console), and its
-// conversion to and from the Lexical JSON the pages render (src/web/pages/docs/RichText.tsx).
+// conversion to and from the Lexical JSON the pages render (src/web/rich-text/RichText.tsx).
 // Blocks are separated by a blank line: "## Heading" (### for a smaller one), "> quote", lines of
 // "- item" (a bullet list) or "1. item" (a numbered list), otherwise a paragraph whose single line
 // breaks are kept. Inside a block: **bold**, *italic* and [text](https://link). Nothing else
 // exists, so no markup can reach a page: text stays text, links only http(s), mailto or /path.
+import { parseInline, safeHref, type RichNode } from './rich-text.ts';
+
 type Node = Record<string, unknown>;
 
 const BOLD = 1;
 const ITALIC = 2;
 
-export function safeLink(url: string): boolean {
-  return /^(https?:|mailto:)/i.test(url) || (url.startsWith('/') && !url.startsWith('//'));
-}
+/** A link target that cannot run code (the same rule as content blocks: rich-text.ts). */
+export const safeLink = (url: string): boolean => safeHref(url) !== undefined;
 
 const text = (value: string, format = 0): Node => ({ type: 'text', text: value, format, version: 1 });
 
-/** **bold**, *italic* and [label](url) within one line. */
-function inline(line: string): Node[] {
-  const nodes: Node[] = [];
-  const pattern = /\*\*(.+?)\*\*|\*(.+?)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
-  let at = 0;
-  for (let match = pattern.exec(line); match; match = pattern.exec(line)) {
-    if (match.index > at) nodes.push(text(line.slice(at, match.index)));
-    if (match[1] !== undefined) nodes.push(text(match[1], BOLD));
-    else if (match[2] !== undefined) nodes.push(text(match[2], ITALIC));
-    else if (safeLink(match[4])) nodes.push({ type: 'link', fields: { url: match[4], newTab: false, linkType: 'custom' }, children: [text(match[3])], version: 1 });
-    else nodes.push(text(match[0]));
-    at = match.index + match[0].length;
-  }
-  if (at < line.length) nodes.push(text(line.slice(at)));
-  return nodes;
+/** Lexical nodes of one line, read with the content blocks' inline grammar (**bold**, *italic*, [label](url)). */
+function toLexical(nodes: RichNode[]): Node[] {
+  return nodes.map((node) => {
+    if ('text' in node) return text(node.text, (node.bold ? BOLD : 0) | (node.italic ? ITALIC : 0));
+    const url = safeHref(node.url);
+    if (node.type === 'link' && url) return { type: 'link', fields: { url, newTab: false, linkType: 'custom' }, children: toLexical(node.children), version: 1 };
+    // An unsafe link stays as typed, as text.
+    return text(`[${node.children.map((child) => ('text' in child ? child.text : '')).join('')}](${node.url ?? ''})`);
+  });
 }
+
+const inline = (line: string): Node[] => toLexical(parseInline(line));
 
 function withBreaks(lines: string[]): Node[] {
   return lines.flatMap((line, i) => (i === 0 ? inline(line) : [{ type: 'linebreak', version: 1 }, ...inline(line)]));
