@@ -163,9 +163,10 @@ describe('content is edited with the same forms engine', () => {
     const cova = (await e2e.server.api('/api/restaurants?where[slug][equals]=cova', { as: 'staff' })).body.docs[0];
     const refused = await page.context().request.patch(`${e2e.server.url}/api/restaurants/${cova.id}`, { data: { name: 'Viewer was here' }, headers: { origin: e2e.server.url } });
     expect(refused.status()).toBe(403);
-    // The editing page itself sends a viewer to sign in with another account.
+    // The editing page itself tells a viewer this account cannot open it.
     await page.goto(`${e2e.server.url}/staff/content/restaurants/${cova.id}`);
-    await page.waitForURL(/\/login\?next=/);
+    await page.waitForURL(/\/login-success\?denied=/);
+    await page.getByText(`Your account cannot open /staff/content/restaurants/${cova.id}`).waitFor();
   });
 });
 
