@@ -10,19 +10,23 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const MODULE = 'virtual:route-set';
 const TITLES_MODULE = 'virtual:route-set/form-titles';
 
+// npm run bench builds the pages once more with a generated form: its own routes file and compiled forms.
+const ROUTES_FILE = resolve(ROOT, process.env.BENCH_ROUTES_FILE ?? 'routes.json');
+const FORMS_DIR = resolve(ROOT, process.env.BENCH_FORMS_BUILD_DIR ?? 'build/forms');
+
 const readJson = (path: string): unknown => JSON.parse(readFileSync(resolve(ROOT, path), 'utf8'));
 
 export function builtTable(routeSet: RouteSet): RoutesTable {
-  return routeSetTable(readJson('routes.json') as RoutesTable, routeSet);
+  return routeSetTable(readJson(ROUTES_FILE) as RoutesTable, routeSet);
 }
 
 function mainModule(routeSet: RouteSet): string {
   const table = builtTable(routeSet);
-  const locales = existsSync(resolve(ROOT, 'build/forms/locales')) ? readdirSync(resolve(ROOT, 'build/forms/locales')) : [];
+  const locales = existsSync(resolve(FORMS_DIR, 'locales')) ? readdirSync(resolve(FORMS_DIR, 'locales')) : [];
   const forms = formsOf(table).map((id) => {
-    const file = (path: string) => JSON.stringify(`/build/forms/${path}`);
+    const file = (path: string) => JSON.stringify(FORMS_DIR === resolve(ROOT, 'build/forms') ? `/build/forms/${path}` : resolve(FORMS_DIR, path));
     const texts = locales
-      .filter((lang) => existsSync(resolve(ROOT, 'build/forms/locales', lang, `${id}.json`)))
+      .filter((lang) => existsSync(resolve(FORMS_DIR, 'locales', lang, `${id}.json`)))
       .map((lang) => `${lang}: () => import(${file(`locales/${lang}/${id}.json`)}).then((m) => m.default)`);
     return `  ${JSON.stringify(id)}: { compiled: () => import(${file(`${id}.json`)}).then((m) => m.default), validator: () => import(${file(`${id}.validate.mjs`)}).then((m) => m.default), texts: { ${texts.join(', ')} } },`;
   });
@@ -35,7 +39,7 @@ function mainModule(routeSet: RouteSet): string {
 
 /** Titles of the built forms only (written by forms:build), for the pages that list forms. */
 function titlesModule(routeSet: RouteSet): string {
-  const all = readJson('build/form-titles.json') as Record<string, unknown>;
+  const all = readJson(resolve(FORMS_DIR, '../form-titles.json')) as Record<string, unknown>;
   const titles = Object.fromEntries(formsOf(builtTable(routeSet)).filter((id) => id in all).map((id) => [id, all[id]]));
   return `export default ${JSON.stringify(titles)};`;
 }
@@ -52,11 +56,11 @@ export function routeSetPlugin(routeSet: RouteSet): Plugin {
     },
     load(id) {
       if (id === `\0${MODULE}`) {
-        this.addWatchFile(resolve(ROOT, 'routes.json'));
+        this.addWatchFile(ROUTES_FILE);
         return mainModule(routeSet);
       }
       if (id === `\0${TITLES_MODULE}`) {
-        this.addWatchFile(resolve(ROOT, 'build/form-titles.json'));
+        this.addWatchFile(resolve(FORMS_DIR, '../form-titles.json'));
         return titlesModule(routeSet);
       }
       return null;

@@ -2,10 +2,11 @@
 // (the other security headers come from plugins/security-headers.ts) and long caching for hashed assets. Unknown /api routes get Payload's route-not-found answer.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sharedPlugin } from '../context.ts';
 import { contentSecurityPolicy } from '../pages/content-security-policy.ts';
+import { createPrerenderer } from '../pages/prerender.ts';
 import { humanCheckKind } from '../config.ts';
 import { routeNotFound } from '../errors.ts';
 
@@ -23,28 +24,37 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   const dist = ctx.config.webDistDir;
   const built = fs.existsSync(path.join(dist, 'index.html'));
   const humanCheck = humanCheckKind(ctx.config);
-  const policy = ctx.config.contentSecurityPolicy ?? (await contentSecurityPolicy(ctx.db, ctx.registry, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null));
+  const computedPolicy = ctx.config.contentSecurityPolicy ?? (await contentSecurityPolicy(ctx.db, ctx.registry, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null));
+  /** Read per answer: the policy may be recomputed while the server runs. */
+  const currentPolicy = () => computedPolicy;
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', policy);
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', currentPolicy());
     // API answers may hold personal data: no shared or browser cache keeps them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 
   // Per-deployment settings for the pages, so one build runs anywhere (src/web/api/runtimeConfig.ts reads them).
+  const settings = { publicApiKey: ctx.config.publicApiKey, humanCheck, recaptchaSiteKey: ctx.config.recaptchaSiteKey ?? '', recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
   app.get('/runtime-config.js', async (_request, reply) => {
-    const settings = { publicApiKey: ctx.config.publicApiKey, humanCheck, recaptchaSiteKey: ctx.config.recaptchaSiteKey ?? '', recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__RUNTIME_CONFIG__ = ${JSON.stringify(settings)};\n`);
   });
 
-  if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders });
+  // Built files are sent with sendfile, as the .br or .gz file the build wrote beside each when the browser accepts it.
+  if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders, preCompressed: true, allowedPath: (pathName) => !pathName.startsWith('/server/') && !pathName.startsWith('/.vite/') });
+  // Form pages are sent rendered (src/server/pages/prerender.ts); the others, and any page whose render fails, as index.html.
+  const prerender = built ? await createPrerenderer(app, dist, settings) : null;
   // The routes of the built pages (written by the build from routes.json) answer 200 with the page;
   // any other address gets the page too, which shows Not Found, with the status 404.
   const routeTable = path.join(dist, 'route-table.json');
   const pagePaths = built && fs.existsSync(routeTable) ? (JSON.parse(fs.readFileSync(routeTable, 'utf8')) as string[]) : [];
-  const sendPage = async (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = prerender ? await prerender.page(request.url) : null;
+    if (html) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  };
   for (const pagePath of pagePaths.filter((p) => p !== '/')) {
     app.get(pagePath, sendPage);
     app.get(`${pagePath}/`, sendPage);
