@@ -2,13 +2,14 @@
 // from src/web/ssr/renderPage.tsx) runs the page's own routes, loaders and components here, and
 // the result goes into index.html with the page's language, direction, theme, title, stylesheet
 // and chunk preloads, so the form is on screen (and readable without JavaScript) before the
-// browser has run any script. Renders are kept for a short time per address.
+// browser has run any script. Renders are kept per address and made again in the background
+// once older than CACHE_MS, so a guest never waits for one after the first.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
-/** How long a rendered page is reused: content edits (a restaurant's name) show within this time. */
+/** How long a rendered page is reused as it is: content edits (a restaurant's name) show from the next request after this. */
 const CACHE_MS = 30_000;
 const CACHE_ENTRIES = 500;
 
@@ -129,23 +130,35 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
       .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
   };
 
-  const cache = new Map<string, { at: number; html: Promise<string | null> }>();
+  // Per address: the last render, reused for CACHE_MS; after that it is still sent while a new one is made.
+  const cache = new Map<string, { at: number; html: Promise<string | null>; refreshing?: boolean }>();
+  const render = (url: string) =>
+    module.renderPage(`http://pages.internal${url}`).then(
+      (page) => (page ? toHtml(page) : null),
+      (error: unknown) => {
+        app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
+        return null;
+      },
+    );
+  const remember = (url: string, html: Promise<string | null>) => {
+    cache.delete(url);
+    cache.set(url, { at: Date.now(), html });
+    while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  };
   return {
     page(url) {
-      const now = Date.now();
       const kept = cache.get(url);
-      if (kept && now - kept.at < CACHE_MS) return kept.html;
-      const html = module.renderPage(`http://pages.internal${url}`).then(
-        (page) => (page ? toHtml(page) : null),
-        (error: unknown) => {
-          app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
-          return null;
-        },
-      );
-      cache.delete(url);
-      cache.set(url, { at: now, html });
-      while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-      return html;
+      if (!kept) {
+        const html = render(url);
+        remember(url, html);
+        return html;
+      }
+      if (Date.now() - kept.at >= CACHE_MS && !kept.refreshing) {
+        kept.refreshing = true;
+        const next = render(url);
+        void next.then(() => remember(url, next));
+      }
+      return kept.html;
     },
   };
 }
