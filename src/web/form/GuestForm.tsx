@@ -91,7 +91,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
     }
   }
   // Typed answers still held in their fields (bufferedWidgets.tsx) reach the form before it is saved, left or sent.
-  const [edits] = useState(() => new PendingEdits((commits) => flushSync(commits)));
+  const [edits] = useState(() => new PendingEdits());
   const settleEdits = useCallback(() => flushSync(() => edits.flush()), [edits]);
   const draft = useDraftSaver(storageKey, compiled.hash, settleEdits);
   useEffect(() => {
@@ -111,8 +111,6 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   const uiSchema = useMemo(() => buildUiSchema(form, lang), [form, lang]);
   const rjsf = useRef<Form>(null);
   const quietErrors = useRef(false);
-
-  useEffect(() => edits.listen(), [edits]);
 
   // A submit (button or Enter in a field) first takes what is still being typed: RJSF validates
   // the changes queued before its submit, so these are part of what is checked and sent.

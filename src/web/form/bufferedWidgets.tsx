@@ -56,12 +56,10 @@ function buffered(Widget: ComponentType<WidgetProps>): ComponentType<WidgetProps
     );
     const blur = useCallback(
       (fieldId: string, data: unknown) => {
-        edits.left(() => {
-          commit();
-          onBlur(fieldId, data);
-        });
+        commit();
+        onBlur(fieldId, data);
       },
-      [commit, edits, onBlur],
+      [commit, onBlur],
     );
 
     const shown = typed && Object.is(typed.over, value) ? typed.value : value;
