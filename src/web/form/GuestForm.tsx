@@ -61,7 +61,8 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   const { pathname } = useLocation();
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
   const storageKey = draftKey(form.id, pathname);
-  // A page the server rendered shows its draft right after hydration (see the effect below).
+  // A page the server rendered shows its draft right after hydration (the first render after it, below):
+  // hydration must see exactly the HTML the server sent, which knows no draft.
   const hydrated = useHydrated();
   const [restored] = useState(() => (hydrated ? readDraft(storageKey, [...fields.keys()]) : null));
   const [draftPending, setDraftPending] = useState(!hydrated);
