@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import type { RouteSet } from './src/engine/routes.ts';
+import { compressPlugin } from './scripts/lib/compress-plugin.ts';
 import { routeSetPlugin } from './scripts/lib/route-set-plugin.ts';
 
 const routeSet = (process.env.ROUTE_SET ?? 'default') as RouteSet;
@@ -56,19 +57,25 @@ function slimFormLibrary(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [devRuntimeConfig(), slimFormLibrary(), routeSetPlugin(routeSet)],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [devRuntimeConfig(), slimFormLibrary(), routeSetPlugin(routeSet), compressPlugin()],
   oxc: { jsx: { runtime: 'automatic' } },
   server: {
     // Same-origin API calls during development go to a locally running backend.
     proxy: process.env.DEV_BACKEND_URL ? { '/api': process.env.DEV_BACKEND_URL } : undefined,
   },
+  // The server's render of the pages (vite build --ssr, see src/web/ssr/renderPage.tsx): one file
+  // with its packages inside, so it runs exactly the code the browser runs.
+  ssr: { noExternal: true },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist/server' : 'dist',
+    // The server links each page's CSS and preloads its chunks from the manifest (src/server/pages/prerender.ts).
+    manifest: !isSsrBuild,
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      ...(isSsrBuild ? { input: here('./src/web/ssr/renderPage.tsx'), output: { entryFileNames: 'render-page.js' } } : {}),
       onwarn(warning, warn) {
         // RJSF marks its hooks 'use client' (a React Server Components hint that means nothing here).
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
@@ -76,4 +83,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

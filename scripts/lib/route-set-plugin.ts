@@ -10,15 +10,19 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const MODULE = 'virtual:route-set';
 const TITLES_MODULE = 'virtual:route-set/form-titles';
 
+// npm run bench builds the pages once more with a generated form: its own routes file and compiled forms.
+const ROUTES_FILE = resolve(ROOT, process.env.BENCH_ROUTES_FILE ?? 'routes.json');
+const FORMS_DIR = resolve(ROOT, process.env.BENCH_FORMS_BUILD_DIR ?? 'build/forms');
+
 const readJson = (path: string): unknown => JSON.parse(readFileSync(resolve(ROOT, path), 'utf8'));
 
 export function builtTable(routeSet: RouteSet): RoutesTable {
-  return routeSetTable(readJson('routes.json') as RoutesTable, routeSet);
+  return routeSetTable(readJson(ROUTES_FILE) as RoutesTable, routeSet);
 }
 
 /** Ids of the compiled forms in build/forms (or build/forms/content): what forms:build wrote. */
 function compiledIds(dir: string): string[] {
-  const path = resolve(ROOT, 'build/forms', dir);
+  const path = resolve(FORMS_DIR, dir);
   return existsSync(path) ? readdirSync(path).filter((name) => name.endsWith('.validate.mjs')).map((name) => name.slice(0, -'.validate.mjs'.length)).sort() : [];
 }
 
@@ -28,9 +32,10 @@ function consoleForms(routeSet: RouteSet): { submissions: string[]; content: str
 }
 
 function formEntry(id: string, dir: string): string {
-  const base = resolve(ROOT, 'build/forms', dir);
+  const base = resolve(FORMS_DIR, dir);
   const locales = existsSync(resolve(base, 'locales')) ? readdirSync(resolve(base, 'locales')) : [];
-  const file = (path: string) => JSON.stringify(`/build/forms/${dir === '.' ? '' : `${dir}/`}${path}`);
+  // The project's own build is imported by its root-relative path; the benchmark's (BENCH_FORMS_BUILD_DIR) by its file path.
+  const file = (path: string) => JSON.stringify(FORMS_DIR === resolve(ROOT, 'build/forms') ? `/build/forms/${dir === '.' ? '' : `${dir}/`}${path}` : resolve(base, path));
   const texts = locales
     .filter((lang) => existsSync(resolve(base, 'locales', lang, `${id}.json`)))
     .map((lang) => `${lang}: () => import(${file(`locales/${lang}/${id}.json`)}).then((m) => m.default)`);
@@ -52,7 +57,7 @@ function mainModule(routeSet: RouteSet): string {
 
 /** Titles of the built forms only (written by forms:build), for the pages that list forms. */
 function titlesModule(routeSet: RouteSet): string {
-  const all = readJson('build/form-titles.json') as Record<string, unknown>;
+  const all = readJson(resolve(FORMS_DIR, '../form-titles.json')) as Record<string, unknown>;
   const built = new Set([...formsOf(builtTable(routeSet)), ...consoleForms(routeSet).submissions]);
   const titles = Object.fromEntries(Object.entries(all).filter(([id]) => built.has(id)));
   return `export default ${JSON.stringify(titles)};`;
@@ -72,11 +77,11 @@ export function routeSetPlugin(routeSet: RouteSet): Plugin {
     },
     load(id) {
       if (id === `\0${MODULE}`) {
-        this.addWatchFile(resolve(ROOT, 'routes.json'));
+        this.addWatchFile(ROUTES_FILE);
         return mainModule(routeSet);
       }
       if (id === `\0${TITLES_MODULE}`) {
-        this.addWatchFile(resolve(ROOT, 'build/form-titles.json'));
+        this.addWatchFile(resolve(FORMS_DIR, '../form-titles.json'));
         return titlesModule(routeSet);
       }
       return null;

@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routesTable } from 'virtual:route-set';
@@ -10,10 +10,33 @@ import './styles/base.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const router = createBrowserRouter(routeObjects(routesTable));
-createRoot(root).render(
+
+/** Once the server's HTML is hydrated, the page says so (data-ssr goes): tests and the bench wait for it. */
+function Hydrated({ root }: { root: HTMLElement }) {
+  useEffect(() => root.removeAttribute('data-ssr'), [root]);
+  return null;
+}
+
+const app = (
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <RouterProvider router={router} />
     </I18nextProvider>
-  </StrictMode>,
+    <Hydrated root={root} />
+  </StrictMode>
 );
+
+// A page the server rendered (src/web/ssr/) is hydrated once its route's code and data are here,
+// so the first render in the browser is the HTML already on screen.
+if (root.hasAttribute('data-ssr')) {
+  const ready = () => (router.state.initialized ? Promise.resolve() : new Promise<void>((done) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      done();
+    });
+  }));
+  void ready().then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

@@ -15,7 +15,7 @@ const STAND_IN = path.join(ROOT, 'tests/support/grecaptcha-standin.js');
 export interface E2E {
   server: TestServer;
   browser: TestBrowser;
-  /** A fresh tab at `pathname` on the server, waiting until the page has rendered. */
+  /** A fresh tab at `pathname` on the server, waiting until the page has rendered (and hydrated). */
   open(pathname: string): Promise<Page>;
   close(): Promise<void>;
 }
@@ -49,6 +49,8 @@ export async function startE2E(overrides: Partial<ServerConfig> = {}): Promise<E
       const page = await browser.newPage();
       await page.goto(`${server.url}${pathname}`);
       await page.locator('h1').first().waitFor();
+      // A form page arrives rendered by the server: it answers the guest once hydrated.
+      await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
       return page;
     },
     async close() {

@@ -81,8 +81,8 @@ describe('retail survey steps', () => {
     await expect.poll(() => page.locator('.steps-heading').innerText()).toBe('الخطوة 2 من 2: رأيك');
     await page.waitForTimeout(600); // the draft is saved shortly after a change
     await page.reload();
-    await page.locator('.steps-heading').waitFor();
-    expect(await page.locator('.steps-heading').innerText()).toBe('الخطوة 2 من 2: رأيك');
+    // The page arrives rendered by the server at step 1; the draft (in the browser) moves it on once hydrated.
+    await expect.poll(() => page.locator('.steps-heading').innerText()).toBe('الخطوة 2 من 2: رأيك');
     await page.getByRole('button', { name: 'رجوع' }).click();
     await expect.poll(() => page.getByLabel('الرقم الوظيفي').inputValue()).toBe('E-7');
   });

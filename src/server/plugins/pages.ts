@@ -2,10 +2,11 @@
 // (the other security headers come from plugins/security-headers.ts) and long caching for hashed assets. Unknown /api routes get Payload's route-not-found answer.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sharedPlugin } from '../context.ts';
 import { contentSecurityPolicy } from '../pages/content-security-policy.ts';
+import { createPrerenderer } from '../pages/prerender.ts';
 import { humanCheckKind } from '../config.ts';
 import { routeNotFound } from '../errors.ts';
 
@@ -34,17 +35,24 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   });
 
   // Per-deployment settings for the pages, so one build runs anywhere (src/web/api/runtimeConfig.ts reads them).
+  const settings = { publicApiKey: ctx.config.publicApiKey, humanCheck, recaptchaSiteKey: ctx.config.recaptchaSiteKey ?? '', recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
   app.get('/runtime-config.js', async (_request, reply) => {
-    const settings = { publicApiKey: ctx.config.publicApiKey, humanCheck, recaptchaSiteKey: ctx.config.recaptchaSiteKey ?? '', recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__RUNTIME_CONFIG__ = ${JSON.stringify(settings)};\n`);
   });
 
-  if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders });
+  // Built files are sent with sendfile, as the .br or .gz file the build wrote beside each when the browser accepts it.
+  if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders, preCompressed: true, allowedPath: (pathName) => !pathName.startsWith('/server/') && !pathName.startsWith('/.vite/') });
+  // Form pages are sent rendered (src/server/pages/prerender.ts); the others, and any page whose render fails, as index.html.
+  const prerender = built ? await createPrerenderer(app, dist, settings) : null;
   // The routes of the built pages (written by the build from routes.json) answer 200 with the page;
   // any other address gets the page too, which shows Not Found, with the status 404.
   const routeTable = path.join(dist, 'route-table.json');
   const pagePaths = built && fs.existsSync(routeTable) ? (JSON.parse(fs.readFileSync(routeTable, 'utf8')) as string[]) : [];
-  const sendPage = async (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('index.html');
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = prerender ? await prerender.page(request.url) : null;
+    if (html) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  };
   for (const pagePath of pagePaths.filter((p) => p !== '/')) {
     app.get(pagePath, sendPage);
     app.get(`${pagePath}/`, sendPage);

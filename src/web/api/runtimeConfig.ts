@@ -12,7 +12,8 @@ export interface RuntimeConfig {
 const GOOGLE_RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
 
 export function runtimeConfig(): RuntimeConfig {
-  const given = window.__RUNTIME_CONFIG__ ?? {};
+  // globalThis: the page's window, or the server rendering the page (src/web/ssr/).
+  const given = (globalThis as { __RUNTIME_CONFIG__?: Window['__RUNTIME_CONFIG__'] }).__RUNTIME_CONFIG__ ?? {};
   return {
     publicApiKey: given.publicApiKey ?? '',
     humanCheck: given.humanCheck ?? (given.recaptchaSiteKey ? 'recaptcha' : 'altcha'),

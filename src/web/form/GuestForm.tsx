@@ -1,6 +1,7 @@
 // One guest form, whatever its definition: answers kept as a draft, sourced values filled in,
 // validation with the shared compiled schema, steps, uploads, human check, submission and its outcome.
 import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFValidationError } from '@rjsf/utils';
@@ -10,9 +11,10 @@ import { todayIso } from '../../engine/format.ts';
 import { formText, t } from '../../engine/messages.ts';
 import { buildUiSchema } from '../../engine/ui-schema.ts';
 import { useLocation } from 'react-router-dom';
-import { fields as customFields, widgets } from '../widgets/registry.ts';
+import { fields as customFields } from '../widgets/registry.ts';
+import { guestFormWidgets } from './bufferedWidgets.tsx';
 import type { FormData, GuestFormContext, UploadedFile } from './context.ts';
-import { draftKey, readDraft, useDraftSaver } from './draft.ts';
+import { draftKey, readDraft, useDraftSaver, type Draft } from './draft.ts';
 import { ErrorSummary, type SummaryItem } from './ErrorSummary.tsx';
 import { ErrorToast } from './ErrorToast.tsx';
 import { answerChecks } from './answerChecks.ts';
@@ -29,9 +31,14 @@ import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate.tsx';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate, itemTitle } from './templates/RepeatTemplates.tsx';
 import { ThankYou } from './ThankYou.tsx';
 import { FormIntro } from './FormIntro.tsx';
+import { PendingEdits } from './pendingEdits.ts';
 import { usePageDocument } from './pageDocument.ts';
+import { HydratingSignature } from './SignaturePlaceholder.tsx';
+import { useHydrated } from './useHydrated.ts';
 
 const templates = { FieldTemplate, ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
+// Until hydrated, a signature is its frame (SignaturePlaceholder.tsx), as on the server.
+const guestFormFields = { ...customFields, signature: HydratingSignature };
 // Answers start empty: defaults come from the definition (withDefaults, sourced values), never
 // from RJSF filling lists up to minItems, objects with empty parts (a signature's strokes) or a
 // required box with its only allowed value (const: true would tick a consent for the guest).
@@ -59,7 +66,13 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   const { pathname } = useLocation();
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
   const storageKey = draftKey(form.id, pathname);
-  const [restored] = useState(() => (initial ? { data: initial, uploads: {}, step: undefined } : readDraft(storageKey, [...fields.keys()])));
+  // A page the server rendered shows its draft right after hydration (the first render after it, below):
+  // hydration must see exactly the HTML the server sent, which knows no draft. The console's stored
+  // document (initial) is no draft: it is shown at once.
+  const hydrated = useHydrated();
+  const [restored] = useState<Pick<Draft, 'data' | 'uploads' | 'step'> | null>(() => (initial ? { data: initial, uploads: {}, step: undefined } : hydrated ? readDraft(storageKey, [...fields.keys()]) : null));
+  const [draftPending, setDraftPending] = useState(!hydrated && !initial);
+  const [lateDraft, setLateDraft] = useState<typeof restored>(null);
   usePageDocument(sourced, lang);
   const steps = useSteps(form, restored?.step);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -74,7 +87,23 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
     setData(withLoaded);
   }
   const uploads = useRef<Record<string, UploadedFile>>(restored?.uploads ?? {});
-  const draft = useDraftSaver(storageKey, compiled.hash);
+  if (draftPending && hydrated) {
+    setDraftPending(false);
+    const draft = readDraft(storageKey, [...fields.keys()]);
+    if (draft) {
+      setLateDraft(draft);
+      setData(withLoaded(withDefaults(fields, draft.data)));
+      const step = steps.steps?.findIndex((s) => s.id === draft.step) ?? -1;
+      if (step > 0) steps.setIndex(step);
+    }
+  }
+  // Typed answers still held in their fields (bufferedWidgets.tsx) reach the form before it is saved, left or sent.
+  const [edits] = useState(() => new PendingEdits());
+  const settleEdits = useCallback(() => flushSync(() => edits.flush()), [edits]);
+  const draft = useDraftSaver(storageKey, compiled.hash, settleEdits);
+  useEffect(() => {
+    if (lateDraft) uploads.current = { ...lateDraft.uploads, ...uploads.current };
+  }, [lateDraft]);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(0);
@@ -92,6 +121,16 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   const sendButton = useRef<HTMLButtonElement>(null);
   const refocusSend = () => requestAnimationFrame(() => sendButton.current?.focus());
   const quietErrors = useRef(false);
+
+  // A submit (button or Enter in a field) first takes what is still being typed: RJSF validates
+  // the changes queued before its submit, so these are part of what is checked and sent.
+  useEffect(() => {
+    const element = rjsf.current?.formElement.current as HTMLFormElement | null | undefined;
+    if (!element) return;
+    const onSubmitFirst = () => edits.flush();
+    element.addEventListener('submit', onSubmitFirst, { capture: true });
+    return () => element.removeEventListener('submit', onSubmitFirst, { capture: true });
+  }, [edits, done, lateDraft]);
 
   // Shown errors are text in one language: after a language switch, say them again in the new one.
   const sayErrorsAgain = useEffectEvent(() => {
@@ -134,12 +173,13 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
     data,
     sourced,
     optionDocs,
+    edits,
     visibleSections: steps.visibleSections,
     trackUpload,
     rememberUpload: (id, file) => {
       uploads.current = { ...uploads.current, [String(id)]: file };
     },
-    uploadedFile: (id) => uploads.current[String(id)],
+    uploadedFile: (id) => uploads.current[String(id)] ?? lateDraft?.uploads[String(id)],
   };
 
   const onChange = (event: IChangeEvent) => {
@@ -195,9 +235,11 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
     announce(errors.map((error) => ({ name: answerPath(error.property ?? '', fields), message: error.message ?? '' })).filter((e) => e.name), !quiet);
   };
 
-  const onSubmit = async () => {
+  const onSubmit = async (submitted: FormData) => {
     // Before the last step, RJSF's submit is "Next": this step's answers passed the shared validator.
     if (!steps.isLast) return goToStep(steps.index + 1);
+    // What RJSF validated, including answers handed over by this submit (our own copy follows a render later).
+    const data = withoutStaleChoices(form, optionDocs, pruneHidden(form, submitted));
     setAttempted(true);
     setSummary([]);
     setToast(null);
@@ -233,7 +275,8 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   if (done) return <ThankYou form={form} lang={lang} doc={done.doc} answers={done.answers} />;
 
   const submitLabel = !steps.isLast ? t('next', lang) : busy ? (form.submit.busyLabel ? formText(form.id, form.submit.busyLabel, lang) : t('submitting', lang)) : formText(form.id, form.submit.label, lang);
-  const captchaShown = compiled.captcha !== null && steps.isLast;
+  // The human check is the browser's own (a widget, a proof of work): not part of the server's HTML.
+  const captchaShown = compiled.captcha !== null && steps.isLast && hydrated;
   const blocked = busy || uploading > 0 || (captchaShown && !proof && !humanCheckUnavailable);
   return (
     <>
@@ -244,14 +287,16 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
       <Form
         ref={rjsf}
         idPrefix={idPrefix}
+        // A draft found after hydration starts the questions again from it (widgets read their saved state when they mount).
+        key={lateDraft ? 'draft' : 'page'}
         className="guest-form"
         schema={schema}
         uiSchema={uiSchema}
         validator={validator}
         formData={data}
         formContext={context}
-        widgets={widgets}
-        fields={customFields}
+        widgets={guestFormWidgets}
+        fields={guestFormFields}
         templates={templates}
         experimental_defaultFormStateBehavior={defaultFormState}
         transformErrors={(errors) => localizeErrors(errors, form.id, fields, lang, counts)}
@@ -259,7 +304,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
         extraErrors={toErrorSchema(serverErrors)}
         onChange={onChange}
         onError={onError}
-        onSubmit={() => void onSubmit()}
+        onSubmit={(event) => void onSubmit(event.formData ?? data)}
         liveValidate={attempted ? 'onChange' : false}
         showErrorList={false}
         noHtml5Validate

@@ -2,6 +2,7 @@
 import type { ResolvedForm } from '../../engine/compiled.ts';
 import type { Lang } from '../../engine/definition.ts';
 import type { OptionDocs } from './optionLists.ts';
+import type { PendingEdits } from './pendingEdits.ts';
 import type { SourcedValues } from './sourcedValues.ts';
 
 export type FormData = Record<string, unknown>;
@@ -20,6 +21,8 @@ export interface GuestFormContext {
   sourced: SourcedValues;
   /** Documents of the collections selects take their options from. */
   optionDocs: OptionDocs;
+  /** Answers still being typed, held by their fields until typing pauses. */
+  edits: PendingEdits;
   /** Ids of the sections shown now: a form with steps shows one step at a time; undefined shows all. */
   visibleSections?: ReadonlySet<string>;
   /** Counts uploads in progress so the submit button waits for them. */

@@ -1,11 +1,17 @@
 // Every change is kept in localStorage (per form and path) so a reload, a lost connection or a
-// failed request never loses what the guest typed. Uploaded files keep their upload id.
+// failed request never loses what the guest typed. Uploaded files keep their upload id. The
+// write (the whole draft as JSON) waits for a pause and for the browser to be idle, so it is
+// paid once per pause in typing, never per keystroke.
 // Drafts expire after a day because the pages also run on shared devices (restaurant tablets).
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { FormData, UploadedFile } from './context.ts';
 
 const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
-const SAVE_DELAY_MS = 300;
+const SAVE_DELAY_MS = 200;
+/** The longest an idle browser may keep a draft write waiting. */
+const IDLE_TIMEOUT_MS = 500;
+
+const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(run, 0));
 
 export interface Draft {
   /** Definition hash: a draft of another version of the form is still offered, but unknown answers are dropped. */
@@ -45,10 +51,17 @@ export function readDraft(key: string, knownFields: readonly string[]): Draft | 
   }
 }
 
-/** Debounced saving, flushed when the page is hidden or closed so the last keystrokes are kept. */
-export function useDraftSaver(key: string, hash: string) {
+/**
+ * Debounced saving, flushed when the page is hidden or closed so the last keystrokes are kept;
+ * `settle` first hands over what is still being typed (it saves through `save`).
+ */
+export function useDraftSaver(key: string, hash: string, settle: () => void = () => {}) {
   const pending = useRef<Draft | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const settleRef = useRef(settle);
+  useEffect(() => {
+    settleRef.current = settle;
+  }, [settle]);
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
@@ -62,7 +75,10 @@ export function useDraftSaver(key: string, hash: string) {
   }, [key]);
 
   useEffect(() => {
-    const onHide = () => flush();
+    const onHide = () => {
+      settleRef.current();
+      flush();
+    };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
     return () => {
@@ -77,7 +93,7 @@ export function useDraftSaver(key: string, hash: string) {
       save(data: FormData, uploads: Record<string, UploadedFile>, step?: string) {
         pending.current = { hash, savedAt: Date.now(), data, uploads, step };
         clearTimeout(timer.current);
-        timer.current = setTimeout(flush, SAVE_DELAY_MS);
+        timer.current = setTimeout(() => whenIdle(flush), SAVE_DELAY_MS);
       },
       clear() {
         clearTimeout(timer.current);

@@ -4,34 +4,30 @@ import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../engine/languages.ts';
-import { pageSettingsFor } from '../../engine/routes.ts';
 import { routesTable } from 'virtual:route-set';
 import { Header } from './Header.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LoadingPage } from './LoadingPage.tsx';
-import { mediaUrl, type PageContent } from './pageContent.ts';
+import type { PageContent } from './pageContent.ts';
 import { DEFAULT_LANGUAGES, ROUTES_NS, type PageData } from './pageData.ts';
+import { pageBrand, pageTitle } from './pageHead.ts';
 import { ShellContext, type Shell } from './ShellContext.tsx';
-import { applyTheme, themeFor } from './theme.ts';
+import { applyTheme } from './theme.ts';
 
 export function PageShell() {
   const { pathname } = useLocation();
   const matches = useMatches();
   const navigation = useNavigation();
   const pageContent = useRouteLoaderData('root') as PageContent | null | undefined;
-  const settings = useMemo(() => pageSettingsFor(pathname, routesTable), [pathname]);
-  const theme = themeFor(settings.theme);
   const [titleExtra, setTitleExtra] = useState<string | undefined>();
   // The page's own loader says which languages it is written in (a form's definition declares
   // them) and has switched i18next to the page's language (see pageLanguage.ts).
   const languages = (matches.at(-1)?.data as PageData | undefined)?.languages ?? DEFAULT_LANGUAGES;
-  const { i18n, t } = useTranslation(ROUTES_NS);
+  const { i18n } = useTranslation(ROUTES_NS);
   const lang = i18n.language as Lang;
-  // The header title in the page language (routes.json settings).
-  const header = settings.header && settings.prefix ? t(settings.prefix) : undefined;
-  const brandContent = pageContent?.[theme.pageContentKey];
-  const logoUrl = mediaUrl(brandContent?.logo_primary) ?? theme.fallbackLogo;
-  const faviconUrl = mediaUrl(brandContent?.favicon) ?? theme.fallbackFavicon ?? '/favicon.svg';
+  const brand = useMemo(() => pageBrand(pathname, routesTable, lang, pageContent), [pathname, lang, pageContent]);
+  const { settings, theme, header, logoUrl, faviconUrl } = brand;
+  const title = pageTitle(brand, titleExtra);
   // Another page is loading (not a language switch on this one, which keeps the typed answers on screen).
   const changingPage = navigation.state === 'loading' && navigation.location.pathname !== pathname;
 
@@ -42,8 +38,8 @@ export function PageShell() {
   }, [i18n, lang, theme, settings.font]);
 
   useEffect(() => {
-    document.title = [theme.brand, header, titleExtra].filter(Boolean).join(' | ');
-  }, [theme.brand, header, titleExtra]);
+    document.title = title;
+  }, [title]);
 
   useEffect(() => setMeta('description', settings.description), [settings.description]);
   useEffect(() => setFavicon(faviconUrl), [faviconUrl]);

@@ -18,7 +18,8 @@ export function pageLanguage(url: { search: string }, languages: readonly Lang[]
 export const pageLanguageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   detect: () => {
-    opening ??= { search: window.location.search, languages: DEFAULT_LANGUAGES };
+    // The server's render (ssr/) has no window: it names the page before any language is needed.
+    opening ??= { search: typeof window === 'undefined' ? '' : window.location.search, languages: DEFAULT_LANGUAGES };
     return pageLanguage(opening, opening.languages);
   },
   cacheUserLanguage: () => {},

@@ -32,12 +32,16 @@ export function fontStack(name: string | undefined): string | undefined {
   return (namedFonts as Record<string, string>)[name];
 }
 
+/** The theme as CSS custom properties of <html>: set by the page, and written by the server into the HTML it sends. */
+export function themeProperties(theme: Theme, lang: Lang, headerFont: string | undefined): Record<string, string> {
+  const properties = Object.fromEntries(Object.entries(theme.colors).map(([name, value]) => [`--color-${kebab(name)}`, value]));
+  const body = lang === 'ar' ? theme.fonts.arabic : theme.fonts.body;
+  return { ...properties, '--font-body': body, '--font-header': fontStack(headerFont) ?? body };
+}
+
 export function applyTheme(theme: Theme, lang: Lang, headerFont: string | undefined): void {
   const style = document.documentElement.style;
-  for (const [name, value] of Object.entries(theme.colors)) style.setProperty(`--color-${kebab(name)}`, value);
-  const body = lang === 'ar' ? theme.fonts.arabic : theme.fonts.body;
-  style.setProperty('--font-body', body);
-  style.setProperty('--font-header', fontStack(headerFont) ?? body);
+  for (const [name, value] of Object.entries(themeProperties(theme, lang, headerFont))) style.setProperty(name, value);
   document.documentElement.dataset.theme = theme.id;
   const themeColor = document.querySelector('meta[name="theme-color"]');
   themeColor?.setAttribute('content', theme.colors.primary ?? '#ffffff');

@@ -1,0 +1,164 @@
+// Form pages are sent already rendered: the build's server render (dist/server/render-page.js,
+// from src/web/ssr/renderPage.tsx) runs the page's own routes, loaders and components here, and
+// the result goes into index.html with the page's language, direction, theme, title, stylesheet
+// and chunk preloads, so the form is on screen (and readable without JavaScript) before the
+// browser has run any script. Renders are kept per address and made again in the background
+// once older than CACHE_MS, so a guest never waits for one after the first.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+/** How long a rendered page is reused as it is: content edits (a restaurant's name) show from the next request after this. */
+const CACHE_MS = 30_000;
+const CACHE_ENTRIES = 500;
+
+interface HeadScript {
+  src?: string;
+  async?: boolean;
+  defer?: boolean;
+  content?: string;
+}
+
+interface RenderedPage {
+  body: string;
+  html: { lang: string; dir: string; 'data-theme': string; style: Record<string, string> };
+  title: string;
+  description: string | undefined;
+  faviconUrl: string;
+  themeColor: string;
+  scripts: HeadScript[];
+  form: string;
+}
+
+interface RenderModule {
+  setup(config: Record<string, unknown>, apiFetch: typeof fetch): void;
+  renderPage(url: string): Promise<RenderedPage | null>;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+export interface Prerenderer {
+  /** The page at this address as HTML, or null to send the plain index.html (the browser renders it). */
+  page(url: string): Promise<string | null>;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page's API calls answered by this server in-process (no socket, same authentication and rules). */
+function injectFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(String(input), 'http://pages.internal');
+    const answer = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers.set(name, String(value));
+    return new Response(answer.statusCode === 204 ? null : answer.payload, { status: answer.statusCode, headers });
+  };
+}
+
+/** Files of a manifest entry and everything it imports: its chunks (to preload) and its stylesheets. */
+function chunkFiles(manifest: Record<string, ManifestChunk>, keys: string[]): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  // The bench builds forms from another folder: their keys end the same way.
+  const keyOf = (wanted: string) => (wanted in manifest ? wanted : Object.keys(manifest).find((key) => key.endsWith(`/${wanted}`)));
+  const visit = (wanted: string) => {
+    const key = keyOf(wanted);
+    const chunk = key ? manifest[key] : undefined;
+    if (!key || !chunk || seen.has(key)) return;
+    seen.add(key);
+    if (key !== 'index.html') js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return { js: [...js], css: [...css] };
+}
+
+export async function createPrerenderer(app: FastifyInstance, dist: string, runtimeSettings: Record<string, unknown>): Promise<Prerenderer | null> {
+  const entry = path.join(dist, 'server', 'render-page.js');
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(entry) || !fs.existsSync(manifestFile)) return null;
+  const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const module = (await import(pathToFileURL(entry).href)) as RenderModule;
+  module.setup(runtimeSettings, injectFetch(app));
+  const alreadyLinked = new Set(chunkFiles(manifest, ['index.html']).js.concat(chunkFiles(manifest, ['index.html']).css));
+
+  const head = (page: RenderedPage, hoisted: string) => {
+    const { js, css } = chunkFiles(manifest, ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`]);
+    const lines = [
+      ...css.filter((file) => !alreadyLinked.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...js.filter((file) => !alreadyLinked.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      hoisted,
+      page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
+      // The document's own scripts (allowed by the Content-Security-Policy: origins and sha256 of inline ones);
+      // an inline one that could end the element early is left to the browser's render.
+      ...page.scripts.map((script) =>
+        script.src
+          ? `<script src="${escapeHtml(script.src)}"${script.async ? ' async' : ''}${script.defer ? ' defer' : ''} data-page-script="true"></script>`
+          : script.content && !/<\/script|<!--/i.test(script.content)
+            ? `<script data-page-script="true">${script.content}</script>`
+            : '',
+      ),
+    ];
+    return lines.filter(Boolean).join('\n    ');
+  };
+
+  const toHtml = (page: RenderedPage) => {
+    // React writes resource hints (an image preload) before the markup: they belong in <head>.
+    const hoisted = /^(?:<link [^>]*\/>)+/.exec(page.body)?.[0] ?? '';
+    const body = page.body.slice(hoisted.length);
+    const style = Object.entries(page.html.style).map(([name, value]) => `${name}:${value}`).join(';');
+    return template
+      .replace(/<html [^>]*>/, `<html lang="${escapeHtml(page.html.lang)}" dir="${escapeHtml(page.html.dir)}" data-theme="${escapeHtml(page.html['data-theme'])}" style="${escapeHtml(style)}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${escapeHtml(page.themeColor)}"`)
+      .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeHtml(page.faviconUrl)}"`)
+      .replace('</head>', `  ${head(page, hoisted)}\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${body}</div>`)
+      .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
+  };
+
+  // Per address: the last render, reused for CACHE_MS; after that it is still sent while a new one is made.
+  const cache = new Map<string, { at: number; html: Promise<string | null>; refreshing?: boolean }>();
+  const render = (url: string) =>
+    module.renderPage(`http://pages.internal${url}`).then(
+      (page) => (page ? toHtml(page) : null),
+      (error: unknown) => {
+        app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
+        return null;
+      },
+    );
+  const remember = (url: string, html: Promise<string | null>) => {
+    cache.delete(url);
+    cache.set(url, { at: Date.now(), html });
+    while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  };
+  return {
+    page(url) {
+      const kept = cache.get(url);
+      if (!kept) {
+        const html = render(url);
+        remember(url, html);
+        return html;
+      }
+      if (Date.now() - kept.at >= CACHE_MS && !kept.refreshing) {
+        kept.refreshing = true;
+        const next = render(url);
+        void next.then(() => remember(url, next));
+      }
+      return kept.html;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// The server's render of a form page (src/server/pages/prerender.ts imports the build of this
+// module, dist/server/render-page.js): the same route table, loaders and components as the
+// browser, so the HTML the guest receives already shows the form in the page's language and
+// theme, and main.tsx hydrates it without a visible change.
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { routesTable } from 'virtual:route-set';
+import type { Lang } from '../../engine/languages.ts';
+import { setApiFetch } from '../api/client.ts';
+import type { RuntimeConfig } from '../api/runtimeConfig.ts';
+import type { FormPageData } from '../form/formLoader.ts';
+import { routeDocument, scriptSource, type PageScript } from '../form/pageDocument.ts';
+import { i18n } from '../i18n.ts';
+import type { PageContent } from '../shell/pageContent.ts';
+import { htmlAttributes, pageBrand, pageTitle, type HtmlAttributes } from '../shell/pageHead.ts';
+import { routeObjects } from '../shell/routeObjects.tsx';
+
+export interface RenderedPage {
+  /** The inside of <div id="root">. */
+  body: string;
+  html: HtmlAttributes;
+  title: string;
+  description: string | undefined;
+  faviconUrl: string;
+  themeColor: string;
+  /** Scripts of the document the address names (e.g. the restaurant's tag), for <head>. */
+  scripts: HeadScript[];
+  form: string;
+}
+
+export interface HeadScript {
+  src?: string;
+  async?: boolean;
+  defer?: boolean;
+  content?: string;
+}
+
+let handler: ReturnType<typeof createStaticHandler> | undefined;
+
+/** The server's settings for the pages (what /runtime-config.js says) and its way of answering their API calls. */
+export function setup(config: Partial<RuntimeConfig>, apiFetch: typeof fetch): void {
+  (globalThis as { __RUNTIME_CONFIG__?: Partial<RuntimeConfig> }).__RUNTIME_CONFIG__ = config;
+  setApiFetch(apiFetch);
+  handler = createStaticHandler(routeObjects(routesTable));
+}
+
+const formRoutes = routesTable.routes.filter((route) => route.page.kind === 'form').map((route) => ({ path: route.path, form: (route.page as { form: string }).form }));
+
+/** i18next has one current language: renders run one after another. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** The page at `url` as HTML, or null when it is not a form page or its data cannot be loaded (the browser then renders it). */
+export function renderPage(url: string): Promise<RenderedPage | null> {
+  const run = queue.then(() => render(url));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function render(href: string): Promise<RenderedPage | null> {
+  if (!handler) throw new Error('renderPage: setup() first');
+  const url = new URL(href);
+  const match = matchRoutes(formRoutes, url.pathname)?.at(-1);
+  if (!match) return null;
+  const context = await handler.query(new Request(url.href));
+  if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
+  const lang = i18n.language as Lang;
+  const pageContent = context.loaderData.root as PageContent | null;
+  const page = Object.values(context.loaderData).find((data): data is FormPageData => Boolean(data && typeof data === 'object' && 'loaded' in data));
+  if (!page) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const brand = pageBrand(url.pathname, routesTable, lang, pageContent);
+  const document = routeDocument(page.sourced, lang);
+  return {
+    body: Buffer.concat(chunks).toString('utf8'),
+    html: htmlAttributes(brand, lang),
+    title: pageTitle(brand, document.title),
+    description: brand.settings.description,
+    faviconUrl: brand.faviconUrl,
+    themeColor: brand.theme.colors.primary ?? '#ffffff',
+    scripts: document.scripts.flatMap((script: PageScript): HeadScript[] => {
+      const src = scriptSource(script);
+      if (src) return [{ src, async: Boolean(script.async), defer: Boolean(script.defer) }];
+      return script.type === 'inline' && typeof script.content === 'string' ? [{ content: script.content }] : [];
+    }),
+    form: match.route.form,
+  };
+}

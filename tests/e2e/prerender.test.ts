@@ -1,0 +1,98 @@
+// Form pages arrive rendered by the server: readable without JavaScript in the page's language
+// and direction, then hydrated by React without a hydration error and without a visible change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './harness.ts';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** The page as a browser without JavaScript shows it. */
+async function withoutScript(path: string) {
+  const context = await e2e.browser.browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const answer = await page.goto(`${e2e.server.url}${path}`);
+  const shown = {
+    status: answer?.status(),
+    lang: await page.evaluate(() => document.documentElement.lang),
+    dir: await page.evaluate(() => document.documentElement.dir),
+    title: await page.title(),
+    heading: await page.locator('h1').first().innerText(),
+    labels: await page.locator('.field-label, legend').allInnerTexts(),
+    text: await page.locator('body').innerText(),
+    theme: await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()),
+  };
+  await context.close();
+  return shown;
+}
+
+describe('form pages before JavaScript', () => {
+  it('the dining survey shows its questions, the restaurant in the title and its tag in <head>, in English and in Arabic (right to left)', async () => {
+    const english = await withoutScript('/survey/fnb/cova');
+    expect(english.status).toBe(200);
+    expect([english.lang, english.dir]).toEqual(['en', 'ltr']);
+    expect(english.title).toBe('Printemps | Survey F&B | Cova');
+    expect(english.labels.join('|')).toContain('Meal Period');
+    expect(english.text).toContain('How would you rate the food?'.slice(0, 10));
+    expect(english.theme).toBe('#1f1f1f');
+    expect(english.text).not.toContain('This page needs JavaScript');
+
+    const arabic = await withoutScript('/survey/fnb/cova?lang=ar');
+    expect([arabic.lang, arabic.dir]).toEqual(['ar', 'rtl']);
+    expect(arabic.title).toBe('Printemps | استبيان المطاعم والمقاهي | Cova');
+    expect(arabic.labels.join('|')).toContain('الوجبة');
+    expect(arabic.labels.join('|')).not.toContain('Meal Period');
+
+    const html = await (await fetch(`${e2e.server.url}/survey/fnb/cova`)).text();
+    expect(html).toMatch(/<head>[\s\S]*<script src="\/assets\/restaurant-tag\.js" async data-page-script="true"><\/script>[\s\S]*<\/head>/);
+  });
+
+  it('a waiver shows its questions in English and in Arabic', async () => {
+    const english = await withoutScript('/dohaquest/ifly-waiver');
+    expect([english.lang, english.dir]).toEqual(['en', 'ltr']);
+    expect(english.labels.length).toBeGreaterThan(5);
+    expect(english.labels.join('|')).toMatch(/Signature/);
+    const arabic = await withoutScript('/dohaquest/ifly-waiver?lang=ar');
+    expect([arabic.lang, arabic.dir]).toEqual(['ar', 'rtl']);
+    expect(arabic.labels.length).toBe(english.labels.length);
+    expect(arabic.labels.join('|')).toMatch(/التوقيع/);
+  });
+
+  it('with JavaScript the page hydrates what it received: no hydration error, the same questions, the restaurant tag run once', async () => {
+    for (const path of ['/survey/fnb/cova', '/survey/fnb/cova?lang=ar', '/dohaquest/ifly-waiver?lang=ar']) {
+      const page = await e2e.browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      const received = await (await fetch(`${e2e.server.url}${path}`)).text();
+      await page.goto(`${e2e.server.url}${path}`);
+      await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+      const labelsReceived = [...received.matchAll(/class="field-label"[^>]*>([^<]*)/g)].map((match) => match[1]);
+      const labelsShown = await page.locator('.field-label').evaluateAll((elements) => elements.map((element) => element.childNodes[0]?.textContent ?? ''));
+      expect(labelsShown.slice(0, labelsReceived.length)).toEqual(labelsReceived);
+      if (path.startsWith('/survey/fnb/cova')) expect(await page.locator('script[src="/assets/restaurant-tag.js"]').count()).toBe(1);
+      await page.close();
+    }
+  });
+
+  it('the Content-Security-Policy still allows no inline script without a hash', async () => {
+    const answer = await fetch(`${e2e.server.url}/survey/fnb/cova`);
+    const policy = answer.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/script-src 'self'/);
+    expect(policy).not.toMatch(/'unsafe-inline'[^;]*;\s*style-src/);
+    const html = await answer.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    for (const content of inline) {
+      const hash = `'sha256-${(await import('node:crypto')).createHash('sha256').update(content).digest('base64')}'`;
+      expect(policy).toContain(hash);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+// The dining survey's JavaScript, in bytes (stable, unlike times): what its page loads before it is
+// usable, from the build's manifest, gzip'd. npm run bench compares it with vanilla RJSF (target
+// 0.85x); this keeps it from growing unnoticed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const DIST = path.resolve(import.meta.dirname, '../../dist');
+/** KB of gzip -9; lower it when the page gets lighter. */
+const DINING_SURVEY_JS_BUDGET_KB = 205;
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+}
+
+function pageScripts(manifest: Record<string, Chunk>, entries: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  entries.forEach(visit);
+  return [...files].filter((file) => file.endsWith('.js'));
+}
+
+describe('page weight', () => {
+  it(`the dining survey's JavaScript stays within ${DINING_SURVEY_JS_BUDGET_KB} KB gzip`, () => {
+    const manifestFile = path.join(DIST, '.vite', 'manifest.json');
+    if (!fs.existsSync(manifestFile)) throw new Error('The pages are not built: run `npm run build` first.');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+    const files = pageScripts(manifest, [
+      'index.html',
+      'src/web/form/FormPage.tsx',
+      'src/web/form/formLoader.ts',
+      'build/forms/dining-survey.json',
+      'build/forms/dining-survey.validate.mjs',
+      'build/forms/locales/en/dining-survey.json',
+    ]);
+    const bytes = files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length, 0);
+    console.log(`dining survey JavaScript: ${(bytes / 1024).toFixed(1)} KB gzip in ${files.length} files`);
+    expect(bytes / 1024).toBeLessThanOrEqual(DINING_SURVEY_JS_BUDGET_KB);
+    // The human check, the signature pad and other forms are not part of it.
+    expect(files.some((file) => /Altcha|Recaptcha|SignaturePad|ski-waiver/.test(file))).toBe(false);
+  });
+});
