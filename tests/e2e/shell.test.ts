@@ -54,7 +54,8 @@ describe('page shell', () => {
     const page = await e2e.browser.newPage();
     await page.route(/\/assets\/FormPage-[^/]+\.js$/, (route) => route.abort('failed'));
     await page.goto(`${e2e.server.url}/survey/fnb?lang=ar`);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('الصفحة غير موجودة');
+    // The server's HTML shows the form first; the failed download then turns it into Not Found.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('الصفحة غير موجودة');
     await expect.poll(() => page.title()).toBe('Printemps | استبيان المطاعم والمقاهي | الصفحة غير موجودة');
   });
 
@@ -71,8 +72,10 @@ describe('page shell', () => {
       await held;
       await route.continue();
     });
+    // Listening before the navigation: the request may go before the page's load event.
+    const asked = page.waitForRequest((request) => request.url().includes('/api/restaurants'));
     await page.goto(`${e2e.server.url}/survey/fnb/cova`);
-    await page.waitForRequest((request) => request.url().includes('/api/restaurants'));
+    await asked;
     codeReleased = true;
     release();
     await page.getByRole('heading', { level: 1 }).waitFor();

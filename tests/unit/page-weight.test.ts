@@ -7,8 +7,12 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
-/** KB of gzip -9; lower it when the page gets lighter. */
-const DINING_SURVEY_JS_BUDGET_KB = 205;
+/**
+ * KB of gzip -9; lower it when the page gets lighter. 215 since the staff pages landed: their
+ * interface texts (forms/messages.json, the common namespace) ride in the entry chunk (about 8 KB);
+ * moving them to a namespace only staff pages load is the next saving.
+ */
+const DINING_SURVEY_JS_BUDGET_KB = 215;
 
 interface Chunk {
   file: string;
