@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
 import { contentSecurityPolicy } from '../../src/server/pages/content-security-policy.ts';
+import { brotliCompressSync } from 'node:zlib';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,6 +53,12 @@ describe('the pages', () => {
 
   it('hashed assets are cached for good, the page itself is revalidated, missing assets are 404', async () => {
     expect((await get('/assets/index-AbCd1234.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Their precompressed copies too (the build writes .br and .gz beside each file).
+    const asset = path.join(server.config.webDistDir, 'assets', 'index-AbCd1234.js');
+    fs.writeFileSync(`${asset}.br`, brotliCompressSync(fs.readFileSync(asset)));
+    const compressed = await fetch(`${server.url}/assets/index-AbCd1234.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('/survey/fnb')).headers.get('cache-control')).toBe('no-cache');
     expect((await get('/assets/index-Gone1234.js')).status).toBe(404);
   });

@@ -14,7 +14,8 @@ import { routeNotFound } from '../errors.ts';
 const HASHED_FILE = /-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 
 function cacheHeaders(response: { setHeader(name: string, value: string): unknown }, file: string) {
-  const name = path.basename(file);
+  // A precompressed copy (.br, .gz) is the same hashed file.
+  const name = path.basename(file).replace(/\.(br|gz)$/, '');
   if (name === 'index.html') response.setHeader('cache-control', 'no-cache');
   else if (file.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(name)) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
   else response.setHeader('cache-control', 'public, max-age=3600');
