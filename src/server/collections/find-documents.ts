@@ -8,19 +8,10 @@ import type { Collection } from './registry.ts';
 import type { DocumentRow } from './documents.ts';
 import { sortToSql, whereToSql } from './where.ts';
 import { isStaff } from '../auth/roles.ts';
+import type { ListPage } from '../http/list-page.ts';
 
-export interface Page {
-  rows: DocumentRow[];
-  totalDocs: number;
-  limit: number;
-  totalPages: number;
-  page: number;
-  pagingCounter: number;
-  hasPrevPage: boolean;
-  hasNextPage: boolean;
-  prevPage: number | null;
-  nextPage: number | null;
-}
+/** Payload's paged answer (http/list-page.ts), with the stored rows in place of the documents. */
+export type Page = Omit<ListPage<DocumentRow>, 'docs'> & { rows: DocumentRow[] };
 
 /** Largest page or limit: PostgreSQL's integer, so (page - 1) * limit stays within its bigint OFFSET. */
 const MAX_WHOLE = 2_147_483_647;
