@@ -65,12 +65,12 @@ describe('the live preview', () => {
   it('re-renders an edited label in both languages', async () => {
     await replaceInEditor('"Meal Period"', '"Time of your meal"');
     await replaceInEditor('"الوجبة"', '"وقت الوجبة"');
-    await expect.poll(() => page.locator('[data-lang="en"]').textContent(), { timeout: 15_000 }).toContain('Time of your meal');
-    await expect.poll(() => page.locator('[data-lang="ar"]').textContent(), { timeout: 15_000 }).toContain('وقت الوجبة');
+    await expect.poll(() => page.locator('[data-lang="en"]').textContent(), { timeout: 40_000 }).toContain('Time of your meal');
+    await expect.poll(() => page.locator('[data-lang="ar"]').textContent(), { timeout: 40_000 }).toContain('وقت الوجبة');
   });
   it('explains broken JSON at its line and keeps showing the last valid form', async () => {
     await replaceInEditor('"Your Voice, Our Improvement"', '"Your Voice" "Our Improvement"');
-    await expect.poll(() => page.locator('.preview-problems').textContent(), { timeout: 15_000 }).toContain('line 6:33');
+    await expect.poll(() => page.locator('.preview-problems').textContent(), { timeout: 40_000 }).toContain('line 6:33');
     expect(await page.locator('.preview-problems').textContent()).toContain('the JSON is broken here: a comma is missing between two entries');
     expect(await page.locator('[data-lang="en"]').textContent()).toContain('Time of your meal');
   });
@@ -81,7 +81,7 @@ describe('the live preview', () => {
     await english.locator('textarea').first().fill('The fire exit behind the kitchen is blocked.');
     await english.locator('[id="preview_en_acknowledgement"]').check();
     await english.locator('button[type="submit"]').click();
-    await expect.poll(() => english.locator('.preview-stored pre').textContent(), { timeout: 15_000 }).toContain('"incident_or_concern": "The fire exit behind the kitchen is blocked."');
+    await expect.poll(() => english.locator('.preview-stored pre').textContent(), { timeout: 40_000 }).toContain('"incident_or_concern": "The fire exit behind the kitchen is blocked."');
     expect(await english.locator('.preview-stored h2').textContent()).toContain('employee-whistle-blower');
   });
 });

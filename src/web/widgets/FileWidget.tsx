@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatFileSize, megabytes } from '../../engine/format.ts';
 import { t, type MessageKey } from '../../engine/messages.ts';
@@ -34,22 +34,29 @@ export function FileWidget(props: WidgetProps) {
   const [items, setItems] = useState<Item[]>(() => ids().map((id) => ({ key: `saved-${id}`, id, name: context.uploadedFile(id)?.name ?? `#${id}`, size: context.uploadedFile(id)?.size ?? 0 })));
   const [message, setMessage] = useState<{ key: MessageKey } | null>(null);
   const [dragging, setDragging] = useState(false);
-  // Uploads finish after later renders: keep the latest list of ids outside React's closure.
+  // Uploads, progress and previews arrive in any order after later renders: the ref is the one
+  // current list, and every change goes through it, so a late answer never overwrites a newer
+  // change (e.g. an upload finishing before React rendered the image's preview).
   const current = useRef(items);
-  useLayoutEffect(() => {
-    current.current = items;
-  }, [items]);
   const mb = megabytes(field.maxBytes);
 
-  const publish = (next: Item[]) => {
+  const show = (next: Item[]) => {
     current.current = next;
     setItems(next);
+  };
+  /** Changes the list and tells the form the ids now uploaded. */
+  const publish = (next: Item[]) => {
+    show(next);
     const done = next.filter((i) => i.id !== undefined).map((i) => i.id!);
     props.onChange(field.multiple ? (done.length ? done : undefined) : done[0]);
   };
   const update = (key: string, change: Partial<Item> | null) => {
     const next = change === null ? current.current.filter((i) => i.key !== key) : current.current.map((i) => (i.key === key ? { ...i, ...change } : i));
     publish(next);
+  };
+  /** A change only the list shows (progress, preview): the answer stays as it is. */
+  const decorate = (key: string, change: (item: Item) => Partial<Item> | null) => {
+    show(current.current.map((i) => (i.key === key ? { ...i, ...change(i) } : i)));
   };
 
   const choose = (files: File[]) => {
@@ -67,7 +74,7 @@ export function FileWidget(props: WidgetProps) {
     const started = chosen.slice(0, room).map((file) => {
       const key = `${Date.now()}-${Math.random()}`;
       const handle = uploadFile(field.collection, file, (fraction) => {
-        setItems((list) => list.map((i) => (i.key === key && i.progress !== undefined ? { ...i, progress: fraction } : i)));
+        decorate(key, (i) => (i.progress !== undefined ? { progress: fraction } : null));
       });
       context.trackUpload(handle.done);
       void handle.done.then((outcome) => {
@@ -80,7 +87,7 @@ export function FileWidget(props: WidgetProps) {
       });
       if (file.type.startsWith('image/')) {
         const reader = new FileReader();
-        reader.onload = () => typeof reader.result === 'string' && setItems((list) => list.map((i) => (i.key === key ? { ...i, preview: reader.result as string } : i)));
+        reader.onload = () => typeof reader.result === 'string' && decorate(key, () => ({ preview: reader.result as string }));
         reader.readAsDataURL(file);
       }
       return { key, name: file.name, size: file.size, progress: 0 } satisfies Item;
