@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import type { RouteSet } from './src/engine/routes.ts';
 import { compressPlugin } from './scripts/lib/compress-plugin.ts';
+import { messagesPlugin } from './scripts/lib/messages-plugin.ts';
 import { routeSetPlugin } from './scripts/lib/route-set-plugin.ts';
 
 const routeSet = (process.env.ROUTE_SET ?? 'default') as RouteSet;
@@ -38,14 +39,24 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * Three RJSF dependencies no form needs (markdown in descriptions, $ref URI resolution, allOf
- * merging: page schemas have no allOf) are replaced, for RJSF only, by small stand-ins. This keeps
- * each form page within its size budget (about 30 KB gzip less).
+ * merging: page schemas have no allOf), and the parts of its default registry no compiled form
+ * reaches (UNUSED_RJSF_PARTS), are replaced, for RJSF only, by small stand-ins. This keeps each
+ * form page within its size budget (about 30 KB gzip less).
  */
+const UNUSED_RJSF_PARTS = [
+  // Fields for anyOf/oneOf and layout grids: the compiled schemas have none.
+  'MultiSchemaField', 'LayoutGridField', 'LayoutHeaderField', 'LayoutMultiSchemaField', 'FallbackField',
+  // Default widgets no question names (each names one of widgets/registry.ts).
+  'AltDateTimeWidget', 'AltDateWidget', 'ColorWidget', 'DateTimeWidget', 'DateWidget', 'EmailWidget', 'FileWidget', 'PasswordWidget',
+  'RangeWidget', 'RatingWidget', 'TimeWidget', 'UpDownWidget', 'URLWidget', 'CheckboxesWidget', 'RadioWidget', 'SelectWidget', 'TextareaWidget',
+];
+
 function slimFormLibrary(): Plugin {
   const standIns: Record<string, string> = {
     'markdown-to-jsx/react': here('./src/web/vendor/plain-markdown.tsx'),
     'fast-uri': here('./src/web/vendor/uri-resolver.ts'),
     './shallowAllOfMerge.js': here('./src/web/vendor/shallow-all-of-merge.ts'),
+    ...Object.fromEntries(UNUSED_RJSF_PARTS.map((name) => [`./${name}.js`, here('./src/web/vendor/unused-rjsf-part.tsx')])),
   };
   return {
     name: 'slim-form-library',
@@ -58,7 +69,7 @@ function slimFormLibrary(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [devRuntimeConfig(), slimFormLibrary(), routeSetPlugin(routeSet), compressPlugin()],
+  plugins: [devRuntimeConfig(), slimFormLibrary(), messagesPlugin(), routeSetPlugin(routeSet), compressPlugin()],
   oxc: { jsx: { runtime: 'automatic' } },
   server: {
     // Same-origin API calls during development go to a locally running backend.

@@ -1,15 +1,39 @@
 // npm run forms:build — compiles every definition into build/forms/<id>.json, its precompiled
 // validator build/forms/<id>.validate.mjs (no schema compilation at run time) and its texts as
 // i18next resources, one namespace per form and language: build/forms/locales/<lang>/<id>.json.
+// The interface texts (forms/messages.json) one file per language, build/messages/<lang>.json: a
+// page loads only its own language's.
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compileForm } from '../src/engine/compile.ts';
 import type { CompiledForm } from '../src/engine/compiled.ts';
+import { COMMON_NS, messageResources, type MessageText } from '../src/engine/i18n.ts';
+import { LANGUAGES } from '../src/engine/languages.ts';
 import { canonicalJson, loadContentDefinitions, loadDefinitions, loadVocabularies, type DefinitionFile } from './lib/forms.ts';
 import { validatorModule } from './lib/validator-code.ts';
 
 export const BUILD_DIR = resolve(import.meta.dirname, '../build/forms');
+const MESSAGES_FILE = resolve(import.meta.dirname, '../forms/messages.json');
+const MESSAGES_DIR = resolve(import.meta.dirname, '../build/messages');
+
+/** Texts every page shows in every language (the language switch names each language in itself). */
+const IN_EVERY_LANGUAGE = ['languageName', 'languageShort'];
+
+/**
+ * The common namespace per language, English filling any gap (the page does not load English
+ * beside it), with the few texts a page shows in the other languages too (src/web/messages.ts).
+ */
+function buildMessages(): void {
+  const resources = messageResources(JSON.parse(readFileSync(MESSAGES_FILE, 'utf8')) as Record<string, MessageText | string>);
+  const common = (lang: string) => resources[lang][COMMON_NS] as Record<string, string>;
+  const everyLanguage = Object.fromEntries(LANGUAGES.map((lang) => [lang, Object.fromEntries(IN_EVERY_LANGUAGE.map((key) => [key, common(lang)[key] ?? common('en')[key]]))]));
+  rmSync(MESSAGES_DIR, { recursive: true, force: true });
+  mkdirSync(MESSAGES_DIR, { recursive: true });
+  for (const lang of LANGUAGES) {
+    writeFileSync(join(MESSAGES_DIR, `${lang}.json`), JSON.stringify({ texts: { ...common('en'), ...common(lang) }, everyLanguage }));
+  }
+}
 
 export function buildForms(outDir = BUILD_DIR): CompiledForm[] {
   const vocabularies = loadVocabularies();
@@ -21,6 +45,7 @@ export function buildForms(outDir = BUILD_DIR): CompiledForm[] {
   writeFileSync(join(outDir, '..', 'form-titles.json'), JSON.stringify(titles));
   // Content forms apart, so the server never takes them for submission collections.
   writeCompiled(loadContentDefinitions(), join(outDir, 'content'), vocabularies, {});
+  if (outDir === BUILD_DIR) buildMessages();
   return built;
 }
 

@@ -3,8 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routesTable } from 'virtual:route-set';
+import type { Lang } from '../engine/languages.ts';
 import { i18n } from './i18n.ts';
+import { loadMessages } from './messages.ts';
 import { routeObjects } from './shell/routeObjects.tsx';
+import './styles/fonts.css';
 import './styles/base.css';
 
 const root = document.getElementById('root');
@@ -38,5 +41,6 @@ if (root.hasAttribute('data-ssr')) {
   }));
   void ready().then(() => hydrateRoot(root, app));
 } else {
-  createRoot(root).render(app);
+  // The loading page already speaks the page's language.
+  void loadMessages(i18n.language as Lang).then(() => createRoot(root).render(app));
 }

@@ -124,4 +124,28 @@ describe('dining survey', () => {
     expect(stored.discovery_method).toBe('website');
     expect(stored).not.toHaveProperty('discovery_text');
   });
+  it('the phone check (libphonenumber-js) is fetched only once a phone is typed, and a wrong number is still refused in the page', async () => {
+    const page = await e2e.open('/survey/fnb/cova');
+    const fetched: string[] = [];
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      fetched.push(request.url());
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.waitForLoadState('networkidle');
+    const phoneChunk = () => fetched.filter((url) => /\/assets\/phones-[\w-]+\.js$/.test(url));
+    expect(phoneChunk()).toEqual([]);
+
+    await page.getByRole('radiogroup', { name: 'Meal Period' }).getByRole('radio', { name: 'Lunch', exact: true }).check();
+    await page.getByRole('radiogroup', { name: 'How often do you visit our restaurant?' }).getByRole('radio', { name: 'First Time', exact: true }).check();
+    await rate(page, RATINGS_EN, 'Good');
+    await page.getByLabel('How did you come to know about us?').selectOption({ index: 1 });
+    await page.getByRole('radiogroup', { name: 'Would you visit this restaurant again?' }).getByRole('radio', { name: 'Yes', exact: true }).check();
+    await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('12');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const message = 'Enter a valid phone number: choose the country code, then the number (digits only).';
+    await page.locator('[data-field="telephone_number"]').getByText(message).waitFor();
+    expect(phoneChunk()).toHaveLength(1);
+    expect(posts.filter((url) => url.includes('/api/survey-customer-feedbacks'))).toEqual([]);
+  });
 });

@@ -85,6 +85,18 @@ function chunkFiles(manifest: Record<string, ManifestChunk>, keys: string[]): { 
   return { js: [...js], css: [...css] };
 }
 
+/**
+ * The page's body font (its theme's, src/web/styles/fonts.css) in weight 400 and in the script of
+ * the page's language: what most of its text is set in, worth fetching beside the page's code.
+ */
+function bodyFontFile(manifest: Record<string, ManifestChunk>, stack: string | undefined, lang: string): string | undefined {
+  const family = stack?.split(',')[0].trim().replace(/^['"]|['"]$/g, '').toLowerCase();
+  if (!family) return undefined;
+  const suffix = `/${family}-${lang === 'ar' ? 'arabic' : 'latin'}-400-normal.woff2`;
+  const key = Object.keys(manifest).find((name) => name.endsWith(suffix));
+  return key ? manifest[key].file : undefined;
+}
+
 export async function createPrerenderer(app: FastifyInstance, dist: string, runtimeSettings: Record<string, unknown>): Promise<Prerenderer | null> {
   const entry = path.join(dist, 'server', 'render-page.js');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -96,8 +108,10 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   const alreadyLinked = new Set(chunkFiles(manifest, ['index.html']).js.concat(chunkFiles(manifest, ['index.html']).css));
 
   const head = (page: RenderedPage, hoisted: string) => {
-    const { js, css } = chunkFiles(manifest, ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`]);
+    const { js, css } = chunkFiles(manifest, ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`, `build/messages/${page.html.lang}.json`]);
+    const font = bodyFontFile(manifest, page.html.style['--font-body'], page.html.lang);
     const lines = [
+      font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : '',
       ...css.filter((file) => !alreadyLinked.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
       ...js.filter((file) => !alreadyLinked.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       hoisted,

@@ -32,6 +32,7 @@ import { ArrayFieldItemTemplate, ArrayFieldTemplate, itemTitle } from './templat
 import { ThankYou } from './ThankYou.tsx';
 import { FormIntro } from './FormIntro.tsx';
 import { PendingEdits } from './pendingEdits.ts';
+import { answersPhone, loadPhoneCheck, usePhoneCheck } from './phoneCheck.ts';
 import { usePageDocument } from './pageDocument.ts';
 import { HydratingSignature } from './SignaturePlaceholder.tsx';
 import { useHydrated } from './useHydrated.ts';
@@ -61,7 +62,7 @@ interface Props {
 }
 
 export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root', initial }: Props) {
-  const { compiled, schema, validator, phoneCheck } = loaded;
+  const { compiled, schema, validator } = loaded;
   const form = compiled.form;
   const { pathname } = useLocation();
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
@@ -117,6 +118,15 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   const [done, setDone] = useState<{ doc: Record<string, unknown>; answers: FormData } | null>(null);
   const uiSchema = useMemo(() => buildUiSchema(form, lang), [form, lang]);
   const rjsf = useRef<Form>(null);
+  const phoneCheck = usePhoneCheck(form, data, loaded.phoneCheck);
+  // A submit that came before the phone check: sent again once it is here, so the phone is checked in the page first.
+  const submitWhenChecked = useRef(false);
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    if (!submitWhenChecked.current || !phoneCheck) return;
+    submitWhenChecked.current = false;
+    rjsf.current?.submit();
+  });
   // The send button is disabled while busy, which drops focus to the page: a failed send gives it back, so Enter tries again.
   const sendButton = useRef<HTMLButtonElement>(null);
   const refocusSend = () => requestAnimationFrame(() => sendButton.current?.focus());
@@ -240,6 +250,13 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
     if (!steps.isLast) return goToStep(steps.index + 1);
     // What RJSF validated, including answers handed over by this submit (our own copy follows a render later).
     const data = withoutStaleChoices(form, optionDocs, pruneHidden(form, submitted));
+    if (!phoneCheck && answersPhone(form, data)) {
+      const here = await loadPhoneCheck().catch(() => null);
+      if (here) {
+        submitWhenChecked.current = true;
+        return rerender((n) => n + 1);
+      }
+    }
     setAttempted(true);
     setSummary([]);
     setToast(null);

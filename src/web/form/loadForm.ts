@@ -8,7 +8,6 @@ import { addFormTexts, i18n } from '../../engine/i18n.ts';
 import type { Lang } from '../../engine/languages.ts';
 import type { CompiledForm } from '../../engine/compiled.ts';
 import { withTimeout } from '../shell/chunkTimeout.ts';
-import { hasFieldOfType } from '../../engine/answers.ts';
 import type { PhoneCheck } from '../../engine/answer-checks.ts';
 
 export interface LoadedForm {
@@ -17,7 +16,7 @@ export interface LoadedForm {
   schema: RJSFSchema;
   /** Validates with the full contract (the same code the server runs), never compiles at run time. */
   validator: ValidatorType;
-  /** The server's phone check (libphonenumber-js), loaded only for a form that asks for a phone. */
+  /** The server's phone check when it comes with the form (the preview); else the page fetches it when a phone is answered (phoneCheck.ts). */
   phoneCheck: PhoneCheck | null;
 }
 
@@ -60,11 +59,8 @@ export function loadFormTexts(formId: string, lang: Lang): Promise<void> {
 
 export function loadForm(formId: string): Promise<LoadedForm> {
   return once(loadedCache, formId, async () => {
-    const compiledForm = loadCompiledForm(formId);
-    const phones = compiledForm.then((compiled) => (hasFieldOfType(compiled.form, 'phone') ? withTimeout(import('../../engine/phones.ts')) : null));
-    const [compiled, validateFns, phoneModule] = await Promise.all([compiledForm, withTimeout(artefacts(formId).validator()), phones]);
+    const [compiled, validateFns] = await Promise.all([loadCompiledForm(formId), withTimeout(artefacts(formId).validator())]);
     const schema = renderSchema(compiled.schema, compiled.form) as RJSFSchema;
-    const phoneCheck = phoneModule?.phoneErrors ?? null;
-    return { compiled, schema, validator: createPrecompiledValidator(validateFns, schema), phoneCheck };
+    return { compiled, schema, validator: createPrecompiledValidator(validateFns, schema), phoneCheck: null };
   });
 }
