@@ -83,6 +83,21 @@ describe('form pages before JavaScript', () => {
     }
   });
 
+  it('the brand font of the page is ours, preloaded in the script of its language, cached for good; the page is drawn in it', async () => {
+    for (const [path, file] of [['/survey/fnb/cova', /poppins-latin-400-normal-[\w-]+\.woff2/], ['/survey/fnb/cova?lang=ar', /tajawal-arabic-400-normal-[\w-]+\.woff2/]] as const) {
+      const html = await (await fetch(`${e2e.server.url}${path}`)).text();
+      const preload = /<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/.exec(html);
+      expect(preload?.[1]).toMatch(file);
+      const font = await fetch(`${e2e.server.url}${preload![1]}`);
+      expect(font.status).toBe(200);
+      expect(font.headers.get('content-type')).toBe('font/woff2');
+      expect(font.headers.get('cache-control')).toContain('immutable');
+    }
+    const page = await e2e.open('/survey/fnb/cova');
+    await page.evaluate(() => document.fonts.ready);
+    const loaded = await page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded').map((face) => `${face.family} ${face.weight}`));
+    expect(loaded).toContain('Poppins 400');
+  });
   it('the Content-Security-Policy still allows no inline script without a hash', async () => {
     const answer = await fetch(`${e2e.server.url}/survey/fnb/cova`);
     const policy = answer.headers.get('content-security-policy') ?? '';
