@@ -58,6 +58,16 @@ describe('an editor uploads a logo', () => {
     expect(rows[0].user_email).toBe('editor-media@example.com');
   });
 
+  it('a PDF is served to be shown in the page (Chrome shows no PDF in a sandbox), typed and never sniffed', async () => {
+    const answer = await upload(fileForm(tinyPdf(), 'rules.pdf', 'application/pdf'));
+    expect(answer.status).toBe(201);
+    const file = await fetch(`${server.url}${answer.body.doc.url}`);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('content-disposition')).toMatch(/^inline; filename="[\w-]+\.pdf"$/);
+    expect(file.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('a file that is not there is a 404', async () => {
     expect((await fetch(`${server.url}/api/media/file/nothing.png`)).status).toBe(404);
   });

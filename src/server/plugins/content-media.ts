@@ -14,10 +14,13 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
 
 /**
- * A stored file is shown as an image or a PDF, never as a page of ours: no script may run in it,
- * even opened on its own (the types taken are sniffed and cleaned on upload; SVG is refused).
+ * A stored file is shown as an image or a PDF, never as a page of ours (the type is sniffed from
+ * its bytes on upload, sent with nosniff; SVG is refused; markup inside is refused). An image runs
+ * nothing even opened on its own. A PDF is not sandboxed: Chrome will not show a PDF in a sandboxed
+ * document at all (the /docs page's preview would be blocked), so its safety is the upload's: any
+ * script, action or attached file in it is refused (uploads/pdf-metadata.ts).
  */
-const FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+const IMAGE_POLICY = "default-src 'none'; sandbox";
 
 const fileParams = {
   type: 'object',
@@ -46,10 +49,10 @@ export const contentMediaPlugin = ownPlugin('content-media', async (app: Fastify
     const { filename, mimeType } = row.data as { filename: string; mimeType: string };
     const file = await ctx.uploads.get(media.slug, path.basename(filename));
     if (!file) throw notFound();
+    if (mimeType !== 'application/pdf') reply.header('content-security-policy', IMAGE_POLICY);
     return reply
       .type(mimeType)
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', FILE_POLICY)
       .header('content-disposition', `inline; filename="${path.basename(filename)}"`)
       // A file's name is random and never reused: it can be kept for good.
       .header('cache-control', 'public, max-age=31536000, immutable')
