@@ -30,6 +30,17 @@ describe('the small rich-text format', () => {
     expect(root.children.map((node) => node.type)).toEqual(['heading', 'paragraph', 'list', 'list', 'quote']);
   });
 
+  it('reads a legacy Slate body (older documents) as the same text, so saving keeps it, now as Lexical', () => {
+    const slate = [
+      { type: 'h2', children: [{ text: 'Membership' }] },
+      { children: [{ text: 'Free. ' }, { text: 'One account', bold: true }, { text: ' per ' }, { type: 'link', url: 'https://example.com/', children: [{ text: 'phone' }] }] },
+      { type: 'ul', children: [{ type: 'li', children: [{ text: 'Points' }] }, { type: 'li', children: [{ text: 'Expiry', italic: true }] }] },
+    ];
+    const text = '## Membership\n\nFree. **One account** per [phone](https://example.com/)\n\n- Points\n- *Expiry*';
+    expect(lexicalToRichText(slate)).toBe(text);
+    expect(lexicalToRichText(richTextToLexical(text))).toBe(text);
+  });
+
   it('never makes a link that could run code, and keeps markup as text', () => {
     const lexical = richTextToLexical('[click](javascript:alert(1)) <script>x</script>');
     expect(JSON.stringify(lexical)).not.toContain('"type":"link"');
