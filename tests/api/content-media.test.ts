@@ -90,8 +90,8 @@ describe('hostile content files', () => {
     expect(large.body.errors[0].message).toMatch(/limit/);
     const none = await server.api('/api/media', { ...as('editor'), form: new FormData() });
     expect(none.status).toBe(400);
-    const { rows } = await server.app.serverContext.db.query(`SELECT data->>'mimeType' AS type FROM documents WHERE collection = 'media'`);
-    expect(rows.every((row: { type: string }) => row.type !== 'image/svg+xml')).toBe(true);
+    const { rows } = await server.app.serverContext.db.query<{ type: string }>(`SELECT data->>'mimeType' AS type FROM documents WHERE collection = 'media'`);
+    expect(rows.every((row) => row.type !== 'image/svg+xml')).toBe(true);
   });
 });
 

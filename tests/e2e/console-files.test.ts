@@ -1,11 +1,16 @@
 // An editor in a real browser fills the parts of content that are lists and files: a benefit's
 // discounts and attachments, a theme's logo, a document's PDF; the public pages show them at once.
 // A viewer cannot upload.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
 import { tinyPdf, tinyPng } from '../support/files.ts';
 import { startE2E, type E2E } from './harness.ts';
+
+const AXE = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let e2e: E2E;
 const EDITOR = { email: 'files-editor@example.com', password: 'an editor password' };
@@ -101,6 +106,26 @@ describe('an editor edits lists and files of content', () => {
     const opened = await guest.request.get(`${e2e.server.url}${src}`);
     expect(opened.status()).toBe(200);
     expect((await opened.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('the lists and files of a benefit pass axe (WCAG 2.2 AA) in Arabic and French, and fit a phone', async () => {
+    const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+    await context.request.post(`${e2e.server.url}/api/users/login`, { data: EDITOR });
+    const page = await context.newPage();
+    const id = await idOf('benefits', 'medical-insurance');
+    for (const [lang, addDiscount, addAttachment] of [['ar', 'إضافة خصم', 'إضافة مرفق'], ['fr', 'Ajouter une réduction', 'Ajouter une pièce jointe']]) {
+      await page.goto(`${e2e.server.url}/staff/content/benefits/${id}?lang=${lang}`);
+      await page.locator('h1').first().waitFor();
+      await page.getByRole('button', { name: addDiscount }).click();
+      await page.getByRole('button', { name: addAttachment }).click();
+      await page.addScriptTag({ content: AXE });
+      const result = (await page.evaluate((tags) => (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }), WCAG)) as {
+        violations: { id: string; nodes: { target: string[] }[] }[];
+      };
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), lang).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${lang} is wider than the phone`).toBeLessThanOrEqual(0);
+    }
+    await context.close();
   });
 
   it('a viewer cannot upload a content file', async () => {
