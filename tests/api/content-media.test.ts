@@ -151,3 +151,17 @@ describe('a content document keeps its files as uploads', () => {
     expect(paths).toEqual(['attachments.0.url', 'attachments.1.colour', 'discounts.0.brand']);
   });
 });
+
+describe('an older document edited for its PDF', () => {
+  it('keeps its Slate body, as the same text now in Lexical', async () => {
+    const found = await server.api('/api/documents?where[slug][equals]=park-safety-rules&depth=0', { as: 'staff' });
+    const rules = found.body.docs[0];
+    expect(Array.isArray(rules.body.en)).toBe(true);
+    const pdf = (await upload(fileForm(tinyPdf(), 'rules.pdf', 'application/pdf'))).body.doc;
+    const saved = await server.api(`/api/documents/${rules.id}`, { ...as('editor'), method: 'PATCH', json: { pdf: { id: pdf.id } } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.doc.pdf).toMatchObject({ id: pdf.id, url: pdf.url, mimeType: 'application/pdf' });
+    expect(JSON.stringify(saved.body.doc.body.en)).toContain('The full safety rules of every ride, as a printable document.');
+    expect(saved.body.doc.body.en.root.type).toBe('root');
+  });
+});
