@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { fileForm, MB, pdfWithScript, pngOfSize, textFile, tinyPdf, tinyPng } from '../support/files.ts';
 import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
 import type { Role } from '../../src/server/auth/roles.ts';
+import { cleanupUnusedMedia } from '../../src/server/content/content-media.ts';
 
 let server: TestServer;
 const tokens: Partial<Record<Role, string>> = {};
@@ -163,5 +164,22 @@ describe('an older document edited for its PDF', () => {
     expect(saved.body.doc.pdf).toMatchObject({ id: pdf.id, url: pdf.url, mimeType: 'application/pdf' });
     expect(JSON.stringify(saved.body.doc.body.en)).toContain('The full safety rules of every ride, as a printable document.');
     expect(saved.body.doc.body.en.root.type).toBe('root');
+  });
+});
+
+describe('content files nothing refers to', () => {
+  it('are removed with their stored file once older than UPLOAD_ORPHAN_MINUTES; those content shows stay', async () => {
+    const used = (await upload(fileForm(tinyPng(), 'kept.png', 'image/png'))).body.doc;
+    const unused = (await upload(fileForm(tinyPng(), 'dropped.png', 'image/png'))).body.doc;
+    expect((await server.api('/api/globals/page-content', { ...as('editor'), json: { store: { logo_secondary: { id: used.id } } } })).status).toBe(200);
+    const ctx = server.app.serverContext;
+    const contentSlugs = [...ctx.registry.collections.values()].filter((collection) => collection.kind === 'content').map((collection) => collection.slug);
+    expect(await cleanupUnusedMedia(ctx.db, ctx.uploads, contentSlugs, new Date(), ctx.config.uploadOrphanMinutes)).toBe(0);
+    const later = new Date(Date.now() + (ctx.config.uploadOrphanMinutes + 1) * 60_000);
+    expect(await cleanupUnusedMedia(ctx.db, ctx.uploads, contentSlugs, later, ctx.config.uploadOrphanMinutes)).toBeGreaterThanOrEqual(1);
+    expect((await fetch(`${server.url}${unused.url}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${used.url}`)).status).toBe(200);
+    const logo = (await server.api('/api/globals/page-content', { as: 'public' })).body.quest.logo_primary;
+    expect((await fetch(`${server.url}${logo.url}`)).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@
 // Payload populates an upload field ({id, url, filename, mimeType, filesize, width, height}), so
 // the pages, which read `.url` as they always did, need no change; the id (at the field's
 // contentPath, e.g. "pdf.id") is what the content form edits.
+import path from 'node:path';
 import type { UploadRule } from '../../engine/compiled.ts';
 import type { ResolvedDataField } from '../../engine/compiled.ts';
 import { dataFields } from '../../engine/conditions.ts';
@@ -16,6 +17,7 @@ import type { Queryable } from '../db/db.ts';
 import type { LoadedForm } from '../forms/compiled-forms.ts';
 import { contentForms } from './content-forms.ts';
 import { isAccepted } from '../uploads/sniff-file-type.ts';
+import type { UploadStorage } from '../uploads/storage.ts';
 import { validationError, type FieldError } from '../errors.ts';
 
 type Data = Record<string, unknown>;
@@ -95,4 +97,23 @@ export async function attachMedia(db: Queryable, collection: Collection | null, 
     }
   }
   if (errors.length) throw validationError(target, errors);
+}
+
+/**
+ * Content files no content document or global mentions any longer (replaced, never saved, or their
+ * document deleted), older than `maxAgeMinutes`, go with their stored file: a file is referred to by
+ * its url, which holds its random name. An editor who waits longer than that to save is told to
+ * upload it again (contentFileMissing).
+ */
+export async function cleanupUnusedMedia(db: Queryable, storage: UploadStorage, contentSlugs: string[], now: Date, maxAgeMinutes: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - maxAgeMinutes * 60_000);
+  const { rows } = await db.query<{ filename: string }>(
+    `DELETE FROM documents m WHERE m.collection = $1 AND m.created_at < $2::timestamptz
+       AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.collection = ANY($3::text[]) AND strpos(d.data::text, m.data->>'filename') > 0)
+       AND NOT EXISTS (SELECT 1 FROM globals g WHERE strpos(g.data::text, m.data->>'filename') > 0)
+     RETURNING m.data->>'filename' AS filename`,
+    [CONTENT_UPLOADS, cutoff.toISOString(), contentSlugs],
+  );
+  for (const row of rows) await storage.delete(CONTENT_UPLOADS, path.basename(row.filename));
+  return rows.length;
 }

@@ -8,7 +8,7 @@ import { CONTENT_UPLOADS } from '../../engine/content-shape.ts';
 import { createHeaders, credentialHeaders, payloadQuery } from '../http/route-schemas.ts';
 import { toDoc, type DocumentRow } from '../collections/documents.ts';
 import { receiveUpload } from '../uploads/receive-upload.ts';
-import { contentMedia } from '../content/content-media.ts';
+import { cleanupUnusedMedia, contentMedia } from '../content/content-media.ts';
 import { can } from '../auth/roles.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { forbidden, notFound, routeNotFound } from '../errors.ts';
@@ -21,6 +21,8 @@ import { forbidden, notFound, routeNotFound } from '../errors.ts';
  * script, action or attached file in it is refused (uploads/pdf-metadata.ts).
  */
 const IMAGE_POLICY = "default-src 'none'; sandbox";
+
+const MINUTE = 60_000;
 
 const fileParams = {
   type: 'object',
@@ -58,4 +60,20 @@ export const contentMediaPlugin = ownPlugin('content-media', async (app: Fastify
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(file);
   });
+
+  if (!media) return;
+  const contentSlugs = [...ctx.registry.collections.values()].filter((collection) => collection.kind === 'content').map((collection) => collection.slug);
+  const sweep = async () => {
+    try {
+      const removed = await cleanupUnusedMedia(ctx.db, ctx.uploads, contentSlugs, new Date(), ctx.config.uploadOrphanMinutes);
+      if (removed) app.log.info(`Removed ${removed} content file(s) no content refers to.`);
+    } catch (error) {
+      app.log.error(error, 'Content file clean-up failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void sweep(), 10 * MINUTE).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 });
