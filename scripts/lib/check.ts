@@ -235,6 +235,8 @@ export function checkDefinition(file: string, definition: FormDefinition, vocabu
         const question = `question "${x.name}" in the group "${field.name}"`;
         if ('options' in x && typeof x.options === 'string') vocabularyProblems(x.options, `${path}.fields[${k}].options`, question);
         if ('options' in x && Array.isArray(x.options)) problems.push(...duplicateOptionValues(file, x.options, `${path}.fields[${k}].options`, question));
+        // A submission attaches the uploads of its own questions only; content forms keep files in the document (server/content/content-media.ts).
+        if (x.type === 'file' && !/(^|\/)forms\/content\//.test(file)) add(`${path}.fields[${k}]`, `${question} is a file, but a guest form's files cannot be inside a repeated group (they would never be attached to the submission): move the question out of the group, or use "multiple": true`);
         // Neither the page nor the server evaluates conditions row by row: refused rather than silently ignored.
         for (const key of ['visibleIf', 'requiredIf'] as const) {
           if (key in x && x[key]) add(`${path}.fields[${k}].${key}`, `${question} has a condition ("${key}"), but conditions are not supported inside a repeated group (neither the page nor the server could apply it to each row): remove it, ${key === 'visibleIf' ? 'or move the question out of the group' : 'or make the question "required"'}`);

@@ -3,6 +3,8 @@
 // content-only definition properties.
 import type { DefinitionAt } from './project-checks.ts';
 import type { Problem } from './check.ts';
+import type { Field } from '../../src/engine/definition.ts';
+import { CONTENT_UPLOADS } from '../../src/engine/content-shape.ts';
 
 export interface ContentDeclarations {
   collections: { slug: string }[];
@@ -21,7 +23,22 @@ export function checkContentForms(forms: DefinitionAt[], declared: ContentDeclar
     const target = `${global ? 'globals/' : ''}${collection}`;
     if (seen.has(target)) problems.push({ file, path: '$.submit.collection', message: `${seen.get(target)} already edits "${target}": keep one content form per collection` });
     seen.set(target, file);
+    definition.sections.forEach((section, s) => section.fields.forEach((field, f) => {
+      const items: [Field, string][] = field.type === 'repeat' ? field.fields.map((inner, k) => [inner as Field, `$.sections[${s}].fields[${f}].fields[${k}]`]) : [[field, `$.sections[${s}].fields[${f}]`]];
+      for (const [own, path] of items) problems.push(...contentFileProblems(file, own, path));
+    }));
     if (definition.id !== `content-${collection}`) problems.push({ file, path: '$.id', message: `a content form's id is "content-" and its collection: write "content-${collection}"` });
   }
+  return problems;
+}
+
+/** A content file is kept in the document as its upload: the server must find the upload's collection and where its id goes. */
+function contentFileProblems(file: string, field: Field, path: string): Problem[] {
+  if (field.type !== 'file') return [];
+  const problems: Problem[] = [];
+  if (field.collection !== CONTENT_UPLOADS) problems.push({ file, path: `${path}.collection`, message: `content files are uploaded to "${CONTENT_UPLOADS}": write "collection": "${CONTENT_UPLOADS}"` });
+  if (field.multiple) problems.push({ file, path: `${path}.multiple`, message: 'a content file is one file: remove "multiple", or use a repeated group of files' });
+  const at = field.contentPath ?? field.name;
+  if (at !== 'id' && !at.endsWith('.id')) problems.push({ file, path: `${path}.contentPath`, message: `a content file's contentPath names where its upload id is kept, e.g. "logo.id" (the object around it becomes the upload the pages read, {url, filename, ...}): write "${at}.id"` });
   return problems;
 }

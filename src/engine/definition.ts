@@ -180,7 +180,7 @@ export const SignatureField = field('signature', {
 }, 'A drawn signature, kept as vector strokes (points relative to the pad) so it survives a resize and renders back as SVG.');
 
 /** Field types allowed inside a repeated group (one level deep). */
-const ItemField = Type.Union([TextField, TextareaField, EmailField, PhoneField, DateField, NumberField, ChoiceField, ConsentField, CountryField]);
+const ItemField = Type.Union([TextField, TextareaField, EmailField, PhoneField, DateField, NumberField, ChoiceField, ConsentField, CountryField, FileField]);
 export const RepeatField = field('repeat', {
   fields: Type.Array(ItemField, { minItems: 1 }),
   itemLabel: LocalizedText,

@@ -72,8 +72,38 @@ function inlineText(nodes: Node[]): string {
     .join('');
 }
 
-/** Lexical JSON (as stored) back as the staff text; unknown nodes keep their text. */
+/** Legacy Slate leaves and inline links (Payload 2's rich text, still in older documents) as the staff text. */
+function slateInline(nodes: Node[]): string {
+  return nodes
+    .map((node) => {
+      if (typeof node.text === 'string') return node.bold === true ? `**${node.text}**` : node.italic === true ? `*${node.text}*` : node.text;
+      if (node.type === 'link') {
+        const url = String(node.url ?? '');
+        const label = slateInline(childrenOf(node));
+        return safeLink(url) ? `[${label}](${url})` : label;
+      }
+      return slateInline(childrenOf(node));
+    })
+    .join('');
+}
+
+function slateToRichText(nodes: Node[]): string {
+  return nodes
+    .map((node) => {
+      const inner = slateInline(childrenOf(node));
+      const type = String(node.type ?? '');
+      if (/^h[1-6]$/.test(type)) return `${type === 'h3' ? '###' : '##'} ${inner}`;
+      if (type === 'blockquote') return inner.split('\n').map((line) => `> ${line}`).join('\n');
+      if (type === 'ul' || type === 'ol') return childrenOf(node).map((item, i) => `${type === 'ol' ? `${i + 1}.` : '-'} ${slateInline(childrenOf(item))}`).join('\n');
+      return inner;
+    })
+    .filter((part) => part.trim() !== '')
+    .join('\n\n');
+}
+
+/** Lexical JSON (as stored; or legacy Slate nodes, saved back as Lexical) as the staff text; unknown nodes keep their text. */
 export function lexicalToRichText(value: unknown): string {
+  if (Array.isArray(value)) return slateToRichText(value.filter((node): node is Node => !!node && typeof node === 'object'));
   const root = value && typeof value === 'object' ? ((value as Node).root as Node | undefined) : undefined;
   if (!root) return typeof value === 'string' ? value : '';
   return childrenOf(root)

@@ -21,6 +21,7 @@ import { collectionsPlugin } from './plugins/collections.ts';
 import { staffDownloadsPlugin } from './plugins/staff-downloads.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { contentWritesPlugin } from './plugins/content-writes.ts';
+import { contentMediaPlugin } from './plugins/content-media.ts';
 import { localAdminPlugin } from './plugins/local-admin.ts';
 import { parseQueryString } from './collections/query-string.ts';
 import { ssoPlugin } from './plugins/sso.ts';
@@ -78,6 +79,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.register(collectionsPlugin, ctx);
   await app.register(staffDownloadsPlugin, ctx);
   await app.register(contentWritesPlugin, ctx);
+  await app.register(contentMediaPlugin, ctx);
   await app.register(localAdminPlugin, ctx);
   await app.register(ssoPlugin, ctx);
   await app.register(usersPlugin, ctx);

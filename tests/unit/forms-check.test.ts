@@ -6,6 +6,7 @@ import { checkProject } from '../../scripts/forms-check.ts';
 import { schemaFiles } from '../../scripts/forms-schema.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
 import { checkCollections, checkCountryNames, checkRoutesAndForms } from '../../scripts/lib/project-checks.ts';
+import { checkContentForms } from '../../scripts/lib/content-forms-check.ts';
 import type { FormDefinition } from '../../src/engine/definition.ts';
 import type { Country } from '../../src/engine/countries.ts';
 
@@ -89,6 +90,22 @@ describe('forms:check', () => {
       'forms/tiny.json:16:98 ($.sections[0].fields[0].fields[1].requiredIf) question "allergy" in the group "kids" has a condition ("requiredIf"), but conditions are not supported inside a repeated group (neither the page nor the server could apply it to each row): remove it, or make the question "required"',
     ]);
   });
+  it("refuses a guest form's file inside a repeated group (its upload would never be attached), and a content file without a place for its id", () => {
+    const group = (file: string) => `        { "type": "repeat", "name": "docs", "label": { "en": "Documents", "ar": "المستندات" }, "maxItems": 3,
+          "itemLabel": { "en": "Document {n}", "ar": "المستند {n}" }, "addLabel": { "en": "Add", "ar": "أضف" }, "removeLabel": { "en": "Remove", "ar": "احذف" },
+          "fields": [ ${file} ] }`;
+    const pdf = (extra: string) => `{ "type": "file", "name": "pdf", "label": { "en": "PDF", "ar": "ملف" }, "maxBytes": 1000, "accept": ["application/pdf"], ${extra} }`;
+    expect(checkText(fixture(group(pdf('"collection": "tiny-media"'))))).toEqual([
+      'forms/tiny.json:14:23 ($.sections[0].fields[0].fields[0]) question "pdf" in the group "docs" is a file, but a guest form\'s files cannot be inside a repeated group (they would never be attached to the submission): move the question out of the group, or use "multiple": true',
+    ]);
+    const content = JSON.parse(fixture(group(pdf('"collection": "uploads", "contentPath": "file"'))).replace('"tiny-answers"', '"benefits"').replace('"tiny"', '"content-benefits"')) as FormDefinition;
+    const problems = checkContentForms([{ file: 'forms/content/content-benefits.json', definition: content }], { collections: [{ slug: 'benefits' }], globals: [] });
+    expect(problems.map((problem) => `${problem.path} ${problem.message}`)).toEqual([
+      '$.sections[0].fields[0].fields[0].collection content files are uploaded to "media": write "collection": "media"',
+      '$.sections[0].fields[0].fields[0].contentPath a content file\'s contentPath names where its upload id is kept, e.g. "logo.id" (the object around it becomes the upload the pages read, {url, filename, ...}): write "file.id"',
+    ]);
+  });
+
   it('points at the second of two equal option values, in a form and in an option list', () => {
     const text = fixture(`        { "type": "choice", "name": "meal", "label": { "en": "Meal", "ar": "الوجبة" }, "options": [
           { "value": "lunch", "label": { "en": "Lunch", "ar": "غداء" } },

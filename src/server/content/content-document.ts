@@ -1,10 +1,10 @@
 // A content write as the API receives it (Payload's document shape, partial for an update) turned
 // into the document to store: only paths a content form declares, validated by its compiled
 // schema, rich text converted to Lexical JSON. Errors name the document's own paths (title.ar).
+import { isDeepStrictEqual } from 'node:util';
 import type { Lang } from '../../engine/definition.ts';
-import type { ResolvedDataField } from '../../engine/compiled.ts';
 import { dataFields } from '../../engine/conditions.ts';
-import { answersToDocument, documentToAnswers, pathOf } from '../../engine/content-shape.ts';
+import { answersToDocument, documentPathOf, documentToAnswers, pathOf, UPLOAD_KEYS } from '../../engine/content-shape.ts';
 import { t } from '../../engine/messages.ts';
 import type { LoadedForm } from '../forms/compiled-forms.ts';
 import { validateSubmission } from '../forms/validation.ts';
@@ -19,10 +19,15 @@ const isObject = (value: unknown): value is Data => !!value && typeof value === 
 
 /** Paths of the body no field of the form covers (e.g. "title.de", "price"). */
 function unknownPaths(form: LoadedForm, body: Data): string[] {
-  const paths = dataFields(form.compiled.form).map(pathOf);
+  const fields = dataFields(form.compiled.form);
+  const paths = fields.map(pathOf);
+  // An upload sent back as Payload answered it ({id, url, filename, ...}): its own keys are known.
+  const uploads = new Set(fields.filter((field) => field.type === 'file').map((field) => pathOf(field).replace(/\.?id$/, '')));
   const unknown: string[] = [];
   const walk = (value: unknown, at: string) => {
     if (paths.includes(at)) return;
+    const dot = at.lastIndexOf('.');
+    if (dot > 0 && uploads.has(at.slice(0, dot)) && UPLOAD_KEYS.has(at.slice(dot + 1))) return;
     const below = paths.some((path) => path.startsWith(`${at}.`));
     if (below && value === null) return; // clearing a group, e.g. "pdf": null
     if (below && isObject(value)) {
@@ -51,15 +56,12 @@ export function contentDocument(form: LoadedForm, target: string, body: unknown,
   return doc;
 }
 
-/** "title_ar" → "title.ar"; "scripts.0.src" stays (a repeated group keeps its own shape). */
+/** "title_ar" → "title.ar", "discounts.0.text_en" → "discounts.0.text.en". */
 function onDocument(form: LoadedForm, error: FieldError): FieldError {
-  const [name, ...rest] = error.path.split('.');
-  const field = dataFields(form.compiled.form).find((candidate) => candidate.name === name) as ResolvedDataField | undefined;
-  const path = field ? [pathOf(field), ...rest].join('.') : error.path;
-  return { ...error, path };
+  return { ...error, path: documentPathOf(form.compiled.form, error.path) };
 }
 
-/** Top-level keys whose value changed: what the audit log records of a change. */
+/** Top-level keys whose value changed: what the audit log records of a change (key order aside: the database keeps its own). */
 export function changedKeys(before: Data, after: Data): string[] {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort();
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => !isDeepStrictEqual(before[key], after[key])).sort();
 }

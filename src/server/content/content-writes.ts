@@ -17,6 +17,7 @@ import { invalidatePagePolicy } from '../pages/content-security-policy.ts';
 import { loadContentConfig } from './content-config.ts';
 import { changedKeys, contentDocument } from './content-document.ts';
 import { contentForms } from './content-forms.ts';
+import { attachMedia, contentMedia } from './content-media.ts';
 import { t } from '../../engine/messages.ts';
 
 type Data = Record<string, unknown>;
@@ -54,7 +55,9 @@ export async function createContent(write: ContentWrite, collection: Collection)
   const { ctx, request } = write;
   const lang = languageOf(form, request);
   const doc = contentDocument(form, collection.slug, request.body, {}, lang);
+  const media = await contentMedia(ctx.config.formsBuildDir);
   const row = await ctx.db.transaction(async (tx) => {
+    await attachMedia(tx, media, form, collection.slug, doc, lang);
     await checkKeyFree(tx, ctx, form, collection, doc, null, lang);
     const { rows } = await tx.query<DocumentRow>('INSERT INTO documents (collection, data) VALUES ($1, $2::jsonb) RETURNING *', [collection.slug, JSON.stringify(doc)]);
     await recordAudit(tx, request.caller, { action: 'create-content', target: collection.slug, documentId: rows[0].id, detail: { fields: Object.keys(doc).sort() } });
@@ -75,9 +78,11 @@ export async function updateContent(write: ContentWrite, collection: Collection,
   const form = await editorForm(write);
   const { ctx, request } = write;
   const lang = languageOf(form, request);
+  const media = await contentMedia(ctx.config.formsBuildDir);
   const row = await ctx.db.transaction(async (tx) => {
     const stored = await lockedRow(tx, collection, id);
     const doc = contentDocument(form, collection.slug, request.body, stored.data, lang);
+    await attachMedia(tx, media, form, collection.slug, doc, lang);
     await checkKeyFree(tx, ctx, form, collection, doc, stored.id, lang);
     const { rows } = await tx.query<DocumentRow>('UPDATE documents SET data = $2::jsonb, updated_at = now() WHERE id = $1 RETURNING *', [stored.id, JSON.stringify(doc)]);
     await recordAudit(tx, request.caller, { action: 'update-content', target: collection.slug, documentId: stored.id, detail: { fields: changedKeys(stored.data, doc) } });
@@ -104,10 +109,12 @@ export async function saveGlobal(write: ContentWrite, slug: string): Promise<Dat
   const form = await editorForm(write);
   const { ctx, request } = write;
   const lang = languageOf(form, request);
+  const media = await contentMedia(ctx.config.formsBuildDir);
   const saved = await ctx.db.transaction(async (tx) => {
     const { rows: stored } = await tx.query<{ data: Data }>('SELECT data FROM globals WHERE slug = $1 FOR UPDATE', [slug]);
     const before = stored[0]?.data ?? {};
     const data = contentDocument(form, `globals/${slug}`, request.body, before, lang);
+    await attachMedia(tx, media, form, `globals/${slug}`, data, lang);
     const { rows } = await tx.query<{ data: Data; created_at: Date; updated_at: Date }>(
       `INSERT INTO globals (slug, data) VALUES ($1, $2::jsonb) ON CONFLICT (slug) DO UPDATE SET data = EXCLUDED.data, updated_at = now() RETURNING *`,
       [slug, JSON.stringify(data)],

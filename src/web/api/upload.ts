@@ -1,6 +1,6 @@
 // File uploads go through XMLHttpRequest because fetch cannot report upload progress.
 import { authHeaders } from './client.ts';
-import { apiUrl } from './runtimeConfig.ts';
+import { apiUrl, runtimeConfig } from './runtimeConfig.ts';
 
 export type UploadOutcome =
   | { ok: true; id: number | string }
@@ -11,11 +11,16 @@ export interface UploadHandle {
   abort: () => void;
 }
 
-export function uploadFile(collection: string, file: File, onProgress: (fraction: number) => void): UploadHandle {
+/** A guest's upload carries the pages' key; a staff member's (content files) only their session cookie, which the key would override. */
+export type UploadAs = 'guest' | 'staff';
+
+export function uploadFile(collection: string, file: File, onProgress: (fraction: number) => void, as: UploadAs = 'guest'): UploadHandle {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadOutcome>((resolve) => {
     xhr.open('POST', apiUrl(`/api/${encodeURIComponent(collection)}`));
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    if (as === 'guest') for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    // Same origin: the cookie goes by default; an API on another origin needs it asked for.
+    else xhr.withCredentials = Boolean(runtimeConfig().apiBaseUrl);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

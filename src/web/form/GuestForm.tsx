@@ -14,6 +14,7 @@ import { useLocation } from 'react-router-dom';
 import { fields as customFields } from '../widgets/registry.ts';
 import { guestFormWidgets } from './bufferedWidgets.tsx';
 import type { FormData, GuestFormContext, UploadedFile } from './context.ts';
+import type { UploadAs } from '../api/upload.ts';
 import { draftKey, readDraft, useDraftSaver, type Draft } from './draft.ts';
 import { ErrorSummary, type SummaryItem } from './ErrorSummary.tsx';
 import { ErrorToast } from './ErrorToast.tsx';
@@ -59,9 +60,13 @@ interface Props {
   idPrefix?: string;
   /** The answers to start from instead of a draft (the staff console editing a stored document). */
   initial?: FormData;
+  /** With `initial`: names and sizes of the files its answers already hold, by upload id. */
+  initialUploads?: Record<string, UploadedFile>;
+  /** Whose credentials uploads carry: the pages' key (guests) or the signed-in staff member's cookie (the console). */
+  uploadAs?: UploadAs;
 }
 
-export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root', initial }: Props) {
+export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root', initial, initialUploads, uploadAs = 'guest' }: Props) {
   const { compiled, schema, validator } = loaded;
   const form = compiled.form;
   const { pathname } = useLocation();
@@ -71,7 +76,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
   // hydration must see exactly the HTML the server sent, which knows no draft. The console's stored
   // document (initial) is no draft: it is shown at once.
   const hydrated = useHydrated();
-  const [restored] = useState<Pick<Draft, 'data' | 'uploads' | 'step'> | null>(() => (initial ? { data: initial, uploads: {}, step: undefined } : hydrated ? readDraft(storageKey, [...fields.keys()]) : null));
+  const [restored] = useState<Pick<Draft, 'data' | 'uploads' | 'step'> | null>(() => (initial ? { data: initial, uploads: initialUploads ?? {}, step: undefined } : hydrated ? readDraft(storageKey, [...fields.keys()]) : null));
   const [draftPending, setDraftPending] = useState(!hydrated && !initial);
   const [lateDraft, setLateDraft] = useState<typeof restored>(null);
   usePageDocument(sourced, lang);
@@ -185,6 +190,7 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
     optionDocs,
     edits,
     visibleSections: steps.visibleSections,
+    uploadAs,
     trackUpload,
     rememberUpload: (id, file) => {
       uploads.current = { ...uploads.current, [String(id)]: file };

@@ -4,6 +4,7 @@ import type { Lang } from '../../engine/definition.ts';
 import type { OptionDocs } from './optionLists.ts';
 import type { PendingEdits } from './pendingEdits.ts';
 import type { SourcedValues } from './sourcedValues.ts';
+import type { UploadAs } from '../api/upload.ts';
 
 export type FormData = Record<string, unknown>;
 
@@ -25,6 +26,8 @@ export interface GuestFormContext {
   edits: PendingEdits;
   /** Ids of the sections shown now: a form with steps shows one step at a time; undefined shows all. */
   visibleSections?: ReadonlySet<string>;
+  /** Whose credentials uploads carry (see api/upload.ts). */
+  uploadAs: UploadAs;
   /** Counts uploads in progress so the submit button waits for them. */
   trackUpload: (done: Promise<unknown>) => void;
   /** Name and size of an uploaded file by its id, kept in the draft so a reload still shows them. */

@@ -73,9 +73,14 @@ export function FileWidget(props: WidgetProps) {
     const room = field.maxFiles ? Math.max(field.maxFiles - kept.length, 0) : chosen.length;
     const started = chosen.slice(0, room).map((file) => {
       const key = `${Date.now()}-${Math.random()}`;
-      const handle = uploadFile(field.collection, file, (fraction) => {
-        decorate(key, (i) => (i.progress !== undefined ? { progress: fraction } : null));
-      });
+      const handle = uploadFile(
+        field.collection,
+        file,
+        (fraction) => {
+          decorate(key, (i) => (i.progress !== undefined ? { progress: fraction } : null));
+        },
+        context.uploadAs,
+      );
       context.trackUpload(handle.done);
       void handle.done.then((outcome) => {
         if (outcome.ok) {

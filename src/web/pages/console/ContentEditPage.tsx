@@ -15,7 +15,7 @@ import './console.css';
 const NO_SOURCED = {};
 
 export default function ContentEditPage() {
-  const { loaded, slug, id, global, answers, optionDocs } = useLoaderData() as ContentEditData;
+  const { loaded, slug, id, global, answers, uploads, optionDocs } = useLoaderData() as ContentEditData;
   const { lang } = useShell();
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -25,7 +25,7 @@ export default function ContentEditPage() {
       <p className="console-back">
         <Link to={withLang(global ? '/staff' : `/staff/content/${slug}`, search)}>{global ? t('staffTitle') : t('staffAllContent')}</Link>
       </p>
-      <GuestForm key={`${slug}/${id ?? ''}`} loaded={loaded} lang={lang} sourced={NO_SOURCED} optionDocs={optionDocs} submit={save} initial={answers} />
+      <GuestForm key={`${slug}/${id ?? ''}`} loaded={loaded} lang={lang} sourced={NO_SOURCED} optionDocs={optionDocs} submit={save} initial={answers} initialUploads={uploads} uploadAs="staff" />
       {id && !global && <DeleteContent slug={slug} id={id} />}
     </div>
   );

@@ -10,6 +10,7 @@ import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { loadCompiledForm, loadForm, loadFormTexts, type LoadedForm } from '../../form/loadForm.ts';
 import { loadOptionDocs, type OptionDocs } from '../../form/optionLists.ts';
+import type { UploadedFile } from '../../form/context.ts';
 import { notFound, requireStaff, type ConsoleRef, type StaffMe } from './consoleAccess.ts';
 import { staffGet, type Page } from './staffApi.ts';
 
@@ -49,7 +50,20 @@ export interface ContentEditData extends PageData {
   id: string | null;
   global: boolean;
   answers: Record<string, unknown>;
+  /** The files the document holds (uploads as Payload populates them), by id: the form shows their names. */
+  uploads: Record<string, UploadedFile>;
   optionDocs: OptionDocs;
+}
+
+/** Every upload in a document, wherever a content form keeps it (a logo per theme, a row of attachments). */
+function uploadsIn(value: unknown, found: Record<string, UploadedFile> = {}): Record<string, UploadedFile> {
+  if (Array.isArray(value)) value.forEach((item) => uploadsIn(item, found));
+  else if (value && typeof value === 'object') {
+    const { id, filename, filesize } = value as Record<string, unknown>;
+    if ((typeof id === 'number' || typeof id === 'string') && typeof filename === 'string') found[String(id)] = { name: filename, size: typeof filesize === 'number' ? filesize : 0 };
+    for (const inner of Object.values(value)) uploadsIn(inner, found);
+  }
+  return found;
 }
 
 export const loadEdit: LoadPage<ConsoleRef, ContentEditData> = async ({ page, url, params, signal }) => {
@@ -63,5 +77,5 @@ export const loadEdit: LoadPage<ConsoleRef, ContentEditData> = async ({ page, ur
   if (id !== null && !/^\d{1,9}$/.test(id)) throw notFound();
   const path = global ? `/api/globals/${encodeURIComponent(slug)}` : id ? `/api/${encodeURIComponent(slug)}/${id}?depth=0` : null;
   const [doc, optionDocs] = await Promise.all([path ? staffGet<Record<string, unknown>>(path, signal) : {}, loadOptionDocs(loaded.compiled.form)]);
-  return { languages: page.languages, loaded, slug, id, global, answers: documentToAnswers(loaded.compiled.form, doc), optionDocs };
+  return { languages: page.languages, loaded, slug, id, global, answers: documentToAnswers(loaded.compiled.form, doc), uploads: uploadsIn(doc), optionDocs };
 };

@@ -2,8 +2,7 @@
 // stores (engine/content-shape.ts), with null for every part left empty so a cleared field is
 // cleared, and the server's answer in the form's own terms (errors placed on their questions).
 import type { ResolvedForm } from '../../../engine/compiled.ts';
-import { dataFields } from '../../../engine/conditions.ts';
-import { answersToDocument, documentKeys, pathOf } from '../../../engine/content-shape.ts';
+import { answerPathOf, answersToDocument, documentKeys } from '../../../engine/content-shape.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import type { FormData } from '../../form/context.ts';
 import type { SubmitOutcome } from '../../form/submitAnswers.ts';
@@ -21,16 +20,6 @@ interface SaveAnswer {
   errors?: { message?: string; data?: { errors?: { path?: string; message?: string }[] } }[];
 }
 
-/** "title.ar" → "title_ar"; "scripts.0.src" stays. */
-function answerPath(form: ResolvedForm, path: string): string {
-  for (const field of dataFields(form)) {
-    const at = pathOf(field);
-    if (path === at) return field.name;
-    if (path.startsWith(`${at}.`)) return `${field.name}${path.slice(at.length)}`;
-  }
-  return path;
-}
-
 export function contentSaver(form: ResolvedForm, target: Target) {
   return async (_collection: string, data: FormData, options: { lang: Lang }): Promise<SubmitOutcome> => {
     const doc = answersToDocument(form, data);
@@ -45,7 +34,7 @@ export function contentSaver(form: ResolvedForm, target: Target) {
     }
     if (answer.status === 200 || answer.status === 201) return { kind: 'created', doc: answer.body?.doc ?? answer.body?.result ?? {} };
     const fieldErrors = (answer.body?.errors ?? []).flatMap((error) => error.data?.errors ?? []).filter((error) => error.path && error.message);
-    if (fieldErrors.length) return { kind: 'invalid', status: answer.status, fieldErrors: fieldErrors.map((error) => ({ path: answerPath(form, error.path!), message: error.message! })) };
+    if (fieldErrors.length) return { kind: 'invalid', status: answer.status, fieldErrors: fieldErrors.map((error) => ({ path: answerPathOf(form, error.path!), message: error.message! })) };
     return { kind: 'rejected', status: answer.status, message: answer.body?.errors?.[0]?.message };
   };
 }
