@@ -57,6 +57,11 @@ describe('a date question in the page language', () => {
     // Nothing on the page suggests another format.
     expect(await en.locator('main').innerText()).not.toMatch(/mm\/dd|dd\/mm|yyyy/i);
 
+    // The server's HTML already has them (the page is rendered there, then hydrated).
+    const html = await (await fetch(`${e2e.server.url}${LOYALTY_PAGE}&lang=ar`)).text();
+    expect(html).toContain('>يناير</option>');
+    expect(html).toContain('>اليوم</label>');
+
     const ar = await e2e.open(`${LOYALTY_PAGE}&lang=ar`);
     const arabicMonths = await monthNames(ar, 'تاريخ الميلاد', 'الشهر');
     expect(arabicMonths).toHaveLength(12);

@@ -10,9 +10,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
 /**
  * KB of gzip -9; lower it when the page gets lighter. 215 since the staff pages landed: their
  * interface texts (forms/messages.json, the common namespace) ride in the entry chunk (about 8 KB);
- * moving them to a namespace only staff pages load is the next saving.
+ * moving them to a namespace only staff pages load is the next saving. 216 since dates are typed as
+ * day, month and year in the page's language (issue 11; the widget, its checks and texts: 1.2 KB).
  */
-const DINING_SURVEY_JS_BUDGET_KB = 215;
+const DINING_SURVEY_JS_BUDGET_KB = 216;
 
 interface Chunk {
   file: string;
