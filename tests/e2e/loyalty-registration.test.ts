@@ -142,8 +142,8 @@ describe('loyalty registration', () => {
     await page.getByLabel('Email').fill('noor@example.com');
     await page.waitForTimeout(600); // the draft is saved shortly after typing
     await page.reload();
-    await page.getByLabel('First Name').waitFor();
-    expect(await page.getByLabel('First Name').inputValue()).toBe('Noor');
+    // The server's page arrives first; the draft is shown once the page has hydrated.
+    await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Noor');
     expect(await page.getByLabel('Email').inputValue()).toBe('noor@example.com');
   });
 
