@@ -1,19 +1,30 @@
-// Date limits a JSON Schema cannot state ("not after today"): checked by the page before sending
-// and by the server after the schema, with the same messages as everything else.
+// Date answers beyond what a JSON Schema can say: a date not complete yet or not on the calendar
+// (named in words a guest can act on, see date-parts.ts) and limits such as "not after today".
+// Checked by the page (before sending, and on leaving a date) and by the server (after the
+// schema), with the same messages as everything else.
 import type { Lang } from './languages.ts';
-import type { ResolvedForm } from './compiled.ts';
+import type { ResolvedField, ResolvedForm } from './compiled.ts';
 import type { FieldError } from './errors.ts';
 import { answersOfType } from './answers.ts';
+import { dateProblem } from './date-parts.ts';
 import { t } from './messages.ts';
 
-/** Answers outside their date field's min/max, including dates inside repeated groups. `today` is YYYY-MM-DD. */
+/** What is wrong with one date answer (`today` is YYYY-MM-DD), or null. */
+export function dateAnswerMessage(field: Extract<ResolvedField, { type: 'date' }>, value: string, today: string, lang: Lang): string | null {
+  const problem = dateProblem(value);
+  if (problem) return t(problem, lang);
+  const max = field.max === 'today' ? today : field.max;
+  if (max && value > max) return field.max === 'today' ? t('dateMax', lang) : t('dateBefore', lang, { limit: max });
+  const min = field.min === 'today' ? today : field.min;
+  if (min && value < min) return t('dateAfter', lang, { limit: min });
+  return null;
+}
+
+/** Date answers that are incomplete, impossible or outside their field's min/max, including those inside repeated groups. */
 export function dateLimitErrors(form: ResolvedForm, data: Record<string, unknown>, today: string, lang: Lang): FieldError[] {
   return answersOfType(form, data, 'date').flatMap(({ field, value, path, top }): FieldError[] => {
     if (typeof value !== 'string') return [];
-    const max = field.max === 'today' ? today : field.max;
-    if (max && value > max) return [{ path, field: top, message: field.max === 'today' ? t('dateMax', lang) : t('dateBefore', lang, { limit: max }) }];
-    const min = field.min === 'today' ? today : field.min;
-    if (min && value < min) return [{ path, field: top, message: t('dateAfter', lang, { limit: min }) }];
-    return [];
+    const message = dateAnswerMessage(field, value, today, lang);
+    return message ? [{ path, field: top, message }] : [];
   });
 }

@@ -44,6 +44,14 @@ export function errorMessage(error: SchemaError, field: ResolvedField | undefine
   }
 }
 
+/**
+ * A date question's format error is left to the answer checks (date-limits.ts): they see what was
+ * typed, so they can say which part is missing or that the day does not exist in that month.
+ */
+export function explainedByAnswerChecks(error: SchemaError, field: ResolvedField | undefined): boolean {
+  return error.keyword === 'format' && error.params?.format === 'date' && field?.type === 'date';
+}
+
 /** The definition of the value at a dot path: a repeated group's item field for "dependents.0.name". */
 export function leafField(top: ResolvedField | undefined, path: string): ResolvedField | undefined {
   const parts = path.split('.');
@@ -97,9 +105,11 @@ export function describeErrors(errors: RawSchemaError[], schema: unknown, fields
       continue;
     }
     if (seen.has(path)) continue;
-    seen.add(path);
     const name = path.split('.')[0];
-    result.push({ path, field: name, message: errorMessage(error, leafField(fields(name), path), lang, formId) });
+    const field = leafField(fields(name), path);
+    if (explainedByAnswerChecks(error, field)) continue;
+    seen.add(path);
+    result.push({ path, field: name, message: errorMessage(error, field, lang, formId) });
   }
   if (result.length === 0 && unexplained) result.push({ path: '', field: '', message: errorMessage(unexplained, undefined, lang, formId) });
   return result;

@@ -27,6 +27,29 @@ export async function tickAll(page: Page, question: string, answers: string[]): 
   for (const answer of answers) await group.getByRole('checkbox', { name: answer, exact: true }).check();
 }
 
+const DATE_PART_LABELS = (lang: Lang) => {
+  const messages = readJson<Record<string, Text>>('forms/messages.json');
+  return { day: messages.dateDay[lang]!, month: messages.dateMonth[lang]!, year: messages.dateYear[lang]! };
+};
+
+/** A date question (day, month, year): types the day and year and picks the month, as a guest would. */
+export async function fillDate(page: Page, question: string, iso: string, lang: Lang = 'en'): Promise<void> {
+  const [year, month, day] = iso.split('-');
+  const labels = DATE_PART_LABELS(lang);
+  const group = page.getByRole('group', { name: question, exact: true });
+  await group.getByLabel(labels.day, { exact: true }).fill(String(Number(day)));
+  await group.getByLabel(labels.month, { exact: true }).selectOption(String(Number(month)));
+  await group.getByLabel(labels.year, { exact: true }).fill(year);
+}
+
+/** What a date question shows, as YYYY-MM-DD with empty missing parts (the stored shape). */
+export async function shownDate(page: Page, question: string, lang: Lang = 'en'): Promise<string> {
+  const labels = DATE_PART_LABELS(lang);
+  const group = page.getByRole('group', { name: question, exact: true });
+  const [day, month, year] = await Promise.all([labels.day, labels.month, labels.year].map((label) => group.getByLabel(label, { exact: true }).inputValue()));
+  return `${year}-${month && month.padStart(2, '0')}-${day && day.padStart(2, '0')}`;
+}
+
 /** A country picker (name or dial code): types what a guest would and picks the first match with Enter. */
 export async function pickCountry(control: Locator, typed: string): Promise<void> {
   await control.fill(typed);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { tinyPng } from '../support/files.ts';
 import { ALTCHA_MODE } from '../support/server.ts';
 import { startE2E, storedDocs, type E2E } from './harness.ts';
-import { pickCountry, REQUIRED } from './fill.ts';
+import { fillDate, pickCountry, REQUIRED } from './fill.ts';
 
 const COLLECTION = 'printemps-loyalty-registration';
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-human-check-'));
@@ -30,7 +30,7 @@ async function fillRegistration(page: Page, lang: 'en' | 'ar', guest: { email: s
   await page.locator('[data-field="phone"] input[type="tel"]').fill(guest.phone);
   await page.locator('#root_email').fill(guest.email);
   await pickCountry(page.locator('#root_nationality'), 'Qatar');
-  await page.locator('[data-field="birth_date"] input').fill('1990-04-12');
+  await fillDate(page, lang === 'ar' ? 'تاريخ الميلاد' : 'Birth Date', '1990-04-12', lang);
   await page.locator('[data-field="receipt"] input[type="file"]').setInputFiles(receipt);
   await page.getByText(SAY.uploaded[lang]).waitFor();
 }

@@ -43,6 +43,8 @@ interface Focused {
   isSend: boolean;
   expanded: string | null;
   value: string;
+  /** Which part of a date question (day, month, year) has focus, '' elsewhere. */
+  datePart: string;
 }
 
 /** What has focus, and where it is on the page. */
@@ -64,6 +66,7 @@ async function focused(page: Page): Promise<Omit<Focused, 'step'> | null> {
       isSend: el.matches('button[type="submit"]'),
       expanded: el.getAttribute('aria-expanded'),
       value: input.value ?? '',
+      datePart: /date-part-(\w+)/.exec(el.closest('.date-part')?.className ?? '')?.[1] ?? '',
     };
   });
 }
@@ -75,7 +78,7 @@ const fieldOf = (formId: string, name: string) => {
 };
 
 /** A valid answer typed for a text-like question. */
-function typedAnswer(formId: string, field: string, type: string): string {
+function typedAnswer(formId: string, field: string, type: string, datePart: string): string {
   const question = fieldOf(formId, field);
   // Each run is a new guest: forms refuse a phone, e-mail or ID number registered already.
   const unique = String(Math.floor(Math.random() * 900_000) + 100_000);
@@ -83,11 +86,11 @@ function typedAnswer(formId: string, field: string, type: string): string {
   if (type === 'tel') return `55${unique}`;
   if (question?.type === 'number') return String(Math.max(question.minimum ?? 1, 1));
   if (question?.pattern || (question?.minLength ?? 0) > 6) return `AB${unique}`;
-  if (type === 'date' || question?.type === 'date') {
-    // Typed into the date control's own fields (month, day, year in this browser's en-US locale).
+  if (question?.type === 'date') {
+    // One part of the date at a time (the month is a list, chosen with the arrow keys).
     const iso = question?.min === 'today' || question?.name.includes('visit') ? todayIso() : '1990-04-12';
-    const [y, m, d] = iso.split('-');
-    return `${m}${d}${y}`;
+    const [y, , d] = iso.split('-');
+    return datePart === 'year' ? y : d;
   }
   return question?.type === 'textarea' ? 'All went well, thank you.' : `Amal ${unique}`;
 }
@@ -166,8 +169,8 @@ async function completeByKeyboard(page: Page, formId: string, lang: Lang): Promi
       continue;
     }
     if (now.tag === 'textarea' || now.tag === 'input') {
-      if (now.value && now.type !== 'date') continue; // filled from the link (e.g. a survey ID)
-      await page.keyboard.type(typedAnswer(formId, now.field, now.type));
+      if (now.value) continue; // filled from the link (e.g. a survey ID) or by the form (today's date)
+      await page.keyboard.type(typedAnswer(formId, now.field, now.type, now.datePart));
     }
   }
   throw new Error(`${formId} (${lang}): the send button was never reached`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MB, pngOfSize, tinyPng } from '../support/files.ts';
 import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
-import { pickCountry } from './fill.ts';
+import { fillDate, pickCountry } from './fill.ts';
 
 let e2e: E2E;
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-files-'));
@@ -37,7 +37,7 @@ async function fillRegistration(page: Page, guest: { phone: string; email: strin
   await page.getByLabel('Email').fill(guest.email);
   await pickCountry(page.getByRole('combobox', { name: 'Nationality' }), 'Qatar');
   await page.getByRole('radio', { name: 'Female', exact: true }).check();
-  await page.getByLabel('Birth Date').fill('1990-04-12');
+  await fillDate(page, 'Birth Date', '1990-04-12');
   await page.getByLabel('Receipt').setInputFiles(receipt);
   await page.getByText('Uploaded').waitFor();
   await passHumanCheck(page);
@@ -142,8 +142,8 @@ describe('loyalty registration', () => {
     await page.getByLabel('Email').fill('noor@example.com');
     await page.waitForTimeout(600); // the draft is saved shortly after typing
     await page.reload();
-    await page.getByLabel('First Name').waitFor();
-    expect(await page.getByLabel('First Name').inputValue()).toBe('Noor');
+    // The server's page arrives first; the draft is shown once the page has hydrated.
+    await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Noor');
     expect(await page.getByLabel('Email').inputValue()).toBe('noor@example.com');
   });
 

@@ -6,6 +6,7 @@ import {
   REQUIRED,
   answersOf,
   choose,
+  fillDate,
   definition,
   expectEnvelope,
   expectMessageNextTo,
@@ -59,7 +60,7 @@ describe('satisfaction survey', () => {
     await page.getByLabel('What would you like us to improve?').fill('More fitting rooms on the first floor.');
     await page.getByLabel('Full name').fill('Layla Mansour');
     await page.getByRole('textbox', { name: 'Phone number' }).fill('5512 3456'); // Qatar's +974 is preselected
-    await page.getByLabel('Birth date').fill('1988-11-02');
+    await fillDate(page, 'Birth date', '1988-11-02');
     await page.getByLabel('Email address').fill('layla.mansour@example.com');
     const consent = page.getByLabel('I agree to be contacted about future promotions, events and news from Printemps Doha.');
     expect(await consent.isChecked()).toBe(false);

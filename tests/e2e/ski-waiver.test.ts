@@ -4,7 +4,7 @@
 // stand next to the answers they are about.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
-import { drawSignature, expectMessageNextTo, REQUIRED } from './fill.ts';
+import { drawSignature, expectMessageNextTo, REQUIRED, shownDate } from './fill.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe('ski waiver', () => {
     await page.getByRole('heading', { level: 1, name: 'Ski Waiver Form' }).waitFor();
 
     // The visit date is today's unless the guest changes it.
-    expect(await page.getByLabel('Visit date').inputValue()).toBe(todayIso());
+    expect(await shownDate(page, 'Visit date')).toBe(todayIso());
 
     await page.getByRole('textbox', { name: 'Name of participant or parent/guardian', exact: true }).fill('Noor Saleh');
     await page.getByRole('textbox', { name: 'Age', exact: true }).fill('38'); // the only "Age" until children are added
@@ -122,7 +122,7 @@ describe('ski waiver', () => {
     });
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
     await page.getByRole('heading', { level: 1, name: 'نموذج إقرار التزلج' }).waitFor();
-    expect(await page.getByLabel('تاريخ الزيارة').inputValue()).toBe(todayIso());
+    expect(await shownDate(page, 'تاريخ الزيارة', 'ar')).toBe(todayIso());
 
     // Everything answered except the emergency contact's name; the child is 19.
     await page.getByRole('textbox', { name: 'اسم المشارك أو الوليّ/الوصي', exact: true }).fill('نور صالح');

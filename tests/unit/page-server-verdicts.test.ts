@@ -29,7 +29,7 @@ function candidates(field: ResolvedField): Value[] {
     case 'text': case 'textarea': return ['Mariam', '', 'x'.repeat(2100), 7];
     case 'email': return ['mariam@example.com', 'nope', ''];
     case 'phone': return ['+97455123456', '97455123456', '+4407911123456', '+974 5512 3456', '12345678', '+97412345678', '', 974];
-    case 'date': return ['1990-04-01', today, tomorrow, '2999-01-01', '2000-02-30', ''];
+    case 'date': return ['1990-04-01', today, tomorrow, '2999-01-01', '2000-02-30', '', '-04-12', '1990--', '90-04-12', '2023-02-29'];
     case 'number': return [1, 3, -5, 1e9, 2.5, 'x'];
     case 'choice': case 'rating': return [...optionValues, 'zzz', ''];
     case 'select': return [...optionValues.slice(0, 3), 'zzz', ''];

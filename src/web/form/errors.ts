@@ -3,7 +3,7 @@
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import type { ResolvedField } from '../../engine/compiled.ts';
 import type { Lang } from '../../engine/definition.ts';
-import { errorMessage, leafField } from '../../engine/errors.ts';
+import { errorMessage, explainedByAnswerChecks, leafField } from '../../engine/errors.ts';
 
 type Fields = Map<string, ResolvedField>;
 
@@ -47,8 +47,10 @@ export function localizeErrors(errors: RJSFValidationError[], formId: string, fi
     if (error.name === 'if') continue;
     const path = answerPath(error.property ?? '', fields);
     if (seen.has(path) || (path && !keep(path))) continue; // one message per answer is enough to act on
-    seen.add(path);
     const field = fieldAt(fields, path);
+    // Said by the answer checks (answerChecks.ts) instead, which see the value.
+    if (explainedByAnswerChecks({ keyword: error.name ?? '', params: error.params }, field)) continue;
+    seen.add(path);
     const message = errorMessage({ keyword: error.name ?? '', params: error.params }, field, lang, formId);
     result.push({ ...error, property: path ? `.${path}` : error.property, message, stack: `${path}: ${message}` });
   }

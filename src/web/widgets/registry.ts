@@ -43,4 +43,4 @@ export const fields: Partial<Record<FieldType, RegistryFieldsType[string]>> = {
 };
 
 /** Widgets that label themselves (a fieldset legend or a check box label) instead of the field's <label>. */
-export const widgetsWithOwnLabel: ReadonlySet<FieldType> = new Set<FieldType>(['choice', 'rating', 'scale', 'multichoice', 'consent', 'hidden', 'signature', 'repeat']);
+export const widgetsWithOwnLabel: ReadonlySet<FieldType> = new Set<FieldType>(['choice', 'rating', 'scale', 'multichoice', 'consent', 'hidden', 'signature', 'repeat', 'date']);
