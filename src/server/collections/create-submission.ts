@@ -1,5 +1,6 @@
 // POST /api/{formCollection}: validate with the form's compiled schema, then in ONE transaction
-// consume the captcha proof, check references and uploads, insert, and attach the uploads.
+// consume the captcha proof, check uploads, insert (the references checked by the same
+// statement), and attach the uploads; a create that writes only its document is that one statement.
 // Nothing about a particular form is written here: every rule comes from the CompiledForm.
 import type { Lang } from '../../engine/definition.ts';
 import { formText, t } from '../../engine/messages.ts';
@@ -44,22 +45,60 @@ const MAX_ID = 2_147_483_647;
 /** Upload ids as the id column's integers; anything else cannot name an upload (and counts as missing). */
 const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value : [value]).map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID);
 
-async function checkReferences(tx: Queryable, collections: Map<string, Collection>, form: LoadedForm, data: Record<string, unknown>, lang: Lang): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
+interface ReferenceChecks {
+  /** One SQL boolean per answered reference: the named document exists and the public may see it. */
+  conditions: string[];
+  fields: string[];
+}
+
+/** The form's references as conditions over `params`, to be checked by the statement that stores the answers. */
+function referenceChecks(collections: Map<string, Collection>, form: LoadedForm, data: Record<string, unknown>, params: unknown[]): ReferenceChecks {
+  const checks: ReferenceChecks = { conditions: [], fields: [] };
   for (const reference of form.compiled.references) {
     const value = data[reference.field];
     if (!present(value)) continue;
-    const params: unknown[] = [reference.collection, String(value)];
-    let sql = `SELECT 1 FROM documents WHERE collection = $1 AND ${reference.match === 'id' ? 'id::text = $2' : `data->>$${params.push(reference.match)} = $2`}`;
+    const matches = reference.match === 'id' ? `id::text = $${params.push(String(value))}` : `data->>$${params.push(reference.match)} = $${params.push(String(value))}`;
+    let sql = `SELECT 1 FROM documents WHERE collection = $${params.push(reference.collection)} AND ${matches}`;
     // e.g. a sub-department must belong to the department answered in the same form
     if (reference.filter) sql += ` AND data->>$${params.push(reference.filter.field)} = $${params.push(String(data[reference.filter.equalsAnswer] ?? ''))}`;
     // A guest may only name what the public may see (e.g. not a closed position or a draft).
     const target = collections.get(reference.collection);
     if (target?.publicWhere) sql += ` AND (${whereToSql(target, visibleTo(PUBLIC_CALLER, target, undefined), params)})`;
-    const { rows } = await tx.query(`${sql} LIMIT 1`, params);
-    if (rows.length === 0) errors.push({ label: fieldLabel(form, reference.field, lang), message: t('invalid', lang), path: reference.field });
+    checks.conditions.push(`EXISTS (${sql})`);
+    checks.fields.push(reference.field);
   }
-  return errors;
+  return checks;
+}
+
+const referenceErrors = (form: LoadedForm, checks: ReferenceChecks, found: (index: number) => boolean, lang: Lang): FieldError[] =>
+  checks.fields.flatMap((field, index) => (found(index) ? [] : [{ label: fieldLabel(form, field, lang), message: t('invalid', lang), path: field }]));
+
+type Stored = { row: DocumentRow } | { row: null; errors: FieldError[] };
+
+/**
+ * Stores the answers in one statement that also checks the references: nothing is written when
+ * one fails. `refuse` (e.g. an upload is missing) checks the references without storing.
+ */
+async function storeChecked(tx: Queryable, collections: Map<string, Collection>, form: LoadedForm, values: unknown[], data: Record<string, unknown>, lang: Lang, refuse: boolean): Promise<Stored> {
+  const params = [...values];
+  const insert = `INSERT INTO documents (collection, data, form_version, form_hash, evidence, reference) SELECT $1, $2::jsonb, $3, $4, $5::jsonb, $6`;
+  const checks = referenceChecks(collections, form, data, params);
+  if (checks.conditions.length === 0 && !refuse) {
+    const { rows } = await tx.query<DocumentRow>(`${insert} RETURNING *`, params);
+    return { row: rows[0] };
+  }
+  const flags = checks.conditions.map((condition, index) => `${condition} AS reference_found_${index}`);
+  const allowed = [...checks.fields.map((_, index) => `reference_found_${index}`), `NOT $${params.push(refuse)}::boolean`].join(' AND ');
+  const { rows } = await tx.query<DocumentRow & Record<string, unknown>>(
+    `WITH checked AS (SELECT ${flags.join(', ') || 'true AS nothing'}), stored AS (${insert} FROM checked WHERE ${allowed} RETURNING *)
+     SELECT checked.*, stored.* FROM checked LEFT JOIN stored ON true`,
+    params,
+  );
+  const [answer] = rows;
+  const errors = referenceErrors(form, checks, (index) => answer[`reference_found_${index}`] === true, lang);
+  if (answer.id === null || errors.length) return { row: null, errors };
+  for (const index of checks.fields.keys()) delete answer[`reference_found_${index}`];
+  return { row: answer };
 }
 
 /** Locks the uploads named in the data; reports fields whose files are unknown, expired or already used. */
@@ -83,13 +122,14 @@ async function claimUploads(tx: Queryable, form: LoadedForm, data: Record<string
 }
 
 /**
- * Runs the create transaction with a fresh reference. Two equal references out of 2^50 are
- * not expected, but the unique index decides, and the whole transaction is retried if it says so.
+ * Runs the create with a fresh reference, in one transaction when it writes more than the document
+ * (an idempotency key, a captcha proof, uploads), else as its one statement. Two equal references
+ * out of 2^50 are not expected, but the unique index decides, and the whole create is retried if it says so.
  */
-async function insertWithReference(db: Db, create: (tx: Queryable, reference: string) => Promise<DocumentRow>): Promise<DocumentRow> {
+async function insertWithReference(db: Db, inTransaction: boolean, create: (tx: Queryable, reference: string) => Promise<DocumentRow>): Promise<DocumentRow> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => create(tx, newReference()));
+      return await (inTransaction ? db.transaction((tx) => create(tx, newReference())) : create(db, newReference()));
     } catch (error) {
       const taken = isDatabaseError(error) && error.code === UNIQUE_VIOLATION && error.constraint === REFERENCE_INDEX;
       if (!taken || attempt === 3) throw error;
@@ -110,22 +150,22 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
   const invalid = validateSubmission(form, data, request.lang, undefined, request.refusedKeys);
   if (invalid.length) throw validationError(collection.slug, invalid);
   applyDerivedValues(compiled, data);
+  const uploadsAnswered = compiled.uploads.some((rule) => present(data[rule.field]));
+  const inTransaction = Boolean(request.idempotency || compiled.captcha || uploadsAnswered);
   try {
-    return await insertWithReference(deps.db, async (tx, reference) => {
+    return await insertWithReference(deps.db, inTransaction, async (tx, reference) => {
       // First: a concurrent retry with the same key waits here, before spending the captcha proof.
       await request.idempotency?.claim(tx);
       if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
-      const uploads = await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes);
-      const errors = [...(await checkReferences(tx, deps.collections, form, data, request.lang)), ...uploads.errors];
-      if (errors.length) throw validationError(collection.slug, errors);
+      const uploads = uploadsAnswered ? await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes) : { errors: [], ids: [] };
       const evidence = evidenceFor(compiled, data, request.lang);
-      const { rows } = await tx.query<DocumentRow>(
-        'INSERT INTO documents (collection, data, form_version, form_hash, evidence, reference) VALUES ($1, $2::jsonb, $3, $4, $5::jsonb, $6) RETURNING *',
-        [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference],
-      );
-      if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [rows[0].id, uploads.ids]);
-      await request.idempotency?.stored(tx, rows[0].id);
-      return rows[0];
+      const values = [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference];
+      const stored = await storeChecked(tx, deps.collections, form, values, data, request.lang, uploads.errors.length > 0);
+      if (!stored.row) throw validationError(collection.slug, [...stored.errors, ...uploads.errors]);
+      const { row } = stored;
+      if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [row.id, uploads.ids]);
+      await request.idempotency?.stored(tx, row.id);
+      return row;
     });
   } catch (error) {
     // Other keys (e.g. an Idempotency-Key claimed by a concurrent retry) are the caller's to handle.
