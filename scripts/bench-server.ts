@@ -3,19 +3,20 @@
 // directory, or PostgreSQL when DATABASE_URL is set. BENCH_SERVER_RUNS (default 3) repeats it and
 // prints the medians, since the machine may be shared.
 import { startLocalSite } from './lib/local-site.ts';
-import { benchServer, fmt, median, printServerTargets, type ServerBench } from './lib/bench-server.ts';
+import { benchServer, fmt, median, printServerTargets, type LoadResult, type ServerBench } from './lib/bench-server.ts';
 
 const RUNS = Number(process.env.BENCH_SERVER_RUNS ?? 3);
 const site = await startLocalSite();
 try {
   const runs: ServerBench[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await benchServer(site.base));
-  const pick = (of: (run: ServerBench) => number) => median(runs.map(of));
-  const medians: ServerBench = {
-    bare: { perSecond: pick((run) => run.bare.perSecond), median: pick((run) => run.bare.median), p99: pick((run) => run.bare.p99), failed: pick((run) => run.bare.failed) },
-    ours: { perSecond: pick((run) => run.ours.perSecond), median: pick((run) => run.ours.median), p99: pick((run) => run.ours.p99), failed: pick((run) => run.ours.failed) },
+  for (let run = 0; run < RUNS; run++) runs.push(await benchServer(site));
+  const medianOf = (which: keyof ServerBench): LoadResult => {
+    const of = (field: keyof LoadResult) => median(runs.map((run) => run[which][field]));
+    return { perSecond: of('perSecond'), median: of('median'), p99: of('p99'), failed: of('failed'), cpuMs: of('cpuMs') };
   };
-  console.log(`\nMedians of ${RUNS} runs: bare ${fmt(medians.bare.perSecond)}/s p99 ${fmt(medians.bare.p99, 1)} ms; ours ${fmt(medians.ours.perSecond)}/s median ${fmt(medians.ours.median, 1)} ms p99 ${fmt(medians.ours.p99, 1)} ms`);
+  const medians: ServerBench = { bare: medianOf('bare'), ours: medianOf('ours'), withKey: medianOf('withKey') };
+  console.log(`\nMedians of ${RUNS} runs`);
+  for (const [label, result] of Object.entries(medians)) console.log(`${label}: ${fmt(result.perSecond)}/s, median ${fmt(result.median, 1)} ms, p99 ${fmt(result.p99, 1)} ms, server CPU ${fmt(result.cpuMs, 2)} ms per request`);
   printServerTargets(medians);
 } finally {
   site.close();

@@ -194,7 +194,7 @@ try {
     }
   }
 
-  const server = await benchServer(site.base);
+  const server = await benchServer(site);
 
   const get = (form: string, variant: Case['variant'], setting = '4x CPU') => results.get(`${form}|${variant}|${setting}`)!;
   const ratio = (label: string, value: number, target: number, atMost: boolean, detail: string) =>

@@ -2,6 +2,8 @@
 // latency at CONCURRENCY connections, beside a bare Fastify route answering 201 without work,
 // measured by the same client in the same run. A benchmark, not a test: nothing fails on a time.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 
@@ -18,6 +20,19 @@ export interface LoadResult {
   p99: number;
   median: number;
   failed: number;
+  /** The server process's CPU time per request: steadier than times when other work shares the cores. */
+  cpuMs: number;
+}
+
+/** CPU time (user + system) of a process so far, in ms; NaN where /proc cannot tell. */
+function cpuTimeMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 /** The dining survey's answers as a guest sends them. */
@@ -27,9 +42,10 @@ export const DINING_ANSWERS = { visited_restaurant: 'Cova', meal_period: 'lunch'
  * One POST on a kept-alive connection. node:http rather than fetch: fetch costs the client several
  * times the CPU of the bare route itself, and the client shares the machine's cores with the server.
  */
-function post(agent: Agent, url: URL, body: string, headers: Record<string, string>): Promise<number> {
+function post(agent: Agent, url: URL, body: string, headers: Record<string, string | (() => string)>): Promise<number> {
   return new Promise((done, fail) => {
-    const sent = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (response) => {
+    const own = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, typeof value === 'function' ? value() : value]));
+    const sent = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...own } }, (response) => {
       response.resume();
       response.on('end', () => done(response.statusCode ?? 0));
       response.on('error', fail);
@@ -39,8 +55,8 @@ function post(agent: Agent, url: URL, body: string, headers: Record<string, stri
   });
 }
 
-/** Creates per second and latency with `CONCURRENCY` connections each sending one request after another. */
-export async function load(url: string, body: unknown, headers: Record<string, string>): Promise<LoadResult> {
+/** Creates per second and latency with `CONCURRENCY` connections each sending one request after another; a header may be made per request. */
+export async function load(url: string, body: unknown, headers: Record<string, string | (() => string)>, pid: number): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const target = new URL(url);
   const json = JSON.stringify(body);
@@ -54,6 +70,7 @@ export async function load(url: string, body: unknown, headers: Record<string, s
   // Warm up (JIT, connections), then measure.
   await Promise.all(Array.from({ length: CONCURRENCY }, () => send()));
   failed = 0;
+  const cpuBefore = cpuTimeMs(pid);
   const end = performance.now() + LOAD_SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
@@ -62,8 +79,9 @@ export async function load(url: string, body: unknown, headers: Record<string, s
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = (cpuTimeMs(pid) - cpuBefore) / latencies.length;
   agent.destroy();
-  return { perSecond: latencies.length / seconds, p99: percentile(latencies, 0.99), median: median(latencies), failed };
+  return { perSecond: latencies.length / seconds, p99: percentile(latencies, 0.99), median: median(latencies), failed, cpuMs };
 }
 
 /** A Fastify route that answers 201 without work, in its own process like our server. */
@@ -77,20 +95,26 @@ async function startBare(): Promise<{ base: string; child: ChildProcess }> {
 export interface ServerBench {
   bare: LoadResult;
   ours: LoadResult;
+  /** The same create with a fresh Idempotency-Key each, as the pages send it (stored in the same transaction). */
+  withKey: LoadResult;
 }
 
-/** Measures the bare route, then our dining-survey create on the running site at `siteBase`; prints both. */
-export async function benchServer(siteBase: string): Promise<ServerBench> {
+/** Measures the bare route, then our dining-survey create on the running site; prints them. */
+export async function benchServer(site: { base: string; pid: number }): Promise<ServerBench> {
   console.log(`\nServer: ${CONCURRENCY} concurrent connections for ${LOAD_SECONDS} s each (${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PGlite'})`);
-  const key = process.env.PUBLIC_API_KEY ?? 'public-demo-key';
+  const authorization = `users API-Key ${process.env.PUBLIC_API_KEY ?? 'public-demo-key'}`;
   const bareServer = await startBare();
-  const bare = await load(`${bareServer.base}/bare`, DINING_ANSWERS, {});
+  const bare = await load(`${bareServer.base}/bare`, DINING_ANSWERS, {}, bareServer.child.pid!);
   bareServer.child.kill('SIGTERM');
-  const ours = await load(`${siteBase}/api/survey-customer-feedbacks`, DINING_ANSWERS, { authorization: `users API-Key ${key}` });
-  console.log('server | creates/s | median ms | p99 ms | non-201');
-  console.log(`bare Fastify route (201, no work) | ${fmt(bare.perSecond)} | ${fmt(bare.median, 1)} | ${fmt(bare.p99, 1)} | ${bare.failed}`);
-  console.log(`ours: dining-survey create (validate + one transaction) | ${fmt(ours.perSecond)} | ${fmt(ours.median, 1)} | ${fmt(ours.p99, 1)} | ${ours.failed}`);
-  return { bare, ours };
+  const url = `${site.base}/api/survey-customer-feedbacks`;
+  const ours = await load(url, DINING_ANSWERS, { authorization }, site.pid);
+  const withKey = await load(url, DINING_ANSWERS, { authorization, 'idempotency-key': randomUUID }, site.pid);
+  console.log('server | creates/s | median ms | p99 ms | server CPU ms per request | non-201');
+  const line = (label: string, result: LoadResult) => console.log(`${label} | ${fmt(result.perSecond)} | ${fmt(result.median, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.cpuMs, 2)} | ${result.failed}`);
+  line('bare Fastify route (201, no work)', bare);
+  line('ours: dining-survey create (validated, one statement)', ours);
+  line('ours, with an Idempotency-Key as the pages send (one transaction)', withKey);
+  return { bare, ours, withKey };
 }
 
 /** The issue's two server targets, printed like the page ratios. */
