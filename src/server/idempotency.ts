@@ -20,6 +20,14 @@ export interface IdempotencyClaim {
   claim(tx: Queryable): Promise<void>;
   /** Runs last in it, with the stored document. */
   stored(tx: Queryable, documentId: number): Promise<void>;
+  /**
+   * The claim as a part of the one statement that stores a document (when nothing else is written):
+   * an INSERT taking the key, with its result already, for the rows of `source` that pass `when`;
+   * it returns a row only when it took the key.
+   */
+  inStatement(params: unknown[], documentId: string, source: string, when: string): string;
+  /** What to throw when inStatement took nothing. */
+  taken(): Error;
 }
 
 export interface IdempotentRequest {
@@ -63,21 +71,26 @@ export async function earlierResult(db: Queryable, request: IdempotentRequest): 
 class KeyTaken extends Error {}
 
 export function claimFor(request: IdempotentRequest): IdempotencyClaim {
+  // A key older than a day is taken over; a younger one is left as it is, and nothing is claimed.
+  const takeOver = (params: unknown[]) =>
+    `ON CONFLICT (scope, key) DO UPDATE SET request_sha256 = EXCLUDED.request_sha256, status = EXCLUDED.status, body = EXCLUDED.body, created_at = now()
+     WHERE k.created_at <= now() - make_interval(hours => $${params.push(IDEMPOTENCY_KEY_HOURS)})`;
   return {
     async claim(tx) {
-      // One statement: a key older than a day is taken over; a younger one leaves nothing claimed.
-      const { rows } = await tx.query(
-        `INSERT INTO idempotency_keys AS k (scope, key, request_sha256) VALUES ($1, $2, $3)
-         ON CONFLICT (scope, key) DO UPDATE SET request_sha256 = EXCLUDED.request_sha256, status = NULL, body = NULL, created_at = now()
-         WHERE k.created_at <= now() - make_interval(hours => $4)
-         RETURNING 1 AS claimed`,
-        [request.scope, request.key, request.requestSha256, IDEMPOTENCY_KEY_HOURS],
-      );
+      const params: unknown[] = [request.scope, request.key, request.requestSha256];
+      const { rows } = await tx.query(`INSERT INTO idempotency_keys AS k (scope, key, request_sha256) VALUES ($1, $2, $3) ${takeOver(params)} RETURNING 1 AS claimed`, params);
       if (rows.length === 0) throw new KeyTaken('This Idempotency-Key belongs to a stored submission.');
     },
     async stored(tx, documentId) {
       await tx.query(`UPDATE idempotency_keys SET status = 201, body = jsonb_build_object('documentId', $3::int) WHERE scope = $1 AND key = $2`, [request.scope, request.key, documentId]);
     },
+    inStatement(params, documentId, source, when) {
+      const [scope, key, sha] = [request.scope, request.key, request.requestSha256].map((value) => `$${params.push(value)}`);
+      return `INSERT INTO idempotency_keys AS k (scope, key, request_sha256, status, body)
+        SELECT ${scope}, ${key}, ${sha}, 201, jsonb_build_object('documentId', ${documentId}) FROM ${source} WHERE ${when}
+        ${takeOver(params)} RETURNING 1 AS claimed`;
+    },
+    taken: () => new KeyTaken('This Idempotency-Key belongs to a stored submission.'),
   };
 }
 

@@ -72,6 +72,10 @@ describe('a retried submit with the same Idempotency-Key', () => {
     const wrong = await submit(DINING, diningAnswers({ meal_period: 'midnight-feast' }), key);
     expect(wrong.status).toBe(400);
     expect(errorPaths(wrong.body)).toContain('meal_period');
+    // Refused by the database's check (no such restaurant), in the statement that would have taken the key.
+    const unknownPlace = await submit(DINING, diningAnswers({ visited_restaurant: 'Nowhere Diner' }), key);
+    expect(unknownPlace.status).toBe(400);
+    expect(errorPaths(unknownPlace.body)).toEqual(['visited_restaurant']);
     const corrected = await submit(DINING, diningAnswers(), key);
     expect(corrected.status).toBe(201);
     expect(corrected.headers.get('idempotent-replayed')).toBeNull();

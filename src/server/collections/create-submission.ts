@@ -1,6 +1,7 @@
 // POST /api/{formCollection}: validate with the form's compiled schema, then in ONE transaction
-// consume the captcha proof, check uploads, insert (the references checked by the same
-// statement), and attach the uploads; a create that writes only its document is that one statement.
+// claim the Idempotency-Key, consume the captcha proof, check uploads, insert (the references
+// checked by the same statement), and attach the uploads. A create that writes nothing beside its
+// document and its key is one statement: references checked, key claimed, document stored.
 // Nothing about a particular form is written here: every rule comes from the CompiledForm.
 import type { Lang } from '../../engine/definition.ts';
 import { formText, t } from '../../engine/messages.ts';
@@ -75,29 +76,47 @@ const referenceErrors = (form: LoadedForm, checks: ReferenceChecks, found: (inde
 
 type Stored = { row: DocumentRow } | { row: null; errors: FieldError[] };
 
+interface StoreOptions {
+  /** Check the references but store nothing (e.g. an upload is missing). */
+  refuse: boolean;
+  /** Take the Idempotency-Key in the same statement (when the create writes nothing else). */
+  key: IdempotencyClaim | null;
+}
+
 /**
- * Stores the answers in one statement that also checks the references: nothing is written when
- * one fails. `refuse` (e.g. an upload is missing) checks the references without storing.
+ * Stores the answers in one statement that also checks the references, and may take the
+ * Idempotency-Key: nothing is written when a reference fails or the key is taken.
  */
-async function storeChecked(tx: Queryable, collections: Map<string, Collection>, form: LoadedForm, values: unknown[], data: Record<string, unknown>, lang: Lang, refuse: boolean): Promise<Stored> {
+async function storeChecked(tx: Queryable, collections: Map<string, Collection>, form: LoadedForm, values: unknown[], data: Record<string, unknown>, lang: Lang, options: StoreOptions): Promise<Stored> {
   const params = [...values];
-  const insert = `INSERT INTO documents (collection, data, form_version, form_hash, evidence, reference) SELECT $1, $2::jsonb, $3, $4, $5::jsonb, $6`;
+  const columns = 'collection, data, form_version, form_hash, evidence, reference';
+  const answers = '$1, $2::jsonb, $3, $4, $5::jsonb, $6';
   const checks = referenceChecks(collections, form, data, params);
-  if (checks.conditions.length === 0 && !refuse) {
-    const { rows } = await tx.query<DocumentRow>(`${insert} RETURNING *`, params);
+  if (checks.conditions.length === 0 && !options.refuse && !options.key) {
+    const { rows } = await tx.query<DocumentRow>(`INSERT INTO documents (${columns}) SELECT ${answers} RETURNING *`, params);
     return { row: rows[0] };
   }
   const flags = checks.conditions.map((condition, index) => `${condition} AS reference_found_${index}`);
-  const allowed = [...checks.fields.map((_, index) => `reference_found_${index}`), `NOT $${params.push(refuse)}::boolean`].join(' AND ');
+  const allowed = [...checks.fields.map((_, index) => `reference_found_${index}`), `NOT $${params.push(options.refuse)}::boolean`].join(' AND ');
+  // With a key, the document's id is drawn first, so the key's row can name it in the same statement.
+  const id = options.key ? `, nextval(pg_get_serial_sequence('documents', 'id'))::int AS new_document_id` : '';
+  const claimed = options.key ? `, claimed AS (${options.key.inStatement(params, 'checked.new_document_id', 'checked', allowed)})` : '';
+  const stored = options.key
+    ? `INSERT INTO documents (id, ${columns}) SELECT checked.new_document_id, ${answers} FROM checked, claimed RETURNING *`
+    : `INSERT INTO documents (${columns}) SELECT ${answers} FROM checked WHERE ${allowed} RETURNING *`;
   const { rows } = await tx.query<DocumentRow & Record<string, unknown>>(
-    `WITH checked AS (SELECT ${flags.join(', ') || 'true AS nothing'}), stored AS (${insert} FROM checked WHERE ${allowed} RETURNING *)
+    `WITH checked AS (SELECT ${flags.join(', ') || 'true AS nothing'}${id})${claimed}, stored AS (${stored})
      SELECT checked.*, stored.* FROM checked LEFT JOIN stored ON true`,
     params,
   );
   const [answer] = rows;
   const errors = referenceErrors(form, checks, (index) => answer[`reference_found_${index}`] === true, lang);
-  if (answer.id === null || errors.length) return { row: null, errors };
+  if (errors.length || options.refuse) return { row: null, errors };
+  // Only a taken key stores nothing when every reference was found.
+  if (answer.id === null) throw options.key ? options.key.taken() : new Error('The submission was not stored.');
   for (const index of checks.fields.keys()) delete answer[`reference_found_${index}`];
+  delete answer.new_document_id;
+  delete answer.nothing;
   return { row: answer };
 }
 
@@ -151,20 +170,23 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
   if (invalid.length) throw validationError(collection.slug, invalid);
   applyDerivedValues(compiled, data);
   const uploadsAnswered = compiled.uploads.some((rule) => present(data[rule.field]));
-  const inTransaction = Boolean(request.idempotency || compiled.captcha || uploadsAnswered);
+  // A captcha proof or uploads are written beside the document: one transaction. Else one statement, the key's claim in it.
+  const inTransaction = Boolean(compiled.captcha || uploadsAnswered);
+  const claimInTransaction = inTransaction ? request.idempotency : null;
   try {
     return await insertWithReference(deps.db, inTransaction, async (tx, reference) => {
       // First: a concurrent retry with the same key waits here, before spending the captcha proof.
-      await request.idempotency?.claim(tx);
+      await claimInTransaction?.claim(tx);
       if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
       const uploads = uploadsAnswered ? await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes) : { errors: [], ids: [] };
       const evidence = evidenceFor(compiled, data, request.lang);
       const values = [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference];
-      const stored = await storeChecked(tx, deps.collections, form, values, data, request.lang, uploads.errors.length > 0);
+      const refuse = uploads.errors.length > 0;
+      const stored = await storeChecked(tx, deps.collections, form, values, data, request.lang, { refuse, key: inTransaction ? null : (request.idempotency ?? null) });
       if (!stored.row) throw validationError(collection.slug, [...stored.errors, ...uploads.errors]);
       const { row } = stored;
       if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [row.id, uploads.ids]);
-      await request.idempotency?.stored(tx, row.id);
+      await claimInTransaction?.stored(tx, row.id);
       return row;
     });
   } catch (error) {
