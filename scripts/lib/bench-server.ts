@@ -95,7 +95,7 @@ async function startBare(): Promise<{ base: string; child: ChildProcess }> {
 export interface ServerBench {
   bare: LoadResult;
   ours: LoadResult;
-  /** The same create with a fresh Idempotency-Key each, as the pages send it (stored in the same transaction). */
+  /** The same create with a fresh Idempotency-Key each, as the pages send it (claimed by the same statement). */
   withKey: LoadResult;
 }
 
@@ -113,7 +113,7 @@ export async function benchServer(site: { base: string; pid: number }): Promise<
   const line = (label: string, result: LoadResult) => console.log(`${label} | ${fmt(result.perSecond)} | ${fmt(result.median, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.cpuMs, 2)} | ${result.failed}`);
   line('bare Fastify route (201, no work)', bare);
   line('ours: dining-survey create (validated, one statement)', ours);
-  line('ours, with an Idempotency-Key as the pages send (one transaction)', withKey);
+  line('ours, with an Idempotency-Key as the pages send (one statement)', withKey);
   return { bare, ours, withKey };
 }
 
