@@ -3,7 +3,7 @@
 // throttling (and 4x with a slow 4G network for the dining survey); then the server's creates at
 // 50 concurrent connections beside a bare Fastify route. Prints the figures and the ratios the
 // issue sets as targets. A benchmark, not a test: nothing here fails on a time.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,19 +18,16 @@ import { plainPage, questions, vanillaPage } from './lib/bench-pages.ts';
 import { canonicalJson, loadVocabularies } from './lib/forms.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startLocalSite } from './lib/local-site.ts';
 import { validatorModule } from './lib/validator-code.ts';
+import { benchServer, fmt, median, percentile, printServerTargets } from './lib/bench-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const KEYSTROKES = 40;
 /** Between keystrokes: a quick typist on a phone. */
 const KEY_DELAY_MS = 100;
-const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
-const CONCURRENCY = 50;
 /** Lighthouse's "slow 4G". */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 // Inside the project (ignored by git and lint), so the generated files resolve the project's packages.
@@ -147,40 +144,6 @@ async function measure(browser: Browser, test: Case, cpu: number, slowNetwork: b
   return result;
 }
 
-/** Creates per second and latency with `CONCURRENCY` connections each sending one request after another. */
-async function load(url: string, body: unknown, headers: Record<string, string>): Promise<{ perSecond: number; p99: number; median: number; failed: number }> {
-  const latencies: number[] = [];
-  let failed = 0;
-  const send = async () => {
-    const started = performance.now();
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    await response.arrayBuffer();
-    if (response.status !== 201) failed++;
-    return performance.now() - started;
-  };
-  // Warm up (JIT, connection pool), then measure.
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => send()));
-  const end = performance.now() + LOAD_SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) latencies.push(await send());
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { perSecond: latencies.length / seconds, p99: percentile(latencies, 0.99), median: median(latencies), failed };
-}
-
-/** A Fastify route that answers 201 without work, in its own process like our server. */
-async function startBare(): Promise<{ base: string; child: ChildProcess }> {
-  const code = `import Fastify from 'fastify'; const app = Fastify(); app.post('/bare', async (_request, reply) => reply.code(201).send({ ok: true })); await app.listen({ port: 0, host: '127.0.0.1' }); console.log('Serving ' + app.server.address().port);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((done) => child.stdout!.on('data', (chunk: Buffer) => /Serving (\d+)/.test(chunk.toString()) && done(/Serving (\d+)/.exec(chunk.toString())![1])));
-  return { base: `http://127.0.0.1:${port}`, child };
-}
-
-const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
-
 console.log(`Building our pages with the generated ${FIELDS_FORM_ID} form, and the plain HTML and vanilla RJSF pages, in ${tmp}`);
 const fieldsForm = buildOurs();
 const dining = readJson<CompiledForm>(join(ROOT, 'build', 'forms', 'dining-survey.json'));
@@ -231,16 +194,7 @@ try {
     }
   }
 
-  console.log(`\nServer: ${CONCURRENCY} concurrent connections for ${LOAD_SECONDS} s each`);
-  const key = process.env.PUBLIC_API_KEY ?? 'public-demo-key';
-  const body = { visited_restaurant: 'Cova', meal_period: 'lunch', rating_greeting: 'good', rating_service: 'good', rating_food: 'good', rating_beverage: 'good', rating_value_for_money: 'good', rating_cleanliness: 'good' };
-  const bare = await startBare();
-  const bareLoad = await load(`${bare.base}/bare`, body, {});
-  bare.child.kill('SIGTERM');
-  const ourLoad = await load(`${site.base}/api/survey-customer-feedbacks`, body, { authorization: `users API-Key ${key}` });
-  console.log('server | creates/s | median ms | p99 ms | non-201');
-  console.log(`bare Fastify route (201, no work) | ${fmt(bareLoad.perSecond)} | ${fmt(bareLoad.median, 1)} | ${fmt(bareLoad.p99, 1)} | ${bareLoad.failed}`);
-  console.log(`ours: dining-survey create (validate + one transaction) | ${fmt(ourLoad.perSecond)} | ${fmt(ourLoad.median, 1)} | ${fmt(ourLoad.p99, 1)} | ${ourLoad.failed}`);
+  const server = await benchServer(site);
 
   const get = (form: string, variant: Case['variant'], setting = '4x CPU') => results.get(`${form}|${variant}|${setting}`)!;
   const ratio = (label: string, value: number, target: number, atMost: boolean, detail: string) =>
@@ -254,8 +208,7 @@ try {
     ratio(`${form === 'dining' ? 'dining survey' : '300-field form'} keystroke p95, ours / plain HTML`, percentile(ours.keys, 0.95) / percentile(plain.keys, 0.95), 1.25, true, `${fmt(percentile(ours.keys, 0.95), 1)} / ${fmt(percentile(plain.keys, 0.95), 1)} ms`);
   }
   ratio('dining survey JS gzip, ours / vanilla RJSF', dOurs.js / dVanilla.js, 0.85, true, `${fmt(dOurs.js / 1024, 1)} / ${fmt(dVanilla.js / 1024, 1)} KB`);
-  ratio('server creates/s, ours / bare route', ourLoad.perSecond / bareLoad.perSecond, 0.5, false, `${fmt(ourLoad.perSecond)} / ${fmt(bareLoad.perSecond)} per s`);
-  console.log(`server p99 at ${CONCURRENCY} concurrent: ${fmt(ourLoad.p99, 1)} ms (target <= 50 ms) ${ourLoad.p99 <= 50 ? 'met' : 'NOT met'}`);
+  printServerTargets(server);
 } finally {
   await browser.close();
   statics.close();

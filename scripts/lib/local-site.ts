@@ -23,6 +23,8 @@ async function freePort(): Promise<number> {
 
 export interface LocalSite {
   base: string;
+  /** The server's process id (the bench reads its CPU time). */
+  pid: number;
   close(): void;
 }
 
@@ -41,6 +43,7 @@ export async function startLocalSite(env: Record<string, string> = {}): Promise<
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     close() {
       child.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });

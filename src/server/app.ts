@@ -28,6 +28,7 @@ import { ssoPlugin } from './plugins/sso.ts';
 import { usersPlugin } from './plugins/users.ts';
 import { perksPlugin } from './plugins/perks.ts';
 import { chatPlugin } from './plugins/chat.ts';
+import { batchedStdout } from './log-lines.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,8 +54,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   };
 
   // Request logs carry method, path and status only: no IP address, user agent or body.
+  const logLines = batchedStdout();
   const app = Fastify({
-    logger: config.logRequests ? { level: 'info' } : false,
+    logger: config.logRequests ? { level: 'info', stream: logLines } : false,
     logController: new LogController({ disableRequestLogging: true }),
     // The socket's peer and the next trustProxy - 1 addresses of X-Forwarded-For are our proxies; the one before them is the client.
     trustProxy: config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
@@ -64,6 +66,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     routerOptions: { querystringParser: parseQueryString },
   });
   app.decorate('serverContext', ctx);
+  app.addHook('onClose', async () => logLines.flush());
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(`${request.method} ${request.raw.url?.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
   });

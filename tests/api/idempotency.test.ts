@@ -72,9 +72,30 @@ describe('a retried submit with the same Idempotency-Key', () => {
     const wrong = await submit(DINING, diningAnswers({ meal_period: 'midnight-feast' }), key);
     expect(wrong.status).toBe(400);
     expect(errorPaths(wrong.body)).toContain('meal_period');
+    // Refused by the database's check (no such restaurant), in the statement that would have taken the key.
+    const unknownPlace = await submit(DINING, diningAnswers({ visited_restaurant: 'Nowhere Diner' }), key);
+    expect(unknownPlace.status).toBe(400);
+    expect(errorPaths(unknownPlace.body)).toEqual(['visited_restaurant']);
     const corrected = await submit(DINING, diningAnswers(), key);
     expect(corrected.status).toBe(201);
     expect(corrected.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('a key last used more than a day ago is free again: the same key stores a new record', async () => {
+    const key = randomUUID();
+    const first = await submit(DINING, diningAnswers(), key);
+    expect(first.status).toBe(201);
+    // A day passes (the key's record ages; the hourly clean-up has not run yet).
+    await server.app.serverContext.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`, [key]);
+    const before = await countOf(server, DINING);
+    const later = await submit(DINING, diningAnswers({ customer_comments: 'A new visit, a day later' }), key);
+    expect(later.status).toBe(201);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect(later.body.doc.id).not.toBe(first.body.doc.id);
+    expect(await countOf(server, DINING)).toBe(before + 1);
+    // And the key now answers the new record.
+    const retried = await submit(DINING, diningAnswers({ customer_comments: 'A new visit, a day later' }), key);
+    expect(retried.body.doc.id).toBe(later.body.doc.id);
   });
 
   it('a malformed key is a 400 naming the header, and nothing is stored', async () => {

@@ -1,5 +1,7 @@
 // POST /api/{formCollection}: validate with the form's compiled schema, then in ONE transaction
-// consume the captcha proof, check references and uploads, insert, and attach the uploads.
+// claim the Idempotency-Key, consume the captcha proof, check uploads, insert (the references
+// checked by the same statement), and attach the uploads. A create that writes nothing beside its
+// document and its key is one statement: references checked, key claimed, document stored.
 // Nothing about a particular form is written here: every rule comes from the CompiledForm.
 import type { Lang } from '../../engine/definition.ts';
 import { formText, t } from '../../engine/messages.ts';
@@ -44,22 +46,78 @@ const MAX_ID = 2_147_483_647;
 /** Upload ids as the id column's integers; anything else cannot name an upload (and counts as missing). */
 const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value : [value]).map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID);
 
-async function checkReferences(tx: Queryable, collections: Map<string, Collection>, form: LoadedForm, data: Record<string, unknown>, lang: Lang): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
+interface ReferenceChecks {
+  /** One SQL boolean per answered reference: the named document exists and the public may see it. */
+  conditions: string[];
+  fields: string[];
+}
+
+/** The form's references as conditions over `params`, to be checked by the statement that stores the answers. */
+function referenceChecks(collections: Map<string, Collection>, form: LoadedForm, data: Record<string, unknown>, params: unknown[]): ReferenceChecks {
+  const checks: ReferenceChecks = { conditions: [], fields: [] };
   for (const reference of form.compiled.references) {
     const value = data[reference.field];
     if (!present(value)) continue;
-    const params: unknown[] = [reference.collection, String(value)];
-    let sql = `SELECT 1 FROM documents WHERE collection = $1 AND ${reference.match === 'id' ? 'id::text = $2' : `data->>$${params.push(reference.match)} = $2`}`;
+    const matches = reference.match === 'id' ? `id::text = $${params.push(String(value))}` : `data->>$${params.push(reference.match)} = $${params.push(String(value))}`;
+    let sql = `SELECT 1 FROM documents WHERE collection = $${params.push(reference.collection)} AND ${matches}`;
     // e.g. a sub-department must belong to the department answered in the same form
     if (reference.filter) sql += ` AND data->>$${params.push(reference.filter.field)} = $${params.push(String(data[reference.filter.equalsAnswer] ?? ''))}`;
     // A guest may only name what the public may see (e.g. not a closed position or a draft).
     const target = collections.get(reference.collection);
     if (target?.publicWhere) sql += ` AND (${whereToSql(target, visibleTo(PUBLIC_CALLER, target, undefined), params)})`;
-    const { rows } = await tx.query(`${sql} LIMIT 1`, params);
-    if (rows.length === 0) errors.push({ label: fieldLabel(form, reference.field, lang), message: t('invalid', lang), path: reference.field });
+    checks.conditions.push(`EXISTS (${sql})`);
+    checks.fields.push(reference.field);
   }
-  return errors;
+  return checks;
+}
+
+const referenceErrors = (form: LoadedForm, checks: ReferenceChecks, found: (index: number) => boolean, lang: Lang): FieldError[] =>
+  checks.fields.flatMap((field, index) => (found(index) ? [] : [{ label: fieldLabel(form, field, lang), message: t('invalid', lang), path: field }]));
+
+type Stored = { row: DocumentRow } | { row: null; errors: FieldError[] };
+
+interface StoreOptions {
+  /** Check the references but store nothing (e.g. an upload is missing). */
+  refuse: boolean;
+  /** Take the Idempotency-Key in the same statement (when the create writes nothing else). */
+  key: IdempotencyClaim | null;
+}
+
+/**
+ * Stores the answers in one statement that also checks the references, and may take the
+ * Idempotency-Key: nothing is written when a reference fails or the key is taken.
+ */
+async function storeChecked(tx: Queryable, collections: Map<string, Collection>, form: LoadedForm, values: unknown[], data: Record<string, unknown>, lang: Lang, options: StoreOptions): Promise<Stored> {
+  const params = [...values];
+  const columns = 'collection, data, form_version, form_hash, evidence, reference';
+  const answers = '$1, $2::jsonb, $3, $4, $5::jsonb, $6';
+  const checks = referenceChecks(collections, form, data, params);
+  if (checks.conditions.length === 0 && !options.refuse && !options.key) {
+    const { rows } = await tx.query<DocumentRow>(`INSERT INTO documents (${columns}) SELECT ${answers} RETURNING *`, params);
+    return { row: rows[0] };
+  }
+  const flags = checks.conditions.map((condition, index) => `${condition} AS reference_found_${index}`);
+  const allowed = [...checks.fields.map((_, index) => `reference_found_${index}`), `NOT $${params.push(options.refuse)}::boolean`].join(' AND ');
+  // With a key, the document's id is drawn first, so the key's row can name it in the same statement.
+  const id = options.key ? `, nextval(pg_get_serial_sequence('documents', 'id'))::int AS new_document_id` : '';
+  const claimed = options.key ? `, claimed AS (${options.key.inStatement(params, 'checked.new_document_id', 'checked', allowed)})` : '';
+  const stored = options.key
+    ? `INSERT INTO documents (id, ${columns}) SELECT checked.new_document_id, ${answers} FROM checked, claimed RETURNING *`
+    : `INSERT INTO documents (${columns}) SELECT ${answers} FROM checked WHERE ${allowed} RETURNING *`;
+  const { rows } = await tx.query<DocumentRow & Record<string, unknown>>(
+    `WITH checked AS (SELECT ${flags.join(', ') || 'true AS nothing'}${id})${claimed}, stored AS (${stored})
+     SELECT checked.*, stored.* FROM checked LEFT JOIN stored ON true`,
+    params,
+  );
+  const [answer] = rows;
+  const errors = referenceErrors(form, checks, (index) => answer[`reference_found_${index}`] === true, lang);
+  if (errors.length || options.refuse) return { row: null, errors };
+  // Only a taken key stores nothing when every reference was found.
+  if (answer.id === null) throw options.key ? options.key.taken() : new Error('The submission was not stored.');
+  for (const index of checks.fields.keys()) delete answer[`reference_found_${index}`];
+  delete answer.new_document_id;
+  delete answer.nothing;
+  return { row: answer };
 }
 
 /** Locks the uploads named in the data; reports fields whose files are unknown, expired or already used. */
@@ -83,13 +141,14 @@ async function claimUploads(tx: Queryable, form: LoadedForm, data: Record<string
 }
 
 /**
- * Runs the create transaction with a fresh reference. Two equal references out of 2^50 are
- * not expected, but the unique index decides, and the whole transaction is retried if it says so.
+ * Runs the create with a fresh reference, in one transaction when it writes more than the document
+ * (an idempotency key, a captcha proof, uploads), else as its one statement. Two equal references
+ * out of 2^50 are not expected, but the unique index decides, and the whole create is retried if it says so.
  */
-async function insertWithReference(db: Db, create: (tx: Queryable, reference: string) => Promise<DocumentRow>): Promise<DocumentRow> {
+async function insertWithReference(db: Db, inTransaction: boolean, create: (tx: Queryable, reference: string) => Promise<DocumentRow>): Promise<DocumentRow> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => create(tx, newReference()));
+      return await (inTransaction ? db.transaction((tx) => create(tx, newReference())) : create(db, newReference()));
     } catch (error) {
       const taken = isDatabaseError(error) && error.code === UNIQUE_VIOLATION && error.constraint === REFERENCE_INDEX;
       if (!taken || attempt === 3) throw error;
@@ -110,22 +169,25 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
   const invalid = validateSubmission(form, data, request.lang, undefined, request.refusedKeys);
   if (invalid.length) throw validationError(collection.slug, invalid);
   applyDerivedValues(compiled, data);
+  const uploadsAnswered = compiled.uploads.some((rule) => present(data[rule.field]));
+  // A captcha proof or uploads are written beside the document: one transaction. Else one statement, the key's claim in it.
+  const inTransaction = Boolean(compiled.captcha || uploadsAnswered);
+  const claimInTransaction = inTransaction ? request.idempotency : null;
   try {
-    return await insertWithReference(deps.db, async (tx, reference) => {
+    return await insertWithReference(deps.db, inTransaction, async (tx, reference) => {
       // First: a concurrent retry with the same key waits here, before spending the captcha proof.
-      await request.idempotency?.claim(tx);
+      await claimInTransaction?.claim(tx);
       if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
-      const uploads = await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes);
-      const errors = [...(await checkReferences(tx, deps.collections, form, data, request.lang)), ...uploads.errors];
-      if (errors.length) throw validationError(collection.slug, errors);
+      const uploads = uploadsAnswered ? await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes) : { errors: [], ids: [] };
       const evidence = evidenceFor(compiled, data, request.lang);
-      const { rows } = await tx.query<DocumentRow>(
-        'INSERT INTO documents (collection, data, form_version, form_hash, evidence, reference) VALUES ($1, $2::jsonb, $3, $4, $5::jsonb, $6) RETURNING *',
-        [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference],
-      );
-      if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [rows[0].id, uploads.ids]);
-      await request.idempotency?.stored(tx, rows[0].id);
-      return rows[0];
+      const values = [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference];
+      const refuse = uploads.errors.length > 0;
+      const stored = await storeChecked(tx, deps.collections, form, values, data, request.lang, { refuse, key: inTransaction ? null : (request.idempotency ?? null) });
+      if (!stored.row) throw validationError(collection.slug, [...stored.errors, ...uploads.errors]);
+      const { row } = stored;
+      if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [row.id, uploads.ids]);
+      await claimInTransaction?.stored(tx, row.id);
+      return row;
     });
   } catch (error) {
     // Other keys (e.g. an Idempotency-Key claimed by a concurrent retry) are the caller's to handle.

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, QueryResult, Row } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { PgliteStatements } from './pglite-statements.ts';
 
 export async function openPgliteDb(dataDir: string, dbDir: string): Promise<Db> {
   const lock = acquireDataDirLock(dataDir, dbDir);
@@ -14,14 +15,33 @@ export async function openPgliteDb(dataDir: string, dbDir: string): Promise<Db> 
     lock.release();
     throw error;
   }
-  const wrap = async <T extends Row>(result: Promise<{ rows: unknown[]; affectedRows?: number }>): Promise<QueryResult<T>> => {
-    const { rows, affectedRows } = await result;
-    return { rows: rows as T[], rowCount: affectedRows ?? rows.length };
-  };
+  const statements = new PgliteStatements(pglite);
   return {
     kind: 'pglite',
-    query: (sql, params = []) => wrap(pglite.query(sql, params)),
-    transaction: (fn) => pglite.transaction((tx) => fn({ query: (sql, params = []) => wrap(tx.query(sql, params)) })),
+    // One connection: every query and every transaction holds PGlite's lock while it runs.
+    query: (sql, params) => pglite.runExclusive(() => statements.run(sql, params)),
+    transaction: (fn) =>
+      pglite.runExclusive(async () => {
+        // BEGIN travels with the first statement: one call into Postgres fewer.
+        let begun = false;
+        const tx: Queryable = {
+          query: (sql, params) => {
+            const before = begun ? undefined : 'BEGIN';
+            begun = true;
+            return statements.run(sql, params, before);
+          },
+        };
+        let result;
+        try {
+          result = await fn(tx);
+        } catch (error) {
+          if (begun) await statements.command('ROLLBACK');
+          throw error;
+        }
+        // A failed statement whose error fn caught leaves the transaction aborted: COMMIT then rolls back.
+        if (begun && (await statements.command('COMMIT')) === 'ROLLBACK') throw new Error('The transaction was rolled back after a failed statement.');
+        return result;
+      }),
     async close() {
       try {
         await pglite.close();

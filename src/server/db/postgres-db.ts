@@ -1,11 +1,20 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable, QueryResult, Row } from './db.ts';
+
+/**
+ * Each SQL text runs as a named prepared statement: a connection parses it once, then only binds
+ * and executes it. The name is the text's hash, so the same text always has the same name.
+ */
+const statementName = (sql: string) => `vf_${createHash('sha1').update(sql).digest('base64url')}`;
 
 export async function openPostgresDb(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   await pool.query('SELECT 1');
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => names.get(sql) ?? names.set(sql, statementName(sql)).get(sql)!;
   const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []): Promise<QueryResult<T>> => {
-    const result = await client.query(sql, params);
+    const result = await client.query({ name: nameOf(sql), text: sql, values: params });
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   };
   return {
