@@ -1,9 +1,10 @@
 // Release gate: every route of routes.json, in every language it offers, passes axe-core's WCAG 2.2
 // A and AA rules in its first state and after an empty submit, and no page is wider than a 320 px
-// or 390 px phone. The list comes from routes.json, so a page added later is gated with no change here.
+// or 390 px phone, nor wider than either with text at 200 % (WCAG 1.4.4), in both states.
+// The list comes from routes.json, so a page added later is gated with no change here.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCases } from '../../scripts/lib/local-site.ts';
 import { startE2E, type E2E } from './harness.ts';
@@ -39,20 +40,78 @@ async function overflow(page: Page, width: number): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+// Text at 200 % as a reader sets it: Chromium's own font-size setting (Settings > Appearance)
+// doubled, 16 -> 32 px and monospace 13 -> 26 px, which doubles every rem of our CSS. (A full-page
+// screenshot resets this setting, so none is taken here.) WCAG 1.4.4 asks for 200 % text without
+// loss of content; 390 px is the phone of the issue. 320 px at 200 % text is as narrow as a 160 px
+// screen at normal text, more than WCAG 1.4.10 asks (320 CSS px at 400 % zoom is the 320 px at normal
+// text gated above); it is gated too because the issue says so and the pages already reflow there
+// (words break, nothing scrolls sideways): relax it to [390] if a page cannot reasonably fit.
+const LARGE_TEXT_WIDTHS = [390, 320];
+
+async function setTextSize(cdp: CDPSession, scale: number): Promise<void> {
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 * scale, fixed: 13 * scale } });
+}
+
+/** The elements (or text) that stick out of the screen, named, when the page is wider than it. */
+async function sticksOut(page: Page, width: number): Promise<string[]> {
+  await page.setViewportSize({ width, height: 844 });
+  return page.evaluate(() => {
+    const screen = window.innerWidth;
+    const over = document.documentElement.scrollWidth - screen;
+    if (over <= 0) return [];
+    const beyond = (box: DOMRect) => box.width > 0 && (box.right > screen + 0.5 || box.left < -0.5);
+    const name = (el: Element) => el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + [...el.classList].map((c) => `.${c}`).join('');
+    const describe = (el: Element, box: DOMRect, text: string) => `${name(el)} in ${el.parentElement ? name(el.parentElement) : 'body'} [${Math.round(box.left)}..${Math.round(box.right)} px] "${text.trim().slice(0, 40)}"`;
+    // Text that screen readers alone read is clipped to 1 px; its layout box is no one's concern.
+    const shown = (el: Element) => !el.closest('.visually-hidden');
+    const found: string[] = [];
+    // The outermost element past the edge names the culprit (its children only follow it).
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (shown(el) && beyond(box) && !(el.parentElement && el.parentElement !== document.body && beyond(el.parentElement.getBoundingClientRect()))) found.push(describe(el, box, el.textContent ?? ''));
+    }
+    // A word longer than its box overflows as text while the box itself fits.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !shown(parent) || !node.textContent?.trim() || beyond(parent.getBoundingClientRect())) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (beyond(box)) found.push(`text of ${describe(parent, box, node.textContent)}`);
+    }
+    return found.length > 0 ? found.slice(0, 5) : [`${over} px wider, no single element past the edge`];
+  });
+}
+
+/** What sticks out at each gated width with text at 200 %; the page is left at normal text. */
+async function largeTextOverflow(page: Page, cdp: CDPSession): Promise<string[]> {
+  await setTextSize(cdp, 2);
+  const found: string[] = [];
+  for (const width of LARGE_TEXT_WIDTHS) found.push(...(await sticksOut(page, width)).map((what) => `${width} px: ${what}`));
+  await setTextSize(cdp, 1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  return found;
+}
+
 describe('accessibility gate', () => {
   for (const { path, lang, form } of cases) {
     it(`${path} in ${lang}`, async () => {
       const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
       await page.goto(`${e2e.server.url}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
       await page.locator('h1').first().waitFor();
       expect(await violations(page), 'first state').toEqual([]);
       for (const width of [320, 390]) expect(await overflow(page, width), `wider than ${width} px`).toBeLessThanOrEqual(0);
+      expect(await largeTextOverflow(page, cdp), `wider than the screen at 200 % text (${path}, ${lang})`).toEqual([]);
       if (form) {
         const submit = page.locator('form button[type=submit]');
         if ((await submit.count()) === 1 && (await submit.isEnabled())) {
           await submit.click();
           await page.locator('.error-summary, [role=alert]').first().waitFor({ timeout: 5000 }).catch(() => undefined);
           expect(await violations(page), 'after an empty submit').toEqual([]);
+          expect(await largeTextOverflow(page, cdp), `wider than the screen at 200 % text after an empty submit (${path}, ${lang})`).toEqual([]);
         }
       }
       await page.close();
