@@ -52,15 +52,31 @@ describe('the pages', () => {
   });
 
   it('hashed assets are cached for good, the page itself is revalidated, missing assets are 404', async () => {
-    expect((await get('/assets/index-AbCd1234.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    // Their precompressed copies too (the build writes .br and .gz beside each file).
+    const plain = await get('/assets/index-AbCd1234.js');
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
     const asset = path.join(server.config.webDistDir, 'assets', 'index-AbCd1234.js');
+    expect(Buffer.from(await plain.arrayBuffer()).equals(fs.readFileSync(asset))).toBe(true);
+    // Their precompressed copies too (the build writes .br and .gz beside each file), read with them at start.
     fs.writeFileSync(`${asset}.br`, brotliCompressSync(fs.readFileSync(asset)));
-    const compressed = await fetch(`${server.url}/assets/index-AbCd1234.js`, { headers: { 'accept-encoding': 'br' } });
-    expect(compressed.headers.get('content-encoding')).toBe('br');
-    expect(compressed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const own = await startTestServer({ webDistDir: server.config.webDistDir });
+    try {
+      const compressed = await fetch(`${own.url}/assets/index-AbCd1234.js`, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(compressed.headers.get('content-encoding')).toBe('br');
+      expect(compressed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await compressed.text()).toBe(fs.readFileSync(asset, 'utf8'));
+      // A browser that refuses brotli gets the file as it is; one that has it already, 304.
+      const refused = await fetch(`${own.url}/assets/index-AbCd1234.js`, { headers: { 'accept-encoding': 'br;q=0' } });
+      expect(refused.headers.get('content-encoding')).toBeNull();
+      const again = await fetch(`${own.url}/assets/index-AbCd1234.js`, { headers: { 'if-none-match': compressed.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+    } finally {
+      await own.close();
+      fs.rmSync(`${asset}.br`);
+    }
     expect((await get('/survey/fnb')).headers.get('cache-control')).toBe('no-cache');
     expect((await get('/assets/index-Gone1234.js')).status).toBe(404);
+    expect((await get('/assets/docs/..%2f..%2fpackage.json')).status).toBe(404);
   });
 
   it('every answer carries the security headers once: HSTS for a year, nosniff, the referrer policy; pages alone the computed policy', async () => {

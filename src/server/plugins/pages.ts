@@ -7,11 +7,9 @@ import fastifyStatic from '@fastify/static';
 import { sharedPlugin } from '../context.ts';
 import { contentSecurityPolicy } from '../pages/content-security-policy.ts';
 import { createPrerenderer } from '../pages/prerender.ts';
+import { answerAsset, HASHED_FILE, loadHashedAssets } from '../pages/asset-memory.ts';
 import { humanCheckKind } from '../config.ts';
 import { routeNotFound } from '../errors.ts';
-
-/** Vite names built files name-<8 character hash>.ext: only those may be cached forever. */
-const HASHED_FILE = /-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 
 function cacheHeaders(response: { setHeader(name: string, value: string): unknown }, file: string) {
   // A precompressed copy (.br, .gz) is the same hashed file.
@@ -41,7 +39,18 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__RUNTIME_CONFIG__ = ${JSON.stringify(settings)};\n`);
   });
 
-  // Built files are sent with sendfile, as the .br or .gz file the build wrote beside each when the browser accepts it.
+  // Hashed built files from memory (pages/asset-memory.ts); the others from disk, as the .br or .gz
+  // file the build wrote beside each when the browser accepts it.
+  const hashed = built ? loadHashedAssets(path.join(dist, 'assets')) : new Map();
+  if (built) {
+    app.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
+      const asset = hashed.get(request.params.name);
+      if (!asset) return reply.sendFile(`assets/${request.params.name}`);
+      const answer = answerAsset(asset, request.headers['accept-encoding'], request.headers['if-none-match']);
+      reply.headers(answer.headers);
+      return answer.body ? reply.send(answer.body) : reply.code(304).send();
+    });
+  }
   if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders, preCompressed: true, allowedPath: (pathName) => !pathName.startsWith('/server/') && !pathName.startsWith('/.vite/') });
   // Form pages are sent rendered (src/server/pages/prerender.ts); the others, and any page whose render fails, as index.html.
   const prerender = built ? await createPrerenderer(app, dist, settings) : null;
