@@ -1,16 +1,12 @@
 // An editor in a real browser fills the parts of content that are lists and files: a benefit's
 // discounts and attachments, a theme's logo, a document's PDF; the public pages show them at once.
 // A viewer cannot upload.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
 import { tinyPdf, tinyPng } from '../support/files.ts';
+import { axeViolations } from './axe.ts';
 import { startE2E, type E2E } from './harness.ts';
-
-const AXE = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let e2e: E2E;
 const EDITOR = { email: 'files-editor@example.com', password: 'an editor password' };
@@ -23,14 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function signedIn(account: { email: string; password: string }, pathname: string): Promise<Page> {
-  const page = await e2e.browser.newPage();
-  const login = await page.context().request.post(`${e2e.server.url}/api/users/login`, { data: account });
-  expect(login.status()).toBe(200);
-  await page.goto(`${e2e.server.url}${pathname}`);
-  await page.locator('h1').first().waitFor();
-  return page;
-}
 
 async function idOf(collection: string, slug: string): Promise<number> {
   const found = await e2e.server.api(`/api/${collection}?where[slug][equals]=${slug}&depth=0`, { as: 'staff' });
@@ -50,7 +38,7 @@ async function save(page: Page) {
 
 describe('an editor edits lists and files of content', () => {
   it('adds a discount and an uploaded attachment to a benefit, and the benefits page shows both', async () => {
-    const page = await signedIn(EDITOR, `/staff/content/benefits/${await idOf('benefits', 'gym-membership')}`);
+    const page = await e2e.signedIn(EDITOR, `/staff/content/benefits/${await idOf('benefits', 'gym-membership')}`);
     await page.getByRole('button', { name: 'Add a discount' }).click();
     await page.getByRole('radiogroup', { name: 'Brand' }).getByRole('radio', { name: 'Doha Quest' }).check();
     await page.getByLabel('Discount (English)').fill('Half price climbing wall at Doha Quest');
@@ -72,13 +60,13 @@ describe('an editor edits lists and files of content', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
 
     // Opened again, the editor sees the file by its name, and the discount as saved.
-    const again = await signedIn(EDITOR, `/staff/content/benefits/${await idOf('benefits', 'gym-membership')}`);
+    const again = await e2e.signedIn(EDITOR, `/staff/content/benefits/${await idOf('benefits', 'gym-membership')}`);
     expect(await again.getByLabel('Discount (English)').inputValue()).toBe('Half price climbing wall at Doha Quest');
     await again.locator('.file-name', { hasText: /\.pdf$/ }).waitFor();
   });
 
   it("uploads a new logo for a theme and the theme's public page shows it", async () => {
-    const page = await signedIn(EDITOR, '/staff/globals/page-content');
+    const page = await e2e.signedIn(EDITOR, '/staff/globals/page-content');
     await upload(page, 'root_destination_logo_primary_file', { name: 'new-logo.png', mimeType: 'image/png', buffer: tinyPng() });
     await save(page);
     const stored = await e2e.server.api('/api/globals/page-content', { as: 'public' });
@@ -92,7 +80,7 @@ describe('an editor edits lists and files of content', () => {
   });
 
   it('uploads a PDF to a document, which opens from its page', async () => {
-    const page = await signedIn(EDITOR, `/staff/content/documents/${await idOf('documents', 'guest-code-of-conduct')}`);
+    const page = await e2e.signedIn(EDITOR, `/staff/content/documents/${await idOf('documents', 'guest-code-of-conduct')}`);
     await upload(page, 'root_pdf_file', { name: 'conduct.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
     await save(page);
 
@@ -118,18 +106,14 @@ describe('an editor edits lists and files of content', () => {
       await page.locator('h1').first().waitFor();
       await page.getByRole('button', { name: addDiscount }).click();
       await page.getByRole('button', { name: addAttachment }).click();
-      await page.addScriptTag({ content: AXE });
-      const result = (await page.evaluate((tags) => (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }), WCAG)) as {
-        violations: { id: string; nodes: { target: string[] }[] }[];
-      };
-      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), lang).toEqual([]);
+      expect(await axeViolations(page), lang).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${lang} is wider than the phone`).toBeLessThanOrEqual(0);
     }
     await context.close();
   });
 
   it('a viewer cannot upload a content file', async () => {
-    const page = await signedIn(VIEWER, '/staff');
+    const page = await e2e.signedIn(VIEWER, '/staff');
     const refused = await page.context().request.post(`${e2e.server.url}/api/media`, {
       multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: tinyPng() } },
       headers: { origin: e2e.server.url },

@@ -17,6 +17,8 @@ export interface E2E {
   browser: TestBrowser;
   /** A fresh tab at `pathname` on the server, waiting until the page has rendered (and hydrated). */
   open(pathname: string): Promise<Page>;
+  /** A fresh tab signed in as `account` (the login call sets the HttpOnly cookie), on `pathname`. */
+  signedIn(account: { email: string; password: string }, pathname: string): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,14 @@ export async function startE2E(overrides: Partial<ServerConfig> = {}): Promise<E
       await page.locator('h1').first().waitFor();
       // A form page arrives rendered by the server: it answers the guest once hydrated.
       await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+      return page;
+    },
+    async signedIn(account, pathname) {
+      const page = await browser.newPage();
+      const login = await page.context().request.post(`${server.url}/api/users/login`, { data: account });
+      if (login.status() !== 200) throw new Error(`Signing in as ${account.email} answered ${login.status()}`);
+      await page.goto(`${server.url}${pathname}`);
+      await page.locator('h1').first().waitFor();
       return page;
     },
     async close() {

@@ -5,7 +5,6 @@
 // but cannot change content.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
 import { STAFF } from '../support/server.ts';
@@ -23,15 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-/** A browser signed in as `account` (the login call sets the HttpOnly cookie), on `pathname`. */
-async function signedIn(account: { email: string; password: string }, pathname: string): Promise<Page> {
-  const page = await e2e.browser.newPage();
-  const login = await page.context().request.post(`${e2e.server.url}/api/users/login`, { data: account });
-  expect(login.status()).toBe(200);
-  await page.goto(`${e2e.server.url}${pathname}`);
-  await page.locator('h1').first().waitFor();
-  return page;
-}
 
 async function auditActions(action: string, target: string): Promise<{ user_email: string; document_id: string | null }[]> {
   const { rows } = await e2e.server.app.serverContext.db.query<{ user_email: string; document_id: string | null }>('SELECT user_email, document_id FROM audit_log WHERE action = $1 AND target = $2 ORDER BY id', [action, target]);
@@ -44,7 +34,7 @@ describe('a staff member finds what a guest sent', () => {
     expect(registered.status).toBe(201);
     const { reference, id } = registered.body.doc;
 
-    const page = await signedIn(STAFF, '/staff');
+    const page = await e2e.signedIn(STAFF, '/staff');
     await page.getByRole('link', { name: 'Join Club Printemps' }).click();
     await page.getByRole('heading', { level: 1, name: 'Join Club Printemps' }).waitFor();
     // Read aloud over the phone: lower case, spaces instead of hyphens.
@@ -74,7 +64,7 @@ describe('a staff member finds what a guest sent', () => {
   it('opens a waiver and sees the signature drawn as SVG and the waiver record', async () => {
     const signed = await e2e.server.api(`/api/${IFLY}`, { json: waiverAnswers({ name: 'Noor Saleh' }) });
     expect(signed.status).toBe(201);
-    const page = await signedIn(STAFF, `/staff/forms/ifly-waiver/${signed.body.doc.id}?lang=ar`);
+    const page = await e2e.signedIn(STAFF, `/staff/forms/ifly-waiver/${signed.body.doc.id}?lang=ar`);
     await page.getByRole('heading', { level: 2, name: 'الإجابات' }).waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     const signature = page.getByRole('img', { name: /^التوقيع: / });
@@ -90,7 +80,7 @@ describe('a staff member finds what a guest sent', () => {
     const comment = 'الخدمة ممتازة، شكرًا';
     await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ customer_comments: comment }) });
     await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ customer_comments: '=HYPERLINK("http://evil.example","x")' }) });
-    const page = await signedIn(STAFF, '/staff/forms/dining-survey');
+    const page = await e2e.signedIn(STAFF, '/staff/forms/dining-survey');
     const link = page.getByRole('link', { name: 'Export these submissions (CSV)' });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const bytes = Buffer.concat(await streamChunks(await download.createReadStream()));
@@ -111,7 +101,7 @@ async function streamChunks(stream: NodeJS.ReadableStream): Promise<Buffer[]> {
 
 describe('content is edited with the same forms engine', () => {
   it("an editor adds a restaurant's inline script and its survey runs it without a restart", async () => {
-    const page = await signedIn(EDITOR, '/staff/content/restaurants');
+    const page = await e2e.signedIn(EDITOR, '/staff/content/restaurants');
     await page.getByRole('link', { name: "Russo's" }).click();
     await page.getByRole('heading', { level: 1, name: 'Restaurant' }).waitFor();
     expect(await page.getByLabel('Name').inputValue()).toBe("Russo's");
@@ -127,7 +117,7 @@ describe('content is edited with the same forms engine', () => {
   });
 
   it('an editor is told which field is wrong, next to it', async () => {
-    const page = await signedIn(EDITOR, '/staff/content/restaurants');
+    const page = await e2e.signedIn(EDITOR, '/staff/content/restaurants');
     await page.getByRole('link', { name: 'Cova' }).click();
     await page.getByLabel('Slug (in the address)').fill('Not a slug!');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -136,7 +126,7 @@ describe('content is edited with the same forms engine', () => {
   });
 
   it('an editor adds an operator, then deletes it after confirming', async () => {
-    const page = await signedIn(EDITOR, '/staff/content/operators');
+    const page = await e2e.signedIn(EDITOR, '/staff/content/operators');
     await page.getByRole('link', { name: 'Add' }).click();
     await page.getByLabel('Name').fill('Marina Walk');
     await page.getByLabel('Slug (in the address)').fill('marina-walk');
@@ -155,7 +145,7 @@ describe('content is edited with the same forms engine', () => {
   });
 
   it('a viewer sees the content without any way to change it, and the API refuses', async () => {
-    const page = await signedIn(VIEWER, '/staff/content/restaurants');
+    const page = await e2e.signedIn(VIEWER, '/staff/content/restaurants');
     await page.getByText('Your role can read this content but not change it.').waitFor();
     expect(await page.getByRole('rowheader', { name: 'Cova' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Cova' }).count()).toBe(0);

@@ -88,13 +88,14 @@ function chunkFiles(manifest: Record<string, ManifestChunk>, keys: string[]): { 
 /**
  * The page's body font (its theme's, src/web/styles/fonts.css) in weight 400 and in the script of
  * the page's language: what most of its text is set in, worth fetching beside the page's code.
+ * Built files by name (e.g. "poppins-latin-400-normal.woff2"), read from the manifest once.
  */
-function bodyFontFile(manifest: Record<string, ManifestChunk>, stack: string | undefined, lang: string): string | undefined {
-  const family = stack?.split(',')[0].trim().replace(/^['"]|['"]$/g, '').toLowerCase();
-  if (!family) return undefined;
-  const suffix = `/${family}-${lang === 'ar' ? 'arabic' : 'latin'}-400-normal.woff2`;
-  const key = Object.keys(manifest).find((name) => name.endsWith(suffix));
-  return key ? manifest[key].file : undefined;
+function bodyFonts(manifest: Record<string, ManifestChunk>): (stack: string | undefined, lang: string) => string | undefined {
+  const files = new Map(Object.entries(manifest).filter(([key]) => key.endsWith('.woff2')).map(([key, chunk]) => [path.basename(key), chunk.file]));
+  return (stack, lang) => {
+    const family = stack?.split(',')[0].trim().replace(/^['"]|['"]$/g, '').toLowerCase();
+    return family ? files.get(`${family}-${lang === 'ar' ? 'arabic' : 'latin'}-400-normal.woff2`) : undefined;
+  };
 }
 
 export async function createPrerenderer(app: FastifyInstance, dist: string, runtimeSettings: Record<string, unknown>): Promise<Prerenderer | null> {
@@ -105,11 +106,12 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const module = (await import(pathToFileURL(entry).href)) as RenderModule;
   module.setup(runtimeSettings, injectFetch(app));
+  const bodyFontFile = bodyFonts(manifest);
   const alreadyLinked = new Set(chunkFiles(manifest, ['index.html']).js.concat(chunkFiles(manifest, ['index.html']).css));
 
   const head = (page: RenderedPage, hoisted: string) => {
     const { js, css } = chunkFiles(manifest, ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`, `build/messages/${page.html.lang}.json`]);
-    const font = bodyFontFile(manifest, page.html.style['--font-body'], page.html.lang);
+    const font = bodyFontFile(page.html.style['--font-body'], page.html.lang);
     const lines = [
       font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : '',
       ...css.filter((file) => !alreadyLinked.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
