@@ -1,17 +1,17 @@
 // The media collection of content files: POST /api/media (multipart `file`, Payload's upload
 // create) for staff who may edit content, and GET /api/media/file/:filename for everyone, since
 // logos and public PDFs appear on the public pages (an <img> or a link sends no credentials).
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../context.ts';
 import { CONTENT_UPLOADS } from '../../engine/content-shape.ts';
 import { createHeaders, credentialHeaders, payloadQuery } from '../http/route-schemas.ts';
-import { toDoc, type DocumentRow } from '../collections/documents.ts';
+import { toDoc } from '../collections/documents.ts';
 import { receiveUpload } from '../uploads/receive-upload.ts';
+import { storedFile } from '../uploads/stored-file.ts';
 import { cleanupUnusedMedia, contentMedia } from '../content/content-media.ts';
 import { can } from '../auth/roles.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { forbidden, notFound, routeNotFound } from '../errors.ts';
+import { forbidden, routeNotFound } from '../errors.ts';
 
 /**
  * A stored file is shown as an image or a PDF, never as a page of ours (the type is sniffed from
@@ -45,17 +45,12 @@ export const contentMediaPlugin = ownPlugin('content-media', async (app: Fastify
 
   app.get(`/api/${CONTENT_UPLOADS}/file/:filename`, { schema: { params: fileParams, headers: credentialHeaders } }, async (request: FastifyRequest<{ Params: { filename: string } }>, reply) => {
     if (!media) throw routeNotFound(pathnameOf(request));
-    const { rows } = await ctx.db.query<DocumentRow>(`SELECT * FROM documents WHERE collection = $1 AND data->>'filename' = $2`, [media.slug, request.params.filename]);
-    const row = rows[0];
-    if (!row) throw notFound();
-    const { filename, mimeType } = row.data as { filename: string; mimeType: string };
-    const file = await ctx.uploads.get(media.slug, path.basename(filename));
-    if (!file) throw notFound();
+    const { filename, mimeType, file } = await storedFile(ctx.db, ctx.uploads, media.slug, request.params.filename);
     if (mimeType !== 'application/pdf') reply.header('content-security-policy', IMAGE_POLICY);
     return reply
       .type(mimeType)
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="${path.basename(filename)}"`)
+      .header('content-disposition', `inline; filename="${filename}"`)
       // A file's name is random and never reused: it can be kept for good.
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(file);

@@ -1,19 +1,18 @@
 // Multipart parsing for upload collections, staff download of stored files, and the removal
 // (checked every minute) of uploads no submission claimed within UPLOAD_ORPHAN_MINUTES.
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../context.ts';
 import { credentialHeaders } from '../http/route-schemas.ts';
-import type { DocumentRow } from '../collections/documents.ts';
 import { cleanupOrphanUploads } from '../uploads/orphan-cleanup.ts';
 import { uploadsRoot } from '../uploads/receive-upload.ts';
+import { storedFile } from '../uploads/stored-file.ts';
 import { forgetOldProofs } from '../captcha/captcha-proofs.ts';
 import { forgetSpentChallenges } from '../captcha/altcha.ts';
 import { forgetOldRateLimits } from '../rate-limits.ts';
 import { forgetExpiredRevocations } from '../auth/caller.ts';
 import { forgetOldIdempotencyKeys } from '../idempotency.ts';
-import { forbidden, notFound, routeNotFound } from '../errors.ts';
+import { forbidden, routeNotFound } from '../errors.ts';
 import { can } from '../auth/roles.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 
@@ -39,18 +38,13 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
     if (!collection || collection.kind !== 'uploads') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
     // Guests' files are for signed-in staff only, whatever the collection's read rule for documents.
     if (!can(request.caller, 'read-submissions')) throw forbidden();
-    const { rows } = await ctx.db.query<DocumentRow>(`SELECT * FROM documents WHERE collection = $1 AND data->>'filename' = $2`, [collection.slug, request.params.filename]);
-    const row = rows[0];
-    if (!row) throw notFound();
-    const { filename, mimeType } = row.data as { filename: string; mimeType: string };
-    const file = await ctx.uploads.get(collection.slug, path.basename(filename));
-    if (!file) throw notFound();
+    const { row, filename, mimeType, file } = await storedFile(ctx.db, ctx.uploads, collection.slug, request.params.filename);
     await recordAudit(ctx.db, request.caller, { action: 'read-upload', target: collection.slug, documentId: row.id });
     return reply
       .type(mimeType)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', FILE_POLICY)
-      .header('content-disposition', `attachment; filename="${path.basename(filename)}"`)
+      .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'private, no-store')
       .send(file);
   });
