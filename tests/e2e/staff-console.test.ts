@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
 import { STAFF } from '../support/server.ts';
 import { DINING, IFLY, LOYALTY, diningAnswers, loyaltyAnswers, register, waiverAnswers } from '../api/samples.ts';
+import { fillDate } from './fill.ts';
 import { startE2E, type E2E } from './harness.ts';
 
 let e2e: E2E;
@@ -90,6 +91,33 @@ describe('a staff member finds what a guest sent', () => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
     expect((await auditActions('export-submissions', DINING)).length).toBeGreaterThan(0);
+  });
+
+  it('narrows a form to a date range typed as day, month and year in Arabic, and names a half-typed date', async () => {
+    await e2e.server.api(`/api/${DINING}`, { json: diningAnswers() });
+    const page = await e2e.signedIn(STAFF, '/staff/forms/dining-survey?lang=ar');
+    const [today, tomorrow] = await page.evaluate(() => [0, 1].map((days) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA')));
+    // The month is picked by its Arabic name (fillDate selects the option whose value is the month number).
+    await page.getByRole('group', { name: 'مستلمة من' }).getByRole('option', { name: 'يناير' }).waitFor({ state: 'attached' });
+    await fillDate(page, 'مستلمة من', today, 'ar');
+    await fillDate(page, 'مستلمة حتى', today, 'ar');
+    await page.getByRole('button', { name: 'بحث' }).click();
+    await page.waitForURL((url) => url.searchParams.get('from') === today && url.searchParams.get('to') === today);
+    expect(await page.locator('.console-table tbody tr').count()).toBeGreaterThan(0);
+
+    await fillDate(page, 'مستلمة من', tomorrow, 'ar');
+    await page.getByRole('button', { name: 'بحث' }).click();
+    await page.waitForURL((url) => url.searchParams.get('from') === tomorrow);
+    await page.getByText('لا توجد إرسالات مطابقة.').waitFor();
+
+    // A year left out: the search is held back and the date group says what is missing.
+    const searched = page.url();
+    await page.getByRole('group', { name: 'مستلمة حتى' }).getByLabel('السنة', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'بحث' }).click();
+    const alert = page.getByRole('group', { name: 'مستلمة حتى' }).getByRole('alert');
+    expect(await alert.innerText()).toBe('أدخل التاريخ كاملًا: اليوم والشهر والسنة.');
+    expect(page.url()).toBe(searched);
+    expect(await page.getByRole('group', { name: 'مستلمة حتى' }).getByLabel('اليوم', { exact: true }).getAttribute('aria-invalid')).toBe('true');
   });
 });
 

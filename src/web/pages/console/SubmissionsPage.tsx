@@ -1,11 +1,13 @@
 // /staff/forms/:form: a form's submissions, newest first, a page at a time, with a search by
 // reference, name, phone or email, a date range, and the CSV export of what is shown.
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLoaderData, useLocation } from 'react-router-dom';
 import { formText } from '../../../engine/messages.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { staffDateTime, withLang } from './consoleAccess.ts';
+import { DateFilter, dateFilterProblem } from './DateFilter.tsx';
 import { contactFields } from './submissionSearch.ts';
 import type { SubmissionsData } from './submissionsLoader.ts';
 import '../../styles/form.css';
@@ -29,24 +31,7 @@ export default function SubmissionsPage() {
         <Link to={withLang('/staff', search)}>{t('staffTitle')}</Link>
       </p>
       <h1 lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</h1>
-      <Form method="get" className="console-filter" role="search">
-        {language && <input type="hidden" name="lang" value={language} />}
-        <label>
-          {t('staffSearch')}
-          <input type="search" name="q" defaultValue={filter.q} dir="auto" autoComplete="off" />
-        </label>
-        <label>
-          {t('staffFrom')}
-          <input type="date" name="from" defaultValue={filter.from} />
-        </label>
-        <label>
-          {t('staffTo')}
-          <input type="date" name="to" defaultValue={filter.to} />
-        </label>
-        <button type="submit" className="button button-primary">
-          {t('staffFind')}
-        </button>
-      </Form>
+      <SubmissionFilterForm key={`${filter.q}|${filter.from}|${filter.to}`} filter={filter} language={language} />
       <p>
         <a className="console-export" href={apiUrl(exportHref)} download>
           {t('staffExport')}
@@ -92,5 +77,46 @@ export default function SubmissionsPage() {
         </nav>
       )}
     </div>
+  );
+}
+
+/** The search and the date range; keyed by what was searched, so another search (back, a link) shows its own. */
+function SubmissionFilterForm({ filter, language }: { filter: SubmissionsData['filter']; language: string | null }) {
+  const { lang } = useShell();
+  const { t } = useTranslation();
+  const [range, setRange] = useState({ from: filter.from, to: filter.to });
+  const [shownProblems, setShownProblems] = useState(false);
+  const problem = (end: 'from' | 'to') => (shownProblems ? dateFilterProblem(range[end], lang) : null);
+  const holdIncompleteDates = (event: FormEvent) => {
+    if (!dateFilterProblem(range.from, lang) && !dateFilterProblem(range.to, lang)) return;
+    event.preventDefault();
+    setShownProblems(true);
+  };
+  const dateFilter = (end: 'from' | 'to', label: string) => (
+    <DateFilter
+      name={end}
+      label={label}
+      lang={lang}
+      value={range[end]}
+      onChange={(value) => {
+        setRange((current) => ({ ...current, [end]: value }));
+        setShownProblems(false);
+      }}
+      problem={problem(end)}
+    />
+  );
+  return (
+    <Form method="get" className="console-filter" role="search" onSubmit={holdIncompleteDates}>
+      {language && <input type="hidden" name="lang" value={language} />}
+      <label>
+        {t('staffSearch')}
+        <input type="search" name="q" defaultValue={filter.q} dir="auto" autoComplete="off" />
+      </label>
+      {dateFilter('from', t('staffFrom'))}
+      {dateFilter('to', t('staffTo'))}
+      <button type="submit" className="button button-primary">
+        {t('staffFind')}
+      </button>
+    </Form>
   );
 }
