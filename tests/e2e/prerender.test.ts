@@ -98,6 +98,39 @@ describe('form pages before JavaScript', () => {
     const loaded = await page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded').map((face) => `${face.family} ${face.weight}`));
     expect(loaded).toContain('Poppins 400');
   });
+  it('a form page arrives compressed with its styles inside: the first paint waits for no stylesheet, and none is fetched after', async () => {
+    const asked = (encoding: string) => fetch(`${e2e.server.url}/survey/fnb/cova`, { headers: { 'accept-encoding': encoding } });
+    const brotli = await asked('gzip, br');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toContain('accept-encoding');
+    expect((await asked('gzip')).headers.get('content-encoding')).toBe('gzip');
+    expect((await asked('identity')).headers.get('content-encoding')).toBeNull();
+    const html = await brotli.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<style>[^<]*\.field-label[^<]*<\/style>/);
+    // Every stylesheet link is a disabled marker (never fetched), so no request holds up the first paint.
+    const links = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0]);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toMatch(/ disabled>$/);
+    // The font is asked for before any script or other file.
+    expect(head.search(/<link rel="preload" as="font"/)).toBeLessThan(head.search(/<script|<link rel="modulepreload"/));
+
+    const page = await e2e.browser.newPage();
+    const styles: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') styles.push(request.url());
+    });
+    await page.goto(`${e2e.server.url}/survey/fnb/cova`);
+    await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+    await page.waitForLoadState('networkidle');
+    expect(styles).toEqual([]);
+    // Styled by the page's own styles: the submit button in the theme's primary colour.
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
+    expect(primary).toBe('#1f1f1f');
+    expect(await page.locator('button[type="submit"]').evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(31, 31, 31)');
+    await page.close();
+  });
+
   it('the Content-Security-Policy still allows no inline script without a hash', async () => {
     const answer = await fetch(`${e2e.server.url}/survey/fnb/cova`);
     const policy = answer.headers.get('content-security-policy') ?? '';

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import mime from 'mime';
 
@@ -13,10 +14,13 @@ export const HASHED_FILE = /-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+/** One body in the encodings it exists in; identity always. */
+export type EncodedBodies = Partial<Record<Encoding, Buffer>> & { identity: Buffer };
+
 interface Asset {
   type: string;
   etag: string;
-  bodies: Partial<Record<Encoding, Buffer>>;
+  bodies: EncodedBodies;
 }
 
 export interface AssetAnswer {
@@ -41,17 +45,34 @@ export function loadHashedAssets(dir: string): Map<string, Asset> {
   return assets;
 }
 
+/**
+ * A text made once and sent many times (a rendered page) in every encoding, so each answer is a
+ * lookup: brotli at a middle quality (a few milliseconds for a page) and gzip.
+ */
+export function encodeText(text: string): EncodedBodies {
+  const identity = Buffer.from(text);
+  return {
+    identity,
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip: zlib.gzipSync(identity, { level: 6 }),
+  };
+}
+
+/** The encoding the browser prefers among those the body exists in, and the headers that say so. */
+export function pickEncoding(bodies: EncodedBodies, acceptEncoding: string | undefined): { body: Buffer; headers: Record<string, string> } {
+  const offered = (['br', 'gzip'] as const).filter((encoding) => bodies[encoding]);
+  const encoding = ((acceptEncoding && offered.length ? negotiate(acceptEncoding, [...offered, 'identity']) : null) ?? 'identity') as Encoding;
+  return { body: bodies[encoding] ?? bodies.identity, headers: { vary: 'accept-encoding', ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) } };
+}
+
 /** The answer for a hashed asset: the encoding the browser prefers among those the build wrote; 304 when it has it already. */
 export function answerAsset(asset: Asset, acceptEncoding: string | undefined, ifNoneMatch: string | undefined): AssetAnswer {
-  const offered = (['br', 'gzip'] as const).filter((encoding) => asset.bodies[encoding]);
-  const encoding: Encoding = (acceptEncoding && offered.length ? negotiate(acceptEncoding, [...offered, 'identity']) : null) ?? 'identity';
+  const picked = pickEncoding(asset.bodies, acceptEncoding);
   const headers: Record<string, string> = {
     'content-type': /^(text\/|application\/(javascript|json))/.test(asset.type) ? `${asset.type}; charset=utf-8` : asset.type,
     'cache-control': 'public, max-age=31536000, immutable',
     etag: asset.etag,
-    vary: 'accept-encoding',
-    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    ...picked.headers,
   };
-  if (ifNoneMatch === asset.etag) return { headers, body: null };
-  return { headers, body: asset.bodies[encoding] ?? asset.bodies.identity! };
+  return { headers, body: ifNoneMatch === asset.etag ? null : picked.body };
 }

@@ -1,13 +1,16 @@
 // Form pages are sent already rendered: the build's server render (dist/server/render-page.js,
 // from src/web/ssr/renderPage.tsx) runs the page's own routes, loaders and components here, and
-// the result goes into index.html with the page's language, direction, theme, title, stylesheet
-// and chunk preloads, so the form is on screen (and readable without JavaScript) before the
-// browser has run any script. Renders are kept per address and made again in the background
-// once older than CACHE_MS, so a guest never waits for one after the first.
+// the result goes into index.html with the page's language, direction, theme, title, styles and
+// chunk preloads, so the form is on screen (and readable without JavaScript) before the browser
+// has run any script. The page's styles are written into it (a few KB compressed), so its first
+// paint waits for no other request; its body font is preloaded first. Renders are kept per
+// address, compressed once, and made again in the background once older than CACHE_MS, so a
+// guest never waits for one after the first.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { type EncodedBodies, encodeText } from './asset-memory.ts';
 
 /** How long a rendered page is reused as it is: content edits (a restaurant's name) show from the next request after this. */
 const CACHE_MS = 30_000;
@@ -43,8 +46,8 @@ interface ManifestChunk {
 }
 
 export interface Prerenderer {
-  /** The page at this address as HTML, or null to send the plain index.html (the browser renders it). */
-  page(url: string): Promise<string | null>;
+  /** The page at this address as HTML in every encoding, or null to send the plain index.html (the browser renders it). */
+  page(url: string): Promise<EncodedBodies | null>;
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -108,13 +111,22 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   module.setup(runtimeSettings, injectFetch(app));
   const bodyFontFile = bodyFonts(manifest);
   const alreadyLinked = new Set(chunkFiles(manifest, ['index.html']).js.concat(chunkFiles(manifest, ['index.html']).css));
+  const styles = new Map<string, string>();
+  /**
+   * A built stylesheet written into the page. The disabled link beside it is never fetched; it
+   * tells the page's script loader the file is there, so a chunk that imports it does not load it again.
+   */
+  const inlineStyle = (file: string) => {
+    if (!styles.has(file)) styles.set(file, fs.readFileSync(path.join(dist, file), 'utf8'));
+    const css = styles.get(file)!;
+    const link = `<link rel="stylesheet" crossorigin href="/${file}"`;
+    return /<\/style/i.test(css) ? `${link}>` : `<style>${css}</style>${link} disabled>`;
+  };
 
   const head = (page: RenderedPage, hoisted: string) => {
     const { js, css } = chunkFiles(manifest, ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`, `build/messages/${page.html.lang}.json`]);
-    const font = bodyFontFile(page.html.style['--font-body'], page.html.lang);
     const lines = [
-      font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : '',
-      ...css.filter((file) => !alreadyLinked.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...css.filter((file) => !alreadyLinked.has(file)).map(inlineStyle),
       ...js.filter((file) => !alreadyLinked.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       hoisted,
       page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
@@ -136,7 +148,11 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
     const hoisted = /^(?:<link [^>]*\/>)+/.exec(page.body)?.[0] ?? '';
     const body = page.body.slice(hoisted.length);
     const style = Object.entries(page.html.style).map(([name, value]) => `${name}:${value}`).join(';');
+    // Asked for before anything else: a preloaded font holds the first paint until it arrives (or briefly).
+    const font = bodyFontFile(page.html.style['--font-body'], page.html.lang);
     return template
+      .replace(/<meta charset="utf-8" \/>/, (charset) => (font ? `${charset}\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : charset))
+      .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_link, file: string) => inlineStyle(file))
       .replace(/<html [^>]*>/, `<html lang="${escapeHtml(page.html.lang)}" dir="${escapeHtml(page.html.dir)}" data-theme="${escapeHtml(page.html['data-theme'])}" style="${escapeHtml(style)}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
       .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${escapeHtml(page.themeColor)}"`)
@@ -147,16 +163,16 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   };
 
   // Per address: the last render, reused for CACHE_MS; after that it is still sent while a new one is made.
-  const cache = new Map<string, { at: number; html: Promise<string | null>; refreshing?: boolean }>();
+  const cache = new Map<string, { at: number; html: Promise<EncodedBodies | null>; refreshing?: boolean }>();
   const render = (url: string) =>
     module.renderPage(`http://pages.internal${url}`).then(
-      (page) => (page ? toHtml(page) : null),
+      (page) => (page ? encodeText(toHtml(page)) : null),
       (error: unknown) => {
         app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
         return null;
       },
     );
-  const remember = (url: string, html: Promise<string | null>) => {
+  const remember = (url: string, html: Promise<EncodedBodies | null>) => {
     cache.delete(url);
     cache.set(url, { at: Date.now(), html });
     while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { sharedPlugin } from '../context.ts';
 import { contentSecurityPolicy } from '../pages/content-security-policy.ts';
 import { createPrerenderer } from '../pages/prerender.ts';
-import { answerAsset, HASHED_FILE, loadHashedAssets } from '../pages/asset-memory.ts';
+import { answerAsset, HASHED_FILE, loadHashedAssets, pickEncoding } from '../pages/asset-memory.ts';
 import { humanCheckKind } from '../config.ts';
 import { routeNotFound } from '../errors.ts';
 
@@ -59,8 +59,11 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   const routeTable = path.join(dist, 'route-table.json');
   const pagePaths = built && fs.existsSync(routeTable) ? (JSON.parse(fs.readFileSync(routeTable, 'utf8')) as string[]) : [];
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = prerender ? await prerender.page(request.url) : null;
-    if (html) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const page = prerender ? await prerender.page(request.url) : null;
+    if (page) {
+      const { body, headers } = pickEncoding(page, request.headers['accept-encoding']);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(headers).send(body);
+    }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   };
   for (const pagePath of pagePaths.filter((p) => p !== '/')) {
