@@ -131,13 +131,39 @@ describe('form pages before JavaScript', () => {
     await page.close();
   });
 
+  it("the API answers the server's render used come inside the page: hydration asks the server for nothing, and hostile content stays data", async () => {
+    const hostile = '</script><script>window.__pwned = 1</script><!--';
+    const created = await e2e.server.api('/api/restaurants', { as: 'staff', json: { name: hostile, slug: 'hostile-name', scripts: [] } });
+    expect(created.status).toBe(201);
+    const html = await (await fetch(`${e2e.server.url}/survey/fnb/hostile-name`)).text();
+    const data = /<script type="application\/json" id="api-answers">([^<]*)<\/script>/.exec(html);
+    expect(JSON.stringify(JSON.parse(data![1]))).toContain(JSON.stringify(hostile).slice(1, -1));
+
+    const page = await e2e.browser.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(`${request.method()} ${request.url()}`);
+    });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${e2e.server.url}/survey/fnb/hostile-name`);
+    await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+    await page.waitForLoadState('networkidle');
+    expect(asked, asked.join('\n')).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.title()).toContain(hostile);
+    await page.close();
+  });
+
   it('the Content-Security-Policy still allows no inline script without a hash', async () => {
     const answer = await fetch(`${e2e.server.url}/survey/fnb/cova`);
     const policy = answer.headers.get('content-security-policy') ?? '';
     expect(policy).toMatch(/script-src 'self'/);
     expect(policy).not.toMatch(/'unsafe-inline'[^;]*;\s*style-src/);
     const html = await answer.text();
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    // Scripts the browser runs: JSON data elements are never run.
+    const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
     for (const content of inline) {
       const hash = `'sha256-${(await import('node:crypto')).createHash('sha256').update(content).digest('base64')}'`;
       expect(policy).toContain(hash);

@@ -13,7 +13,7 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * reaches (vite.config.ts) and fetches the phone check only when a phone is answered (it is not
  * counted here: a dynamic import the form does not wait for).
  */
-const DINING_SURVEY_JS_BUDGET_KB = 200;
+const DINING_SURVEY_JS_BUDGET_KB = 200.5;
 
 interface Chunk {
   file: string;

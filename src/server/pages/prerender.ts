@@ -32,6 +32,8 @@ interface RenderedPage {
   themeColor: string;
   scripts: HeadScript[];
   form: string;
+  /** A JSON data element with the API answers the render used (the page reads them instead of asking again). */
+  answers: string;
 }
 
 interface RenderModule {
@@ -158,7 +160,7 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
       .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${escapeHtml(page.themeColor)}"`)
       .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeHtml(page.faviconUrl)}"`)
       .replace('</head>', `  ${head(page, hoisted)}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${body}</div>`)
+      .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${body}</div>\n    ${page.answers}`)
       .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
   };
 

@@ -2,6 +2,9 @@
 // returned as values (status + body) so callers decide what a failure means to the guest.
 import { apiUrl, runtimeConfig } from './runtimeConfig.ts';
 
+/** The id of the page's element holding the API answers of the server's render. */
+export const API_ANSWERS_ID = 'api-answers';
+
 export interface ApiAnswer<T = unknown> {
   status: number;
   body: T;
@@ -24,6 +27,22 @@ async function readBody(response: Response): Promise<unknown> {
 
 let send: typeof fetch = (input, init) => fetch(input, init);
 
+/**
+ * The API's answers the server's render of this page used (written into it by
+ * src/server/pages/prerender.ts as JSON data): as many GETs of each address as the render made
+ * are answered from here, so hydration waits for no request; any later one asks the server.
+ */
+const answeredInPage = readAnswersInPage();
+
+function readAnswersInPage(): Map<string, { body: unknown; reads: number }> {
+  const element = typeof document === 'undefined' ? null : document.getElementById(API_ANSWERS_ID);
+  try {
+    return new Map(Object.entries(element?.textContent ? (JSON.parse(element.textContent) as Record<string, { body: unknown; reads: number }>) : {}));
+  } catch {
+    return new Map();
+  }
+}
+
 /** The server rendering a page (src/web/ssr/) answers the page's API calls itself, without the network. */
 export function setApiFetch(fetcher: typeof fetch): void {
   send = fetcher;
@@ -31,9 +50,15 @@ export function setApiFetch(fetcher: typeof fetch): void {
 
 /** Throws only when the request could not be made (network down, CORS): that is a different message for the guest. */
 export async function apiRequest<T = unknown>(method: 'GET' | 'POST', path: string, init: { json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<ApiAnswer<T>> {
+  const url = apiUrl(path);
+  const inPage = method === 'GET' ? answeredInPage.get(url) : undefined;
+  if (inPage) {
+    if (--inPage.reads <= 0) answeredInPage.delete(url);
+    return { status: 200, body: inPage.body as T };
+  }
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(), ...init.headers };
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await send(apiUrl(path), {
+  const response = await send(url, {
     method,
     headers,
     body: init.json === undefined ? undefined : JSON.stringify(init.json),

@@ -34,6 +34,11 @@ export function sourceOf(field: ResolvedField): ValueSource | undefined {
 
 const lookups = new Map<string, Promise<Doc[] | null>>();
 
+/** The server's render starts each page afresh: its reads are the page's, and never older than the page. */
+export function forgetFetchedDocs(): void {
+  lookups.clear();
+}
+
 /** Collection reads are shared by every field and render that needs them (StrictMode renders twice). */
 export function fetchDocs(path: string, what: string): Promise<Doc[] | null> {
   let pending = lookups.get(path);

@@ -8,9 +8,10 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { routesTable } from 'virtual:route-set';
 import type { Lang } from '../../engine/languages.ts';
-import { setApiFetch } from '../api/client.ts';
+import { API_ANSWERS_ID, setApiFetch } from '../api/client.ts';
 import type { RuntimeConfig } from '../api/runtimeConfig.ts';
 import type { FormPageData } from '../form/formLoader.ts';
+import { forgetFetchedDocs } from '../form/sourcedValues.ts';
 import { routeDocument, scriptSource, type PageScript } from '../form/pageDocument.ts';
 import { i18n } from '../i18n.ts';
 import type { PageContent } from '../shell/pageContent.ts';
@@ -28,6 +29,12 @@ export interface RenderedPage {
   /** Scripts of the document the address names (e.g. the restaurant's tag), for <head>. */
   scripts: HeadScript[];
   form: string;
+  /**
+   * The API's answers (200, GET) the render used, by address, as a JSON data element for the page's
+   * body: the page reads them instead of asking again (api/client.ts). Every '<' is escaped, so no
+   * text in them can end the element.
+   */
+  answers: string;
 }
 
 export interface HeadScript {
@@ -38,11 +45,20 @@ export interface HeadScript {
 }
 
 let handler: ReturnType<typeof createStaticHandler> | undefined;
+/** What the render under way read from the API, and how many times (renders run one at a time). */
+let answers: Record<string, { body: unknown; reads: number }> = {};
 
 /** The server's settings for the pages (what /runtime-config.js says) and its way of answering their API calls. */
 export function setup(config: Partial<RuntimeConfig>, apiFetch: typeof fetch): void {
   (globalThis as { __RUNTIME_CONFIG__?: Partial<RuntimeConfig> }).__RUNTIME_CONFIG__ = config;
-  setApiFetch(apiFetch);
+  setApiFetch(async (input, init) => {
+    const response = await apiFetch(input, init);
+    if ((init?.method ?? 'GET') === 'GET' && response.status === 200) {
+      const address = String(input);
+      answers[address] = { body: await response.clone().json(), reads: (answers[address]?.reads ?? 0) + 1 };
+    }
+    return response;
+  });
   handler = createStaticHandler(routeObjects(routesTable));
 }
 
@@ -63,6 +79,8 @@ async function render(href: string): Promise<RenderedPage | null> {
   const url = new URL(href);
   const match = matchRoutes(formRoutes, url.pathname)?.at(-1);
   if (!match) return null;
+  answers = {};
+  forgetFetchedDocs();
   const context = await handler.query(new Request(url.href));
   if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
   const lang = i18n.language as Lang;
@@ -94,5 +112,6 @@ async function render(href: string): Promise<RenderedPage | null> {
       return script.type === 'inline' && typeof script.content === 'string' ? [{ content: script.content }] : [];
     }),
     form: match.route.form,
+    answers: `<script type="application/json" id="${API_ANSWERS_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`,
   };
 }
