@@ -92,16 +92,18 @@ describe('the documents viewer', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
   });
 
-  it('an unknown slug and a draft are Not Found, answered with HTTP 404 for an unknown address', async () => {
+  it('an unknown slug and a draft are Not Found, answered with HTTP 404 like an unknown address', async () => {
     for (const slug of ['no-such-document', 'draft-summer-hours']) {
       const page = await e2e.open(`/docs/${slug}`);
       expect(await page.getByRole('heading', { level: 1 }).innerText(), slug).toBe('Not Found');
       expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     }
-    const unknown = await fetch(`${e2e.server.url}/no/such/page`);
-    expect(unknown.status).toBe(404);
-    expect(unknown.headers.get('content-type')).toMatch(/^text\/html/);
-    for (const known of ['/', '/docs/anything', '/survey/fnb/cova', '/survey/fnb/']) expect((await fetch(`${e2e.server.url}${known}`)).status, known).toBe(200);
+    for (const unknownAddress of ['/no/such/page', '/docs/no-such-document', '/docs/draft-summer-hours', '/docs/draft-summer-hours?lang=ar']) {
+      const unknown = await fetch(`${e2e.server.url}${unknownAddress}`);
+      expect(unknown.status, unknownAddress).toBe(404);
+      expect(unknown.headers.get('content-type')).toMatch(/^text\/html/);
+    }
+    for (const known of ['/', '/docs/guest-code-of-conduct', '/docs/guest-code-of-conduct?lang=ar', '/survey/fnb/cova', '/survey/fnb/']) expect((await fetch(`${e2e.server.url}${known}`)).status, known).toBe(200);
   });
 
   it('renders hostile content inert: no script runs, no handler, no javascript: link, quotes stay text', async () => {

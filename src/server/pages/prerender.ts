@@ -38,7 +38,7 @@ interface RenderedPage {
 
 interface RenderModule {
   setup(config: Record<string, unknown>, apiFetch: typeof fetch): void;
-  renderPage(url: string): Promise<RenderedPage | null>;
+  renderPage(url: string): Promise<RenderedPage | 'not-found' | null>;
 }
 
 interface ManifestChunk {
@@ -47,9 +47,12 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** A form page as HTML in every encoding; 'not-found' for an address whose page names nothing (HTTP 404). */
+export type Prerendered = EncodedBodies | 'not-found';
+
 export interface Prerenderer {
-  /** The page at this address as HTML in every encoding, or null to send the plain index.html (the browser renders it). */
-  page(url: string): Promise<EncodedBodies | null>;
+  /** The page at this address, or null to send the plain index.html (the browser renders it). */
+  page(url: string): Promise<Prerendered | null>;
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -165,16 +168,16 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   };
 
   // Per address: the last render, reused for CACHE_MS; after that it is still sent while a new one is made.
-  const cache = new Map<string, { at: number; html: Promise<EncodedBodies | null>; refreshing?: boolean }>();
+  const cache = new Map<string, { at: number; html: Promise<Prerendered | null>; refreshing?: boolean }>();
   const render = (url: string) =>
     module.renderPage(`http://pages.internal${url}`).then(
-      (page) => (page ? encodeText(toHtml(page)) : null),
+      (page) => (page === 'not-found' || page === null ? page : encodeText(toHtml(page))),
       (error: unknown) => {
         app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
         return null;
       },
     );
-  const remember = (url: string, html: Promise<EncodedBodies | null>) => {
+  const remember = (url: string, html: Promise<Prerendered | null>) => {
     cache.delete(url);
     cache.set(url, { at: Date.now(), html });
     while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);

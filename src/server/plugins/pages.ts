@@ -52,7 +52,8 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
     });
   }
   if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders, preCompressed: true, allowedPath: (pathName) => !pathName.startsWith('/server/') && !pathName.startsWith('/.vite/') });
-  // Form pages are sent rendered (src/server/pages/prerender.ts); the others, and any page whose render fails, as index.html.
+  // Form pages are sent rendered (src/server/pages/prerender.ts); an address whose page names nothing (an unknown document) is
+  // a 404; the others, and any page whose render fails, are index.html.
   const prerender = built ? await createPrerenderer(app, dist, settings) : null;
   // The routes of the built pages (written by the build from routes.json) answer 200 with the page;
   // any other address gets the page too, which shows Not Found, with the status 404.
@@ -60,6 +61,7 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   const pagePaths = built && fs.existsSync(routeTable) ? (JSON.parse(fs.readFileSync(routeTable, 'utf8')) as string[]) : [];
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = prerender ? await prerender.page(request.url) : null;
+    if (page === 'not-found') return reply.code(404).type('text/html; charset=utf-8').sendFile('index.html');
     if (page) {
       const { body, headers } = pickEncoding(page, request.headers['accept-encoding']);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(headers).send(body);

@@ -67,18 +67,25 @@ const formRoutes = routesTable.routes.filter((route) => route.page.kind === 'for
 /** i18next has one current language: renders run one after another. */
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The page at `url` as HTML, or null when it is not a form page or its data cannot be loaded (the browser then renders it). */
-export function renderPage(url: string): Promise<RenderedPage | null> {
+/**
+ * The page at `url` as HTML; 'not-found' when its loader says the address names nothing (an unknown
+ * document), so the server answers 404; null for the other pages, and when a form's data cannot be
+ * loaded (the browser then renders it).
+ */
+export function renderPage(url: string): Promise<RenderedPage | 'not-found' | null> {
   const run = queue.then(() => render(url));
   queue = run.catch(() => undefined);
   return run;
 }
 
-async function render(href: string): Promise<RenderedPage | null> {
+async function render(href: string): Promise<RenderedPage | 'not-found' | null> {
   if (!handler) throw new Error('renderPage: setup() first');
   const url = new URL(href);
   const match = matchRoutes(formRoutes, url.pathname)?.at(-1);
-  if (!match) return null;
+  if (!match) {
+    const context = await handler.query(new Request(url.href));
+    return !(context instanceof Response) && context.statusCode === 404 ? 'not-found' : null;
+  }
   answers = {};
   forgetFetchedDocs();
   const context = await handler.query(new Request(url.href));
