@@ -8,7 +8,7 @@ import type { Collection } from './registry.ts';
 import type { DocumentRow } from './documents.ts';
 import { sortToSql, whereToSql } from './where.ts';
 import { isStaff } from '../auth/roles.ts';
-import type { ListPage } from '../http/list-page.ts';
+import { listPage, type ListPage } from '../http/list-page.ts';
 
 /** Payload's paged answer (http/list-page.ts), with the stored rows in place of the documents. */
 export type Page = Omit<ListPage<DocumentRow>, 'docs'> & { rows: DocumentRow[] };
@@ -71,17 +71,7 @@ export async function findDocuments(db: Queryable, caller: Caller, collection: C
   const totalDocs = await countDocuments(db, caller, collection, query);
   const window = paginate ? ` LIMIT ${limit} OFFSET ${(BigInt(page - 1) * BigInt(limit)).toString()}` : '';
   const { rows } = await db.query<DocumentRow>(`SELECT * ${sql} ORDER BY ${order}${window}`, params);
-  const totalPages = paginate ? Math.max(1, Math.ceil(totalDocs / limit)) : 1;
-  return {
-    rows,
-    totalDocs,
-    limit,
-    totalPages,
-    page,
-    pagingCounter: paginate ? (page - 1) * limit + 1 : 1,
-    hasPrevPage: page > 1,
-    hasNextPage: page < totalPages,
-    prevPage: page > 1 ? page - 1 : null,
-    nextPage: page < totalPages ? page + 1 : null,
-  };
+  // Without pagination every document is on the one page (Payload then answers limit 0).
+  const { docs, ...counters } = listPage(rows, totalDocs, paginate ? { page, limit } : { page: 1, limit: Math.max(totalDocs, 1) });
+  return { rows: docs, ...counters, limit };
 }
