@@ -1,24 +1,11 @@
 // Each staff member's chat conversations (migration 30): a conversation belongs to one user, who
 // alone lists and opens it; the assistant's side of the history is kept by the Responses API and
 // reached through the conversation's last response id.
+import type { ChatMessage, ConversationSummary } from '../../engine/chat.ts';
 import type { Queryable } from '../db/db.ts';
 
 /** The first words of the first question name a conversation in the list. */
 const TITLE_LENGTH = 80;
-
-export interface ConversationSummary {
-  id: number;
-  title: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ChatMessage {
-  id: number;
-  role: 'user' | 'assistant';
-  text: string;
-  createdAt: string;
-}
 
 interface ConversationRow {
   id: number;

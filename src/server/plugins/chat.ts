@@ -7,7 +7,7 @@ import { ownPlugin, type ServerContext } from '../context.ts';
 import { isStaff } from '../auth/roles.ts';
 import { ApiError, forbidden, notFound, validationError } from '../errors.ts';
 import { isStorableText } from '../forms/answer-limits.ts';
-import { QUESTION_MAX_LENGTH } from '../../engine/chat.ts';
+import { QUESTION_MAX_LENGTH, type ChatStreamEvent } from '../../engine/chat.ts';
 import { forgotPreviousResponse, openAssistant, type AnswerEvent } from '../chat/assistant.ts';
 import { addMessage, conversationMessages, findConversation, listConversations, startConversation } from '../chat/conversations.ts';
 
@@ -25,7 +25,7 @@ function failureDetail(error: unknown): string {
   return (error as Error).name === 'APIConnectionTimeoutError' ? 'the assistant service did not answer in time' : 'the assistant service could not be reached';
 }
 
-const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const frame = ({ event, data }: ChatStreamEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 function staffId(request: FastifyRequest): number {
   const caller = request.caller;
@@ -102,22 +102,22 @@ export const chatPlugin = ownPlugin('chat', async (app: FastifyInstance, ctx: Se
     }
 
     async function* events() {
-      yield frame('conversation', { id: conversation!.id, title: conversation!.title });
+      yield frame({ event: 'conversation', data: { id: conversation!.id, title: conversation!.title } });
       let next = first;
       try {
         while (!next.done) {
           const event = next.value;
-          if (event.type === 'delta') yield frame('delta', { text: event.text });
+          if (event.type === 'delta') yield frame({ event: 'delta', data: { text: event.text } });
           else {
             const messageId = await addMessage(db, conversation!.id, 'assistant', event.text, event.responseId);
-            yield frame('done', { text: event.text, messageId });
+            yield frame({ event: 'done', data: { text: event.text, messageId } });
           }
           next = await answer.next();
         }
       } catch (error) {
         if (abort.signal.aborted) return;
         request.log.warn(`Chat assistant failed while answering: ${(error as Error).message}`);
-        yield frame('error', { message: assistantFailed(failureDetail(error)) });
+        yield frame({ event: 'error', data: { message: assistantFailed(failureDetail(error)) } });
       }
     }
 

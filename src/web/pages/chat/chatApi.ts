@@ -1,26 +1,10 @@
 // The chat's calls to our server, as the signed-in staff member (cookie, no public key). An answer
 // arrives as Server-Sent Events on a POST, which EventSource cannot send: the body is read with
 // fetch and a stream reader, and split into events here.
+import type { ChatStreamEvent } from '../../../engine/chat.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 
-export interface ConversationSummary {
-  id: number;
-  title: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ChatMessage {
-  id: number;
-  role: 'user' | 'assistant';
-  text: string;
-}
-
-export type AnswerEvent =
-  | { event: 'conversation'; data: { id: number; title: string } }
-  | { event: 'delta'; data: { text: string } }
-  | { event: 'done'; data: { text: string; messageId: number } }
-  | { event: 'error'; data: { message: string } };
+export type { ChatMessage, ConversationSummary } from '../../../engine/chat.ts';
 
 export async function staffGet<T>(path: string, signal?: AbortSignal): Promise<{ status: number; body: T | null }> {
   const response = await fetch(apiUrl(path), { credentials: 'include', headers: { Accept: 'application/json' }, signal });
@@ -28,7 +12,7 @@ export async function staffGet<T>(path: string, signal?: AbortSignal): Promise<{
 }
 
 /** One event block ("event: x\ndata: {...}"); blocks without JSON data are skipped. */
-function parseEvent(block: string): AnswerEvent | null {
+function parseEvent(block: string): ChatStreamEvent | null {
   let event = 'message';
   const data: string[] = [];
   for (const line of block.split('\n')) {
@@ -36,7 +20,7 @@ function parseEvent(block: string): AnswerEvent | null {
     else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
   }
   try {
-    return { event, data: JSON.parse(data.join('\n')) } as AnswerEvent;
+    return { event, data: JSON.parse(data.join('\n')) } as ChatStreamEvent;
   } catch {
     return null;
   }
@@ -45,7 +29,7 @@ function parseEvent(block: string): AnswerEvent | null {
 export type AskOutcome = { kind: 'streamed' } | { kind: 'refused'; status: number; message: string | null } | { kind: 'unreachable' };
 
 /** Sends a question; each event of the answer goes to onEvent as it arrives. */
-export async function askQuestion(content: string, conversation: number | null, onEvent: (event: AnswerEvent) => void, signal?: AbortSignal): Promise<AskOutcome> {
+export async function askQuestion(content: string, conversation: number | null, onEvent: (event: ChatStreamEvent) => void, signal?: AbortSignal): Promise<AskOutcome> {
   let response: Response;
   try {
     response = await fetch(apiUrl('/api/chat/messages'), {
