@@ -29,6 +29,8 @@ interface RenderedPage {
   themeColor: string;
   scripts: HeadScript[];
   form: string;
+  /** Built files the page's loader fetched besides the form's own (manifest keys), e.g. a country question's names. */
+  preload: string[];
 }
 
 interface RenderModule {
@@ -110,7 +112,7 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   const alreadyLinked = new Set(chunkFiles(manifest, ['index.html']).js.concat(chunkFiles(manifest, ['index.html']).css));
 
   const head = (page: RenderedPage, hoisted: string) => {
-    const { js, css } = chunkFiles(manifest, ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`, `build/messages/${page.html.lang}.json`]);
+    const { js, css } = chunkFiles(manifest, ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`, `build/messages/${page.html.lang}.json`, ...page.preload]);
     const font = bodyFontFile(page.html.style['--font-body'], page.html.lang);
     const lines = [
       font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : '',

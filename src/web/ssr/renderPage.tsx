@@ -16,6 +16,7 @@ import { i18n } from '../i18n.ts';
 import type { PageContent } from '../shell/pageContent.ts';
 import { htmlAttributes, pageBrand, pageTitle, type HtmlAttributes } from '../shell/pageHead.ts';
 import { routeObjects } from '../shell/routeObjects.tsx';
+import { countryNamesFile, needsCountryNames } from '../widgets/countryNames.ts';
 
 export interface RenderedPage {
   /** The inside of <div id="root">. */
@@ -28,6 +29,8 @@ export interface RenderedPage {
   /** Scripts of the document the address names (e.g. the restaurant's tag), for <head>. */
   scripts: HeadScript[];
   form: string;
+  /** Built files the page's loader fetched besides the form's own (manifest keys), for the server to preload: a country question's names. */
+  preload: string[];
 }
 
 export interface HeadScript {
@@ -94,5 +97,6 @@ async function render(href: string): Promise<RenderedPage | null> {
       return script.type === 'inline' && typeof script.content === 'string' ? [{ content: script.content }] : [];
     }),
     form: match.route.form,
+    preload: needsCountryNames(page.loaded.compiled.form) ? [countryNamesFile(lang)] : [],
   };
 }
