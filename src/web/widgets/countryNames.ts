@@ -32,6 +32,7 @@ export const countryNamesFile = (lang: Lang) => `build/countries/names-${lang}.j
 
 /** A country question's value is a name: its form's first render needs the names (the loader waits for them). */
 export const needsCountryNames = (form: ResolvedForm) => hasFieldOfType(form, 'country');
+
 const loaded = new Map<Lang, CountryNames>();
 const pending = new Map<Lang, Promise<CountryNames>>();
 
