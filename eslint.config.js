@@ -29,6 +29,11 @@ const layers = {
     from: ['./src/web', './scripts', './tests'],
     message: 'src/server never imports the pages; share code through src/engine (DESIGN: web and server never import each other).',
   },
+  countries: {
+    target: './src/web',
+    from: ['./src/engine/countries.ts', './forms/countries.json'],
+    message: 'The pages get the dial codes and one language\'s country names from forms:build (src/web/widgets/dialCodes.ts, countryNames.ts), not every name in every language.',
+  },
   scripts: {
     target: './scripts',
     from: ['./src/web', './tests'],

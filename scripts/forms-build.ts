@@ -2,20 +2,24 @@
 // validator build/forms/<id>.validate.mjs (no schema compilation at run time) and its texts as
 // i18next resources, one namespace per form and language: build/forms/locales/<lang>/<id>.json.
 // The interface texts (forms/messages.json) one file per language, build/messages/<lang>.json: a
-// page loads only its own language's.
+// page loads only its own language's. The countries (forms/countries.json) as the pages use them:
+// build/countries/dial-codes.json and build/countries/names-<lang>.json (lib/country-files.ts).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compileForm } from '../src/engine/compile.ts';
+import { countries } from '../src/engine/countries.ts';
 import type { CompiledForm } from '../src/engine/compiled.ts';
 import { COMMON_NS, messageResources, type MessageText } from '../src/engine/i18n.ts';
 import { LANGUAGES } from '../src/engine/languages.ts';
 import { canonicalJson, loadContentDefinitions, loadDefinitions, loadVocabularies, type DefinitionFile } from './lib/forms.ts';
+import { writeCountryFiles } from './lib/country-files.ts';
 import { validatorModule } from './lib/validator-code.ts';
 
 export const BUILD_DIR = resolve(import.meta.dirname, '../build/forms');
 const MESSAGES_FILE = resolve(import.meta.dirname, '../forms/messages.json');
 const MESSAGES_DIR = resolve(import.meta.dirname, '../build/messages');
+const COUNTRIES_DIR = resolve(import.meta.dirname, '../build/countries');
 
 /** Texts every page shows in every language (the language switch names each language in itself). */
 const IN_EVERY_LANGUAGE = ['languageName', 'languageShort'];
@@ -45,7 +49,10 @@ export function buildForms(outDir = BUILD_DIR): CompiledForm[] {
   writeFileSync(join(outDir, '..', 'form-titles.json'), JSON.stringify(titles));
   // Content forms apart, so the server never takes them for submission collections.
   writeCompiled(loadContentDefinitions(), join(outDir, 'content'), vocabularies, {});
-  if (outDir === BUILD_DIR) buildMessages();
+  if (outDir === BUILD_DIR) {
+    buildMessages();
+    writeCountryFiles(countries, COUNTRIES_DIR);
+  }
   return built;
 }
 

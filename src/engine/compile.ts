@@ -4,7 +4,10 @@ import type { FormDefinition, Option, Field } from './definition.ts';
 import type { AuthoredField, AuthoredForm, CompiledForm, JsonSchema, ResolvedForm, ResolvedField } from './compiled.ts';
 import { extractTexts, type FormTexts } from './form-texts.ts';
 import { toSchema, visibilityOf, dataFields } from './conditions.ts';
-import { countries } from './countries.ts';
+// The list itself, read where a country question is compiled: the pages import this module for
+// renderSchema only, and a list read at the top of a module (engine/countries.ts) stays in their
+// bundle even unused (a property read might have effects), with every country's name in it.
+import countriesFile from '../../forms/countries.json' with { type: 'json' };
 
 export type Vocabularies = Record<string, string | { ordered?: boolean; stars?: boolean; options: Option[] }>;
 
@@ -70,7 +73,7 @@ export function fieldSchema(field: ResolvedField): JsonSchema | null {
     case 'scale':
       return { type: 'integer', minimum: field.min, maximum: field.max };
     case 'country':
-      return { type: 'string', enum: countries.map((c) => (field.store === 'code' ? c.code : c.name.en)) };
+      return { type: 'string', enum: countriesFile.countries.map((c) => (field.store === 'code' ? c.code : c.name.en)) };
     case 'file': {
       const id = { type: 'integer', minimum: 1 };
       return field.multiple ? compact({ type: 'array', items: id, uniqueItems: true, minItems: field.required ? 1 : undefined, maxItems: field.maxFiles ?? DEFAULT_MAX_FILES }) : id;

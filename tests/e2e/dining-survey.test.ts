@@ -148,4 +148,62 @@ describe('dining survey', () => {
     expect(phoneChunk()).toHaveLength(1);
     expect(posts.filter((url) => url.includes('/api/survey-customer-feedbacks'))).toEqual([]);
   });
+
+  it('the country names are fetched only when the dial code is focused, in the page language only; France is found by name and by +33', async () => {
+    for (const { query, label, france } of [
+      { query: '', label: 'Country code', france: 'France' },
+      { query: '?lang=ar', label: 'رمز الدولة', france: 'فرنسا' },
+    ]) {
+      const page = await e2e.open(`/survey/fnb/cova${query}`);
+      await page.waitForLoadState('networkidle');
+      const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.endsWith('.js')));
+      /** The scripts the page has loaded that hold any country's name. */
+      const withNames = async () => {
+        const found: string[] = [];
+        for (const url of await scripts()) if ((await (await page.request.get(url)).text()).includes('Afghanistan')) found.push(new URL(url).pathname);
+        return found;
+      };
+      expect(await withNames()).toEqual([]);
+      // Closed, the picker shows the form's default dial code without any name.
+      const dial = page.getByRole('combobox', { name: label });
+      expect(await dial.inputValue()).toBe('🇶🇦 +974');
+
+      await dial.focus();
+      await expect.poll(withNames).toHaveLength(1);
+      expect((await withNames())[0]).toMatch(new RegExp(`/assets/names-${query ? 'ar' : 'en'}-[\\w-]+\\.js$`));
+      await dial.fill('France');
+      const active = await dial.getAttribute('aria-activedescendant');
+      expect(await page.locator(`[id="${active}"]`).innerText()).toContain(france);
+      await dial.press('Enter');
+      expect(await dial.inputValue()).toBe('🇫🇷 +33');
+
+      await dial.fill('+974');
+      await dial.press('Enter');
+      await dial.fill('+33');
+      await page.getByRole('option', { name: new RegExp(france) }).waitFor();
+      await dial.press('Enter');
+      expect(await dial.inputValue()).toBe('🇫🇷 +33');
+      await page.close();
+    }
+  });
+
+  it('a phone restored with +1 shows the US flag (the main country of +1), the same before and after hydration', async () => {
+    const page = await e2e.open('/survey/fnb/cova');
+    const dial = page.getByRole('combobox', { name: 'Country code' });
+    await dial.fill('United States');
+    await dial.press('Enter');
+    expect(await dial.inputValue()).toBe('🇺🇸 +1');
+    await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('2025550123');
+    await page.waitForTimeout(600); // the draft is saved shortly after typing
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.reload();
+    await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+    await expect.poll(() => page.getByRole('textbox', { name: 'Phone number', exact: true }).inputValue()).toBe('2025550123');
+    expect(await dial.inputValue()).toBe('🇺🇸 +1');
+    expect(errors).toEqual([]);
+  });
 });

@@ -72,6 +72,13 @@ describe('the country picker', () => {
     expect((await code.boundingBox())!.x).toBeLessThan((await name.boundingBox())!.x);
     await dial.press('Enter');
     expect(await dial.inputValue()).toBe('🇶🇦 +974');
+
+    // The stored answer is the English name; back on the page it is named in Arabic (the form's loader fetched the names).
+    await page.waitForTimeout(600); // the draft is saved shortly after choosing
+    expect(await page.evaluate(() => Object.keys(localStorage).map((key) => localStorage.getItem(key)).join())).toContain('"nationality":"France"');
+    await page.reload();
+    await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+    await expect.poll(() => nationality.inputValue()).toBe('فرنسا');
   });
 
   it('no page is wider than a 320 px phone with the list open', async () => {

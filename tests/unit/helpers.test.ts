@@ -4,7 +4,6 @@ import { i18n } from '../../src/engine/i18n.ts';
 import { formatFileSize, megabytes, combineDateAndTime, copyCalendarDate, slugify, todayIso } from '../../src/engine/format.ts';
 import { pageSettingsFor, type RoutesTable } from '../../src/engine/routes.ts';
 import routes from '../../routes.json' with { type: 'json' };
-import { dialCodeOptions, splitPhone, flagEmoji } from '../../src/engine/countries.ts';
 
 const table = routes as unknown as RoutesTable;
 
@@ -65,18 +64,5 @@ describe('file sizes and dates', () => {
     expect(slugify('Crazy Pizza')).toBe('crazy-pizza');
     expect(slugify('Wild and the Moon')).toBe('wild-and-the-moon');
     expect(todayIso(new Date(2026, 1, 3))).toBe('2026-02-03');
-  });
-});
-
-describe('countries', () => {
-  it('lists one dial-code entry per code for countries with several', () => {
-    const dominican = dialCodeOptions().filter((o) => o.country.code === 'DO');
-    expect(dominican.map((o) => o.dial)).toEqual(['1809', '1829', '1849']);
-    expect(new Set(dialCodeOptions().map((o) => o.key)).size).toBe(dialCodeOptions().length);
-  });
-  it('splits a stored phone back into dial code and number', () => {
-    expect(splitPhone('+97412345678')).toEqual({ dial: '974', number: '12345678' });
-    expect(splitPhone('12345678')).toBeNull();
-    expect(flagEmoji('QA')).toBe('🇶🇦');
   });
 });

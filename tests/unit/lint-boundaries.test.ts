@@ -22,6 +22,7 @@ describe('the import boundaries', () => {
     ['src/web/x.ts', "import '../server/app.ts';", 'the pages import the server'],
     ['src/server/x.ts', "import '../web/main.tsx';", 'the server imports the pages'],
     ['scripts/x.ts', "import '../src/web/main.tsx';", 'a script imports the pages'],
+    ['src/web/x.ts', "import { countries } from '../engine/countries.ts';", 'the pages import every country name'],
   ])('%s: %s is refused (%s)', async (file, code) => {
     expect(await rulesReported(file, code)).toContain('import-x/no-restricted-paths');
   });

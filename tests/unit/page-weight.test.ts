@@ -11,9 +11,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * KB of gzip -9; lower it when the page gets lighter. 200 since the page loads only its own
  * language's interface texts (build/messages/<lang>.json), leaves out the RJSF parts no form
  * reaches (vite.config.ts) and fetches the phone check only when a phone is answered (it is not
- * counted here: a dynamic import the form does not wait for).
+ * counted here: a dynamic import the form does not wait for); 195.5 since its phone carries the
+ * dial codes only, and the country names come when the dial code is opened (build/countries/).
  */
-const DINING_SURVEY_JS_BUDGET_KB = 200.5;
+const DINING_SURVEY_JS_BUDGET_KB = 196;
 
 interface Chunk {
   file: string;
@@ -50,7 +51,8 @@ describe('page weight', () => {
     const bytes = files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length, 0);
     console.log(`dining survey JavaScript: ${(bytes / 1024).toFixed(1)} KB gzip in ${files.length} files`);
     expect(bytes / 1024).toBeLessThanOrEqual(DINING_SURVEY_JS_BUDGET_KB);
-    // The human check, the signature pad and other forms are not part of it.
+    // The human check, the signature pad and other forms are not part of it, nor any country's name.
     expect(files.some((file) => /Altcha|Recaptcha|SignaturePad|ski-waiver/.test(file))).toBe(false);
+    expect(files.filter((file) => fs.readFileSync(path.join(DIST, file), 'utf8').includes('Afghanistan'))).toEqual([]);
   });
 });

@@ -34,6 +34,8 @@ interface RenderedPage {
   form: string;
   /** A JSON data element with the API answers the render used (the page reads them instead of asking again). */
   answers: string;
+  /** Built files the page's loader fetched besides the form's own (manifest keys), e.g. a country question's names. */
+  preload: string[];
 }
 
 interface RenderModule {
@@ -129,7 +131,7 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   };
 
   const head = (page: RenderedPage, hoisted: string) => {
-    const { js, css } = chunkFiles(manifest, ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`, `build/messages/${page.html.lang}.json`]);
+    const { js, css } = chunkFiles(manifest, ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`, `build/messages/${page.html.lang}.json`, ...page.preload]);
     const lines = [
       ...css.filter((file) => !alreadyLinked.has(file)).map(inlineStyle),
       ...js.filter((file) => !alreadyLinked.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),

@@ -1,6 +1,8 @@
 // The loader of a form route: the form's artefacts and, as soon as the compiled form is known,
-// what it reads from the backend (the document the address names, option lists), all at once.
+// what it reads from the backend (the document the address names, option lists), all at once,
+// and for a form with a country question the country names in the page's language (its value is a name).
 import { pageLanguage } from '../shell/pageLanguage.ts';
+import { loadCountryNames, needsCountryNames } from '../widgets/countryNames.ts';
 import { loadCompiledForm, loadForm, loadFormTexts, type LoadedForm } from './loadForm.ts';
 import { loadOptionDocs, type OptionDocs } from './optionLists.ts';
 import { loadSourcedValues, type SourcedValues } from './sourcedValues.ts';
@@ -15,11 +17,13 @@ export interface FormPageData extends PageData {
 export const loadPage: LoadPage<{ kind: 'form'; form: string }, FormPageData> = async ({ page, url, params }) => {
   const validated = loadForm(page.form);
   const { form, languages } = await loadCompiledForm(page.form);
+  const lang = pageLanguage(url, languages);
   const [loaded, sourced, optionDocs] = await Promise.all([
     validated,
     loadSourcedValues(form, url.searchParams, params),
     loadOptionDocs(form),
-    loadFormTexts(page.form, pageLanguage(url, languages)),
+    loadFormTexts(page.form, lang),
+    needsCountryNames(form) ? loadCountryNames(lang) : undefined,
   ]);
   return { languages: loaded.compiled.languages, loaded, sourced, optionDocs };
 };

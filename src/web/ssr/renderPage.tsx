@@ -17,6 +17,7 @@ import { i18n } from '../i18n.ts';
 import type { PageContent } from '../shell/pageContent.ts';
 import { htmlAttributes, pageBrand, pageTitle, type HtmlAttributes } from '../shell/pageHead.ts';
 import { routeObjects } from '../shell/routeObjects.tsx';
+import { countryNamesFile, needsCountryNames } from '../widgets/countryNames.ts';
 
 export interface RenderedPage {
   /** The inside of <div id="root">. */
@@ -35,6 +36,8 @@ export interface RenderedPage {
    * text in them can end the element.
    */
   answers: string;
+  /** Built files the page's loader fetched besides the form's own (manifest keys), for the server to preload: a country question's names. */
+  preload: string[];
 }
 
 export interface HeadScript {
@@ -120,5 +123,6 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
     }),
     form: match.route.form,
     answers: `<script type="application/json" id="${API_ANSWERS_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`,
+    preload: needsCountryNames(page.loaded.compiled.form) ? [countryNamesFile(lang)] : [],
   };
 }

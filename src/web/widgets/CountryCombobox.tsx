@@ -3,18 +3,21 @@
 // ("+33", "33", "٣٣"). A native select could only jump by first letter, and options that start
 // with a flag defeat even that. Used for country questions and the dial code of a phone.
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
-import type { Country } from '../../engine/countries.ts';
-import { flagEmoji } from '../../engine/countries.ts';
+import { flagEmoji } from '../../engine/country-codes.ts';
 import type { Lang } from '../../engine/definition.ts';
 import { i18n } from '../../engine/i18n.ts';
 import { t } from '../../engine/messages.ts';
+import { displayNames } from './countryNames.ts';
 import { toAsciiDigits } from './digits.ts';
 
 export interface CountryChoice {
   key: string;
-  country: Country;
+  /** ISO 3166-1 alpha-2 code. */
+  code: string;
   /** The name shown, in the page's language. */
   name: string;
+  /** The reviewed English name, once the names are here (countryNames.ts). */
+  english?: string;
   /** Dial codes to match; `dial` is also shown for a phone's dial code. */
   dials: string[];
   dial?: string;
@@ -46,14 +49,6 @@ interface Props {
 /** Lower case, without accents, Arabic-Indic digits as 0-9: "Côte d’Ivoire" is found by "cote". */
 const fold = (text: string) => toAsciiDigits(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[’'`]/g, "'").trim();
 
-function displayNames(lang: Lang): Intl.DisplayNames | null {
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region' });
-  } catch {
-    return null;
-  }
-}
-
 /** The choices that match what was typed, best first: a dial code by its start, names by their start, then by a word inside. */
 export function matchCountries(choices: CountryChoice[], typed: string, lang: Lang): CountryChoice[] {
   const query = fold(typed);
@@ -65,7 +60,7 @@ export function matchCountries(choices: CountryChoice[], typed: string, lang: La
   }
   const names = displayNames(lang);
   const english = displayNames('en');
-  const aliases = (c: CountryChoice) => [c.name, c.country.name.en, names?.of(c.country.code), english?.of(c.country.code), c.country.code].filter(Boolean).map((n) => fold(n!));
+  const aliases = (c: CountryChoice) => [c.name, c.english, names?.of(c.code), english?.of(c.code), c.code].filter(Boolean).map((n) => fold(n!));
   const starts: CountryChoice[] = [];
   const inside: CountryChoice[] = [];
   for (const choice of choices) {
@@ -145,7 +140,7 @@ export function CountryCombobox(props: Props) {
   const onBlur = () => {
     // A name typed in full (or a search with one answer) counts as chosen; anything else is undone.
     if (typed !== null) {
-      const exact = matches.find((c) => fold(c.name) === fold(typed) || fold(c.country.name.en) === fold(typed));
+      const exact = matches.find((c) => fold(c.name) === fold(typed) || (c.english !== undefined && fold(c.english) === fold(typed)));
       if (exact || matches.length === 1) choose(exact ?? matches[0]);
       else if (!typed.trim()) {
         onSelect('');
@@ -207,7 +202,7 @@ export function CountryCombobox(props: Props) {
               onClick={() => choose(choice)}
             >
               <span className="combobox-flag" aria-hidden="true">
-                {flagEmoji(choice.country.code)}
+                {flagEmoji(choice.code)}
               </span>
               <span className="combobox-name">{choice.name}</span>
               {choice.dial && (

@@ -1,26 +1,39 @@
 import { useMemo, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { countryLabel, dialCodeOptions, flagEmoji, splitPhone } from '../../engine/countries.ts';
+import { flagEmoji, splitPhone, type CountryNames } from '../../engine/country-codes.ts';
+import type { Lang } from '../../engine/languages.ts';
 import { t } from '../../engine/messages.ts';
 import { type FieldOf, useWidgetField } from './common.tsx';
 import { type CountryChoice, CountryCombobox } from './CountryCombobox.tsx';
+import { countryName, englishName, useCountryNames } from './countryNames.ts';
+import { dialCodeKey, dialCodeOptions, dialCodes } from './dialCodes.ts';
 import { toAsciiDigits } from './digits.ts';
+
+type DialChoice = CountryChoice & { dial: string };
+
+/** The dial codes by country name in the page's language (the browser's names until the reviewed ones arrive). */
+function dialChoices(lang: Lang, names: CountryNames | undefined): DialChoice[] {
+  const collator = new Intl.Collator(lang);
+  return dialCodeOptions
+    .map((o) => ({ ...o, name: countryName(o.code, lang, names), english: englishName(o.code, names), dials: [o.dial] }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/** Before the guest opens the picker it shows a flag and a dial code only: no names to make. */
+const closedChoices: DialChoice[] = dialCodeOptions.map((o) => ({ ...o, name: '', dials: [o.dial] }));
 
 /**
  * A dial code and a number, stored joined as '+<dial><digits>' (e.g. '+97412345678').
  * Numbers are read left to right even on Arabic pages, so the row keeps dir=ltr.
+ * A shared dial code ('+1') stands for its main country (the US) until the guest picks another.
  */
 export function PhoneWidget(props: WidgetProps) {
   const { field, lang, required, invalid, describedBy, disabled } = useWidgetField<FieldOf<'phone'>>(props);
-  const options = useMemo(() => {
-    const collator = new Intl.Collator(lang);
-    return dialCodeOptions()
-      .map((o): CountryChoice & { dial: string } => ({ ...o, name: countryLabel(o.country, lang), dials: [o.dial] }))
-      .sort((a, b) => collator.compare(a.name, b.name));
-  }, [lang]);
-  const restored = typeof props.value === 'string' ? splitPhone(props.value) : null;
-  const firstWithDial = (dial: string | undefined) => options.find((o) => o.dial === dial)?.key;
-  const [dialKey, setDialKey] = useState(() => firstWithDial(restored?.dial ?? field.defaultDialCode) ?? '');
+  const { names, need } = useCountryNames(lang);
+  const [searching, setSearching] = useState(false);
+  const options = useMemo(() => (searching ? dialChoices(lang, names) : closedChoices), [searching, lang, names]);
+  const restored = typeof props.value === 'string' ? splitPhone(props.value, dialCodes) : null;
+  const [dialKey, setDialKey] = useState(() => dialCodeKey(restored?.dial ?? field.defaultDialCode));
   const [typed, setTyped] = useState(restored?.number ?? '');
   const dial = options.find((o) => o.key === dialKey)?.dial;
 
@@ -41,11 +54,15 @@ export function PhoneWidget(props: WidgetProps) {
           emit(options.find((o) => o.key === key)?.dial, typed);
         }}
         lang={lang}
-        shown={(choice) => `${flagEmoji(choice.country.code)} +${choice.dial}`}
+        shown={(choice) => `${flagEmoji(choice.code)} +${choice.dial}`}
         ariaLabel={t('dialCode', lang)}
         listLabel={t('dialCode', lang)}
         placeholder={t('dialCode', lang)}
         describedBy={undefined}
+        onFocus={() => {
+          setSearching(true);
+          need();
+        }}
         required={required}
         invalid={invalid}
         disabled={disabled}
