@@ -2,6 +2,7 @@
 // at start and answered from memory, as the browser asks for them (brotli, gzip or plain, from the
 // copies the build wrote beside each): they never change while the server runs, and there are few
 // (a few MB). Anything else under /assets (documents, logos) is sent from disk by @fastify/static.
+// Rendered pages (prerender.ts) are encoded once per render with encodeText and answered the same way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
