@@ -133,8 +133,15 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
     rjsf.current?.submit();
   });
   // The send button is disabled while busy, which drops focus to the page: a failed send gives it back, so Enter tries again.
+  // Given back once the button is enabled again (after the render that ends busy), not on a timer that may come first.
   const sendButton = useRef<HTMLButtonElement>(null);
-  const refocusSend = () => requestAnimationFrame(() => sendButton.current?.focus());
+  const sendWantsFocus = useRef(false);
+  const refocusSend = () => (sendWantsFocus.current = true);
+  useEffect(() => {
+    if (busy || !sendWantsFocus.current) return;
+    sendWantsFocus.current = false;
+    sendButton.current?.focus();
+  }, [busy]);
   const quietErrors = useRef(false);
 
   // A submit (button or Enter in a field) first takes what is still being typed: RJSF validates
