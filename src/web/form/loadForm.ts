@@ -7,7 +7,7 @@ import { renderSchema } from '../../engine/compile.ts';
 import { addFormTexts, i18n } from '../../engine/i18n.ts';
 import type { Lang } from '../../engine/languages.ts';
 import type { CompiledForm } from '../../engine/compiled.ts';
-import { withTimeout } from '../shell/chunkTimeout.ts';
+import { loadOnce, withTimeout } from '../shell/chunkTimeout.ts';
 import type { PhoneCheck } from '../../engine/answer-checks.ts';
 
 export interface LoadedForm {
@@ -22,16 +22,6 @@ export interface LoadedForm {
 
 export class UnknownFormError extends Error {}
 
-/** One promise per artefact, so a form's files are fetched once per visit; a failure may be retried. */
-function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-  let pending = cache.get(key);
-  if (!pending) {
-    pending = load();
-    pending.catch(() => cache.delete(key));
-    cache.set(key, pending);
-  }
-  return pending;
-}
 
 const compiledCache = new Map<string, Promise<CompiledForm>>();
 const loadedCache = new Map<string, Promise<LoadedForm>>();
@@ -44,7 +34,7 @@ function artefacts(formId: string) {
 
 /** The compiled form alone: enough to start the form's data requests while its validator downloads. */
 export function loadCompiledForm(formId: string): Promise<CompiledForm> {
-  return once(compiledCache, formId, () => withTimeout(artefacts(formId).compiled()));
+  return loadOnce(compiledCache, formId, () => withTimeout(artefacts(formId).compiled()));
 }
 
 const textsCache = new Map<string, Promise<void>>();
@@ -54,11 +44,11 @@ export function loadFormTexts(formId: string, lang: Lang): Promise<void> {
   if (i18n.hasResourceBundle(lang, formId)) return Promise.resolve();
   const load = artefacts(formId).texts[lang];
   if (!load) throw new UnknownFormError(`Form "${formId}" has no ${lang} texts`);
-  return once(textsCache, `${formId}:${lang}`, async () => addFormTexts(formId, lang, await withTimeout(load())));
+  return loadOnce(textsCache, `${formId}:${lang}`, async () => addFormTexts(formId, lang, await withTimeout(load())));
 }
 
 export function loadForm(formId: string): Promise<LoadedForm> {
-  return once(loadedCache, formId, async () => {
+  return loadOnce(loadedCache, formId, async () => {
     const [compiled, validateFns] = await Promise.all([loadCompiledForm(formId), withTimeout(artefacts(formId).validator())]);
     const schema = renderSchema(compiled.schema, compiled.form) as RJSFSchema;
     return { compiled, schema, validator: createPrecompiledValidator(validateFns, schema), phoneCheck: null };

@@ -10,3 +10,14 @@ export function withTimeout<T>(promise: Promise<T>, ms: number = CHUNK_LOAD_TIME
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+/** One promise per key, so a chunk is fetched once per visit; a failure may be retried. */
+export function loadOnce<K, T>(cache: Map<K, Promise<T>>, key: K, load: () => Promise<T>): Promise<T> {
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = load();
+    pending.catch(() => cache.delete(key));
+    cache.set(key, pending);
+  }
+  return pending;
+}

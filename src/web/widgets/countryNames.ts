@@ -7,7 +7,7 @@ import { hasFieldOfType } from '../../engine/answers.ts';
 import type { ResolvedForm } from '../../engine/compiled.ts';
 import type { CountryNames } from '../../engine/country-codes.ts';
 import type { Lang } from '../../engine/languages.ts';
-import { withTimeout } from '../shell/chunkTimeout.ts';
+import { loadOnce, withTimeout } from '../shell/chunkTimeout.ts';
 
 const displayNamesByLang = new Map<string, Intl.DisplayNames | null>();
 
@@ -38,20 +38,14 @@ const pending = new Map<Lang, Promise<CountryNames>>();
 
 /** The names in `lang`, fetched once (a failure may be retried). */
 export function loadCountryNames(lang: Lang): Promise<CountryNames> {
-  const here = loaded.get(lang);
-  if (here) return Promise.resolve(here);
-  let loading = pending.get(lang);
-  if (!loading) {
-    const load = nameFiles[`/${countryNamesFile(lang)}`];
-    if (!load) return Promise.reject(new Error(`No country names in "${lang}": run npm run forms:build`));
-    loading = withTimeout(load()).then((names) => {
+  const load = nameFiles[`/${countryNamesFile(lang)}`];
+  if (!load) return Promise.reject(new Error(`No country names in "${lang}": run npm run forms:build`));
+  return loadOnce(pending, lang, () =>
+    withTimeout(load()).then((names) => {
       loaded.set(lang, names);
       return names;
-    });
-    loading.catch(() => pending.delete(lang));
-    pending.set(lang, loading);
-  }
-  return loading;
+    }),
+  );
 }
 
 /** A country's name in the page's language: the reviewed one once loaded, else the browser's, else its code. */
