@@ -3,6 +3,7 @@
 // scripts -> engine|server; the engine imports neither, nor React, nor Node built-ins.
 // Type-aware linting is off: it builds the whole TypeScript program again (tried: about 110 s on
 // this 2-core machine instead of about 20 s), and `npm run typecheck` already checks the types.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -41,6 +42,35 @@ const layers = {
   },
 };
 
+/** The folders directly under `dir` (feature folders, page folders): each one gets its own zone. */
+const folders = (dir) => fs.readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+/**
+ * DESIGN's layout step 2: core never reaches into a feature; a feature uses another only through
+ * that feature's index.ts; a page folder of src/web/pages never imports another page folder.
+ */
+const features = folders('./src/server/features/');
+const pages = folders('./src/web/pages/');
+const featureZones = [
+  {
+    target: './src/server/core',
+    from: './src/server/features',
+    message: 'src/server/core is what every feature stands on, so it imports no feature (DESIGN: layout step 2).',
+  },
+  ...features.map((feature) => ({
+    target: `./src/server/features/${feature}`,
+    from: './src/server/features',
+    except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: 'A feature uses another only through its index.ts (or through src/server/core).',
+  })),
+  ...pages.map((page) => ({
+    target: `./src/web/pages/${page}`,
+    from: './src/web/pages',
+    except: [`./${page}`],
+    message: 'Page folders do not import each other: share code through src/web/ui, src/web/form or src/engine.',
+  })),
+];
+
 export default defineConfig([
   globalIgnores([
     'dist/',
@@ -62,6 +92,9 @@ export default defineConfig([
       // conditions: with the default's 'require' a package's `exports` can point at CommonJS files it
       // does not ship (@rjsf/validator-ajv8's lib/*.js).
       'import-x/resolver-next': [createNodeResolver({ conditionNames: ['import', 'default'] })],
+      // no-cycle follows imports into the files they name: it must parse TypeScript to do so.
+      'import-x/extensions': ['.js', '.mjs', '.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       // `const { a: _a, ...rest } = x` drops a key; an underscore marks a deliberately unused name.
@@ -77,7 +110,9 @@ export default defineConfig([
       // The boundary rule skips an import it cannot resolve, so an unresolvable import is itself an error.
       // vite's virtual modules (virtual:route-set) exist only inside the build.
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: Object.values(layers) }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...Object.values(layers), ...featureZones] }],
+      // A circle of imports (even of types only) means two modules are one; split what they share out.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 

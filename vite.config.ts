@@ -80,7 +80,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist',
-    // The server links each page's CSS and preloads its chunks from the manifest (src/server/pages/prerender.ts).
+    // The server links each page's CSS and preloads its chunks from the manifest (src/server/features/render/prerender.ts).
     manifest: !isSsrBuild,
     target: 'es2022',
     sourcemap: false,

@@ -2,14 +2,14 @@
 // A new user is an admin unless --role says otherwise; an existing one keeps its role unless --role is given.
 // The password may come from STAFF_PASSWORD instead, to keep it out of the process list.
 // With the embedded database and the server running, the server saves the user (one process owns
-// DATA_DIR at a time: see src/server/admin/local-admin.ts); otherwise the database is opened here.
+// DATA_DIR at a time: see src/server/features/auth/local-admin.ts); otherwise the database is opened here.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
-import { openDb } from '../src/server/db/db.ts';
-import { migrate } from '../src/server/db/migrations.ts';
-import { saveStaffUser, type StaffUser } from '../src/server/auth/staff-users.ts';
-import { isRole, type Role } from '../src/server/auth/roles.ts';
-import { runningServer, saveStaffUserThroughServer } from '../src/server/admin/local-admin.ts';
+import { loadConfig } from '../src/server/core/config.ts';
+import { openDb } from '../src/server/core/db/db.ts';
+import { migrate } from '../src/server/core/db/migrations.ts';
+import { saveStaffUser, type StaffUser } from '../src/server/core/access/staff-users.ts';
+import { isRole, type Role } from '../src/server/core/access/roles.ts';
+import { runningServer, saveStaffUserThroughServer } from '../src/server/features/auth/local-admin.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } } });
 const password = values.password ?? process.env.STAFF_PASSWORD;

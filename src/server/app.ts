@@ -1,34 +1,34 @@
 // The server as a function: tests start it on a random port, main.ts on PORT. Each concern is a
 // plugin; buildApp only loads what they share (forms, content configuration, database).
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config.ts';
-import type { ServerContext } from './context.ts';
-import { loadCompiledForms } from './forms/compiled-forms.ts';
-import { loadContentConfig } from './content/content-config.ts';
-import { buildRegistry } from './collections/registry.ts';
-import { resolveJwtSecret } from './auth/jwt.ts';
-import { registerLimits, type Limits } from './rate-limits.ts';
-import { OrphanUploadBudget } from './uploads/orphan-budget.ts';
-import { openUploadStorage } from './uploads/storage.ts';
-import { databasePlugin, prepareDatabase } from './plugins/database.ts';
-import { errorsPlugin, JSON_BODY_LIMIT } from './plugins/errors.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { routeSchemasPlugin } from './plugins/route-schemas.ts';
-import { authPlugin } from './plugins/auth.ts';
-import { uploadsPlugin } from './plugins/uploads.ts';
-import { captchaPlugin } from './plugins/captcha.ts';
-import { collectionsPlugin } from './plugins/collections.ts';
-import { staffDownloadsPlugin } from './plugins/staff-downloads.ts';
-import { pagesPlugin } from './plugins/pages.ts';
-import { contentWritesPlugin } from './plugins/content-writes.ts';
-import { contentMediaPlugin } from './plugins/content-media.ts';
-import { localAdminPlugin } from './plugins/local-admin.ts';
-import { parseQueryString } from './collections/query-string.ts';
-import { ssoPlugin } from './plugins/sso.ts';
-import { usersPlugin } from './plugins/users.ts';
-import { perksPlugin } from './plugins/perks.ts';
-import { chatPlugin } from './plugins/chat.ts';
-import { batchedStdout } from './log-lines.ts';
+import type { ServerConfig } from './core/config.ts';
+import type { ServerContext } from './core/context.ts';
+import { loadCompiledForms } from './core/forms/compiled-forms.ts';
+import { loadContentConfig } from './core/content-config.ts';
+import { buildRegistry } from './core/registry.ts';
+import { resolveJwtSecret } from './core/access/jwt.ts';
+import { registerLimits, type Limits } from './core/rate-limits.ts';
+import { OrphanUploadBudget } from './core/storage/orphan-budget.ts';
+import { openUploadStorage } from './core/storage/open-storage.ts';
+import { databasePlugin, prepareDatabase } from './core/db/database-plugin.ts';
+import { errorsPlugin, JSON_BODY_LIMIT } from './core/http/errors-plugin.ts';
+import { securityHeadersPlugin } from './core/http/security-headers.ts';
+import { routeSchemasPlugin } from './core/http/route-schemas-plugin.ts';
+import { authPlugin } from './features/auth/index.ts';
+import { uploadsPlugin } from './features/uploads/index.ts';
+import { captchaPlugin } from './features/captcha/index.ts';
+import { collectionsPlugin } from './features/collections/index.ts';
+import { staffDownloadsPlugin } from './features/collections/index.ts';
+import { pagesPlugin } from './features/render/index.ts';
+import { contentWritesPlugin } from './features/content/index.ts';
+import { contentMediaPlugin } from './features/content/index.ts';
+import { localAdminPlugin } from './features/auth/index.ts';
+import { parseQueryString } from './core/http/query-string.ts';
+import { ssoPlugin } from './features/sso/index.ts';
+import { usersPlugin } from './features/users/index.ts';
+import { perksPlugin } from './features/perks/index.ts';
+import { chatPlugin } from './features/chat/index.ts';
+import { batchedStdout } from './core/log-lines.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { DEFAULT_ANSWER, startResponsesStandIn, type ResponsesStandIn } from '../support/responses-standin.ts';
 import OpenAI from 'openai';
-import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
-import { responseText } from '../../src/server/chat/citations.ts';
-import type { Role } from '../../src/server/auth/roles.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import { responseText } from '../../src/server/features/chat/citations.ts';
+import type { Role } from '../../src/server/core/access/roles.ts';
 
 let server: TestServer;
 let standIn: ResponsesStandIn;

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { fileForm, MB, pdfWithScript, pngOfSize, textFile, tinyPdf, tinyPng } from '../support/files.ts';
-import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
-import type { Role } from '../../src/server/auth/roles.ts';
-import { cleanupUnusedMedia } from '../../src/server/content/content-media.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import type { Role } from '../../src/server/core/access/roles.ts';
+import { cleanupUnusedMedia } from '../../src/server/features/content/content-media.ts';
 
 let server: TestServer;
 const tokens: Partial<Record<Role, string>> = {};

@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
-import type { Role } from '../../src/server/auth/roles.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import type { Role } from '../../src/server/core/access/roles.ts';
 
 let server: TestServer;
 const tokens: Partial<Record<Role, string>> = {};

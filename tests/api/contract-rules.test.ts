@@ -3,8 +3,8 @@
 // and unique rules that follow the definitions (a removed rule's index is dropped; any unique
 // violation is a 409 naming the answer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureUniqueIndexes } from '../../src/server/db/unique-indexes.ts';
-import { loadCompiledForms } from '../../src/server/forms/compiled-forms.ts';
+import { ensureUniqueIndexes } from '../../src/server/core/db/unique-indexes.ts';
+import { loadCompiledForms } from '../../src/server/core/forms/compiled-forms.ts';
 import { formsBuildDir, startTestServer, type TestServer } from '../support/server.ts';
 import { loyaltyAnswers, LOYALTY, register } from './samples.ts';
 

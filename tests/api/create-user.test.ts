@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formsBuildDir, newDataDir, ROOT } from '../support/server.ts';
-import { localAdminFile, LOCAL_ADMIN_PATH, LOCAL_ADMIN_SECRET_HEADER, type LocalAdminFile } from '../../src/server/admin/local-admin.ts';
+import { localAdminFile, LOCAL_ADMIN_PATH, LOCAL_ADMIN_SECRET_HEADER, type LocalAdminFile } from '../../src/server/features/auth/local-admin.ts';
 
 const run = promisify(execFile);
 let dataDir: string;

@@ -1,9 +1,9 @@
-// The embedded database's prepared statements (src/server/db/pglite-statements.ts) answer as PGlite's
+// The embedded database's prepared statements (src/server/core/db/pglite-statements.ts) answer as PGlite's
 // own query() did, keep transactions whole, and stay correct past the number of statements they keep.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../src/server/db/db.ts';
+import { openDb, type Db } from '../../src/server/core/db/db.ts';
 import { newDataDir } from '../support/server.ts';
 
 let dataDir: string;

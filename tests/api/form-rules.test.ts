@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { canonicalJson } from '../../src/server/forms/evidence.ts';
+import { canonicalJson } from '../../src/server/core/forms/evidence.ts';
 import { fileForm, tinyPdf, tinyPng } from '../support/files.ts';
 
 let server: TestServer;

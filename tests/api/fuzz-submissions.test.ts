@@ -6,8 +6,8 @@
 // Fixed seed and run counts: the same cases on every run, a few seconds on two cores.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedForm } from '../../src/server/forms/compiled-forms.ts';
-import { validateSubmission } from '../../src/server/forms/validation.ts';
+import type { LoadedForm } from '../../src/server/core/forms/compiled-forms.ts';
+import { validateSubmission } from '../../src/server/core/forms/validation.ts';
 import { dataFields } from '../../src/engine/conditions.ts';
 import { normalizePhones } from '../../src/engine/phones.ts';
 import { PUBLIC_KEY, startTestServer, type TestServer } from '../support/server.ts';

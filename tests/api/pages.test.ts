@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
-import { contentSecurityPolicy } from '../../src/server/pages/content-security-policy.ts';
+import { contentSecurityPolicy } from '../../src/server/features/render/content-security-policy.ts';
 import { brotliCompressSync } from 'node:zlib';
 
 let server: TestServer;

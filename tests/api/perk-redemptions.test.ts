@@ -2,8 +2,8 @@
 // confirmation code; the code never leaves the server except to editors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
-import { dohaWeekKey } from '../../src/server/perks/week-key.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import { dohaWeekKey } from '../../src/server/features/perks/week-key.ts';
 
 let server: TestServer;
 let employee: string;

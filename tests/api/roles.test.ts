@@ -2,8 +2,8 @@
 // staff rights). Each role signs in with a password, and what it may read is checked on the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
-import type { Role } from '../../src/server/auth/roles.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import type { Role } from '../../src/server/core/access/roles.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
 let server: TestServer;

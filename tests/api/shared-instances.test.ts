@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startObjectStore, type ObjectStore } from '../support/object-store.ts';
 import { fileForm, tinyPng } from '../support/files.ts';
-import { cleanupOrphanUploads } from '../../src/server/uploads/orphan-cleanup.ts';
+import { cleanupOrphanUploads } from '../../src/server/features/uploads/orphan-cleanup.ts';
 import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
 import { captchaProof, countOf, DINING, diningAnswers, LOYALTY, LOYALTY_MEDIA, loyaltyAnswers } from './samples.ts';
 

@@ -2,7 +2,7 @@
 // form's submissions as a CSV that a spreadsheet opens safely.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { migrate } from '../../src/server/db/migrations.ts';
+import { migrate } from '../../src/server/core/db/migrations.ts';
 import { DINING, diningAnswers, IFLY, LOYALTY_MEDIA, PADEL, padelAnswers, REFERENCE, waiverAnswers } from './samples.ts';
 
 let server: TestServer;

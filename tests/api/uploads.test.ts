@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { fileForm, MB, pngOfSize, textFile, tinyJpeg, tinyPdf, tinyPng } from '../support/files.ts';
-import { cleanupOrphanUploads } from '../../src/server/uploads/orphan-cleanup.ts';
+import { cleanupOrphanUploads } from '../../src/server/features/uploads/orphan-cleanup.ts';
 import { countOf, LOYALTY_MEDIA, loyaltyAnswers, register } from './samples.ts';
 
 let server: TestServer;

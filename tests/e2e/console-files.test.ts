@@ -3,7 +3,7 @@
 // A viewer cannot upload.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { tinyPdf, tinyPng } from '../support/files.ts';
 import { axeViolations } from './axe.ts';
 import { startE2E, type E2E } from './harness.ts';

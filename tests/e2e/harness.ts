@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import type { ServerConfig } from '../../src/server/config.ts';
+import type { ServerConfig } from '../../src/server/core/config.ts';
 import { ROOT, startTestServer, type Json, type TestServer } from '../support/server.ts';
 
 export const DIST = path.join(ROOT, 'dist');

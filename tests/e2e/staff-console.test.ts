@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { STAFF } from '../support/server.ts';
 import { DINING, IFLY, LOYALTY, diningAnswers, loyaltyAnswers, register, waiverAnswers } from '../api/samples.ts';
 import { fillDate } from './fill.ts';

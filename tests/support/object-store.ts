@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { ObjectStorageConfig } from '../../src/server/config.ts';
+import type { ObjectStorageConfig } from '../../src/server/core/config.ts';
 
 export interface ObjectStore {
   config: ObjectStorageConfig;

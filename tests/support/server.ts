@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../src/server/app.ts';
-import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
-import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
+import { loadConfig, type ServerConfig } from '../../src/server/core/config.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { startSiteverify, type SiteverifyStandIn } from './siteverify.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
 // The assistant's citations shown as '#source' (spec 3 and 9), in both message shapes.
 import { describe, expect, it } from 'vitest';
-import { answerText, assistantsMessageText, responseText, sourceMarker, withSourceMarkers } from '../../src/server/chat/citations.ts';
+import { answerText, assistantsMessageText, responseText, sourceMarker, withSourceMarkers } from '../../src/server/features/chat/citations.ts';
 
 describe('citations become #source markers', () => {
   it("replaces spec 3's annotations (content[0].text.value) by '#source: `quote`', as the previous app did", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageDimensions } from '../../src/server/uploads/image-dimensions.ts';
+import { imageDimensions } from '../../src/server/features/uploads/image-dimensions.ts';
 import { pngOfSize, tinyJpeg, tinyPdf, tinyPng } from '../support/files.ts';
 
 describe('an uploaded image’s width and height (Payload’s upload document has them)', () => {

@@ -43,7 +43,7 @@ describe('the import boundaries', () => {
   it.each([
     ['src/web/x.ts', "import '../engine/compile.ts';"],
     ['src/server/x.ts', "import '../engine/compile.ts';\nimport 'node:fs';"],
-    ['scripts/x.ts', "import '../src/engine/compile.ts';\nimport '../src/server/config.ts';"],
+    ['scripts/x.ts', "import '../src/engine/compile.ts';\nimport '../src/server/core/config.ts';"],
     ['tests/x.ts', "import '../src/web/main.tsx';\nimport '../src/server/app.ts';"],
   ])('%s may write %s', async (file, code) => {
     expect(await rulesReported(file, code)).toEqual([]);

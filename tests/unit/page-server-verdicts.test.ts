@@ -12,8 +12,8 @@ import { dataFields, pruneHidden } from '../../src/engine/conditions.ts';
 import { fillTodayDefaults } from '../../src/engine/answers.ts';
 import { todayIso } from '../../src/engine/format.ts';
 import { phoneErrors, normalizePhones } from '../../src/engine/phones.ts';
-import { loadCompiledForms } from '../../src/server/forms/compiled-forms.ts';
-import { validateSubmission } from '../../src/server/forms/validation.ts';
+import { loadCompiledForms } from '../../src/server/core/forms/compiled-forms.ts';
+import { validateSubmission } from '../../src/server/core/forms/validation.ts';
 import { answerChecks } from '../../src/web/form/answerChecks.ts';
 import { answerPath, localizeErrors } from '../../src/web/form/errors.ts';
 

@@ -1,6 +1,6 @@
 // The Doha-time ISO week a redemption counts in, and the only places ?next= may lead after signing in.
 import { describe, expect, it } from 'vitest';
-import { dohaWeekKey } from '../../src/server/perks/week-key.ts';
+import { dohaWeekKey } from '../../src/server/features/perks/week-key.ts';
 import { safeNextPath } from '../../src/engine/next-path.ts';
 
 describe('dohaWeekKey', () => {

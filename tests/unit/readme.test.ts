@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '../../src/server/config.ts';
+import { CONFIG_VARIABLES } from '../../src/server/core/config.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
 const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSchema } from '../../src/engine/compile.ts';
 import { LANGUAGES } from '../../src/engine/languages.ts';
 import { buildUiSchema } from '../../src/engine/ui-schema.ts';
-import { loadCompiledForms } from '../../src/server/forms/compiled-forms.ts';
+import { loadCompiledForms } from '../../src/server/core/forms/compiled-forms.ts';
 import { fields, widgets } from '../../src/web/widgets/registry.ts';
 
 const forms = [...(await loadCompiledForms(path.resolve('build/forms'))), ...(await loadCompiledForms(path.resolve('build/forms/content')))].map((loaded) => loaded.compiled);

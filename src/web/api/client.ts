@@ -29,7 +29,7 @@ let send: typeof fetch = (input, init) => fetch(input, init);
 
 /**
  * The API's answers the server's render of this page used (written into it by
- * src/server/pages/prerender.ts as JSON data): as many GETs of each address as the render made
+ * src/server/features/render/prerender.ts as JSON data): as many GETs of each address as the render made
  * are answered from here, so hydration waits for no request; any later one asks the server.
  */
 const answeredInPage = readAnswersInPage();

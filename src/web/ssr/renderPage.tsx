@@ -1,4 +1,4 @@
-// The server's render of a form page (src/server/pages/prerender.ts imports the build of this
+// The server's render of a form page (src/server/features/render/prerender.ts imports the build of this
 // module, dist/server/render-page.js): the same route table, loaders and components as the
 // browser, so the HTML the guest receives already shows the form in the page's language and
 // theme, and main.tsx hydrates it without a visible change.

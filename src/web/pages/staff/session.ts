@@ -10,7 +10,7 @@ export function withLang(path: string, lang: string | null): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The reasons the single sign-on callback sends back to /login?error= (src/server/plugins/sso.ts), worded per language. */
+/** The reasons the single sign-on callback sends back to /login?error= (src/server/features/sso/plugin.ts), worded per language. */
 export const SIGN_IN_ERRORS: Record<string, MessageKey> = {
   'sso-failed': 'signInSsoFailed',
   'sso-expired': 'signInSsoExpired',

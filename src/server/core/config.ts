@@ -1,0 +1,257 @@
+// Server configuration from environment variables. CONFIG_VARIABLES is data so the README
+// (and `--help`-style tooling) can list every variable with its default.
+import path from 'node:path';
+import { isRole, ROLES, type Role } from './access/roles.ts';
+
+export interface ConfigVariable {
+  name: string;
+  default: string | null;
+  description: string;
+}
+
+export const CONFIG_VARIABLES: ConfigVariable[] = [
+  { name: 'PORT', default: '3000', description: 'HTTP port for pages and API.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
+  { name: 'DATA_DIR', default: './data', description: 'Embedded database, uploaded files, lock file and generated JWT secret.' },
+  { name: 'DATABASE_URL', default: null, description: 'PostgreSQL connection string; unset = embedded PGlite in DATA_DIR/db.' },
+  { name: 'PUBLIC_API_KEY', default: 'public-demo-key', description: "Key the pages send as 'Authorization: users API-Key {key}'." },
+  { name: 'JWT_SECRET', default: null, description: 'Secret for staff login tokens; unset = generated once into DATA_DIR/jwt-secret. Set it when running several instances.' },
+  { name: 'RECAPTCHA_SITE_KEY', default: null, description: 'reCAPTCHA site key the pages use. Set with RECAPTCHA_SECRET to use Google reCAPTCHA as the human check; unset (both) = the self-hosted ALTCHA proof-of-work check, which needs no internet.' },
+  { name: 'RECAPTCHA_SCRIPT_URL', default: 'https://www.google.com/recaptcha/api.js', description: 'Where the pages load the reCAPTCHA script from; its origin is allowed by the Content-Security-Policy.' },
+  { name: 'RECAPTCHA_SECRET', default: null, description: 'reCAPTCHA secret, set together with RECAPTCHA_SITE_KEY (one without the other stops the server at start).' },
+  { name: 'RECAPTCHA_VERIFY_URL', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'siteverify endpoint.' },
+  { name: 'RECAPTCHA_HOSTNAMES', default: null, description: "Comma-separated host names siteverify must report the check was solved on (e.g. 'forms.example.com'); unset = not checked." },
+  { name: 'RECAPTCHA_MIN_SCORE', default: '0.5', description: 'Lowest reCAPTCHA v3 score accepted (0 to 1), when siteverify reports a score.' },
+  { name: 'ALTCHA_HMAC_KEY', default: null, description: 'Key that signs ALTCHA challenges (when no reCAPTCHA keys are set); unset = generated once into DATA_DIR/altcha-hmac-key. Set it when running several instances.' },
+  { name: 'ALTCHA_COST', default: '1000', description: 'ALTCHA work per attempt (PBKDF2/SHA-256 iterations).' },
+  { name: 'ALTCHA_MAX_ATTEMPTS', default: '4000', description: 'ALTCHA work: the browser finds an answer after between half this and this many attempts (with the defaults about 2 s of one desktop core, shared among the device cores).' },
+  { name: 'ALTCHA_CHALLENGE_MINUTES', default: '10', description: 'How long an ALTCHA challenge may be solved and verified.' },
+  { name: 'CAPTCHA_PROOF_MINUTES', default: '10', description: 'How long a verified captcha proof may be used to submit.' },
+  { name: 'FORMS_BUILD_DIR', default: 'build/forms', description: 'Compiled forms written by `npm run forms:build`.' },
+  { name: 'CONTENT_DIR', default: 'content', description: 'Content collections and seed data.' },
+  { name: 'WEB_DIST_DIR', default: 'dist', description: 'Built pages (`vite build` output).' },
+  { name: 'UPLOAD_ORPHAN_MINUTES', default: '60', description: 'Uploads never attached to a submission are deleted after this many minutes (checked every minute); a form must be sent within this time of its uploads.' },
+  { name: 'UPLOAD_ORPHANS_PER_CLIENT', default: '20', description: 'Uploads not yet attached to a submission that one client IP may have at a time (counted in the database: one cap for all instances); more are refused with 429 until a form is sent or they expire.' },
+  { name: 'RATE_LIMIT_PER_MINUTE', default: '30', description: 'Creates (submissions, uploads, captcha checks) per client IP and collection per minute.' },
+  { name: 'TRUST_PROXY', default: 'false', description: "How many proxies (load balancers) stand in front of the server: the client IP is the X-Forwarded-For entry that many hops from the right ('true' = 1); never the leftmost, which the client writes itself." },
+  { name: 'COOKIE_SECURE', default: 'auto', description: "The staff login cookie's Secure flag: 'true' (e.g. behind a proxy that ends TLS), 'false', or 'auto' (when the request came over HTTPS)." },
+  { name: 'CONTENT_SECURITY_POLICY', default: null, description: 'Replaces the computed Content-Security-Policy of the pages.' },
+  { name: 'OIDC_ISSUER_URL', default: null, description: "Company single sign-on (OpenID Connect): the provider's issuer URL (e.g. 'https://login.microsoftonline.com/<tenant>/v2.0'). Set with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to show 'Sign in with company account' on /login; unset (all three) = password sign-in only." },
+  { name: 'OIDC_CLIENT_ID', default: null, description: 'The client (application) id registered with the provider.' },
+  { name: 'OIDC_CLIENT_SECRET', default: null, description: 'The client secret registered with the provider.' },
+  { name: 'OIDC_REDIRECT_URL', default: null, description: "The callback address registered with the provider; unset = '<address of the request>/api/users/oidc/callback'. Set it behind a proxy." },
+  { name: 'OIDC_SCOPES', default: 'openid email profile', description: 'Scopes asked of the provider (space-separated; must include openid).' },
+  { name: 'OIDC_DEFAULT_ROLE', default: 'employee', description: "Role of an account created by a first single sign-on: 'employee' gives no staff rights until an admin grants a role on /staff/users." },
+  { name: 'OIDC_ALLOWED_DOMAINS', default: null, description: "Comma-separated email domains allowed to sign in by single sign-on (e.g. 'dohaoasis.com'); unset = any account the provider signs in. An existing password account is linked to single sign-on only when its domain is listed here or the provider says the email is verified." },
+  { name: 'OPENAI_API_KEY', default: null, description: "Key of the staff chat's assistant (an OpenAI-compatible Responses API); stays on the server. Unset = the chat page says no assistant is configured." },
+  { name: 'OPENAI_BASE_URL', default: null, description: "Base URL of the Responses API (e.g. 'https://api.openai.com/v1' or a compatible service); unset = OpenAI's." },
+  { name: 'OPENAI_MODEL', default: null, description: 'Model the chat asks (e.g. gpt-4.1-mini); set it or OPENAI_PROMPT_ID.' },
+  { name: 'OPENAI_PROMPT_ID', default: null, description: 'A stored prompt (with its model and tools) the chat uses instead of or with OPENAI_MODEL.' },
+  { name: 'OPENAI_VECTOR_STORE_ID', default: null, description: 'Vector store(s) the assistant searches (file_search tool), comma-separated; its citations show as #source in answers.' },
+  { name: 'OPENAI_INSTRUCTIONS', default: null, description: "The assistant's instructions (system message) for every chat answer." },
+  { name: 'S3_ENDPOINT', default: null, description: "S3-compatible object storage for uploads (e.g. 'https://s3.eu-west-1.amazonaws.com' or a MinIO URL); unset = files in DATA_DIR/uploads. Set it when running several instances." },
+  { name: 'S3_BUCKET', default: null, description: 'Bucket of the uploads (set with S3_ENDPOINT).' },
+  { name: 'S3_REGION', default: 'us-east-1', description: 'Region of the bucket.' },
+  { name: 'S3_ACCESS_KEY_ID', default: null, description: 'Access key of the object storage (unset = the AWS SDK finds credentials itself).' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: null, description: 'Secret key of the object storage.' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: "'true' addresses the bucket in the path (most self-hosted S3 servers) instead of the host name." },
+];
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicApiKey: string;
+  jwtSecret: string | null;
+  /** Both keys set: Google reCAPTCHA; both null: the self-hosted ALTCHA check (see humanCheckKind). */
+  recaptchaSiteKey: string | null;
+  recaptchaScriptUrl: string;
+  recaptchaSecret: string | null;
+  recaptchaVerifyUrl: string;
+  /** Empty: any host name. */
+  recaptchaHostnames: string[];
+  recaptchaMinScore: number;
+  captchaProofMinutes: number;
+  altchaHmacKey: string | null;
+  altchaCost: number;
+  altchaMaxAttempts: number;
+  altchaChallengeMinutes: number;
+  formsBuildDir: string;
+  contentDir: string;
+  webDistDir: string;
+  uploadOrphanMinutes: number;
+  uploadOrphansPerClient: number;
+  rateLimitPerMinute: number;
+  /** Number of trusted proxy hops; false = none (X-Forwarded-For ignored). */
+  trustProxy: number | false;
+  cookieSecure: 'auto' | 'true' | 'false';
+  contentSecurityPolicy: string | null;
+  /** Company single sign-on; null when OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are not all set. */
+  oidc: OidcConfig | null;
+  /** The staff chat's assistant; null = not configured (the page says so). */
+  assistant: AssistantConfig | null;
+  /** Uploads in S3-compatible object storage; null = files in DATA_DIR/uploads. */
+  objectStorage: ObjectStorageConfig | null;
+  /** Off in tests and scripts. */
+  logRequests: boolean;
+}
+
+export interface OidcConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUrl: string | null;
+  scopes: string;
+  defaultRole: Role;
+  /** Lower-case domains; empty = any. */
+  allowedDomains: string[];
+}
+
+export interface AssistantConfig {
+  apiKey: string;
+  baseUrl: string | null;
+  model: string | null;
+  promptId: string | null;
+  vectorStoreIds: string[];
+  instructions: string | null;
+}
+
+export interface ObjectStorageConfig {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | null {
+  const value = env[name];
+  if (value !== undefined && value !== '') return value;
+  return CONFIG_VARIABLES.find((v) => v.name === name)?.default ?? null;
+}
+
+function number(env: Env, name: string): number {
+  const raw = read(env, name);
+  const value = Number(raw);
+  if (raw === null || !Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}".`);
+  return value;
+}
+
+/** ALTCHA's work settings are counts: at least 1. */
+function wholeNumber(env: Env, name: string): number {
+  const value = number(env, name);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got "${read(env, name)}".`);
+  return value;
+}
+
+/** The two reCAPTCHA keys go together: half a configuration would silently fall back to ALTCHA. */
+function recaptchaKeys(siteKey: string | null, secret: string | null): { recaptchaSiteKey: string | null; recaptchaSecret: string | null } {
+  if ((siteKey === null) !== (secret === null)) throw new Error('Set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET to use reCAPTCHA, or neither to use the self-hosted ALTCHA check.');
+  return { recaptchaSiteKey: siteKey, recaptchaSecret: secret };
+}
+
+export type HumanCheckKind = 'recaptcha' | 'altcha';
+
+/** Which human check the captcha forms use: reCAPTCHA when its keys are configured, else the self-hosted ALTCHA. */
+export function humanCheckKind(config: Pick<ServerConfig, 'recaptchaSiteKey' | 'recaptchaSecret'>): HumanCheckKind {
+  return config.recaptchaSiteKey && config.recaptchaSecret ? 'recaptcha' : 'altcha';
+}
+
+function cookieSecure(raw: string | null): 'auto' | 'true' | 'false' {
+  if (raw === 'auto' || raw === 'true' || raw === 'false') return raw;
+  throw new Error(`COOKIE_SECURE must be auto, true or false, got "${raw}".`);
+}
+
+function proxyHops(raw: string | null): number | false {
+  if (raw === null || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return 1;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUST_PROXY must be false, true or a number of proxies, got "${raw}".`);
+  return hops;
+}
+
+/** The three OIDC settings go together, like the reCAPTCHA keys: half a configuration stops the start. */
+function oidcConfig(env: Env): OidcConfig | null {
+  const issuerUrl = read(env, 'OIDC_ISSUER_URL');
+  const clientId = read(env, 'OIDC_CLIENT_ID');
+  const clientSecret = read(env, 'OIDC_CLIENT_SECRET');
+  if (!issuerUrl && !clientId && !clientSecret) return null;
+  if (!issuerUrl || !clientId || !clientSecret) throw new Error('Set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together for single sign-on, or none of them.');
+  if (!URL.canParse(issuerUrl)) throw new Error(`OIDC_ISSUER_URL must be a URL, got "${issuerUrl}".`);
+  const redirectUrl = read(env, 'OIDC_REDIRECT_URL');
+  if (redirectUrl && !URL.canParse(redirectUrl)) throw new Error(`OIDC_REDIRECT_URL must be a URL, got "${redirectUrl}".`);
+  const scopes = read(env, 'OIDC_SCOPES') ?? 'openid';
+  if (!scopes.split(/\s+/).includes('openid')) throw new Error(`OIDC_SCOPES must include openid, got "${scopes}".`);
+  const defaultRole = read(env, 'OIDC_DEFAULT_ROLE') ?? 'employee';
+  if (!isRole(defaultRole)) throw new Error(`OIDC_DEFAULT_ROLE must be one of ${ROLES.join(', ')}, got "${defaultRole}".`);
+  const allowedDomains = (read(env, 'OIDC_ALLOWED_DOMAINS') ?? '').split(',').map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
+  return { issuerUrl, clientId, clientSecret, redirectUrl, scopes, defaultRole, allowedDomains };
+}
+
+/** The chat needs a key and something to ask (a model or a stored prompt); a key alone is a mistake worth stopping for. */
+function assistant(env: Env): AssistantConfig | null {
+  const apiKey = read(env, 'OPENAI_API_KEY');
+  const model = read(env, 'OPENAI_MODEL');
+  const promptId = read(env, 'OPENAI_PROMPT_ID');
+  if (!apiKey) return null;
+  if (!model && !promptId) throw new Error('OPENAI_API_KEY is set: set OPENAI_MODEL or OPENAI_PROMPT_ID too (the chat needs a model to ask).');
+  const vectorStoreIds = (read(env, 'OPENAI_VECTOR_STORE_ID') ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  return { apiKey, baseUrl: read(env, 'OPENAI_BASE_URL'), model, promptId, vectorStoreIds, instructions: read(env, 'OPENAI_INSTRUCTIONS') };
+}
+
+function objectStorage(env: Env): ObjectStorageConfig | null {
+  const endpoint = read(env, 'S3_ENDPOINT');
+  const bucket = read(env, 'S3_BUCKET');
+  if (!endpoint && !bucket) return null;
+  if (!endpoint || !bucket) throw new Error('Set both S3_ENDPOINT and S3_BUCKET to keep uploads in object storage, or neither to keep them in DATA_DIR/uploads.');
+  const forcePathStyle = read(env, 'S3_FORCE_PATH_STYLE');
+  if (forcePathStyle !== 'true' && forcePathStyle !== 'false') throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${forcePathStyle}".`);
+  return {
+    endpoint,
+    bucket,
+    region: read(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId: read(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: read(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: forcePathStyle === 'true',
+  };
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  if (env.UPLOAD_ORPHAN_HOURS) throw new Error('UPLOAD_ORPHAN_HOURS was replaced by UPLOAD_ORPHAN_MINUTES: set that instead (e.g. 60).');
+  const dir = (name: string) => path.resolve(read(env, name) ?? '.');
+  return {
+    port: number(env, 'PORT'),
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    dataDir: dir('DATA_DIR'),
+    databaseUrl: read(env, 'DATABASE_URL'),
+    publicApiKey: read(env, 'PUBLIC_API_KEY') ?? '',
+    jwtSecret: read(env, 'JWT_SECRET'),
+    ...recaptchaKeys(read(env, 'RECAPTCHA_SITE_KEY'), read(env, 'RECAPTCHA_SECRET')),
+    recaptchaScriptUrl: read(env, 'RECAPTCHA_SCRIPT_URL') ?? '',
+    recaptchaVerifyUrl: read(env, 'RECAPTCHA_VERIFY_URL') ?? '',
+    recaptchaHostnames: (read(env, 'RECAPTCHA_HOSTNAMES') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean),
+    recaptchaMinScore: number(env, 'RECAPTCHA_MIN_SCORE'),
+    captchaProofMinutes: number(env, 'CAPTCHA_PROOF_MINUTES'),
+    altchaHmacKey: read(env, 'ALTCHA_HMAC_KEY'),
+    altchaCost: wholeNumber(env, 'ALTCHA_COST'),
+    altchaMaxAttempts: wholeNumber(env, 'ALTCHA_MAX_ATTEMPTS'),
+    altchaChallengeMinutes: number(env, 'ALTCHA_CHALLENGE_MINUTES'),
+    formsBuildDir: dir('FORMS_BUILD_DIR'),
+    contentDir: dir('CONTENT_DIR'),
+    webDistDir: dir('WEB_DIST_DIR'),
+    uploadOrphanMinutes: number(env, 'UPLOAD_ORPHAN_MINUTES'),
+    uploadOrphansPerClient: number(env, 'UPLOAD_ORPHANS_PER_CLIENT'),
+    rateLimitPerMinute: number(env, 'RATE_LIMIT_PER_MINUTE'),
+    trustProxy: proxyHops(read(env, 'TRUST_PROXY')),
+    cookieSecure: cookieSecure(read(env, 'COOKIE_SECURE')),
+    contentSecurityPolicy: read(env, 'CONTENT_SECURITY_POLICY'),
+    oidc: oidcConfig(env),
+    assistant: assistant(env),
+    objectStorage: objectStorage(env),
+    logRequests: env.NODE_ENV !== 'test',
+  };
+}

@@ -1,0 +1,34 @@
+// Opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), applies migrations and
+// the forms' unique rules, and seeds content into an empty database.
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import { ownPlugin } from '../context.ts';
+import { openDb, type Db } from './db.ts';
+import { migrate } from './migrations.ts';
+import { ensureUniqueIndexes, type UniqueRule } from './unique-indexes.ts';
+import type { LoadedForm } from '../forms/compiled-forms.ts';
+import type { ContentConfig } from '../content-config.ts';
+import { seedContent } from './seed-content.ts';
+
+export interface PreparedDatabase {
+  db: Db;
+  uniqueRules: Map<string, UniqueRule>;
+}
+
+export async function prepareDatabase(config: ServerConfig, forms: LoadedForm[], content: ContentConfig): Promise<PreparedDatabase> {
+  const db = await openDb(config);
+  try {
+    await migrate(db);
+    const uniqueRules = await ensureUniqueIndexes(db, forms);
+    await seedContent(db, config.contentDir, content, true);
+    return { db, uniqueRules };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** Closes the database when the server stops (PGlite also releases the data-directory lock). */
+export const databasePlugin = ownPlugin<{ db: Db }>('database', async (app: FastifyInstance, { db }) => {
+  app.addHook('onClose', async () => db.close());
+});

@@ -1,0 +1,54 @@
+// Identifies the caller of every API request and serves the staff login routes.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import { sharedPlugin } from '../../core/context.ts';
+import { identifyCaller, revokeToken, TOKEN_COOKIE } from '../../core/access/caller.ts';
+import { cookieOptions, startSession } from './session.ts';
+import { recordAudit } from '../audit/index.ts';
+import { decoyHash, verifyPassword } from '../../core/access/passwords.ts';
+import { findUserByEmail, toStaffUser, USER_DISABLED } from '../../core/access/staff-users.ts';
+import { ApiError, validationError } from '../../core/errors.ts';
+import { loginBody } from '../../core/http/route-schemas.ts';
+
+export const authPlugin = sharedPlugin(async (app, ctx) => {
+  await app.register(fastifyCookie);
+  app.decorateRequest('caller', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.caller = request.url.startsWith('/api/')
+      ? await identifyCaller(request.headers, ctx.db, ctx.config.publicApiKey, ctx.jwtSecret)
+      : { kind: 'anonymous' };
+  });
+
+  app.post('/api/users/login', { schema: { body: loginBody } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    await ctx.limits.loginAttempt(request);
+    const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
+    const missing = (['email', 'password'] as const).filter((name) => typeof body[name] !== 'string' || body[name] === '');
+    if (missing.length) {
+      throw validationError('users', missing.map((name) => ({ label: name === 'email' ? 'Email' : 'Password', message: 'This field is required.', path: name })));
+    }
+    await ctx.limits.loginAllowed(request, body.email as string);
+    const row = await findUserByEmail(ctx.db, body.email as string);
+    const passwordOk = await verifyPassword(body.password as string, row?.password_hash ?? (await decoyHash()));
+    if (!row || !passwordOk) await ctx.limits.loginFailed(request, body.email as string);
+    if (!row || !passwordOk) throw new ApiError(401, { errors: [{ message: 'The email or password provided is incorrect.' }] });
+    if (row.disabled_at) throw new ApiError(403, { errors: [{ message: USER_DISABLED }] });
+    const user = toStaffUser(row);
+    const { token, exp } = await startSession(request, reply, ctx, user, 'password');
+    return { message: 'Authentication Passed', token, exp, user: { ...user, collection: 'users', _strategy: 'local-jwt' } };
+  });
+
+  app.get('/api/users/me', async (request) => {
+    const caller = request.caller;
+    if (caller.kind !== 'staff') return { user: null, message: 'Account' };
+    return { user: { ...caller.user, collection: 'users', _strategy: 'local-jwt' }, collection: 'users', strategy: 'local-jwt', exp: caller.exp, token: caller.token, message: 'Account' };
+  });
+
+  app.post('/api/users/logout', async (request, reply) => {
+    if (request.caller.kind === 'staff') {
+      await revokeToken(ctx.db, request.caller.token, request.caller.exp);
+      await recordAudit(ctx.db, request.caller, { action: 'sign-out', target: 'users', documentId: request.caller.user.id });
+    }
+    reply.setCookie(TOKEN_COOKIE, '', cookieOptions(request, ctx, new Date(0)));
+    return { message: 'Logout successful.' };
+  });
+});

@@ -1,0 +1,23 @@
+// A signed-in session: the JWT in the HttpOnly payload-token cookie (and in the login answer, as
+// Payload gives it), the same for a password and a single sign-on, and recorded in the audit log.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { ServerContext } from '../../core/context.ts';
+import { recordAudit } from '../audit/index.ts';
+import { TOKEN_COOKIE } from '../../core/access/caller.ts';
+import { signStaffToken } from '../../core/access/jwt.ts';
+import type { StaffUser } from '../../core/access/staff-users.ts';
+
+/** COOKIE_SECURE: 'true' always (behind a proxy ending TLS), 'false' never, 'auto' when this request came over HTTPS. */
+export function cookieOptions(request: FastifyRequest, ctx: ServerContext, expires: Date, path = '/'): CookieSerializeOptions {
+  const secure = ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure === 'true';
+  // Lax: sent on the top-level navigation back from the single sign-on provider, never on another site's POST or fetch.
+  return { expires, path, httpOnly: true, sameSite: 'lax', secure };
+}
+
+export async function startSession(request: FastifyRequest, reply: FastifyReply, ctx: ServerContext, user: StaffUser, method: 'password' | 'sso'): Promise<{ token: string; exp: number }> {
+  const session = signStaffToken(user, ctx.jwtSecret);
+  reply.setCookie(TOKEN_COOKIE, session.token, cookieOptions(request, ctx, new Date(session.exp * 1000)));
+  await recordAudit(ctx.db, { kind: 'staff', user, ...session }, { action: 'sign-in', target: 'users', documentId: user.id, detail: { method } });
+  return session;
+}

@@ -1,0 +1,147 @@
+// The Payload-shaped collection routes: find, count, find by id, create, and globals.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ownPlugin, type ServerContext } from '../../core/context.ts';
+import type { QueryObject } from '../../core/http/query-string.ts';
+import { createHeaders, credentialHeaders, payloadQuery, slugIdParams, slugParams } from '../../core/http/route-schemas.ts';
+import type { Collection } from '../../core/registry.ts';
+import { canRead, populate, toDoc, type DocumentRow } from '../../core/documents.ts';
+import { countDocuments, findDocuments } from './find-documents.ts';
+import { createSubmission } from './create-submission.ts';
+import { requestLanguage } from '../../core/forms/validation.ts';
+import { resolveLanguage } from '../../../engine/language.ts';
+import { receiveUpload } from '../uploads/index.ts';
+import { badRequest, forbidden, notFound, routeNotFound } from '../../core/errors.ts';
+import { isStaff } from '../../core/access/roles.ts';
+import { recordAudit } from '../audit/index.ts';
+import { createContent } from '../content/index.ts';
+import { claimFor, differentRequest, earlierResult, idempotencyKeyOf, idempotentRequest, lostKeyRace, type IdempotentRequest } from '../../core/http/idempotency.ts';
+
+type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
+
+const pathnameOf = (request: FastifyRequest) => request.raw.url?.split('?')[0] ?? request.url;
+/** The query string as qs read it (Fastify's querystring parser, app.ts). */
+const queryOf = (request: FastifyRequest): QueryObject => (request.query ?? {}) as QueryObject;
+
+/** Relationships are one level deep here; a larger depth means the same. */
+const MAX_DEPTH = 10;
+
+function depthOf(query: QueryObject): number {
+  if (query.depth === undefined) return 2;
+  const depth = Number(query.depth);
+  if (typeof query.depth !== 'string' || !Number.isSafeInteger(depth) || depth < 0) throw badRequest('depth must be a whole number.');
+  return Math.min(depth, MAX_DEPTH);
+}
+
+export const collectionsPlugin = ownPlugin('collections', async (app: FastifyInstance, ctx: ServerContext) => {
+  const { db, registry } = ctx;
+
+  function collectionOf(request: SlugRequest): Collection {
+    const collection = registry.collections.get(request.params.slug);
+    if (!collection) throw routeNotFound(pathnameOf(request));
+    return collection;
+  }
+
+  function readable(request: SlugRequest): Collection {
+    const collection = collectionOf(request);
+    if (!canRead(request.caller, collection)) throw forbidden();
+    return collection;
+  }
+
+  async function present(request: FastifyRequest, collection: Collection, rows: DocumentRow[], depth: number) {
+    const docs = rows.map((row) => toDoc(collection, row));
+    return depth > 0 ? populate(db, registry, request.caller, collection, docs) : docs;
+  }
+
+  app.get('/api/:slug', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
+    const collection = readable(request);
+    const query = queryOf(request);
+    const { rows, ...pagination } = await findDocuments(db, request.caller, collection, query);
+    if (collection.kind === 'submissions' && rows.length) await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, detail: { ids: rows.map((row) => row.id) } });
+    return { docs: await present(request, collection, rows, depthOf(query)), ...pagination };
+  });
+
+  app.get('/api/:slug/count', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
+    const collection = readable(request);
+    return { totalDocs: await countDocuments(db, request.caller, collection, queryOf(request)) };
+  });
+
+  app.get('/api/:slug/:id', { schema: { params: slugIdParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
+    const collection = readable(request);
+    if (!/^\d{1,9}$/.test(request.params.id ?? '')) throw notFound();
+    const { rows } = await findDocuments(db, request.caller, collection, { where: { id: { equals: request.params.id! } }, limit: '1' });
+    if (rows.length === 0) throw notFound();
+    if (collection.kind === 'submissions') await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, documentId: rows[0].id });
+    const [doc] = await present(request, collection, rows, depthOf(queryOf(request)));
+    return doc;
+  });
+
+  // The body is checked by the form's compiled schema (or is a multipart upload), not here.
+  app.post('/api/:slug', { schema: { params: slugParams, querystring: payloadQuery, headers: createHeaders }, config: { namesRefusedKeys: true } }, async (request: SlugRequest, reply) => {
+    const collection = collectionOf(request);
+    if (collection.kind === 'content') return reply.code(201).send({ doc: await createContent({ ctx, request, target: collection.slug }, collection), message: `${collection.label} successfully created.` });
+    const caller = request.caller;
+    if (caller.kind === 'anonymous' || !(collection.publicCreate || isStaff(caller))) throw forbidden();
+    await ctx.limits.create(request, collection.slug);
+    const query = queryOf(request);
+    // Every query parameter is checked before anything is stored: a 400 must leave nothing behind.
+    const depth = depthOf(query);
+    if (collection.kind === 'uploads') {
+      const slot = await ctx.orphanUploads.reserve(db, request.ip, resolveLanguage(typeof query.locale === 'string' ? query.locale : request.headers['accept-language']));
+      let row: DocumentRow;
+      try {
+        row = await receiveUpload(db, ctx.config.dataDir, collection, request, ctx.uploads);
+      } catch (error) {
+        await slot.release();
+        throw error;
+      }
+      await slot.keep(row.id);
+      return reply.code(201).send({ doc: toDoc(collection, row), message: `${collection.label} successfully created.` });
+    }
+    const form = collection.form!;
+    const proof = request.headers['x-captcha-proof'];
+    const key = idempotencyKeyOf(request.headers['idempotency-key']);
+    const idempotent = key ? idempotentRequest(collection.slug, caller.kind === 'staff' ? `user:${caller.user.id}` : caller.kind, key, request.body) : null;
+    /** A retry with the key of a stored submission: the first answer again, nothing stored. */
+    const replay = async (earlier: IdempotentRequest) => {
+      const id = await earlierResult(db, earlier);
+      const { rows } = id === null ? { rows: [] } : await db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1 AND collection = $2', [id, collection.slug]);
+      if (rows.length === 0) return null;
+      const [doc] = await present(request, collection, rows, depth);
+      return reply.code(201).header('idempotent-replayed', 'true').send({ doc, message: `${collection.label} successfully created.` });
+    };
+    if (idempotent) {
+      const replayed = await replay(idempotent);
+      if (replayed) return replayed;
+    }
+    let row: DocumentRow;
+    try {
+      row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanMinutes: ctx.config.uploadOrphanMinutes }, collection, {
+        body: request.body,
+        captchaProof: typeof proof === 'string' ? proof : undefined,
+        lang: requestLanguage(form, query.locale, request.headers['accept-language']),
+        refusedKeys: request.refusedKeys ?? undefined,
+        idempotency: idempotent && claimFor(idempotent),
+      });
+    } catch (error) {
+      // A concurrent request with the same key was stored first: answer as it was answered.
+      if (!idempotent || !lostKeyRace(error)) throw error;
+      const replayed = await replay(idempotent);
+      if (replayed) return replayed;
+      throw differentRequest();
+    }
+    const [doc] = await present(request, collection, [row], depth);
+    return reply.code(201).send({ doc, message: `${collection.label} successfully created.` });
+  });
+
+  app.get('/api/globals/:slug', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: FastifyRequest<{ Params: { slug: string } }>) => {
+    const global = registry.globals.get(request.params.slug);
+    if (!global) throw routeNotFound(pathnameOf(request));
+    const caller = request.caller;
+    if (caller.kind === 'anonymous' || (caller.kind === 'public' && global.read !== 'public')) throw forbidden();
+    const { rows } = await db.query<{ data: Record<string, unknown>; created_at: Date; updated_at: Date }>('SELECT * FROM globals WHERE slug = $1', [global.slug]);
+    if (rows.length === 0) return {};
+    const [row] = rows;
+    // Payload's SQL adapters keep each global as the one row of its own table: its id is 1.
+    return { id: 1, ...row.data, globalType: global.slug, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+  });
+});

@@ -1,0 +1,74 @@
+// What staff download from submissions: a signature drawn as SVG by the server, and the CSV
+// export of a form's submissions. Neither is open to the pages' public key.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ownPlugin, type ServerContext } from '../../core/context.ts';
+import { credentialHeaders, payloadQuery, slugParams } from '../../core/http/route-schemas.ts';
+import type { Collection } from '../../core/registry.ts';
+import type { DocumentRow } from '../../core/documents.ts';
+import { normalizeReference } from '../../core/forms/reference.ts';
+import { exportCsv } from './export-csv.ts';
+import { formField } from '../../core/forms/validation.ts';
+import { signatureSvg } from './signature-svg.ts';
+import { forbidden, notFound, routeNotFound } from '../../core/errors.ts';
+import { can } from '../../core/access/roles.ts';
+import { recordAudit } from '../audit/index.ts';
+
+type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string; file?: string } }>;
+
+/** An SVG opened on its own is a document: it may not run or fetch anything. */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+
+const signatureParams = {
+  type: 'object',
+  properties: { slug: { type: 'string', maxLength: 100 }, id: { type: 'string', maxLength: 100 }, file: { type: 'string', maxLength: 100 } },
+  required: ['slug', 'id', 'file'],
+} as const;
+
+export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: FastifyInstance, ctx: ServerContext) => {
+  const { db, registry } = ctx;
+
+  function staffForm(request: SlugRequest): Collection {
+    const collection = registry.collections.get(request.params.slug);
+    if (!collection || collection.kind !== 'submissions') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
+    if (!can(request.caller, 'read-submissions')) throw forbidden();
+    return collection;
+  }
+
+  /** By the row id, or by the reference the guest was given (what they quote on the phone). */
+  async function findSubmission(collection: Collection, key: string): Promise<DocumentRow | undefined> {
+    const byId = /^\d{1,9}$/.test(key);
+    const sql = `SELECT * FROM documents WHERE collection = $1 AND ${byId ? 'id = $2' : 'reference = $2'}`;
+    const { rows } = await db.query<DocumentRow>(sql, [collection.slug, byId ? Number(key) : normalizeReference(key)]);
+    return rows[0];
+  }
+
+  app.get('/api/:slug/:id/signature/:file', { schema: { params: signatureParams, headers: credentialHeaders } }, async (request: SlugRequest, reply) => {
+    const collection = staffForm(request);
+    const name = /^([a-z][a-z0-9_]*)\.svg$/.exec(request.params.file ?? '')?.[1];
+    if (!name || formField(collection.form!, name)?.type !== 'signature') throw notFound();
+    const row = await findSubmission(collection, request.params.id ?? '');
+    const svg = row ? signatureSvg(row.data[name]) : null;
+    if (!row || !svg) throw notFound();
+    return reply
+      .type('image/svg+xml')
+      .header('content-security-policy', SVG_POLICY)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="${name}-${row.id}.svg"`)
+      .header('cache-control', 'private, no-store')
+      .send(svg);
+  });
+
+  app.get('/api/:slug/export.csv', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest, reply) => {
+    const collection = staffForm(request);
+    const query = request.query as { where?: unknown };
+    const pieces = exportCsv(db, collection, query.where);
+    await recordAudit(db, request.caller, { action: 'export-submissions', target: collection.slug, detail: query.where === undefined ? {} : { where: query.where } });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${collection.slug}-${day}.csv"`)
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(pieces));
+  });
+});

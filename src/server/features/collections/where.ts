@@ -1,0 +1,166 @@
+// Payload `where` queries and `sort` turned into SQL over the documents table. Field names come
+// only from the collection's known fields (never from the request), values always as parameters.
+import { badRequest, queryError } from '../../core/errors.ts';
+import { asList } from '../../core/http/query-string.ts';
+import { normalizeReference } from '../../core/forms/reference.ts';
+import type { Collection, FieldKind } from '../../core/registry.ts';
+
+type Kind = FieldKind | 'date';
+
+interface Column {
+  sql: string;
+  kind: Kind;
+  /** Brings a request value to the stored form before comparing. */
+  normalize?: (text: string) => string;
+}
+
+const COLUMNS: Record<string, Column> = {
+  id: { sql: 'id', kind: 'number' },
+  createdAt: { sql: 'created_at', kind: 'date' },
+  updatedAt: { sql: 'updated_at', kind: 'date' },
+};
+
+const quote = (name: string) => `'${name.replace(/'/g, "''")}'`;
+
+function dataColumn(name: string, kind: FieldKind): Column {
+  const path = `data->${quote(name)}`;
+  if (kind === 'number') return { sql: `(CASE WHEN jsonb_typeof(${path}) = 'number' THEN (data->>${quote(name)})::numeric END)`, kind };
+  if (kind === 'boolean') return { sql: `(CASE WHEN jsonb_typeof(${path}) = 'boolean' THEN (data->>${quote(name)})::boolean END)`, kind };
+  if (kind === 'json') return { sql: path, kind };
+  return { sql: `(data->>${quote(name)})`, kind };
+}
+
+/** Only submissions have one; typed as a guest reads it out, it still matches. */
+const REFERENCE: Column = { sql: 'reference', kind: 'text', normalize: normalizeReference };
+
+export function resolveColumn(collection: Collection, path: string): Column | null {
+  if (Object.hasOwn(COLUMNS, path)) return COLUMNS[path];
+  if (path === 'reference' && collection.kind === 'submissions') return REFERENCE;
+  const kind = collection.fields.get(path);
+  return kind ? dataColumn(path, kind) : null;
+}
+
+class SqlBuilder {
+  readonly badPaths: string[] = [];
+  constructor(
+    private readonly collection: Collection,
+    readonly params: unknown[],
+  ) {}
+
+  private param(value: unknown, cast = ''): string {
+    this.params.push(value);
+    return `$${this.params.length}${cast}`;
+  }
+
+  /** A request value as the column's type; undefined when it cannot match anything. */
+  private typed(kind: Kind, raw: unknown): unknown {
+    const text = String(raw);
+    if (kind === 'number') return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined;
+    if (kind === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
+    if (kind === 'date') return Number.isNaN(Date.parse(text)) ? undefined : new Date(text).toISOString();
+    return text;
+  }
+
+  private value(column: Column, raw: unknown): string | null {
+    const value = this.typed(column.kind, column.normalize ? column.normalize(String(raw)) : raw);
+    if (value === undefined) return null;
+    if (column.kind === 'date') return this.param(value, '::timestamptz');
+    if (column.kind === 'number') return this.param(value, '::numeric');
+    if (column.kind === 'boolean') return this.param(value, '::boolean');
+    return this.param(value, '::text');
+  }
+
+  private condition(column: Column, operator: string, raw: unknown, path: string): string {
+    const list = () => (typeof raw === 'string' ? raw.split(',') : asList(raw)).map((item) => this.value(column, item)).filter((sql): sql is string => sql !== null);
+    if (operator === 'exists') return String(raw) === 'false' ? `${column.sql} IS NULL` : `${column.sql} IS NOT NULL`;
+    if (column.kind === 'json') {
+      // Lists (multi-choice answers): equals/contains/in test membership.
+      if (!['equals', 'contains', 'in'].includes(operator)) throw badRequest(`The operator "${operator}" cannot be used on ${path}.`);
+      const values = asList(raw).flatMap((item) => (typeof item === 'string' ? item.split(',') : []));
+      return values.length ? `(${values.map((item) => `${column.sql} @> jsonb_build_array(${this.param(item, '::text')})`).join(' OR ')})` : 'FALSE';
+    }
+    switch (operator) {
+      case 'equals':
+      case 'not_equals': {
+        const value = this.value(column, raw);
+        if (operator === 'equals') return value ? `${column.sql} = ${value}` : 'FALSE';
+        return value ? `${column.sql} IS DISTINCT FROM ${value}` : 'TRUE';
+      }
+      case 'in':
+      case 'not_in': {
+        const values = list();
+        if (operator === 'in') return values.length ? `${column.sql} IN (${values.join(', ')})` : 'FALSE';
+        return values.length ? `(${column.sql} IS NULL OR ${column.sql} NOT IN (${values.join(', ')}))` : 'TRUE';
+      }
+      case 'greater_than':
+      case 'greater_than_equal':
+      case 'less_than':
+      case 'less_than_equal': {
+        const symbol = { greater_than: '>', greater_than_equal: '>=', less_than: '<', less_than_equal: '<=' }[operator];
+        const value = this.value(column, raw);
+        return value ? `${column.sql} ${symbol} ${value}` : 'FALSE';
+      }
+      case 'like':
+      case 'not_like':
+      case 'contains': {
+        const escape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+        // like: every word must appear, case-insensitively (Payload's meaning); contains: the whole text.
+        const words = operator === 'contains' ? [String(raw)] : String(raw).split(/\s+/).filter(Boolean);
+        const all = words.map((word) => `${column.sql}::text ILIKE ${this.param(`%${escape(word)}%`, '::text')}`).join(' AND ') || 'TRUE';
+        return operator === 'not_like' ? `NOT COALESCE((${all}), FALSE)` : `(${all})`;
+      }
+      default:
+        throw badRequest(`The operator "${operator}" is not supported on ${path}.`);
+    }
+  }
+
+  where(where: unknown): string {
+    if (!where || typeof where !== 'object') return 'TRUE';
+    const parts: string[] = [];
+    for (const [key, value] of Object.entries(where)) {
+      if (key === 'and' || key === 'or') {
+        const inner = asList(value).map((item) => this.where(item));
+        if (inner.length) parts.push(`(${inner.join(key === 'and' ? ' AND ' : ' OR ')})`);
+        continue;
+      }
+      const column = resolveColumn(this.collection, key);
+      if (!column) {
+        this.badPaths.push(key);
+        continue;
+      }
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`Give an operator for ${key}, e.g. where[${key}][equals]=...`);
+      for (const [operator, raw] of Object.entries(value)) parts.push(this.condition(column, operator, raw, key));
+    }
+    return parts.length ? parts.join(' AND ') : 'TRUE';
+  }
+}
+
+/** SQL condition for `where` (a parsed object or a JSON string); params are appended to `params`. */
+export function whereToSql(collection: Collection, where: unknown, params: unknown[]): string {
+  let parsed = where;
+  if (typeof where === 'string') {
+    try {
+      parsed = JSON.parse(where);
+    } catch {
+      throw badRequest('The where parameter is not valid JSON.');
+    }
+  }
+  const builder = new SqlBuilder(collection, params);
+  const sql = builder.where(parsed);
+  if (builder.badPaths.length) throw queryError(builder.badPaths);
+  return sql;
+}
+
+export function sortToSql(collection: Collection, sort: unknown): string {
+  const fields = typeof sort === 'string' && sort.trim() ? sort.split(',').map((field) => field.trim()).filter(Boolean) : ['-createdAt'];
+  const bad: string[] = [];
+  const order = fields.map((field) => {
+    const descending = field.startsWith('-');
+    const column = resolveColumn(collection, descending ? field.slice(1) : field);
+    if (!column) bad.push(field.replace(/^-/, ''));
+    return `${column?.sql} ${descending ? 'DESC' : 'ASC'} NULLS LAST`;
+  });
+  if (bad.length) throw queryError(bad);
+  const tieBreak = fields[fields.length - 1].startsWith('-') ? 'id DESC' : 'id ASC';
+  return [...order, tieBreak].join(', ');
+}

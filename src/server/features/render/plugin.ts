@@ -1,0 +1,89 @@
+// Serves the built pages (WEB_DIST_DIR) with the SPA fallback, noindex, a Content-Security-Policy
+// (the other security headers come from core/http/security-headers.ts) and long caching for hashed assets. Unknown /api routes get Payload's route-not-found answer.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sharedPlugin } from '../../core/context.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
+import { createPrerenderer } from './prerender.ts';
+import { answerAsset, HASHED_FILE, loadHashedAssets, pickEncoding } from './asset-memory.ts';
+import { humanCheckKind } from '../../core/config.ts';
+import { routeNotFound } from '../../core/errors.ts';
+
+function cacheHeaders(response: { setHeader(name: string, value: string): unknown }, file: string) {
+  // A precompressed copy (.br, .gz) is the same hashed file.
+  const name = path.basename(file).replace(/\.(br|gz)$/, '');
+  if (name === 'index.html') response.setHeader('cache-control', 'no-cache');
+  else if (file.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(name)) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  else response.setHeader('cache-control', 'public, max-age=3600');
+}
+
+export const pagesPlugin = sharedPlugin(async (app, ctx) => {
+  const dist = ctx.config.webDistDir;
+  const built = fs.existsSync(path.join(dist, 'index.html'));
+  const humanCheck = humanCheckKind(ctx.config);
+  const policy = async () => ctx.config.contentSecurityPolicy ?? (await contentSecurityPolicy(ctx.db, ctx.registry, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null));
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-robots-tag', 'noindex');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', await policy());
+    // API answers may hold personal data: no shared or browser cache keeps them.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  // Per-deployment settings for the pages, so one build runs anywhere (src/web/api/runtimeConfig.ts reads them).
+  const settings = { publicApiKey: ctx.config.publicApiKey, humanCheck, recaptchaSiteKey: ctx.config.recaptchaSiteKey ?? '', recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
+  app.get('/runtime-config.js', async (_request, reply) => {
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__RUNTIME_CONFIG__ = ${JSON.stringify(settings)};\n`);
+  });
+
+  // Hashed built files from memory (features/render/asset-memory.ts); the others from disk, as the .br or .gz
+  // file the build wrote beside each when the browser accepts it.
+  const hashed = built ? loadHashedAssets(path.join(dist, 'assets')) : new Map();
+  if (built) {
+    app.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
+      const asset = hashed.get(request.params.name);
+      if (!asset) return reply.sendFile(`assets/${request.params.name}`);
+      const answer = answerAsset(asset, request.headers['accept-encoding'], request.headers['if-none-match']);
+      reply.headers(answer.headers);
+      return answer.body ? reply.send(answer.body) : reply.code(304).send();
+    });
+  }
+  if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders, preCompressed: true, allowedPath: (pathName) => !pathName.startsWith('/server/') && !pathName.startsWith('/.vite/') });
+  // Form pages are sent rendered (src/server/features/render/prerender.ts); an address whose page names nothing (an unknown document) is
+  // a 404; the others, and any page whose render fails, are index.html.
+  const prerender = built ? await createPrerenderer(app, dist, settings) : null;
+  // The routes of the built pages (written by the build from routes.json) answer 200 with the page;
+  // any other address gets the page too, which shows Not Found, with the status 404.
+  const routeTable = path.join(dist, 'route-table.json');
+  const pagePaths = built && fs.existsSync(routeTable) ? (JSON.parse(fs.readFileSync(routeTable, 'utf8')) as string[]) : [];
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = prerender ? await prerender.page(request.url) : null;
+    if (page === 'not-found') return reply.code(404).type('text/html; charset=utf-8').sendFile('index.html');
+    if (page) {
+      const { body, headers } = pickEncoding(page, request.headers['accept-encoding']);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(headers).send(body);
+    }
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  };
+  for (const pagePath of pagePaths.filter((p) => p !== '/')) {
+    app.get(pagePath, sendPage);
+    app.get(`${pagePath}/`, sendPage);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.raw.url?.split('?')[0] ?? request.url;
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      const answer = routeNotFound(pathname);
+      return reply.code(answer.statusCode).send(answer.body);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ message: `Route not found "${pathname}"` });
+    // A missing script or style must not be answered with the page: the browser would run HTML as code.
+    if (pathname.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('Pages are not built: run npm run build');
+    // The page itself shows Not Found for routes it does not know; browsers and crawlers get the status.
+    return reply.code(pagePaths.length ? 404 : 200).type('text/html; charset=utf-8').sendFile('index.html');
+  });
+});

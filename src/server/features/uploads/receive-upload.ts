@@ -1,0 +1,117 @@
+// POST /api/{uploadCollection} (multipart field `file`): the first bytes decide the type before
+// anything is written; an accepted file streams to DATA_DIR/uploads/<collection>/<random>.part,
+// stopping at the form's size limit, and is kept (storage.ts: the data directory or object storage)
+// only once its metadata is removed (clean-upload.ts).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { formatFileSize } from '../../../engine/format.ts';
+import { resolveLanguage } from '../../../engine/language.ts';
+import { t } from '../../../engine/messages.ts';
+import type { Collection } from '../../core/registry.ts';
+import type { DocumentRow } from '../../core/documents.ts';
+import type { Queryable } from '../../core/db/db.ts';
+import { ApiError, noFileUploaded, validationError } from '../../core/errors.ts';
+import { isAccepted, sniffFileType, SNIFF_BYTES, type SniffedType } from './sniff-file-type.ts';
+import { canClean, cleanUpload, FileRefused } from './clean-upload.ts';
+import { imageDimensions } from './image-dimensions.ts';
+import type { UploadStorage } from '../../core/storage/storage.ts';
+import { uploadsRoot } from '../../core/storage/storage-disk.ts';
+
+
+/** Payload's 413 carries `data` ({size}); ours states the limit, which is what the guest needs. */
+function fileTooLarge(maxBytes: number): ApiError {
+  return new ApiError(413, { errors: [{ name: 'APIError', data: { size: maxBytes }, message: `File size limit has been reached (${formatFileSize(maxBytes)}).` }] });
+}
+
+const fileError = (message: string) => validationError(null, [{ message, path: 'file' }]);
+
+function wrongType(type: SniffedType | null, accept: string[]): ApiError {
+  return fileError(`Invalid file type: ${type?.mimeType ?? 'unknown'}. Accepted: ${accept.filter(canClean).join(', ')}.`);
+}
+
+/**
+ * Reads the upload to its end. Nothing is written until the first bytes show an accepted type;
+ * a refused file is read on (and dropped) so the answer reaches a client still sending.
+ */
+async function writeIfAccepted(source: Readable, partial: string, accept: string[]) {
+  let head = Buffer.alloc(0);
+  let type: SniffedType | null = null;
+  let refusal: ApiError | null = null;
+  let file: fs.promises.FileHandle | null = null;
+  let size = 0;
+  const write = async (chunk: Buffer) => {
+    file ??= await fs.promises.open(partial, 'wx');
+    await file.write(chunk);
+  };
+  const decide = () => {
+    type = sniffFileType(head);
+    if (!type || !isAccepted(type.mimeType, accept) || !canClean(type.mimeType)) refusal = wrongType(type, accept);
+  };
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (refusal) continue;
+      if (!type) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length < SNIFF_BYTES) continue;
+        decide();
+        if (!refusal) await write(head);
+        continue;
+      }
+      await write(chunk);
+    }
+    if (!type && !refusal && size > 0) {
+      decide();
+      if (!refusal) await write(head);
+    }
+  } finally {
+    await (file as fs.promises.FileHandle | null)?.close();
+  }
+  return { type: type as SniffedType | null, refusal: refusal as ApiError | null, size };
+}
+
+export async function receiveUpload(db: Queryable, dataDir: string, collection: Collection, request: FastifyRequest, storage: UploadStorage): Promise<DocumentRow> {
+  const rule = collection.upload!;
+  if (!request.isMultipart()) throw noFileUploaded();
+  const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 8 }, throwFileSizeLimit: false });
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw noFileUploaded();
+  }
+  const locale = (request.query as Record<string, unknown> | undefined)?.locale;
+  const lang = resolveLanguage(typeof locale === 'string' ? locale : request.headers['accept-language']);
+  const dir = path.join(uploadsRoot(dataDir), collection.slug);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const name = randomBytes(16).toString('base64url');
+  const partial = path.join(dir, `${name}.part`);
+  try {
+    const { type, refusal, size } = await writeIfAccepted(part.file, partial, rule.accept);
+    if (part.file.truncated) throw fileTooLarge(rule.maxBytes);
+    if (size === 0) throw noFileUploaded();
+    if (refusal || !type) throw refusal ?? wrongType(null, rule.accept);
+    let cleaned: Buffer;
+    try {
+      cleaned = cleanUpload(await fs.promises.readFile(partial), type.mimeType);
+    } catch (error) {
+      if (error instanceof FileRefused) throw fileError(t(error.reason, lang));
+      throw error;
+    }
+    const filename = `${name}.${type.extension}`;
+    await storage.put(collection.slug, filename, cleaned, type.mimeType);
+    try {
+      const { rows } = await db.query<DocumentRow>(
+        'INSERT INTO documents (collection, data) VALUES ($1, $2::jsonb) RETURNING *',
+        [collection.slug, JSON.stringify({ filename, mimeType: type.mimeType, filesize: cleaned.length, ...imageDimensions(cleaned, type.mimeType) })],
+      );
+      return rows[0];
+    } catch (error) {
+      await storage.delete(collection.slug, filename);
+      throw error;
+    }
+  } finally {
+    await fs.promises.rm(partial, { force: true });
+  }
+}

@@ -1,0 +1,25 @@
+// A stored upload by its file name, as the file routes serve it (guests' files to staff,
+// content files to everyone): its document, its type and its bytes, or a 404.
+import path from 'node:path';
+import type { DocumentRow } from '../../core/documents.ts';
+import type { Queryable } from '../../core/db/db.ts';
+import { notFound } from '../../core/errors.ts';
+import type { UploadStorage } from '../../core/storage/storage.ts';
+
+export interface StoredFile {
+  row: DocumentRow;
+  /** The stored name alone (never a path). */
+  filename: string;
+  mimeType: string;
+  file: Awaited<ReturnType<UploadStorage['get']>> & object;
+}
+
+export async function storedFile(db: Queryable, storage: UploadStorage, collection: string, requested: string): Promise<StoredFile> {
+  const { rows } = await db.query<DocumentRow>(`SELECT * FROM documents WHERE collection = $1 AND data->>'filename' = $2`, [collection, requested]);
+  const row = rows[0];
+  if (!row) throw notFound();
+  const { filename, mimeType } = row.data as { filename: string; mimeType: string };
+  const file = await storage.get(collection, path.basename(filename));
+  if (!file) throw notFound();
+  return { row, filename: path.basename(filename), mimeType, file };
+}

@@ -1,0 +1,105 @@
+// User management for admins: the list, a new account with a role, and a role or name change.
+// The last admin cannot lose the role: nobody could manage users any more.
+import type { Db, Queryable } from '../../core/db/db.ts';
+import { UNIQUE_VIOLATION, isDatabaseError } from '../../core/db/db.ts';
+import { validationError, type FieldError } from '../../core/errors.ts';
+import { hashPassword } from '../../core/access/passwords.ts';
+import { isRole, ROLES, type Role } from '../../core/access/roles.ts';
+import { normalizeEmail, toStaffUser, type StaffUser, type UserRow } from '../../core/access/staff-users.ts';
+
+/** A user as admins see it: how the account signs in, never its password hash. */
+export type ManagedUser = StaffUser & { collection: 'users'; password: boolean; sso: boolean; disabled: boolean };
+
+const managed = (row: UserRow): ManagedUser => ({
+  ...toStaffUser(row),
+  collection: 'users',
+  password: row.password_hash !== null,
+  sso: row.sso_subject !== null && row.sso_subject !== undefined,
+  disabled: Boolean(row.disabled_at),
+});
+
+/** Any constant: serialises role changes, so two admins demoting each other at once keep one admin. */
+const ADMINS_LOCK = 7_262_010;
+const NAME_MAX = 200;
+export const PASSWORD_MIN = 8;
+
+export async function listUsers(db: Queryable, page: number, limit: number): Promise<{ docs: ManagedUser[]; totalDocs: number }> {
+  const { rows: count } = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM users');
+  const { rows } = await db.query<UserRow>('SELECT * FROM users ORDER BY email LIMIT $1 OFFSET $2', [limit, (page - 1) * limit]);
+  return { docs: rows.map(managed), totalDocs: count[0].total };
+}
+
+type Body = Record<string, unknown>;
+
+function readRole(body: Body, errors: FieldError[]): Role | undefined {
+  if (body.role === undefined) return undefined;
+  if (isRole(body.role)) return body.role;
+  errors.push({ path: 'role', label: 'Role', message: `Choose one of: ${ROLES.join(', ')}.` });
+  return undefined;
+}
+
+function readName(body: Body, errors: FieldError[]): string | null | undefined {
+  if (body.name === undefined) return undefined;
+  if (body.name === null || (typeof body.name === 'string' && body.name.trim() === '')) return null;
+  if (typeof body.name === 'string' && body.name.length <= NAME_MAX) return body.name.trim();
+  errors.push({ path: 'name', label: 'Name', message: `Enter a name of at most ${NAME_MAX} characters.` });
+  return undefined;
+}
+
+export async function createUser(db: Queryable, body: Body): Promise<ManagedUser> {
+  const errors: FieldError[] = [];
+  const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) errors.push({ path: 'email', label: 'Email', message: 'Enter a valid email address, e.g. name@example.com.' });
+  if (typeof body.password !== 'string' || body.password.length < PASSWORD_MIN || body.password.length > 1000) {
+    errors.push({ path: 'password', label: 'Password', message: `Enter a password of at least ${PASSWORD_MIN} characters.` });
+  }
+  const role = readRole(body, errors) ?? 'employee';
+  const name = readName(body, errors) ?? null;
+  if (errors.length) throw validationError('users', errors);
+  try {
+    const { rows } = await db.query<UserRow>('INSERT INTO users (email, password_hash, role, name) VALUES ($1, $2, $3, $4) RETURNING *', [email, await hashPassword(body.password as string), role, name]);
+    return managed(rows[0]);
+  } catch (error) {
+    if (isDatabaseError(error) && error.code === UNIQUE_VIOLATION) throw validationError('users', [{ path: 'email', label: 'Email', message: 'A user with the given email is already registered.' }]);
+    throw error;
+  }
+}
+
+function readDisabled(body: Body, errors: FieldError[]): boolean | undefined {
+  if (body.disabled === undefined || typeof body.disabled === 'boolean') return body.disabled;
+  errors.push({ path: 'disabled', label: 'Disabled', message: 'Send true or false.' });
+  return undefined;
+}
+
+/** Changes role, name and/or disabled; null when there is no such user. Disabling ends every session of the account at once. */
+export async function updateUser(db: Db, id: number, body: Body): Promise<{ user: ManagedUser; changed: string[] } | null> {
+  const errors: FieldError[] = [];
+  const role = readRole(body, errors);
+  const name = readName(body, errors);
+  const disabled = readDisabled(body, errors);
+  if (errors.length) throw validationError('users', errors);
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${ADMINS_LOCK})`);
+    const { rows: found } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+    if (!found[0]) return null;
+    // Demoting or disabling an admin: another working admin must remain.
+    const losesAdmin = found[0].role === 'admin' && !found[0].disabled_at && ((role !== undefined && role !== 'admin') || disabled === true);
+    if (losesAdmin) {
+      const { rows } = await tx.query<{ others: number }>("SELECT count(*)::int AS others FROM users WHERE role = 'admin' AND disabled_at IS NULL AND id <> $1", [id]);
+      const path = role !== undefined && role !== 'admin' ? 'role' : 'disabled';
+      if (rows[0].others === 0) throw validationError('users', [{ path, label: path === 'role' ? 'Role' : 'Disabled', message: 'This is the last admin: make another user admin first, so someone can still manage users.' }]);
+    }
+    const changed = [
+      ...(role !== undefined && role !== found[0].role ? ['role'] : []),
+      ...(name !== undefined && name !== found[0].name ? ['name'] : []),
+      ...(disabled !== undefined && disabled !== Boolean(found[0].disabled_at) ? ['disabled'] : []),
+    ];
+    const { rows } = await tx.query<UserRow>(
+      `UPDATE users SET role = COALESCE($2::text, role), name = CASE WHEN $3::boolean THEN $4::text ELSE name END,
+         disabled_at = CASE WHEN $5::boolean IS NULL THEN disabled_at WHEN $5::boolean THEN COALESCE(disabled_at, now()) ELSE NULL END, updated_at = now()
+       WHERE id = $1 RETURNING *`,
+      [id, role ?? null, name !== undefined, name ?? null, disabled ?? null],
+    );
+    return { user: managed(rows[0]), changed };
+  });
+}
