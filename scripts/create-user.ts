@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/core/config.ts';
 import { openDb } from '../src/server/core/db/db.ts';
 import { migrate } from '../src/server/core/db/migrations.ts';
+import { MIGRATIONS } from '../src/server/features/index.ts';
 import { saveStaffUser, type StaffUser } from '../src/server/core/access/staff-users.ts';
 import { isRole, type Role } from '../src/server/core/access/roles.ts';
 import { runningServer, saveStaffUserThroughServer } from '../src/server/features/auth/local-admin.ts';
@@ -22,7 +23,7 @@ const role = values.role as Role | undefined;
 async function saveDirectly(email: string, secret: string): Promise<StaffUser> {
   const db = await openDb(config);
   try {
-    await migrate(db);
+    await migrate(db, MIGRATIONS);
     return await saveStaffUser(db, email, secret, role);
   } finally {
     await db.close();

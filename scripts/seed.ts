@@ -4,6 +4,7 @@
 import { loadConfig } from '../src/server/core/config.ts';
 import { openDb } from '../src/server/core/db/db.ts';
 import { migrate } from '../src/server/core/db/migrations.ts';
+import { MIGRATIONS } from '../src/server/features/index.ts';
 import { loadContentConfig } from '../src/server/core/content-config.ts';
 import { seedContent } from '../src/server/core/db/seed-content.ts';
 
@@ -11,7 +12,7 @@ const config = loadConfig();
 try {
   const db = await openDb(config);
   try {
-    await migrate(db);
+    await migrate(db, MIGRATIONS);
     const report = await seedContent(db, config.contentDir, loadContentConfig(config.contentDir));
     for (const [collection, count] of Object.entries(report.collections)) console.log(`${collection}: ${count} document(s)`);
     for (const global of report.globals) console.log(`global ${global}`);

@@ -11,23 +11,11 @@ import { registerLimits, type Limits } from './core/rate-limits.ts';
 import { OrphanUploadBudget } from './core/storage/orphan-budget.ts';
 import { openUploadStorage } from './core/storage/open-storage.ts';
 import { databasePlugin, prepareDatabase } from './core/db/database-plugin.ts';
+import { FEATURES, MIGRATIONS } from './features/index.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './core/http/errors-plugin.ts';
 import { securityHeadersPlugin } from './core/http/security-headers.ts';
 import { routeSchemasPlugin } from './core/http/route-schemas-plugin.ts';
-import { authPlugin } from './features/auth/index.ts';
-import { uploadsPlugin } from './features/uploads/index.ts';
-import { captchaPlugin } from './features/captcha/index.ts';
-import { collectionsPlugin } from './features/collections/index.ts';
-import { staffDownloadsPlugin } from './features/collections/index.ts';
-import { pagesPlugin } from './features/render/index.ts';
-import { contentWritesPlugin } from './features/content/index.ts';
-import { contentMediaPlugin } from './features/content/index.ts';
-import { localAdminPlugin } from './features/auth/index.ts';
 import { parseQueryString } from './core/http/query-string.ts';
-import { ssoPlugin } from './features/sso/index.ts';
-import { usersPlugin } from './features/users/index.ts';
-import { perksPlugin } from './features/perks/index.ts';
-import { chatPlugin } from './features/chat/index.ts';
 import { batchedStdout } from './core/log-lines.ts';
 
 declare module 'fastify' {
@@ -40,7 +28,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const forms = await loadCompiledForms(config.formsBuildDir);
   const content = loadContentConfig(config.contentDir);
   const registry = buildRegistry(forms, content);
-  const { db, uniqueRules } = await prepareDatabase(config, forms, content);
+  const { db, uniqueRules } = await prepareDatabase(config, forms, content, MIGRATIONS);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const ctx: ServerContext = {
     config,
@@ -76,18 +64,6 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.register(errorsPlugin, ctx);
   await app.register(routeSchemasPlugin, ctx);
   await app.register(securityHeadersPlugin, ctx);
-  await app.register(authPlugin, ctx);
-  await app.register(uploadsPlugin, ctx);
-  await app.register(captchaPlugin, ctx);
-  await app.register(collectionsPlugin, ctx);
-  await app.register(staffDownloadsPlugin, ctx);
-  await app.register(contentWritesPlugin, ctx);
-  await app.register(contentMediaPlugin, ctx);
-  await app.register(localAdminPlugin, ctx);
-  await app.register(ssoPlugin, ctx);
-  await app.register(usersPlugin, ctx);
-  await app.register(perksPlugin, ctx);
-  await app.register(chatPlugin, ctx);
-  await app.register(pagesPlugin, ctx);
+  for (const feature of FEATURES) for (const plugin of feature.plugins) await app.register(plugin, ctx);
   return app;
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { migrate } from '../../src/server/core/db/migrations.ts';
+import { MIGRATIONS } from '../../src/server/features/index.ts';
 import { DINING, diningAnswers, IFLY, LOYALTY_MEDIA, PADEL, padelAnswers, REFERENCE, waiverAnswers } from './samples.ts';
 
 let server: TestServer;
@@ -65,7 +66,7 @@ describe('a guest reads their reference to the front desk', () => {
     const db = server.app.serverContext.db;
     await db.query(`DELETE FROM schema_migrations WHERE id = 3`);
     await db.query(`ALTER TABLE documents DROP COLUMN reference`);
-    await migrate(db);
+    await migrate(db, MIGRATIONS);
     const { rows } = await db.query<{ collection: string; reference: string | null }>(`SELECT collection, reference FROM documents`);
     const submissions = rows.filter((row) => row.collection === DINING);
     expect(submissions.length).toBeGreaterThanOrEqual(6);

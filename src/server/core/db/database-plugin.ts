@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import { ownPlugin } from '../context.ts';
 import { openDb, type Db } from './db.ts';
-import { migrate } from './migrations.ts';
+import { migrate, type Migration } from './migrations.ts';
 import { ensureUniqueIndexes, type UniqueRule } from './unique-indexes.ts';
 import type { LoadedForm } from '../forms/compiled-forms.ts';
 import type { ContentConfig } from '../content-config.ts';
@@ -15,10 +15,10 @@ export interface PreparedDatabase {
   uniqueRules: Map<string, UniqueRule>;
 }
 
-export async function prepareDatabase(config: ServerConfig, forms: LoadedForm[], content: ContentConfig): Promise<PreparedDatabase> {
+export async function prepareDatabase(config: ServerConfig, forms: LoadedForm[], content: ContentConfig, migrations: readonly Migration[]): Promise<PreparedDatabase> {
   const db = await openDb(config);
   try {
-    await migrate(db);
+    await migrate(db, migrations);
     const uniqueRules = await ensureUniqueIndexes(db, forms);
     await seedContent(db, config.contentDir, content, true);
     return { db, uniqueRules };

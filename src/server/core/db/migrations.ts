@@ -3,7 +3,7 @@
 import type { Db, Queryable } from './db.ts';
 import { newReference, REFERENCE_INDEX } from '../forms/reference.ts';
 
-interface Migration {
+export interface Migration {
   id: number;
   name: string;
   statements: string[];
@@ -17,7 +17,8 @@ async function backfillReferences(tx: Queryable): Promise<void> {
   for (const { id } of rows) await tx.query('UPDATE documents SET reference = $1 WHERE id = $2', [newReference(), id]);
 }
 
-export const MIGRATIONS: Migration[] = [
+/** The tables of core (documents, users, ...); each feature adds its own (core/feature.ts). */
+export const CORE_MIGRATIONS: Migration[] = [
   {
     id: 1,
     name: 'documents, globals, users, captcha proofs',
@@ -207,14 +208,16 @@ export const MIGRATIONS: Migration[] = [
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */
 const MIGRATION_LOCK = 7_262_001;
 
-export async function migrate(db: Db): Promise<void> {
+/** Applies, in id order, every migration of `migrations` not yet recorded (core's and every feature's: features/index.ts). */
+export async function migrate(db: Db, migrations: readonly Migration[]): Promise<void> {
+  const ordered = [...migrations].sort((a, b) => a.id - b.id);
   await db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const { rows } = await tx.query<{ id: number }>('SELECT id FROM schema_migrations');
     const applied = new Set(rows.map((row) => row.id));
-    for (const migration of MIGRATIONS) {
+    for (const migration of ordered) {
       if (applied.has(migration.id)) continue;
       for (const statement of migration.statements) await tx.query(statement);
       await migration.backfill?.(tx);

@@ -1,4 +1,7 @@
 // The auth feature's public face: what app.ts and other features may use.
-export { localAdminPlugin } from './local-admin-plugin.ts';
-export { authPlugin } from './plugin.ts';
+import type { ServerFeature } from '../../core/feature.ts';
+import { authPlugin } from './plugin.ts';
+import { localAdminPlugin } from './local-admin-plugin.ts';
 export { cookieOptions, startSession } from './session.ts';
+
+export const authFeature: ServerFeature = { name: 'auth', plugins: [authPlugin, localAdminPlugin] };

@@ -1,2 +1,5 @@
 // The chat feature's public face: what app.ts and other features may use.
-export { chatPlugin } from './plugin.ts';
+import type { ServerFeature } from '../../core/feature.ts';
+import { chatPlugin } from './plugin.ts';
+
+export const chatFeature: ServerFeature = { name: 'chat', plugins: [chatPlugin] };

@@ -1,3 +1,6 @@
 // The collections feature's public face: what app.ts and other features may use.
-export { collectionsPlugin } from './plugin.ts';
-export { staffDownloadsPlugin } from './staff-downloads.ts';
+import type { ServerFeature } from '../../core/feature.ts';
+import { collectionsPlugin } from './plugin.ts';
+import { staffDownloadsPlugin } from './staff-downloads.ts';
+
+export const collectionsFeature: ServerFeature = { name: 'collections', plugins: [collectionsPlugin, staffDownloadsPlugin] };

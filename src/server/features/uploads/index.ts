@@ -1,5 +1,8 @@
 // The uploads feature's public face: what app.ts and other features may use.
-export { uploadsPlugin } from './plugin.ts';
+import type { ServerFeature } from '../../core/feature.ts';
+import { uploadsPlugin } from './plugin.ts';
 export { receiveUpload } from './receive-upload.ts';
 export { isAccepted } from './sniff-file-type.ts';
 export { storedFile } from './stored-file.ts';
+
+export const uploadsFeature: ServerFeature = { name: 'uploads', plugins: [uploadsPlugin] };

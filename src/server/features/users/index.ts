@@ -1,2 +1,5 @@
 // The users feature's public face: what app.ts and other features may use.
-export { usersPlugin } from './plugin.ts';
+import type { ServerFeature } from '../../core/feature.ts';
+import { usersPlugin } from './plugin.ts';
+
+export const usersFeature: ServerFeature = { name: 'users', plugins: [usersPlugin] };

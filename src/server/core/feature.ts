@@ -1,0 +1,12 @@
+// What a server feature brings: its Fastify plugins (registered in the table's order) and the
+// schema migrations of its own tables. The table of features is src/server/features/index.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from './context.ts';
+import type { Migration } from './db/migrations.ts';
+
+export interface ServerFeature {
+  name: string;
+  plugins: FastifyPluginAsync<ServerContext>[];
+  /** Ids are unique across core and every feature (tests/unit/server-features.test.ts); each feature keeps its own range. */
+  migrations?: Migration[];
+}

@@ -1,0 +1,30 @@
+// The table of server features, in the order their plugins register (the page renderer last: it
+// answers every address no other route took). A new feature = its folder + one line here.
+import type { ServerFeature } from '../core/feature.ts';
+import { CORE_MIGRATIONS, type Migration } from '../core/db/migrations.ts';
+import { authFeature } from './auth/index.ts';
+import { uploadsFeature } from './uploads/index.ts';
+import { captchaFeature } from './captcha/index.ts';
+import { collectionsFeature } from './collections/index.ts';
+import { contentFeature } from './content/index.ts';
+import { ssoFeature } from './sso/index.ts';
+import { usersFeature } from './users/index.ts';
+import { perksFeature } from './perks/index.ts';
+import { chatFeature } from './chat/index.ts';
+import { renderFeature } from './render/index.ts';
+
+export const FEATURES: readonly ServerFeature[] = [
+  authFeature,
+  uploadsFeature,
+  captchaFeature,
+  collectionsFeature,
+  contentFeature,
+  ssoFeature,
+  usersFeature,
+  perksFeature,
+  chatFeature,
+  renderFeature,
+];
+
+/** Every schema migration: core's and each feature's. */
+export const MIGRATIONS: readonly Migration[] = [...CORE_MIGRATIONS, ...FEATURES.flatMap((feature) => feature.migrations ?? [])];
