@@ -39,6 +39,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     limits: null as unknown as Limits, // set below, once the app exists
     orphanUploads: new OrphanUploadBudget(config.uploadOrphansPerClient, config.uploadOrphanMinutes, jwtSecret),
     uploads: await openUploadStorage(config),
+    submissionHooks: FEATURES.flatMap((feature) => feature.submissionHooks ?? []),
   };
 
   // Request logs carry method, path and status only: no IP address, user agent or body.

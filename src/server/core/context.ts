@@ -9,6 +9,7 @@ import type { Caller } from './access/caller.ts';
 import type { UniqueRule } from './db/unique-indexes.ts';
 import type { OrphanUploadBudget } from './storage/orphan-budget.ts';
 import type { UploadStorage } from './storage/storage.ts';
+import type { SubmissionHook } from './submission-hooks.ts';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -23,6 +24,8 @@ export interface ServerContext {
   orphanUploads: OrphanUploadBudget;
   /** Where accepted uploads are kept: DATA_DIR or S3-compatible object storage. */
   uploads: UploadStorage;
+  /** Every feature's hooks on a stored submission, run in its transaction (core/submission-hooks.ts). */
+  submissionHooks: readonly SubmissionHook[];
 }
 
 declare module 'fastify' {

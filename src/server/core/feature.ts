@@ -3,10 +3,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from './context.ts';
 import type { Migration } from './db/migrations.ts';
+import type { SubmissionHook } from './submission-hooks.ts';
 
 export interface ServerFeature {
   name: string;
   plugins: FastifyPluginAsync<ServerContext>[];
   /** Ids are unique across core and every feature (tests/unit/server-features.test.ts); each feature keeps its own range. */
   migrations?: Migration[];
+  /** Run in each submission's transaction once it is stored (core/submission-hooks.ts). */
+  submissionHooks?: SubmissionHook[];
 }

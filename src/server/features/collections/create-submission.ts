@@ -15,6 +15,7 @@ import { fieldLabel, validateSubmission } from '../../core/forms/validation.ts';
 import { normalizePhones } from '../../../engine/phones.ts';
 import { fillTodayDefaults } from '../../../engine/answers.ts';
 import { captchaMissing, consumeProof } from '../captcha/index.ts';
+import type { SubmissionHook } from '../../core/submission-hooks.ts';
 import type { Collection } from '../../core/registry.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import { visibleTo } from './find-documents.ts';
@@ -38,6 +39,8 @@ interface Dependencies {
   collections: Map<string, Collection>;
   uniqueRules: Map<string, UniqueRule>;
   uploadOrphanMinutes: number;
+  /** Other features' work on a stored submission (alerts' outbox...), in its transaction. */
+  submissionHooks: readonly SubmissionHook[];
 }
 
 const present = (value: unknown) => value !== undefined && value !== null;
@@ -170,8 +173,8 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
   if (invalid.length) throw validationError(collection.slug, invalid);
   applyDerivedValues(compiled, data);
   const uploadsAnswered = compiled.uploads.some((rule) => present(data[rule.field]));
-  // A captcha proof or uploads are written beside the document: one transaction. Else one statement, the key's claim in it.
-  const inTransaction = Boolean(compiled.captcha || uploadsAnswered);
+  // A captcha proof, uploads or other features' hooks write beside the document: one transaction. Else one statement, the key's claim in it.
+  const inTransaction = Boolean(compiled.captcha || uploadsAnswered || deps.submissionHooks.length);
   const claimInTransaction = inTransaction ? request.idempotency : null;
   try {
     return await insertWithReference(deps.db, inTransaction, async (tx, reference) => {
@@ -187,6 +190,7 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
       const { row } = stored;
       if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [row.id, uploads.ids]);
       await claimInTransaction?.stored(tx, row.id);
+      for (const hook of deps.submissionHooks) await hook(tx, { collection, row, lang: request.lang });
       return row;
     });
   } catch (error) {

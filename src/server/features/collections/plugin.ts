@@ -115,7 +115,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
     }
     let row: DocumentRow;
     try {
-      row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanMinutes: ctx.config.uploadOrphanMinutes }, collection, {
+      row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanMinutes: ctx.config.uploadOrphanMinutes, submissionHooks: ctx.submissionHooks }, collection, {
         body: request.body,
         captchaProof: typeof proof === 'string' ? proof : undefined,
         lang: requestLanguage(form, query.locale, request.headers['accept-language']),
