@@ -246,6 +246,12 @@ export function checkDefinition(file: string, definition: FormDefinition, vocabu
   }));
   (definition.submit.unique ?? []).forEach((rule, i) =>
     rule.fields.filter((n) => !names.has(n)).forEach((n) => add(`$.submit.unique[${i}]`, `unique rule ${i + 1} names question "${n}", which is not in this form: check its spelling`)));
+  if (definition.venue) {
+    const venueField = definition.sections.flatMap((s) => s.fields).find((f) => 'name' in f && f.name === definition.venue!.field);
+    const namesVenue = venueField && ((venueField.type === 'select' && venueField.optionsFrom) || (venueField.type === 'hidden' && 'lookup' in venueField.source && venueField.source.lookup));
+    if (!venueField) add('$.venue.field', `venue names question "${definition.venue.field}", which is not in this form: check its spelling`);
+    else if (!namesVenue) add('$.venue.field', `venue names question "${definition.venue.field}", which does not pick a venue from a collection: use a select with optionsFrom, or a hidden question with a lookup`);
+  }
   if (problems.length === 0) {
     try {
       validatorModule(compileForm(definition, vocabularies).compiled.schema);

@@ -155,6 +155,18 @@ function labelsOf(form: ResolvedForm, english: Record<string, string>): Record<s
   return Object.fromEntries(dataFields(form).map((field) => [field.name, ('label' in field && field.label ? english[field.label] : undefined) ?? field.name]));
 }
 
+/** Who reads a form's submissions when its definition does not say. */
+export const DEFAULT_READERS = ['admin', 'viewer'] as const;
+
+/** The venue question's collection and matched value: a select's optionsFrom or a hidden field's lookup (forms:check refuses any other). */
+function venueOf(form: ResolvedForm): CompiledForm['venue'] {
+  if (!form.venue) return null;
+  const field = dataFields(form).find((candidate) => candidate.name === form.venue!.field);
+  if (field?.type === 'select' && field.optionsFrom) return { field: field.name, collection: field.optionsFrom.collection, match: field.optionsFrom.value };
+  if (field?.type === 'hidden' && 'lookup' in field.source && field.source.lookup) return { field: field.name, collection: field.source.lookup.collection, match: field.source.lookup.value };
+  return null;
+}
+
 /** A compiled form and its texts per language (written apart, as i18next resources, by forms:build). */
 export interface CompiledWithTexts {
   compiled: Omit<CompiledForm, 'hash'>;
@@ -181,6 +193,10 @@ export function compileForm(definition: FormDefinition, vocabularies: Vocabulari
       return [];
     }),
     derived: fields.flatMap((f) => (f.type === 'scale' && f.band ? [{ field: f.band.name, from: f.name, kind: f.band.kind }] : [])),
+    access: form.access ?? [...DEFAULT_READERS],
+    confidential: form.confidential ?? false,
+    venue: venueOf(form),
+    retention: form.retention ?? null,
     form,
   };
   return { compiled, texts };

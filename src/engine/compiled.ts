@@ -2,6 +2,7 @@
 // the page (to render) and the server (to validate and store). The validator itself is the
 // ajv standalone module build/forms/<id>.validate.mjs, whose default export is
 // { [formId]: ValidateFunction } (the shape @rjsf/validator-ajv8's createPrecompiledValidator takes).
+import type { Role } from './roles.ts';
 import type { Condition, FormDefinition, Lang, LocalizedText, Option, Section, Field } from './definition.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -55,5 +56,13 @@ export interface CompiledForm {
   references: { field: string; collection: string; match: string; filter?: { field: string; equalsAnswer: string } }[];
   /** Values the server derives from others (never trusted from the page). */
   derived: { field: string; from: string; kind: 'nps' }[];
+  /** Staff roles that may read its submissions (the definition's `access`, else admin and viewer). */
+  access: Role[];
+  /** Alerts carry the reference only; nothing of its answers goes to a log line. */
+  confidential: boolean;
+  /** The question naming the venue, and how its answer finds the venue document (whose slug scopes managers). */
+  venue: { field: string; collection: string; match: string } | null;
+  /** How long submissions are kept (ISO 8601 period), or null: kept until erased. */
+  retention: string | null;
   form: ResolvedForm;
 }

@@ -4,6 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import { LANGUAGES, type Lang } from './languages.ts';
+import { ROLES } from './roles.ts';
 
 export { LANGUAGES, type Lang };
 
@@ -240,6 +241,20 @@ export const FormDefinition = Type.Object({
     sections: Type.Array(Type.String(), { minItems: 1, description: 'Ids of the sections shown in this step, in order.' }),
   }, { additionalProperties: false }), { minItems: 2, description: 'Optional pages: each step validates its own sections before the next.' })),
   sections: Type.Array(Section, { minItems: 1 }),
+  access: Type.Optional(Type.Array(Type.Union(ROLES.map((role) => Type.Literal(role))), {
+    minItems: 1,
+    uniqueItems: true,
+    description: 'Staff roles that may read its submissions (default: admin and viewer). A manager reads those of its own venues only (see venue).',
+  })),
+  confidential: Type.Optional(Type.Boolean({ description: 'Alerts about a submission carry its reference and a console link only, and nothing of its answers is ever written to a log line.' })),
+  venue: Type.Optional(Type.Object({ field: FieldName }, {
+    additionalProperties: false,
+    description: 'The question naming the venue a submission is about (a select with optionsFrom, or a hidden lookup): venue managers read, and are alerted for, their venues\' submissions.',
+  })),
+  retention: Type.Optional(Type.String({
+    pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',
+    description: 'How long its submissions are kept, as an ISO 8601 period (P2Y, P6M, P90D); then the daily job deletes them with their files.',
+  })),
 }, { additionalProperties: false, $id: 'https://forms.local/form.schema.json' });
 export type FormDefinition = Static<typeof FormDefinition>;
 

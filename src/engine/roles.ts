@@ -2,7 +2,7 @@
 // (which show only what the role can use). Staff roles come from the issue: admin (everything,
 // user management), editor (content), viewer (read submissions). Employees sign in only to redeem
 // perks and get no staff rights.
-export const ROLES = ['admin', 'editor', 'viewer', 'employee'] as const;
+export const ROLES = ['admin', 'editor', 'viewer', 'manager', 'hr', 'compliance', 'desk', 'employee'] as const;
 export type Role = (typeof ROLES)[number];
 
 export type Permission = 'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks';
@@ -11,6 +11,11 @@ const GRANTS: Record<Role, readonly Permission[]> = {
   admin: ['read-submissions', 'edit-content', 'manage-users', 'read-audit', 'redeem-perks'],
   editor: ['edit-content', 'redeem-perks'],
   viewer: ['read-submissions', 'redeem-perks'],
+  // Which forms each of these reads is said by the form's definition (`access`), a manager's also by its venues.
+  manager: ['read-submissions', 'redeem-perks'],
+  hr: ['read-submissions', 'redeem-perks'],
+  compliance: ['read-submissions', 'redeem-perks'],
+  desk: ['redeem-perks'],
   employee: ['redeem-perks'],
 };
 

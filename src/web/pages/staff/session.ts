@@ -21,4 +21,13 @@ export const SIGN_IN_ERRORS: Record<string, MessageKey> = {
   'sso-disabled': 'signInDisabled',
 };
 
-export const ROLE_NAMES: Record<Role, MessageKey> = { admin: 'roleAdmin', editor: 'roleEditor', viewer: 'roleViewer', employee: 'roleEmployee' };
+export const ROLE_NAMES: Record<Role, MessageKey> = {
+  admin: 'roleAdmin',
+  editor: 'roleEditor',
+  viewer: 'roleViewer',
+  manager: 'roleManager',
+  hr: 'roleHr',
+  compliance: 'roleCompliance',
+  desk: 'roleDesk',
+  employee: 'roleEmployee',
+};
