@@ -35,6 +35,20 @@ export async function openPostgresDb(connectionString: string): Promise<Db> {
         client.release();
       }
     },
+    async statementStats() {
+      const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+      try {
+        return await Promise.all(
+          clients.map(async (client) => {
+            const { rows } = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_prepared_statements');
+            const driver = Object.keys((client as unknown as { connection: { parsedStatements: object } }).connection.parsedStatements).length;
+            return { prepared: rows[0].count, named: names.size, driver };
+          }),
+        );
+      } finally {
+        for (const client of clients) client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
