@@ -32,7 +32,7 @@ class ConnectionStatements {
   readonly names = new LRUCache<string, string>({
     max: MAX_STATEMENTS,
     maxSize: MAX_TEXT,
-    sizeCalculation: (_name, sql) => sql.length,
+    sizeCalculation: (_name, sql) => Math.max(1, sql.length),
     dispose: (name) => this.dropped.push(name),
   });
 
