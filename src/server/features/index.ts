@@ -2,6 +2,7 @@
 // answers every address no other route took). A new feature = its folder + one line here.
 import type { ServerFeature } from '../core/feature.ts';
 import { CORE_MIGRATIONS, type Migration } from '../core/db/migrations.ts';
+import { auditFeature } from './audit/index.ts';
 import { authFeature } from './auth/index.ts';
 import { uploadsFeature } from './uploads/index.ts';
 import { captchaFeature } from './captcha/index.ts';
@@ -21,6 +22,7 @@ export const FEATURES: readonly ServerFeature[] = [
   contentFeature,
   ssoFeature,
   usersFeature,
+  auditFeature,
   perksFeature,
   chatFeature,
   renderFeature,
