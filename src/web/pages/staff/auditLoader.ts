@@ -1,14 +1,12 @@
 // The loader of /staff/audit (admins): the audit log, newest first, 50 a page (?page=).
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { AuditLogEntry } from '../../../engine/contract/audit.ts';
 import type { ListPage } from '../../../engine/contract/list-page.ts';
-import type { Lang } from '../../../engine/languages.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { requireSignIn, sessionRequest } from '../../shell/requireSignIn.ts';
 
-export interface AuditRef {
-  kind: 'staff-audit';
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type AuditRef = PageOf<'staff-audit'>;
 
 
 export interface AuditData extends PageData {
