@@ -39,19 +39,18 @@ const PAGE_KINDS = [
   languagesOnly('staff-content-edit', 'One content document or global.'),
   page('not-found', {}, 'The Not Found page.'),
 ];
-const PageUnion = Type.Union(PAGE_KINDS);
 
 /**
  * The union, written for JSON Schema as one check of `kind` and then the options of that kind only
  * (if/then per kind), so a mistake gets one message about the kind it is in, not one per kind.
  */
-export const PageRef = Type.Unsafe<Static<typeof PageUnion>>({
+export const PageRef = Type.Unsafe<PageRef>({
   type: 'object',
   required: ['kind'],
   properties: { kind: { enum: PAGE_KINDS.map((member) => member.properties.kind.const), description: 'What the route shows.' } },
   allOf: PAGE_KINDS.map((member) => ({ if: { properties: { kind: { const: member.properties.kind.const } } }, then: member })),
 });
-export type PageRef = Static<typeof PageUnion>;
+export type PageRef = Static<(typeof PAGE_KINDS)[number]>;
 export type PageKindName = PageRef['kind'];
 /** The routes.json entry of one page kind (or of several: PageOf<'careers' | 'position'>). */
 export type PageOf<Kind extends PageKindName> = Extract<PageRef, { kind: Kind }>;
