@@ -180,3 +180,15 @@ describe('the submissions list filters on the follow-up and the answers', () => 
     expect((await server.api(`/api/${DINING}?${where({ 'followUp.notes': { equals: 'x' } })}`, as('viewer'))).status).toBe(400);
   });
 });
+
+describe('the staff export', () => {
+  it('gives each submission its follow-up state and assignee, never the notes', async () => {
+    const answer = await server.api(`/api/${DINING}/export.csv?${where({ id: { in: [low, fine].join(',') } })}`, as('viewer'));
+    expect(answer.status).toBe(200);
+    const lines = String(answer.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0].endsWith(',Follow-up state,Assignee')).toBe(true);
+    expect(lines[1].endsWith(',resolved,viewer@example.com')).toBe(true);
+    expect(lines[2].endsWith(',new,')).toBe(true);
+    expect(answer.body).not.toContain('voucher');
+  });
+});

@@ -19,6 +19,10 @@ export const FOLLOW_UP_COLUMNS = {
   'followUp.assignee': { sql: `(SELECT f.assignee_id FROM followups f WHERE f.document_id = documents.id)`, kind: 'number' },
 } as const;
 
+/** Select-list items giving each documents row its follow-up for the CSV export (notes stay in the console). */
+export const FOLLOW_UP_EXPORT_SQL = `COALESCE((SELECT f.state FROM followups f WHERE f.document_id = documents.id), 'new') AS followup_state,
+  (SELECT u.email FROM followups f JOIN users u ON u.id = f.assignee_id WHERE f.document_id = documents.id) AS followup_assignee`;
+
 const member = (user: Pick<UserRow, 'id' | 'name' | 'email'>): StaffMember => ({ id: user.id, name: user.name, email: user.email });
 
 async function staffMembers(db: Queryable, ids: (number | null)[]): Promise<Map<number, StaffMember>> {
