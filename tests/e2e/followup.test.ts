@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { DINING, diningAnswers } from '../api/samples.ts';
+import { submissionConsolePath } from '../../src/engine/contract/followup.ts';
 import { axeViolations } from './axe.ts';
 import { startE2E, type E2E } from './harness.ts';
 
@@ -133,6 +134,19 @@ describe('a viewer follows up a low rating', () => {
     expect(await list.getByRole('link', { name: fine.reference }).count()).toBe(0);
     expect(await axeViolations(list)).toEqual([]);
     expect(await overflowAt(list, 320, 2), 'the list at 320 px and 200 % text').toEqual([]);
+  });
+});
+
+describe('an alert links straight to its submission', () => {
+  it('a signed-out reader of the link signs in and lands on the submission and its follow-up', async () => {
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.server.url}${submissionConsolePath('dining-survey', low.id)}`);
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel('Email').fill(VIEWER.email);
+    await page.getByLabel('Password').fill(VIEWER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(new RegExp(`${submissionConsolePath('dining-survey', low.id)}$`));
+    await page.getByRole('region', { name: 'Follow-up' }).getByText('Called the guest and offered a voucher').waitFor();
   });
 });
 

@@ -42,3 +42,9 @@ export type FollowUpChange = Static<typeof FollowUpChange>;
 /** GET /api/{collection}/followup-assignees: the staff accounts a submission of that form may be given to. */
 export const FollowUpAssignees = Type.Object({ docs: Type.Array(StaffMember) });
 export type FollowUpAssignees = Static<typeof FollowUpAssignees>;
+
+/**
+ * Where a submission is read and followed up in the staff console: what an alert links to (a
+ * signed-out reader is asked to sign in first and brought back here).
+ */
+export const submissionConsolePath = (formId: string, id: number | string) => `/staff/forms/${encodeURIComponent(formId)}/${encodeURIComponent(String(id))}`;

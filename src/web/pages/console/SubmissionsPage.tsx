@@ -12,6 +12,7 @@ import { DateFilter, dateFilterProblem } from './DateFilter.tsx';
 import { contactFields, FILTER_PARAMS } from './submissionSearch.ts';
 import { FollowUpFilters } from './FollowUpFilters.tsx';
 import { STATE_LABELS, staffName } from './followUpApi.ts';
+import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import type { SubmissionsData } from './submissionsLoader.ts';
 import '../../styles/form.css';
 import './console.css';
@@ -60,7 +61,7 @@ export default function SubmissionsPage() {
             {list.docs.map((doc) => (
               <tr key={doc.id}>
                 <th scope="row">
-                  <Link to={withLang(`/staff/forms/${compiled.id}/${doc.id}`, search)} className="console-reference">
+                  <Link to={withLang(submissionConsolePath(compiled.id, doc.id), search)} className="console-reference">
                     {doc.reference}
                   </Link>
                 </th>
