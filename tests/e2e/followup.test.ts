@@ -114,6 +114,10 @@ describe('a viewer follows up a low rating', () => {
     await panel.getByText(`Resolved by ${VIEWER.email} on`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await overflowAt(page, 320, 2), 'the submission page at 320 px and 200 % text').toEqual([]);
+    // French has the longest words.
+    const french = await open(`/staff/forms/dining-survey/${low.id}?lang=fr`);
+    await french.getByRole('region', { name: 'Suivi' }).waitFor();
+    expect(await overflowAt(french, 320, 2), 'the French submission page at 320 px and 200 % text').toEqual([]);
 
     // Read again, it is as left.
     await page.reload();
