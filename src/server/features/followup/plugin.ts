@@ -47,6 +47,9 @@ export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance,
     const change = await checkFollowUpChange(db, collection, row, request.body, lang);
     const userId = request.caller.kind === 'staff' ? request.caller.user.id : 0;
     return db.transaction(async (tx) => {
+      // Held until the change is stored: a submission erased meanwhile is a 404, not a broken reference.
+      const { rows: still } = await tx.query('SELECT 1 FROM documents WHERE id = $1 FOR SHARE', [row.id]);
+      if (still.length === 0) throw notFound();
       const noteId = await applyFollowUpChange(tx, row.id, userId, change);
       // What changed, never the note's words (they stay in followup_notes, with author and time).
       const detail = { ...(change.state !== undefined ? { state: change.state } : {}), ...(change.assigneeId !== undefined ? { assigneeId: change.assigneeId } : {}), ...(noteId !== null ? { noteId } : {}) };
