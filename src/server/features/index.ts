@@ -7,6 +7,7 @@ import { authFeature } from './auth/index.ts';
 import { uploadsFeature } from './uploads/index.ts';
 import { captchaFeature } from './captcha/index.ts';
 import { collectionsFeature } from './collections/index.ts';
+import { followupFeature } from './followup/index.ts';
 import { contentFeature } from './content/index.ts';
 import { ssoFeature } from './sso/index.ts';
 import { usersFeature } from './users/index.ts';
@@ -19,6 +20,7 @@ export const FEATURES: readonly ServerFeature[] = [
   uploadsFeature,
   captchaFeature,
   collectionsFeature,
+  followupFeature,
   contentFeature,
   ssoFeature,
   usersFeature,

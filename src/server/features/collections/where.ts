@@ -4,6 +4,7 @@ import { badRequest, queryError, validationError } from '../../core/errors.ts';
 import { asList } from '../../core/http/query-string.ts';
 import { normalizeReference } from '../../core/forms/reference.ts';
 import type { Collection, FieldKind } from '../../core/registry.ts';
+import { FOLLOW_UP_COLUMNS } from '../followup/index.ts';
 
 type Kind = FieldKind | 'date';
 
@@ -36,6 +37,7 @@ const REFERENCE: Column = { sql: 'reference', kind: 'text', normalize: normalize
 export function resolveColumn(collection: Collection, path: string): Column | null {
   if (Object.hasOwn(COLUMNS, path)) return COLUMNS[path];
   if (path === 'reference' && collection.kind === 'submissions') return REFERENCE;
+  if (collection.kind === 'submissions' && Object.hasOwn(FOLLOW_UP_COLUMNS, path)) return FOLLOW_UP_COLUMNS[path as keyof typeof FOLLOW_UP_COLUMNS];
   const kind = collection.fields.get(path);
   return kind ? dataColumn(path, kind) : null;
 }
