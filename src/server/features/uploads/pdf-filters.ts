@@ -95,7 +95,8 @@ function tiffPredictor(data: Buffer, step: FlateStep, encode: boolean): Buffer {
       out[at] = (value >> 8) & 0xff;
       out[at + 1] = value & 0xff;
     };
-    if (encode) for (let at = end - 2; at >= row + stride; at -= 2) put(at, sample(at) - sample(at - stride));
+    const last = end - 2 - ((end - row) % 2); // the last whole sample of the row
+    if (encode) for (let at = last; at >= row + stride; at -= 2) put(at, sample(at) - sample(at - stride));
     else for (let at = row + stride; at + 1 < end; at += 2) put(at, sample(at) + sample(at - stride));
   }
   return out;

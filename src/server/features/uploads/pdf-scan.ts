@@ -28,6 +28,10 @@ const isSpace = (code: number) => code <= 0xff && KIND[code] === WHITESPACE;
 const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
 /** What a number is written with: 0-9 . + - */
 const isNumberChar = (code: number) => isDigit(code) || code === 0x2e || code === 0x2b || code === 0x2d;
+/** ... and, for pdf.js, an exponent too (`0e0` is 0): wider on purpose where headers are looked for. */
+const isNumberLike = (code: number) => isNumberChar(code) || code === 0x45 || code === 0x65;
+/** The last character of a number: a digit or a point. */
+const endsNumber = (code: number) => isDigit(code) || code === 0x2e;
 
 export type TokenType = 'dictOpen' | 'dictClose' | 'arrayOpen' | 'arrayClose' | 'name' | 'number' | 'keyword' | 'string' | 'other' | 'eof';
 
@@ -276,7 +280,7 @@ class HiddenHeaders {
     for (let at = text.indexOf('obj', from); at !== -1; at = text.indexOf('obj', at + 1)) {
       const before = at === 0 ? 0x20 : text.charCodeAt(at - 1);
       const after = at + 3 < text.length ? text.charCodeAt(at + 3) : 0x20;
-      if ((!isRegular(before) || isNumberChar(before)) && !isRegular(after)) {
+      if ((!isRegular(before) || isNumberLike(before)) && !isRegular(after)) {
         this.next = at;
         return;
       }
@@ -306,10 +310,10 @@ class HiddenHeaders {
   /** Whether `obj` at `at` follows two numbers (`N G obj`), as far as the text from `min` shows. */
   private headerEndsAt(at: number, min: number): boolean {
     let index = this.skipSpaceBack(at - 1, min);
-    if (index < min || !isNumberChar(this.text.charCodeAt(index))) return false;
-    while (index >= min && isNumberChar(this.text.charCodeAt(index))) index--;
+    if (index < min || !endsNumber(this.text.charCodeAt(index))) return false;
+    while (index >= min && isNumberLike(this.text.charCodeAt(index))) index--;
     const before = this.skipSpaceBack(index, min);
-    return before !== index && before >= min && isNumberChar(this.text.charCodeAt(before));
+    return before !== index && before >= min && endsNumber(this.text.charCodeAt(before));
   }
 }
 
