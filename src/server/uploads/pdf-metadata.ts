@@ -148,7 +148,7 @@ export function stripPdfMetadata(original: Buffer): Buffer {
   const bytes = Buffer.from(original);
   const text = bytes.toString('latin1');
   let streams: PdfStream[];
-  let objectDictionaries: Map<string, [number, number][]>;
+  let objectDictionaries: number[];
   try {
     ({ streams, objectDictionaries } = scanPdf(text, MAX_STREAMS));
   } catch (error) {
@@ -179,7 +179,9 @@ export function stripPdfMetadata(original: Buffer): Buffer {
 
   // Document information: every /Info of every revision, stored plainly or packed in an object stream.
   if (infoRefs.size > MAX_INFO_OBJECTS) throw new PdfRefused('fileDamaged');
-  for (const ref of infoRefs) for (const span of objectDictionaries.get(ref) ?? []) blank(bytes, span);
+  for (let at = 0; at < objectDictionaries.length; at += 4) {
+    if (infoRefs.has(`${objectDictionaries[at]} ${objectDictionaries[at + 1]}`)) blank(bytes, [objectDictionaries[at + 2], objectDictionaries[at + 3]]);
+  }
   const infoNumbers = new Set([...infoRefs].map((ref) => Number(ref.split(' ')[0])));
   for (const stream of packed) blankPackedInfo(bytes, stream, infoNumbers);
 

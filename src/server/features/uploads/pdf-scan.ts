@@ -72,8 +72,18 @@ export class Lexer {
 
   /** Whether the token (a number) is a non-negative integer written with digits only. */
   isInteger(): boolean {
-    for (let at = this.tokenStart; at < this.tokenEnd; at++) if (!isDigit(this.text.charCodeAt(at))) return false;
-    return true;
+    return this.integerValue() >= 0;
+  }
+
+  /** The token's value when it is a non-negative integer written with digits only, else -1. */
+  integerValue(): number {
+    let value = 0;
+    for (let at = this.tokenStart; at < this.tokenEnd; at++) {
+      const code = this.text.charCodeAt(at);
+      if (!isDigit(code)) return -1;
+      value = value * 10 + code - 0x30;
+    }
+    return this.tokenEnd > this.tokenStart ? value : -1;
   }
 
   /** The next token's type; whitespace and comments are skipped (comments are transparent, as for readers). */
@@ -329,8 +339,11 @@ export interface PdfStream {
 
 export interface PdfScan {
   streams: PdfStream[];
-  /** The dictionary of each numbered object (`N G` -> its spans, one per revision) stored outside object streams. */
-  objectDictionaries: Map<string, [number, number][]>;
+  /**
+   * The dictionary of each numbered object stored outside object streams, four numbers per
+   * object: number, generation, the dictionary's `<<` and the end of its `>>`.
+   */
+  objectDictionaries: number[];
 }
 
 /** The stream's data ends at start + /Length when `endstream` follows there, else at the first `endstream` (as readers do). */
@@ -345,15 +358,6 @@ function streamEnd(text: string, dict: PdfDict, start: number): number {
   return end;
 }
 
-interface Frame {
-  kind: 'dict' | 'array';
-  open: number;
-  /** In a dictionary: whether the next token is a key. */
-  expectKey: boolean;
-  /** In a dictionary, after an integer value: 1, then 2 after a second integer (a reference `N G R` being read). */
-  reference: 0 | 1 | 2;
-}
-
 /**
  * Refused as ambiguous, because readers disagree on them and one of them could see a stream or an
  * object the others do not: a key that is not a name, a key without a value (pdf.js takes the `>>`
@@ -363,27 +367,39 @@ interface Frame {
  */
 const ambiguous = (what: string) => new PdfUnreadable(`ambiguous structure: ${what}`);
 
+const DICT = 1;
+const ARRAY = 2;
+
 export function scanPdf(text: string, maxStreams: number): PdfScan {
   const hidden = new HiddenHeaders(text);
   const lexer = new Lexer(text, 0, text.length, (from, to) => hidden.check(from, to));
   const streams: PdfStream[] = [];
-  const objectDictionaries = new Map<string, [number, number][]>();
-  const stack: Frame[] = [];
-  let closedOpen = -1; // the `<<` of the object's own dictionary, when the previous token closed it
+  const objectDictionaries: number[] = [];
+  // The open dictionaries and arrays, innermost last: no allocation per token.
+  const kind = new Uint8Array(MAX_DEPTH);
+  const open = new Float64Array(MAX_DEPTH);
+  /** In a dictionary: whether the next token is a key. */
+  const expectKey = new Uint8Array(MAX_DEPTH);
+  /** In a dictionary, after an integer value: 1, then 2 after a second integer (a reference `N G R` being read). */
+  const reference = new Uint8Array(MAX_DEPTH);
+  let depth = 0;
+  let closedOpen = -1; // the `<<` of an object's own dictionary, when the previous token closed it
   let closedEnd = -1;
-  let number = -1; // the last two tokens, when integers: `N G` before `obj`
+  let number = -1; // the two previous tokens, when integers: `N G` before `obj`
   let generation = -1;
-  let header: string | null = null; // `N G` when the previous token was its `obj`
-  let headerDict: { key: string; open: number } | null = null;
+  let headerNumber = -1; // `N G` while the previous token is their `obj`
+  let headerGeneration = -1;
+  let objectOpen = -1; // the `<<` of the dictionary that is an object's value, until it closes
+  let objectNumber = -1;
+  let objectGeneration = -1;
 
   for (let type = lexer.next(); type !== 'eof'; type = lexer.next()) {
     const afterDict = closedOpen;
-    const afterHeader = header;
+    const afterHeader = headerNumber >= 0;
     closedOpen = -1;
-    header = null;
     const keyword = type === 'keyword';
-    const integer = type === 'number' && lexer.isInteger();
-    const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
+    const integer = type === 'number' ? lexer.integerValue() : -1;
+    const top = depth > 0 ? kind[depth - 1] : 0;
 
     if (keyword && lexer.is('stream')) {
       if (afterDict === -1) throw ambiguous('stream without its dictionary');
@@ -397,55 +413,66 @@ export function scanPdf(text: string, maxStreams: number): PdfScan {
       if (streams.length > maxStreams) throw new PdfUnreadable('too many streams');
       lexer.at = end;
     } else if (keyword && (lexer.is('obj') || lexer.is('endobj'))) {
-      if (top) throw ambiguous(`${lexer.source()} inside an open ${top.kind}`);
-      headerDict = null;
-      if (lexer.is('obj') && number >= 0 && generation >= 0) header = `${number} ${generation}`;
+      if (depth > 0) throw ambiguous(`${lexer.source()} inside an open ${top === DICT ? 'dictionary' : 'array'}`);
+      objectOpen = -1;
+      if (lexer.is('obj') && number >= 0 && generation >= 0) {
+        headerNumber = number;
+        headerGeneration = generation;
+        number = generation = -1;
+        continue;
+      }
     } else if (keyword && lexer.is('BI')) {
       throw ambiguous('an inline image outside page content');
-    } else if (top?.kind === 'dict' && top.expectKey) {
-      if (top.reference === 1 && integer) top.reference = 2;
-      else if (top.reference === 2) {
+    } else if (top === DICT && expectKey[depth - 1]) {
+      const at = depth - 1;
+      if (reference[at] === 1 && integer >= 0) reference[at] = 2;
+      else if (reference[at] === 2) {
         if (!(keyword && lexer.is('R'))) throw ambiguous('a number as a key');
-        top.reference = 0;
+        reference[at] = 0;
       } else {
-        top.reference = 0;
-        if (type === 'name') top.expectKey = false;
+        reference[at] = 0;
+        if (type === 'name') expectKey[at] = 0;
         else if (type === 'dictClose') {
-          stack.pop();
-          if (stack.length === 0) {
-            closedOpen = top.open;
+          depth--;
+          if (depth === 0) {
+            closedOpen = open[at];
             closedEnd = lexer.tokenEnd;
           }
-          if (headerDict?.open === top.open) {
-            const spans = objectDictionaries.get(headerDict.key) ?? [];
-            spans.push([top.open, lexer.tokenEnd]);
-            objectDictionaries.set(headerDict.key, spans);
-            headerDict = null;
+          if (open[at] === objectOpen) {
+            objectDictionaries.push(objectNumber, objectGeneration, objectOpen, lexer.tokenEnd);
+            objectOpen = -1;
           }
-          const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
-          if (parent?.kind === 'dict') parent.expectKey = true;
+          if (depth > 0 && kind[depth - 1] === DICT) expectKey[depth - 1] = 1;
         } else throw ambiguous('a key that is not a name');
       }
     } else if (type === 'dictOpen' || type === 'arrayOpen') {
-      if (stack.length >= MAX_DEPTH) throw new PdfUnreadable('nested too deeply');
-      stack.push({ kind: type === 'dictOpen' ? 'dict' : 'array', open: lexer.tokenStart, expectKey: true, reference: 0 });
-      if (type === 'dictOpen' && afterHeader && stack.length === 1) headerDict = { key: afterHeader, open: lexer.tokenStart };
-    } else if (top?.kind === 'dict') {
+      if (depth >= MAX_DEPTH) throw new PdfUnreadable('nested too deeply');
+      kind[depth] = type === 'dictOpen' ? DICT : ARRAY;
+      open[depth] = lexer.tokenStart;
+      expectKey[depth] = 1;
+      reference[depth] = 0;
+      depth++;
+      if (type === 'dictOpen' && afterHeader && depth === 1) {
+        objectOpen = lexer.tokenStart;
+        objectNumber = headerNumber;
+        objectGeneration = headerGeneration;
+      }
+    } else if (top === DICT) {
       // a value
       if (type === 'dictClose' || type === 'arrayClose') throw ambiguous('a key without a value');
-      top.expectKey = true;
-      top.reference = integer ? 1 : 0;
-    } else if (top?.kind === 'array') {
+      expectKey[depth - 1] = 1;
+      reference[depth - 1] = integer >= 0 ? 1 : 0;
+    } else if (top === ARRAY) {
       if (type === 'dictClose') throw ambiguous('>> inside an array');
       if (type === 'arrayClose') {
-        stack.pop();
-        const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
-        if (parent?.kind === 'dict') parent.expectKey = true;
+        depth--;
+        if (depth > 0 && kind[depth - 1] === DICT) expectKey[depth - 1] = 1;
       }
     }
     // Outside any object (between objects, the cross-reference table, the trailer keyword) other tokens need nothing.
+    headerNumber = headerGeneration = -1;
     number = generation;
-    generation = integer ? Number(lexer.source()) : -1;
+    generation = integer;
   }
   return { streams, objectDictionaries };
 }
