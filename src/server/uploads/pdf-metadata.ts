@@ -23,11 +23,13 @@ export class PdfRefused extends Error {
 
 /** More streams than any real document of the largest upload has; each costs memory and, for object streams, an inflate. */
 export const MAX_STREAMS = 50_000;
-export const MAX_OBJECT_STREAMS = 5_000;
+export const MAX_OBJECT_STREAMS = 2_000;
 /** What all object streams of one file may inflate to, together. */
 export const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
 /** Distinct /Info objects (one per revision at most; revisions usually share one). */
 const MAX_INFO_OBJECTS = 64;
+/** Objects of one object stream looked at for /Info (producers pack a few hundred). */
+const MAX_PACKED_OBJECTS = 100_000;
 
 /** A name ends at whitespace (NUL included), a delimiter or the end. Wider than PDF's whitespace on purpose: more is refused, never less. */
 const NAME_END = '(?=[\\0\\s()<>[\\]{}/%]|$)';
@@ -111,15 +113,35 @@ function readObjectStream(bytes: Buffer, stream: PdfStream, budget: InflateBudge
   }
 }
 
-/** Where each object of an object stream starts in its content, by object number (its header lists number/offset pairs). */
-function objectsInStream(dict: PdfDict, content: string): Map<number, number> {
+/**
+ * The spans of the dictionaries of objects `wanted` packed in an object stream. Its header lists
+ * number/offset pairs; each object is read only up to the next one's offset, so however the
+ * header is made, no byte of the content is read twice.
+ */
+function packedDictionaries(dict: PdfDict, content: string, wanted: Set<number>): [number, number][] {
   const count = dict.entries.get('N');
   const first = dict.entries.get('First');
-  const offsets = new Map<number, number>();
-  if (count?.kind !== 'number' || first?.kind !== 'number') return offsets;
-  const numbers = content.slice(0, first.value).trim().split(/[\0\s]+/).map(Number);
-  for (let index = 0; index < count.value && 2 * index + 1 < numbers.length; index++) offsets.set(numbers[2 * index], first.value + numbers[2 * index + 1]);
-  return offsets;
+  if (count?.kind !== 'number' || first?.kind !== 'number' || first.value < 0) return [];
+  const header = /[\0\s]*(\d+)[\0\s]+(\d+)/y;
+  const offsets = new Set<number>();
+  const starts: number[] = [];
+  for (let index = 0; index < Math.min(count.value, MAX_PACKED_OBJECTS); index++) {
+    const pair = header.exec(content);
+    if (!pair || header.lastIndex > first.value) break;
+    const offset = first.value + Number(pair[2]);
+    if (offset >= content.length) continue;
+    starts.push(offset);
+    if (wanted.has(Number(pair[1]))) offsets.add(offset);
+  }
+  starts.sort((a, b) => a - b);
+  const spans: [number, number][] = [];
+  for (const offset of offsets) {
+    let next = starts.findIndex((start) => start > offset); // a binary search would do; Info objects are few
+    next = next === -1 ? content.length : starts[next];
+    const span = dictionaryAt(content, offset, next);
+    if (span) spans.push(span);
+  }
+  return spans;
 }
 
 const blank = (bytes: Buffer, [open, close]: [number, number]) => bytes.fill(0x20, open + 2, close - 2);
@@ -127,16 +149,9 @@ const blank = (bytes: Buffer, [open, close]: [number, number]) => bytes.fill(0x2
 /** Blanks the packed /Info dictionaries of an object stream and writes it back in the same place (readers stop at the end of the compressed data). */
 function blankPackedInfo(bytes: Buffer, packed: ObjectStream, infoNumbers: Set<number>) {
   const { stream, steps, content } = packed;
-  const contentText = content.toString('latin1');
-  let found = false;
-  for (const [number, offset] of objectsInStream(stream.dict, contentText)) {
-    if (!infoNumbers.has(number)) continue;
-    const span = dictionaryAt(contentText, offset);
-    if (!span) continue;
-    blank(content, span);
-    found = true;
-  }
-  if (!found) return;
+  const spans = packedDictionaries(stream.dict, content.toString('latin1'), infoNumbers);
+  if (spans.length === 0) return;
+  for (const span of spans) blank(content, span);
   const rewritten = steps.length === 0 ? content : encodeFlate(content, steps);
   if (rewritten.length > stream.end - stream.start) throw new PdfRefused('fileDamaged');
   bytes.fill(0x20, stream.start, stream.end);
@@ -183,7 +198,7 @@ export function stripPdfMetadata(original: Buffer): Buffer {
     if (infoRefs.has(`${objectDictionaries[at]} ${objectDictionaries[at + 1]}`)) blank(bytes, [objectDictionaries[at + 2], objectDictionaries[at + 3]]);
   }
   const infoNumbers = new Set([...infoRefs].map((ref) => Number(ref.split(' ')[0])));
-  for (const stream of packed) blankPackedInfo(bytes, stream, infoNumbers);
+  if (infoNumbers.size > 0) for (const stream of packed) blankPackedInfo(bytes, stream, infoNumbers);
 
   // XMP metadata streams (the document's and any page's or image's).
   for (const stream of streams) {

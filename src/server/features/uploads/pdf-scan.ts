@@ -251,9 +251,9 @@ export function parseDict(text: string, open: number, close: number): PdfDict {
   return parseDictBody(new Lexer(text, open + 2, close), 1);
 }
 
-/** The span [open, close) of the dictionary starting at `at` (after whitespace and comments), or null. */
-export function dictionaryAt(text: string, at: number): [number, number] | null {
-  const lexer = new Lexer(text, at, text.length);
+/** The span [open, close) of the dictionary starting at `at` (after whitespace and comments) and closed before `end`, or null. */
+export function dictionaryAt(text: string, at: number, end = text.length): [number, number] | null {
+  const lexer = new Lexer(text, at, end);
   if (lexer.next() !== 'dictOpen') return null;
   const open = lexer.tokenStart;
   let depth = 1;
