@@ -19,6 +19,8 @@ export const INSPECTION_BUDGET_MS = 2_000;
 /** Workers at most: one core is left to the request thread. */
 const POOL_SIZE = Math.max(1, Math.min(4, os.availableParallelism() - 1));
 const IDLE_MS = 60_000;
+/** A worker not ready by then will not be (its start takes well under a second). */
+const START_MS = 15_000;
 /** A worker's heap: the PDF check of the largest upload needs about a third of it. */
 const HEAP_MB = 384;
 
@@ -39,6 +41,7 @@ interface Slot {
   job: Job | null;
   jobId: number;
   budget?: NodeJS.Timeout;
+  /** Ends the worker when it takes too long to start, or stays idle too long once started. */
   idle?: NodeJS.Timeout;
   /** Why the worker stopped, when it did with an error. */
   error?: Error;
@@ -73,6 +76,10 @@ class InspectionPool {
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY }, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
     const slot: Slot = { worker, ready: false, job: null, jobId: 0 };
     this.slots.add(slot);
+    slot.idle = setTimeout(() => {
+      slot.error = new Error(`not ready after ${START_MS} ms`);
+      void worker.terminate();
+    }, START_MS).unref();
     worker.on('message', (answer: InspectionAnswer) => this.answered(slot, answer));
     worker.on('error', (error) => {
       slot.error = error;
@@ -99,7 +106,10 @@ class InspectionPool {
   }
 
   private answered(slot: Slot, answer: InspectionAnswer) {
-    if ('ready' in answer) slot.ready = true;
+    if ('ready' in answer) {
+      slot.ready = true;
+      clearTimeout(slot.idle);
+    }
     else if (answer.id === slot.jobId && slot.job) {
       const job = this.finish(slot)!;
       if ('cleaned' in answer) job.resolve(Buffer.from(answer.cleaned.buffer, answer.cleaned.byteOffset, answer.cleaned.byteLength));
