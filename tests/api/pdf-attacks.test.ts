@@ -7,9 +7,9 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { PUBLIC_KEY, startTestServer, type Json, type TestServer } from '../support/server.ts';
 import { fileForm, MB, PDF_SECRETS, tinyPdf } from '../support/files.ts';
-import { BYPASSES, manyObjects, nestedStrings, OBJSTM, pdfWithStream, pngSubRows, streamKeywords, zipBombPdf } from '../support/hostile-pdfs.ts';
+import { BYPASSES, manyObjects, nestedStrings, OBJSTM, pdfWithStream, pngSubRows, scannedPage, streamKeywords, zipBombPdf } from '../support/hostile-pdfs.ts';
 import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
 import { t } from '../../src/engine/messages.ts';
 import { countOf, LOYALTY_MEDIA } from './samples.ts';
@@ -27,10 +27,22 @@ function upload(bytes: Buffer, as: 'guest' | 'editor' = 'guest') {
 }
 
 /**
- * The second client, in a thread of its own: asks for the sign-in options again as soon as each
- * answer arrives, until told to stop, then reports how long each answer took.
+ * Two clients, each in a thread of its own (so that the test's thread serves only the requests):
+ * one uploads and reports its answer and how long it took; the other asks for the sign-in
+ * options again as soon as each answer arrives, until told to stop, and reports each answer's time.
  */
-const SECOND_CLIENT = `
+const UPLOADING_CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const form = new FormData();
+  form.append('file', new Blob([workerData.bytes], { type: 'application/pdf' }), 'scan.pdf');
+  const started = performance.now();
+  const response = await fetch(workerData.url, { method: 'POST', headers: workerData.headers, body: form });
+  const body = await response.json();
+  parentPort.postMessage({ status: response.status, body, ms: performance.now() - started });
+})();
+`;
+const ASKING_CLIENT = `
 const { parentPort, workerData } = require('node:worker_threads');
 let stopped = false;
 parentPort.once('message', () => { stopped = true; });
@@ -47,20 +59,30 @@ parentPort.once('message', () => { stopped = true; });
 })();
 `;
 
-/** Uploads `bytes` while the second client asks: how long the upload took, and each of the second client's answers. */
-async function uploadWhileAnotherClientAsks(bytes: Buffer, as: 'guest' | 'editor') {
-  const client = new Worker(SECOND_CLIENT, { eval: true, workerData: { url: `${server.url}/api/users/sign-in-options` } });
-  const times = new Promise<number[]>((resolve, reject) => {
+function reply<T>(client: Worker): Promise<T> {
+  return new Promise((resolve, reject) => {
     client.once('message', resolve);
     client.once('error', reject);
   });
-  const started = performance.now();
-  const answer = await upload(bytes, as);
-  const uploadMs = performance.now() - started;
-  client.postMessage('stop');
-  const gets = await times;
-  await client.terminate();
-  return { answer, uploadMs, gets };
+}
+
+/** Uploads `bytes` while the second client asks: the upload's answer and time, and the time of each of the second client's answers. */
+async function uploadWhileAnotherClientAsks(bytes: Buffer, as: 'guest' | 'editor') {
+  const asking = new Worker(ASKING_CLIENT, { eval: true, workerData: { url: `${server.url}/api/users/sign-in-options` } });
+  const gets = reply<number[]>(asking);
+  const uploading = new Worker(UPLOADING_CLIENT, {
+    eval: true,
+    workerData: {
+      url: as === 'guest' ? `${server.url}/api/${LOYALTY_MEDIA}` : `${server.url}/api/media`,
+      headers: { authorization: as === 'guest' ? `users API-Key ${PUBLIC_KEY}` : `JWT ${editorToken}` },
+      bytes: new Uint8Array(bytes),
+    },
+  });
+  const { status, body, ms } = await reply<{ status: number; body: Json; ms: number }>(uploading);
+  asking.postMessage('stop');
+  const times = await gets;
+  await Promise.all([asking.terminate(), uploading.terminate()]);
+  return { answer: { status, body }, uploadMs: ms, gets: times };
 }
 
 beforeAll(async () => {
@@ -75,18 +97,23 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('a PDF shaped to hold the server (issue 21, item 1)', () => {
+  // `accepted`: the answer when the check finishes within its budget; a shape made of nothing but
+  // tokens may instead run out of it on a machine short of CPU, and is then refused as damaged.
   it.each([
-    { name: 'the 380 KB file from the issue', file: () => streamKeywords(380_000), as: 'guest', status: 400 },
-    { name: 'the same at the guests\' 5 MB limit', file: () => streamKeywords(5 * MB), as: 'guest', status: 400 },
-    { name: 'the same at the 10 MB limit of content files', file: () => streamKeywords(10 * MB), as: 'editor', status: 400 },
-    { name: '10 MB of small objects (the most work per byte)', file: () => manyObjects(10 * MB), as: 'editor', status: 201 },
-    { name: '10 MB of nested parentheses', file: () => nestedStrings(10 * MB), as: 'editor', status: 201 },
-    { name: 'an object stream inflating to 400 MB (zip bomb)', file: () => zipBombPdf(400 * MB), as: 'guest', status: 400 },
-  ] as const)('$name: answered within 3 s, another client within 1 s meanwhile', async ({ file, as, status }) => {
-    const bytes = file();
-    const { answer, uploadMs, gets } = await uploadWhileAnotherClientAsks(bytes, as);
-    expect(answer.status).toBe(status);
-    if (status === 400) expect(answer.body.errors[0].data.errors).toEqual([{ path: 'file', message: DAMAGED }]);
+    { name: 'the 380 KB file from the issue', file: () => streamKeywords(380_000), as: 'guest', accepted: false },
+    { name: 'the same at the guests\' 5 MB limit', file: () => streamKeywords(5 * MB), as: 'guest', accepted: false },
+    { name: 'the same at the 10 MB limit of content files', file: () => streamKeywords(10 * MB), as: 'editor', accepted: false },
+    { name: 'a 10 MB scan', file: () => scannedPage(10 * MB), as: 'editor', accepted: true },
+    { name: '10 MB of small objects (the most work per byte)', file: () => manyObjects(10 * MB), as: 'editor', accepted: 'within budget' },
+    { name: '10 MB of nested parentheses', file: () => nestedStrings(10 * MB), as: 'editor', accepted: 'within budget' },
+    { name: 'an object stream inflating to 400 MB (zip bomb)', file: () => zipBombPdf(400 * MB), as: 'guest', accepted: false },
+  ] as const)('$name: answered within 3 s, another client within 1 s meanwhile', async ({ file, as, accepted }) => {
+    const { answer, uploadMs, gets } = await uploadWhileAnotherClientAsks(file(), as);
+    if (accepted === true || (accepted === 'within budget' && answer.status === 201)) expect(answer.status).toBe(201);
+    else {
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0].data.errors).toEqual([{ path: 'file', message: DAMAGED }]);
+    }
     expect(uploadMs).toBeLessThan(3_000);
     expect(gets.length).toBeGreaterThan(0);
     expect(Math.max(...gets)).toBeLessThan(1_000);

@@ -174,6 +174,15 @@ export function manyObjects(size: number): Buffer {
   return latin1(`%PDF-1.7\n${unit.repeat(Math.floor((size - 9) / unit.length))}`);
 }
 
+/** A scan: one page whose image data (compressed-looking bytes) fills the file to `size` bytes. */
+export function scannedPage(size: number): Buffer {
+  const pdf = (data: Buffer) => rawPdf([...DOCUMENT.slice(0, 2), '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Resources<</XObject<</Im1 4 0 R>>>>>>', streamBody('/Type/XObject/Subtype/Image/Width 2480/Height 3508/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/DCTDecode', data)]);
+  const guess = size - pdf(Buffer.alloc(0)).length - 8;
+  const data = Buffer.alloc(guess - (pdf(Buffer.alloc(guess)).length - size)); // exactly `size` bytes in all
+  for (let at = 0, state = 1; at < data.length; at++) data[at] = (state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 24;
+  return pdf(data);
+}
+
 /** Nested string parentheses to `size` bytes (one long literal string). */
 export function nestedStrings(size: number): Buffer {
   const depth = Math.floor((size - 40) / 2);
