@@ -9,6 +9,11 @@
 // (features/uploads/pdf-scan.ts), object streams are inflated within a byte budget for the whole
 // file, and the number of streams is capped. Uploads are also checked off the request thread with
 // a time budget (features/uploads/inspection-pool.ts), so no file can hold the server.
+//
+// Not a PDF library: pdf-lib and pdf.js parse every object of the document (pdf-lib has taken
+// minutes on odd but valid files, Hopding/pdf-lib#95; pdf.js also repairs broken files and
+// brings a font and script surface, CVE-2024-4367), neither says which objects a viewer could
+// reach, and pdf-lib would rewrite the file. The check would still be needed on top of either.
 import zlib from 'node:zlib';
 import { decodeFlate, encodeFlate, FilterUnsupported, flateStep, InflateBudgetSpent, type FlateStep, type InflateBudget } from '../features/uploads/pdf-filters.ts';
 import { decodeNames, dictionaryAt, PdfUnreadable, scanPdf, type PdfDict, type PdfStream, type PdfValue } from '../features/uploads/pdf-scan.ts';
