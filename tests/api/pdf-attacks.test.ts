@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_KEY, startTestServer, type Json, type TestServer } from '../support/server.ts';
 import { fileForm, MB, PDF_SECRETS, tinyPdf } from '../support/files.ts';
 import { BYPASSES, manyObjects, nestedStrings, OBJSTM, pdfWithStream, pngSubRows, scannedPage, streamKeywords, zipBombPdf } from '../support/hostile-pdfs.ts';
-import { saveStaffUser } from '../../src/server/auth/staff-users.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { t } from '../../src/engine/messages.ts';
 import { countOf, LOYALTY_MEDIA } from './samples.ts';
 

@@ -4,8 +4,8 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeFlate, encodeFlate, flateStep, InflateBudgetSpent } from '../../src/server/features/uploads/pdf-filters.ts';
 import { cleanUploadInWorker } from '../../src/server/features/uploads/inspection-pool.ts';
-import { FileRefused } from '../../src/server/uploads/clean-upload.ts';
-import { PdfRefused, stripPdfMetadata } from '../../src/server/uploads/pdf-metadata.ts';
+import { FileRefused } from '../../src/server/features/uploads/clean-upload.ts';
+import { PdfRefused, stripPdfMetadata } from '../../src/server/features/uploads/pdf-metadata.ts';
 import { MB, pdfWithScript, tinyPdf } from '../support/files.ts';
 import { manyObjects, pngSubRows, tiffRows, zerosDeflated, zipBombPdf } from '../support/hostile-pdfs.ts';
 

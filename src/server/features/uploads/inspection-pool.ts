@@ -11,7 +11,7 @@
 // (inspection-worker.mjs) anyway.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { FileRefused } from '../../uploads/clean-upload.ts';
+import { FileRefused } from './clean-upload.ts';
 import type { InspectionAnswer, InspectionRequest } from './inspection-worker.ts';
 
 /** What one file may take in its worker. The largest upload (10 MB) takes well under half a second. */

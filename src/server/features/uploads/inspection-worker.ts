@@ -2,7 +2,7 @@
 // clean-upload.ts and answers with the cleaned bytes, the refusal, or the failure.
 import { parentPort } from 'node:worker_threads';
 import type { MessageKey } from '../../../engine/messages.ts';
-import { cleanUpload, FileRefused } from '../../uploads/clean-upload.ts';
+import { cleanUpload, FileRefused } from './clean-upload.ts';
 
 export interface InspectionRequest {
   id: number;

@@ -15,8 +15,8 @@
 // brings a font and script surface, CVE-2024-4367), neither says which objects a viewer could
 // reach, and pdf-lib would rewrite the file. The check would still be needed on top of either.
 import zlib from 'node:zlib';
-import { decodeFlate, encodeFlate, FilterUnsupported, flateStep, InflateBudgetSpent, type FlateStep, type InflateBudget } from '../features/uploads/pdf-filters.ts';
-import { decodeNames, dictionaryAt, PdfUnreadable, scanPdf, type PdfDict, type PdfStream, type PdfValue } from '../features/uploads/pdf-scan.ts';
+import { decodeFlate, encodeFlate, FilterUnsupported, flateStep, InflateBudgetSpent, type FlateStep, type InflateBudget } from './pdf-filters.ts';
+import { decodeNames, dictionaryAt, PdfUnreadable, scanPdf, type PdfDict, type PdfStream, type PdfValue } from './pdf-scan.ts';
 
 export type PdfProblem = 'fileActiveContent' | 'fileEncrypted' | 'fileDamaged';
 

@@ -17,7 +17,7 @@ import type { Queryable } from '../../core/db/db.ts';
 import { ApiError, noFileUploaded, validationError } from '../../core/errors.ts';
 import { isAccepted, sniffFileType, SNIFF_BYTES, type SniffedType } from './sniff-file-type.ts';
 import { canClean, FileRefused } from './clean-upload.ts';
-import { cleanUploadInWorker, warmInspection } from '../features/uploads/inspection-pool.ts';
+import { cleanUploadInWorker, warmInspection } from './inspection-pool.ts';
 import { imageDimensions } from './image-dimensions.ts';
 import type { UploadStorage } from '../../core/storage/storage.ts';
 import { uploadsRoot } from '../../core/storage/storage-disk.ts';
