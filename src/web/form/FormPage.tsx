@@ -3,11 +3,11 @@
 import { useLoaderData } from 'react-router-dom';
 import { useShell } from '../shell/ShellContext.tsx';
 import type { FormPageData } from './formLoader.ts';
-import { GuestForm } from './GuestForm.tsx';
+import { EngineForm } from './EngineForm.tsx';
 import '../styles/form.css';
 
 export default function FormPage() {
   const { loaded, sourced, optionDocs } = useLoaderData() as FormPageData;
   const { lang } = useShell();
-  return <GuestForm key={loaded.compiled.id} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} />;
+  return <EngineForm key={loaded.compiled.id} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} />;
 }

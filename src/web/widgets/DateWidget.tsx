@@ -25,7 +25,8 @@ export function DateWidget(props: WidgetProps) {
     props.onBlur(props.id, stored);
   };
   return (
-    <fieldset className="date-input" aria-labelledby={`${props.id}__legend`} onBlur={leaveGroup}>
+    // data-checked: the page checked the date as the guest left it (what a script or test can wait for).
+    <fieldset className="date-input" aria-labelledby={`${props.id}__legend`} onBlur={leaveGroup} data-checked={left || undefined}>
       <legend className="field-label" id={`${props.id}__legend`}>
         {props.label}
         {required && <RequiredMark />}
