@@ -2,6 +2,7 @@
 // *.schema.json by `npm run forms:schema` so editors autocomplete and flag mistakes.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { FormDefinition, LocalizedText, VocabularyFile } from '../../src/engine/definition.ts';
+import { KioskSetting } from '../../src/engine/kiosk.ts';
 import { ThemeSchema } from '../../src/engine/theme.ts';
 
 const Theme = Type.Union([Type.Literal('destination'), Type.Literal('destination-new'), Type.Literal('quest'), Type.Literal('store')]);
@@ -21,7 +22,7 @@ export const RoutesSchema = Type.Object({
   routes: Type.Array(Type.Object({
     path: Type.String({ pattern: '^/' }),
     set: Type.Union([Type.Literal('public'), Type.Literal('private'), Type.Literal('both')]),
-    page: Type.Object({ kind: Type.String() }, { additionalProperties: true }),
+    page: Type.Object({ kind: Type.String(), kiosk: Type.Optional(KioskSetting) }, { additionalProperties: true }),
   }, { additionalProperties: false })),
 }, { additionalProperties: false });
 

@@ -4,6 +4,7 @@ export type ThemeId = 'destination' | 'destination-new' | 'quest' | 'store';
 export type RouteSet = 'public' | 'private' | 'default';
 
 import type { LocalizedText } from './definition.ts';
+import type { KioskSetting } from './kiosk.ts';
 
 export interface PageSettingsRule {
   prefix: string;
@@ -19,7 +20,7 @@ export interface PageSettingsRule {
 export type PageSettings = Omit<PageSettingsRule, 'prefix'> & { prefix?: string };
 
 export type PageRef =
-  | { kind: 'form'; form: string }
+  | { kind: 'form'; form: string; kiosk?: KioskSetting }
   | { kind: 'not-found' }
   | { kind: string; [key: string]: unknown };
 

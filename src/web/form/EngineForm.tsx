@@ -2,7 +2,7 @@
 // content document in the console, the live preview. Answers start from a draft or a stored
 // document (useFormDraft, useAnswers), are validated with the shared compiled schema, shown step by
 // step (useSteps, useFormFocus) and sent (useSubmission); then the outcome (ThankYou).
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import { dataFields } from '../../engine/conditions.ts';
 import type { Lang } from '../../engine/definition.ts';
@@ -61,11 +61,15 @@ interface Props {
   initialUploads?: Record<string, UploadedFile>;
   /** Whose credentials uploads carry: the pages' key (guests) or the signed-in staff member's cookie (the console). */
   uploadAs?: UploadAs;
-  /** False on a kiosk: no draft is read or kept. */
+  /** False on a kiosk: nothing of the guest is read from or kept on the device (no draft). */
   remember?: boolean;
+  /** Told once the answers are stored (the kiosk then starts its way back to a fresh form). */
+  onStored?: () => void;
+  /** Shown under the thanks (the kiosk's way to the next guest). */
+  thanksFooter?: ReactNode;
 }
 
-export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root', initial, initialUploads, uploadAs = 'guest', remember = true }: Props) {
+export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root', initial, initialUploads, uploadAs = 'guest', remember = true, onStored, thanksFooter }: Props) {
   const { compiled, schema, validator } = loaded;
   const form = compiled.form;
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
@@ -77,11 +81,16 @@ export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitA
   const focus = useFormFocus(steps, idPrefix);
   const rjsf = useRef<Form>(null);
   const phoneCheck = usePhoneCheck(form, answers.data, loaded.phoneCheck);
-  const submission = useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit });
+  const submission = useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit, remember, onStored });
   const uiSchema = useMemo(() => buildUiSchema(form, lang), [form, lang]);
   const { state, dispatch, counts } = submission;
 
-  if (state.done) return <ThankYou form={form} lang={lang} doc={state.done.doc} answers={state.done.answers} />;
+  if (state.done)
+    return (
+      <ThankYou form={form} lang={lang} doc={state.done.doc} answers={state.done.answers}>
+        {thanksFooter}
+      </ThankYou>
+    );
 
   const context: GuestFormContext = {
     form,

@@ -1,6 +1,7 @@
 // The loader of a form route: the form's artefacts and, as soon as the compiled form is known,
 // what it reads from the backend (the document the address names, option lists), all at once,
 // and for a form with a country question the country names in the page's language (its value is a name).
+import { kioskOf, type Kiosk, type KioskSetting } from '../../engine/kiosk.ts';
 import { pageLanguage } from '../shell/pageLanguage.ts';
 import { loadCountryNames, needsCountryNames } from '../widgets/countryNames.ts';
 import { loadCompiledForm, loadForm, loadFormTexts, type LoadedForm } from './loadForm.ts';
@@ -12,9 +13,11 @@ export interface FormPageData extends PageData {
   loaded: LoadedForm;
   sourced: SourcedValues;
   optionDocs: OptionDocs;
+  /** Set when the route runs as a kiosk (routes.json `kiosk`, or ?kiosk=1). */
+  kiosk: Kiosk | null;
 }
 
-export const loadPage: LoadPage<{ kind: 'form'; form: string }, FormPageData> = async ({ page, url, params }) => {
+export const loadPage: LoadPage<{ kind: 'form'; form: string; kiosk?: KioskSetting }, FormPageData> = async ({ page, url, params }) => {
   const validated = loadForm(page.form);
   const { form, languages } = await loadCompiledForm(page.form);
   const lang = pageLanguage(url, languages);
@@ -25,5 +28,5 @@ export const loadPage: LoadPage<{ kind: 'form'; form: string }, FormPageData> = 
     loadFormTexts(page.form, lang),
     needsCountryNames(form) ? loadCountryNames(lang) : undefined,
   ]);
-  return { languages: loaded.compiled.languages, loaded, sourced, optionDocs };
+  return { languages: loaded.compiled.languages, loaded, sourced, optionDocs, kiosk: kioskOf(page.kiosk, url.searchParams) };
 };

@@ -34,9 +34,11 @@ interface Options {
   rjsf: RefObject<Form | null>;
   phoneCheck: PhoneCheck | null;
   submit: typeof submitAnswers;
+  remember: boolean;
+  onStored?: () => void;
 }
 
-export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit }: Options) {
+export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit, remember, onStored }: Options) {
   const { compiled } = loaded;
   const form = compiled.form;
   const [state, dispatch] = useReducer(submissionReducer, startingSubmission);
@@ -109,9 +111,10 @@ export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers
     dispatch({ type: 'sendStarted' });
     if (compiled.captcha && !state.proof) return dispatch({ type: 'toast', message: t('humanCheckNeeded', lang) });
     dispatch({ type: 'sending' });
-    const outcome = await submit(compiled.collection, pruneHidden(form, sent), { lang, captchaProof: state.proof });
+    const outcome = await submit(compiled.collection, pruneHidden(form, sent), { lang, captchaProof: state.proof, remember });
     if (outcome.kind === 'created') {
       draft.clear();
+      onStored?.();
       return dispatch({ type: 'stored', done: { doc: outcome.doc, answers: pruneHidden(form, sent) } });
     }
     const text = (key: string) => formText(form.id, key, lang);
