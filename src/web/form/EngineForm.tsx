@@ -34,7 +34,6 @@ import { ThankYou } from './ThankYou.tsx';
 import { useAnswers } from './useAnswers.ts';
 import { useFormDraft } from './useFormDraft.ts';
 import { useFormFocus } from './useFormFocus.ts';
-import { useHydrated } from './useHydrated.ts';
 import { useSubmission } from './useSubmission.ts';
 
 const templates = { FieldTemplate, ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
@@ -73,7 +72,6 @@ export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitA
   const { compiled, schema, validator } = loaded;
   const form = compiled.form;
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
-  const hydrated = useHydrated();
   const draft = useFormDraft({ formId: form.id, hash: compiled.hash, fieldNames: [...fields.keys()], initial, initialUploads, remember });
   usePageDocument(sourced, lang);
   const steps = useSteps(form, draft.restored?.step);
@@ -139,7 +137,7 @@ export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitA
         noHtml5Validate
         disabled={state.busy}
       >
-        <FormActions compiled={compiled} lang={lang} steps={steps} state={state} dispatch={dispatch} hydrated={hydrated} onBack={() => submission.goToStep(steps.index - 1)} />
+        <FormActions compiled={compiled} lang={lang} steps={steps} state={state} dispatch={dispatch} onBack={() => submission.goToStep(steps.index - 1)} />
       </Form>
       <DraftMark status={draft.status} />
     </div>

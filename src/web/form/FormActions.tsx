@@ -6,6 +6,7 @@ import type { Lang } from '../../engine/definition.ts';
 import { formText, t } from '../../engine/messages.ts';
 import type { StepState } from './steps.ts';
 import type { SubmissionAction, SubmissionState } from './submission.ts';
+import { useHydrated } from './useHydrated.ts';
 
 // Only forms with a human check download the captcha code.
 const HumanCheck = lazy(() => import('../captcha/HumanCheck.tsx').then((module) => ({ default: module.HumanCheck })));
@@ -16,12 +17,10 @@ interface Props {
   steps: StepState;
   state: SubmissionState;
   dispatch: Dispatch<SubmissionAction>;
-  /** The human check is the browser's own (a widget, a proof of work): not part of the server's HTML. */
-  hydrated: boolean;
   onBack: () => void;
 }
 
-export function FormActions({ compiled, lang, steps, state, dispatch, hydrated, onBack }: Props) {
+export function FormActions({ compiled, lang, steps, state, dispatch, onBack }: Props) {
   const form = compiled.form;
   const { busy, proof } = state;
   // The send button is disabled while busy, which drops focus to the page: a failed send gives it back, so Enter tries again.
@@ -31,6 +30,8 @@ export function FormActions({ compiled, lang, steps, state, dispatch, hydrated, 
     if (state.sendFocus) sendButton.current?.focus();
   }, [state.sendFocus]);
   const label = !steps.isLast ? t('next', lang) : busy ? (form.submit.busyLabel ? formText(form.id, form.submit.busyLabel, lang) : t('submitting', lang)) : formText(form.id, form.submit.label, lang);
+  // The human check is the browser's own (a widget, a proof of work): not part of the server's HTML.
+  const hydrated = useHydrated();
   const captchaShown = compiled.captcha !== null && steps.isLast && hydrated;
   const blocked = busy || state.uploading > 0 || (captchaShown && !proof && !state.humanCheckUnavailable);
   return (
