@@ -62,6 +62,9 @@ describe('a waiver form run as a kiosk', () => {
     await fillHalf(page);
     expect(await page.locator('[data-draft]').getAttribute('data-draft')).toBe('none');
     await expectNothingOfTheGuestKept(page);
+    // Nor does the browser's autofill remember the answers for the next guest.
+    const remembered = await page.locator('.guest-form input:not([type="checkbox"], [type="radio"], [type="file"], [type="hidden"])').evaluateAll((inputs) => inputs.filter((input) => input.getAttribute('autocomplete') !== 'off').map((input) => input.id));
+    expect(remembered).toEqual([]);
 
     // While the countdown is checked the page's time moves only when the test moves it, so the seconds are exact.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);

@@ -99,6 +99,7 @@ export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitA
     edits: draft.edits,
     visibleSections: steps.visibleSections,
     uploadAs,
+    remember,
     trackUpload: submission.trackUpload,
     rememberUpload: draft.rememberUpload,
     uploadedFile: draft.uploadedFile,

@@ -36,7 +36,7 @@ export function DateWidget(props: WidgetProps) {
         lang={lang}
         value={stored}
         onChange={props.onChange}
-        autoComplete={field.autocomplete}
+        autoComplete={state.autoComplete(field.autocomplete)}
         control={{
           'aria-required': required || undefined,
           'aria-invalid': invalid || Boolean(ownMessage) || undefined,
