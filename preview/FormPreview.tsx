@@ -1,4 +1,4 @@
-// One form rendered by the real guest form (src/web's GuestForm and widgets) in one language,
+// One form rendered by the real engine form (src/web's EngineForm and widgets) in one language,
 // validated with the compiled contract; submitting shows the JSON that would be stored.
 import { useMemo, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { renderSchema, type CompiledWithTexts } from '../src/engine/compile.ts';
 import type { CompiledForm } from '../src/engine/compiled.ts';
 import { phoneErrors } from '../src/engine/phones.ts';
 import type { Lang } from '../src/engine/languages.ts';
-import { GuestForm } from '../src/web/form/GuestForm.tsx';
+import { EngineForm } from '../src/web/form/EngineForm.tsx';
 import type { LoadedForm } from '../src/web/form/loadForm.ts';
 import type { SubmitOutcome } from '../src/web/form/submitAnswers.ts';
 import { ShellContext, type Shell } from '../src/web/shell/ShellContext.tsx';
@@ -57,7 +57,7 @@ export function FormPreview({ loaded, lang, revision }: Props) {
     <section className="preview-language" lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} data-lang={lang}>
       <ShellContext.Provider value={shell}>
         <MemoryRouter initialEntries={[`/preview/${loaded.compiled.id}/${lang}`]}>
-          <GuestForm key={revision} loaded={loaded} lang={lang} sourced={{}} optionDocs={{}} submit={submit} idPrefix={`preview_${lang}`} />
+          <EngineForm key={revision} loaded={loaded} lang={lang} sourced={{}} optionDocs={{}} submit={submit} idPrefix={`preview_${lang}`} />
         </MemoryRouter>
       </ShellContext.Provider>
       {stored && (

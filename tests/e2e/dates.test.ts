@@ -11,7 +11,7 @@ import { tinyPng } from '../support/files.ts';
 import { STAFF } from '../support/server.ts';
 import { captchaProof, LOYALTY, loyaltyAnswers } from '../api/samples.ts';
 import { fillDate, passHumanCheck, pickCountry } from './fill.ts';
-import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { draftSaved, startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
 
 let e2e: E2E;
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-dates-'));
@@ -114,7 +114,7 @@ describe('a date question in the page language', () => {
     await birth.getByText(INCOMPLETE, { exact: true }).waitFor();
     expect(await day.getAttribute('aria-invalid')).toBe('true');
 
-    await page.waitForTimeout(1000); // the draft is written once typing pauses
+    await draftSaved(page);
     await page.reload();
     await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
     const restored = page.getByRole('group', { name: 'Birth Date', exact: true });
@@ -169,7 +169,7 @@ describe('a date question in the page language', () => {
     const birth = page.getByRole('group', { name: 'تاريخ الميلاد', exact: true });
     expect(await birth.getByLabel('الشهر', { exact: true }).inputValue()).toBe('5');
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(300);
+    await page.locator('[data-field="birth_date"] fieldset[data-checked]').waitFor(); // the page checked the date as it was left
     expect(await birth.locator('.field-error').count()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // Guests share their dining experience from a restaurant's QR code, in English or Arabic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, storedDocs, type E2E } from './harness.ts';
+import { draftSaved, startE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -194,7 +194,7 @@ describe('dining survey', () => {
     await dial.press('Enter');
     expect(await dial.inputValue()).toBe('🇺🇸 +1');
     await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('2025550123');
-    await page.waitForTimeout(600); // the draft is saved shortly after typing
+    await draftSaved(page);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());

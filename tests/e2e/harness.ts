@@ -84,3 +84,8 @@ export async function storedDocs(server: TestServer, collection: string, where: 
   if (answer.status !== 200) throw new Error(`Reading ${collection} as staff answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.docs;
 }
+
+/** Waits until everything answered on the page is in its draft (the form's data-draft marker, draftStatus.tsx). */
+export async function draftSaved(page: Page): Promise<void> {
+  await page.locator('[data-draft="saved"]').waitFor({ state: 'attached' });
+}

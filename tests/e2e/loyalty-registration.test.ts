@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MB, pngOfSize, tinyPng } from '../support/files.ts';
-import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { draftSaved, startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
 import { fillDate, pickCountry } from './fill.ts';
 
 let e2e: E2E;
@@ -140,7 +140,7 @@ describe('loyalty registration', () => {
     const page = await e2e.open('/printemps/loyalty-registration?store=doha');
     await page.getByLabel('First Name').fill('Noor');
     await page.getByLabel('Email').fill('noor@example.com');
-    await page.waitForTimeout(600); // the draft is saved shortly after typing
+    await draftSaved(page);
     await page.reload();
     // The server's page arrives first; the draft is shown once the page has hydrated.
     await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Noor');

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tinyPng } from '../support/files.ts';
-import { startE2E, type E2E } from './harness.ts';
+import { draftSaved, startE2E, type E2E } from './harness.ts';
 import { formText } from './fill.ts';
 
 let e2e: E2E;
@@ -74,7 +74,7 @@ describe('the country picker', () => {
     expect(await dial.inputValue()).toBe('🇶🇦 +974');
 
     // The stored answer is the English name; back on the page it is named in Arabic (the form's loader fetched the names).
-    await page.waitForTimeout(600); // the draft is saved shortly after choosing
+    await draftSaved(page);
     expect(await page.evaluate(() => Object.keys(localStorage).map((key) => localStorage.getItem(key)).join())).toContain('"nationality":"France"');
     await page.reload();
     await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));

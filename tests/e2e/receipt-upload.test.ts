@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MB, pngOfSize } from '../support/files.ts';
-import { startE2E, type E2E } from './harness.ts';
+import { draftSaved, startE2E, type E2E } from './harness.ts';
 
 let e2e: E2E;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-upload-'));
@@ -39,7 +39,7 @@ it('a receipt upload shows its size and progress, then the upload is kept in the
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   // A reload keeps the uploaded file: name and size come back from the draft.
-  await page.waitForTimeout(600);
+  await draftSaved(page);
   await page.reload();
   await page.locator('.file-item .file-name', { hasText: 'receipt-photo.png' }).waitFor();
   expect(await page.locator('.file-item').getByText('Uploaded').count()).toBe(1);

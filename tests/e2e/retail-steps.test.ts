@@ -1,7 +1,7 @@
 // The retail survey in two steps: the cashier enters the receipt details, then hands the device
 // to the customer, who rates the visit. Each step is checked before the next.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { draftSaved, startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -79,7 +79,7 @@ describe('retail survey steps', () => {
     await page.getByLabel('رقم الإيصال').fill('R-7');
     await page.getByRole('button', { name: 'التالي' }).click();
     await expect.poll(() => page.locator('.steps-heading').innerText()).toBe('الخطوة 2 من 2: رأيك');
-    await page.waitForTimeout(600); // the draft is saved shortly after a change
+    await draftSaved(page);
     await page.reload();
     // The page arrives rendered by the server at step 1; the draft (in the browser) moves it on once hydrated.
     await expect.poll(() => page.locator('.steps-heading').innerText()).toBe('الخطوة 2 من 2: رأيك');

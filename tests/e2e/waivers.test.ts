@@ -2,7 +2,7 @@
 // drawn signature that survives the screen turning, and a Form ID to keep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { draftSaved, startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
 import { drawSignature } from './fill.ts';
 
 let e2e: E2E;
@@ -193,7 +193,7 @@ describe('iFly waiver', () => {
     expect(await page.getByRole('button', { name: 'Clear signature' }).isDisabled()).toBe(true);
 
     await drawSignature(page);
-    await page.waitForTimeout(600); // the draft is saved shortly after a change
+    await draftSaved(page);
     await page.reload();
     await page.locator('.signature-canvas').waitFor();
     await expect.poll(() => pad.getAttribute('data-strokes')).toBe('2');

@@ -81,7 +81,7 @@ describe.each(forms.map((form) => [form.compiled.id, form] as const))('%s', (_id
     };
     fc.assert(
       fc.property(answersFor([...fields.values()]), (generated) => {
-        // The page keeps only what is asked (GuestForm prunes hidden answers) and sends that.
+        // The page keeps only what is asked (EngineForm prunes hidden answers) and sends that.
         // The page fills "today" values itself (sourcedValues.ts); the server fills the same ones when left out.
         const data = pruneHidden(compiled.form, generated);
         fillTodayDefaults(compiled.form, data, today);

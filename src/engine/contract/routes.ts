@@ -6,6 +6,7 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { LocalizedText } from '../definition.ts';
 import { LANGUAGES } from '../languages.ts';
 import { ThemeSchema } from '../theme.ts';
+import { KioskSetting } from '../kiosk.ts';
 
 const Theme = ThemeSchema.properties.id;
 const Languages = Type.Array(Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))), { minItems: 1, uniqueItems: true, description: 'The languages the page offers, the first its default.' });
@@ -18,7 +19,7 @@ const page = <Kind extends string, Props extends TProperties>(kind: Kind, proper
 const languagesOnly = <Kind extends string>(kind: Kind, description: string) => page(kind, { languages: Languages }, description);
 
 const PAGE_KINDS = [
-  page('form', { form: Type.String({ pattern: '^[a-z][a-z0-9-]*$', description: 'The id of a definition in forms/.' }) }, 'A form of forms/.'),
+  page('form', { form: Type.String({ pattern: '^[a-z][a-z0-9-]*$', description: 'The id of a definition in forms/.' }), kiosk: Type.Optional(KioskSetting) }, 'A form of forms/; kiosk runs it on a shared tablet.'),
   page('form-index', { prefix: Type.String({ pattern: '^/' }), languages: Languages, title: LocalizedText, description: Type.Optional(LocalizedText) }, 'A list of the forms whose routes start with prefix.'),
   page('hub', { brand: Type.Optional(Brand), languages: Languages, title: LocalizedText, description: Type.Optional(LocalizedText) }, "A brand's hub (or every brand's without brand)."),
   page('club-launch', { languages: Languages, title: LocalizedText }, "The loyalty club's launch page."),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResolvedForm } from '../../engine/compiled.ts';
 import { dataFields } from '../../engine/conditions.ts';
@@ -14,7 +14,7 @@ const SignatureImage = lazy(() => import('../widgets/signature/SignatureImage.ts
  * the form's own thanks, or the product's default, and the reference the server gave the
  * submission when the form says to show it, easy to select and copy.
  */
-export function ThankYou({ form, lang, doc, answers }: { form: ResolvedForm; lang: Lang; doc: Record<string, unknown>; answers: FormData }) {
+export function ThankYou({ form, lang, doc, answers, children }: { form: ResolvedForm; lang: Lang; doc: Record<string, unknown>; answers: FormData; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: move focus to the message so keyboard and screen-reader users land on it.
   useEffect(() => heading.current?.focus(), []);
@@ -49,6 +49,7 @@ export function ThankYou({ form, lang, doc, answers }: { form: ResolvedForm; lan
           ))}
         </Suspense>
       )}
+      {children}
     </section>
   );
 }

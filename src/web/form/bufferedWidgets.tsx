@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState, type ComponentType } from 're
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import type { FieldType } from '../../engine/definition.ts';
 import { widgets } from '../widgets/registry.ts';
+import { useDebouncedFlush } from './useDebouncedFlush.ts';
 import type { GuestFormContext } from './context.ts';
 
 /** Typing pauses this long before the form sees the answer (longer than the gap between keystrokes). */
@@ -26,40 +27,32 @@ function buffered(Widget: ComponentType<WidgetProps>): ComponentType<WidgetProps
     const edits = (props.registry.formContext as GuestFormContext).edits;
     const [typed, setTyped] = useState<Typed | null>(null);
     const pending = useRef<{ value: unknown } | null>(null);
-    const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-    const latestOnChange = useRef(onChange);
-    useEffect(() => {
-      latestOnChange.current = onChange;
-    }, [onChange]);
-
-    const commit = useCallback(() => {
-      clearTimeout(timer.current);
+    const handOver = useDebouncedFlush(() => {
       const edit = pending.current;
       pending.current = null;
       edits.release(id);
-      if (edit) latestOnChange.current(edit.value);
-    }, [edits, id]);
+      if (edit) onChange(edit.value);
+    }, TYPING_PAUSE_MS);
 
     // An edit still held when the control goes (another step, a hidden question) is handed over.
-    useEffect(() => commit, [commit]);
+    useEffect(() => handOver.flush, [handOver]);
 
     const change = useCallback(
       (next: unknown) => {
         setTyped({ value: next, over: value });
         pending.current = { value: next };
-        edits.hold(id, commit);
-        clearTimeout(timer.current);
-        if (showsError) commit();
-        else timer.current = setTimeout(commit, TYPING_PAUSE_MS);
+        edits.hold(id, handOver.flush);
+        handOver.schedule();
+        if (showsError) handOver.flush();
       },
-      [commit, edits, id, value, showsError],
+      [handOver, edits, id, value, showsError],
     );
     const blur = useCallback(
       (fieldId: string, data: unknown) => {
-        commit();
+        handOver.flush();
         onBlur(fieldId, data);
       },
-      [commit, onBlur],
+      [handOver, onBlur],
     );
 
     const shown = typed && Object.is(typed.over, value) ? typed.value : value;

@@ -26,6 +26,8 @@ export interface GuestFormContext {
   edits: PendingEdits;
   /** Ids of the sections shown now: a form with steps shows one step at a time; undefined shows all. */
   visibleSections?: ReadonlySet<string>;
+  /** False on a kiosk: nothing of the guest is kept on the device, and the browser is asked not to remember answers (autocomplete off). */
+  remember: boolean;
   /** Whose credentials uploads carry (see api/upload.ts). */
   uploadAs: UploadAs;
   /** Counts uploads in progress so the submit button waits for them. */

@@ -3,7 +3,8 @@
 // write (the whole draft as JSON) waits for a pause and for the browser to be idle, so it is
 // paid once per pause in typing, never per keystroke.
 // Drafts expire after a day because the pages also run on shared devices (restaurant tablets).
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useDebouncedFlush } from './useDebouncedFlush.ts';
 import type { FormData, UploadedFile } from './context.ts';
 
 const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -52,19 +53,12 @@ export function readDraft(key: string, knownFields: readonly string[]): Draft | 
 }
 
 /**
- * Debounced saving, flushed when the page is hidden or closed so the last keystrokes are kept;
+ * Saving after a pause, done at once when the page is hidden or closed so the last keystrokes are kept;
  * `settle` first hands over what is still being typed (it saves through `save`).
  */
-export function useDraftSaver(key: string, hash: string, settle: () => void = () => {}) {
+export function useDraftSaver(key: string, hash: string, settle: () => void, written: () => void) {
   const pending = useRef<Draft | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const settleRef = useRef(settle);
-  useEffect(() => {
-    settleRef.current = settle;
-  }, [settle]);
-
-  const flush = useCallback(() => {
-    clearTimeout(timer.current);
+  const write = useDebouncedFlush(() => {
     if (!pending.current) return;
     try {
       storage()?.setItem(key, JSON.stringify(pending.current));
@@ -72,35 +66,39 @@ export function useDraftSaver(key: string, hash: string, settle: () => void = ()
       console.warn('Could not save the draft', error);
     }
     pending.current = null;
-  }, [key]);
+    written();
+  }, SAVE_DELAY_MS, whenIdle);
+  const settleRef = useRef(settle);
+  useEffect(() => {
+    settleRef.current = settle;
+  }, [settle]);
 
   useEffect(() => {
     const onHide = () => {
       settleRef.current();
-      flush();
+      write.flush();
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
     return () => {
-      flush();
+      write.flush();
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onHide);
     };
-  }, [flush]);
+  }, [write]);
 
   return useMemo(
     () => ({
       save(data: FormData, uploads: Record<string, UploadedFile>, step?: string) {
         pending.current = { hash, savedAt: Date.now(), data, uploads, step };
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => whenIdle(flush), SAVE_DELAY_MS);
+        write.schedule();
       },
       clear() {
-        clearTimeout(timer.current);
+        write.cancel();
         pending.current = null;
         storage()?.removeItem(key);
       },
     }),
-    [flush, hash, key],
+    [write, hash, key],
   );
 }

@@ -2,6 +2,7 @@
 // what it reads from the backend (the document the address names, option lists), all at once,
 // and for a form with a country question the country names in the page's language (its value is a name).
 import type { PageOf } from '../../engine/contract/routes.ts';
+import { kioskOf, type Kiosk } from '../../engine/kiosk.ts';
 import { pageLanguage } from '../shell/pageLanguage.ts';
 import { loadCountryNames, needsCountryNames } from '../widgets/countryNames.ts';
 import { loadCompiledForm, loadForm, loadFormTexts, type LoadedForm } from './loadForm.ts';
@@ -13,6 +14,8 @@ export interface FormPageData extends PageData {
   loaded: LoadedForm;
   sourced: SourcedValues;
   optionDocs: OptionDocs;
+  /** Set when the route runs as a kiosk (routes.json `kiosk`, or ?kiosk=1). */
+  kiosk: Kiosk | null;
 }
 
 export const loadPage: LoadPage<PageOf<'form'>, FormPageData> = async ({ page, url, params }) => {
@@ -26,5 +29,5 @@ export const loadPage: LoadPage<PageOf<'form'>, FormPageData> = async ({ page, u
     loadFormTexts(page.form, lang),
     needsCountryNames(form) ? loadCountryNames(lang) : undefined,
   ]);
-  return { languages: loaded.compiled.languages, loaded, sourced, optionDocs };
+  return { languages: loaded.compiled.languages, loaded, sourced, optionDocs, kiosk: kioskOf(page.kiosk, url.searchParams) };
 };

@@ -4,9 +4,17 @@
 export class PendingEdits {
   private readonly edits = new Map<string, () => void>();
 
+  /** `onHold` hears of every typed edit the moment it is held (the draft is no longer up to date). */
+  constructor(private readonly onHold: () => void = () => {}) {}
+
+  get holding(): boolean {
+    return this.edits.size > 0;
+  }
+
   /** `commit` hands the field's typed value to the form; it is called at most once per registration. */
   hold(id: string, commit: () => void): void {
     this.edits.set(id, commit);
+    this.onHold();
   }
 
   release(id: string): void {

@@ -23,8 +23,9 @@ interface CreateAnswer {
   errors?: PayloadError[];
 }
 
-export async function submitAnswers(collection: string, data: FormData, options: { lang: Lang; captchaProof?: string | null }): Promise<SubmitOutcome> {
-  const idempotencyKey = submitKey(collection, data);
+export async function submitAnswers(collection: string, data: FormData, options: { lang: Lang; captchaProof?: string | null; remember?: boolean }): Promise<SubmitOutcome> {
+  const keys = options.remember === false ? inPage : onDevice;
+  const idempotencyKey = submitKey(keys, collection, data);
   const headers: Record<string, string> = { 'Accept-Language': options.lang, 'Idempotency-Key': idempotencyKey };
   if (options.captchaProof) headers['X-Captcha-Proof'] = options.captchaProof;
   let answer;
@@ -36,7 +37,7 @@ export async function submitAnswers(collection: string, data: FormData, options:
     return { kind: 'unreachable' };
   }
   if (answer.status === CREATED) {
-    forgetSubmitKey(collection);
+    keys.removeItem(keyStore(collection));
     return { kind: 'created', doc: answer.body?.doc ?? {} };
   }
   const errors = answer.body?.errors ?? [];
@@ -56,7 +57,8 @@ export async function submitAnswers(collection: string, data: FormData, options:
 
 // Idempotency-Key: one key per filled form, kept (in localStorage, beside the draft) until the
 // server confirms, so resending the same answers after a lost connection, even after a reload,
-// cannot store them twice; changed answers are a new submit with a new key.
+// cannot store them twice; changed answers are a new submit with a new key. A kiosk keeps nothing
+// of a guest on the device: its keys live in the page only (a retry without reload still protected).
 const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const keyStore = (collection: string) => `submit-key:${collection}`;
 
@@ -67,10 +69,31 @@ function fingerprint(data: FormData): string {
   return hash.toString(36);
 }
 
-function submitKey(collection: string, data: FormData): string {
+type KeyStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const pageKeys = new Map<string, string>();
+const inPage: KeyStore = {
+  getItem: (name) => pageKeys.get(name) ?? null,
+  setItem: (name, value) => void pageKeys.set(name, value),
+  removeItem: (name) => void pageKeys.delete(name),
+};
+/** localStorage (when it cannot be used, private mode, its errors are caught where it is read and written). */
+const onDevice: KeyStore = {
+  getItem: (name) => window.localStorage.getItem(name),
+  setItem: (name, value) => window.localStorage.setItem(name, value),
+  removeItem: (name) => {
+    try {
+      window.localStorage.removeItem(name);
+    } catch {
+      // nothing kept
+    }
+  },
+};
+
+function submitKey(keys: KeyStore, collection: string, data: FormData): string {
   const answers = fingerprint(data);
   try {
-    const kept = JSON.parse(window.localStorage.getItem(keyStore(collection)) ?? 'null') as { key: string; answers: string; at: number } | null;
+    const kept = JSON.parse(keys.getItem(keyStore(collection)) ?? 'null') as { key: string; answers: string; at: number } | null;
     if (kept && kept.answers === answers && Date.now() - kept.at < KEY_TTL_MS) return kept.key;
   } catch {
     // no storage (private mode) or a damaged entry: a new key
@@ -78,17 +101,9 @@ function submitKey(collection: string, data: FormData): string {
   // getRandomValues (unlike randomUUID) also exists on plain-HTTP addresses.
   const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   try {
-    window.localStorage.setItem(keyStore(collection), JSON.stringify({ key, answers, at: Date.now() }));
+    keys.setItem(keyStore(collection), JSON.stringify({ key, answers, at: Date.now() }));
   } catch {
     // the key still protects retries within this page
   }
   return key;
-}
-
-function forgetSubmitKey(collection: string): void {
-  try {
-    window.localStorage.removeItem(keyStore(collection));
-  } catch {
-    // nothing kept
-  }
 }

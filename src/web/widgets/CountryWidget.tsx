@@ -12,7 +12,7 @@ import { countryDials } from './dialCodes.ts';
  * first render (the server's and the browser's) already names the stored country.
  */
 export function CountryWidget(props: WidgetProps) {
-  const { field, lang, required, invalid, describedBy, disabled } = useWidgetField<FieldOf<'country'>>(props);
+  const { field, lang, required, invalid, describedBy, disabled, autoComplete } = useWidgetField<FieldOf<'country'>>(props);
   const { names } = useCountryNames(lang, true);
   const choices = useMemo<CountryChoice[]>(() => {
     const collator = new Intl.Collator(lang);
@@ -37,7 +37,7 @@ export function CountryWidget(props: WidgetProps) {
       invalid={invalid}
       disabled={disabled}
       placeholder={props.placeholder || undefined}
-      autoComplete={field.autocomplete ?? 'off'}
+      autoComplete={autoComplete(field.autocomplete)}
       onFocus={() => props.onFocus(props.id, props.value)}
       onBlur={() => props.onBlur(props.id, props.value)}
     />

@@ -25,7 +25,8 @@ export function DateWidget(props: WidgetProps) {
     props.onBlur(props.id, stored);
   };
   return (
-    <fieldset className="date-input" aria-labelledby={`${props.id}__legend`} onBlur={leaveGroup}>
+    // data-checked: the page checked the date as the guest left it (what a script or test can wait for).
+    <fieldset className="date-input" aria-labelledby={`${props.id}__legend`} onBlur={leaveGroup} data-checked={left || undefined}>
       <legend className="field-label" id={`${props.id}__legend`}>
         {props.label}
         {required && <RequiredMark />}
@@ -35,7 +36,7 @@ export function DateWidget(props: WidgetProps) {
         lang={lang}
         value={stored}
         onChange={props.onChange}
-        autoComplete={field.autocomplete}
+        autoComplete={state.autoComplete(field.autocomplete)}
         control={{
           'aria-required': required || undefined,
           'aria-invalid': invalid || Boolean(ownMessage) || undefined,

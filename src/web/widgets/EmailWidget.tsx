@@ -11,7 +11,7 @@ export function EmailWidget(props: WidgetProps) {
       dir="ltr"
       inputMode="email"
       className="input input-ltr"
-      autoComplete={('autocomplete' in field && field.autocomplete) || 'email'}
+      autoComplete={state.autoComplete(('autocomplete' in field && field.autocomplete) || 'email')}
       spellCheck={false}
       {...textControlProps(props, state, (typed) => typed.trim())}
     />

@@ -5,7 +5,7 @@ import { toAsciiDigits } from './digits.ts';
 
 /** A text input with a numeric keyboard: unlike type=number it accepts Arabic-Indic digits and keeps what was typed. */
 export function NumberWidget(props: WidgetProps) {
-  const { field, required, invalid, describedBy, disabled } = useWidgetField<FieldOf<'number'>>(props);
+  const { field, context, required, invalid, describedBy, disabled } = useWidgetField<FieldOf<'number'>>(props);
   const [typed, setTyped] = useState<string | null>(null);
   const shown = typed ?? (props.value === undefined || props.value === null ? '' : String(props.value));
   const change = (raw: string) => {
@@ -26,6 +26,7 @@ export function NumberWidget(props: WidgetProps) {
       className="input input-ltr input-number"
       value={shown}
       placeholder={props.placeholder || undefined}
+      autoComplete={context.remember ? undefined : 'off'}
       aria-required={required || undefined}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}

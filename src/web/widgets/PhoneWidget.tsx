@@ -28,7 +28,7 @@ const closedChoices: DialChoice[] = dialCodeOptions.map((o) => ({ ...o, name: ''
  * A shared dial code ('+1') stands for its main country (the US) until the guest picks another.
  */
 export function PhoneWidget(props: WidgetProps) {
-  const { field, lang, required, invalid, describedBy, disabled } = useWidgetField<FieldOf<'phone'>>(props);
+  const { field, lang, required, invalid, describedBy, disabled, autoComplete } = useWidgetField<FieldOf<'phone'>>(props);
   const { names, need } = useCountryNames(lang);
   const [searching, setSearching] = useState(false);
   const options = useMemo(() => (searching ? dialChoices(lang, names) : closedChoices), [searching, lang, names]);
@@ -76,7 +76,7 @@ export function PhoneWidget(props: WidgetProps) {
         className="input phone-number"
         value={typed}
         placeholder={props.placeholder || undefined}
-        autoComplete="tel-national"
+        autoComplete={autoComplete('tel-national')}
         aria-required={required || undefined}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}

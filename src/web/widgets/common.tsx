@@ -31,6 +31,8 @@ export interface WidgetField<F extends ResolvedField = ResolvedField> {
   disabled: boolean;
   /** A text of the form (a key of its namespace) in the page language. */
   text: (key: TextKey, vars?: Record<string, string | number>) => string;
+  /** The autocomplete token a control carries: `token`, or "off" when none or on a kiosk (the next guest must not be offered this one's answers). */
+  autoComplete: (token: string | undefined) => string;
 }
 
 /** Everything a widget needs from RJSF's props, in product terms. */
@@ -49,6 +51,7 @@ export function useWidgetField<F extends ResolvedField = ResolvedField>(props: W
     describedBy: ids.length ? ids.join(' ') : undefined,
     disabled: Boolean(props.disabled || props.readonly),
     text: (key, vars) => formText(context.form.id, key, lang, vars),
+    autoComplete: (token) => (context.remember && token ? token : 'off'),
   };
 }
 

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
-import { GuestForm } from '../../form/GuestForm.tsx';
+import { EngineForm } from '../../form/EngineForm.tsx';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { withLang } from './consoleAccess.ts';
 import type { ContentEditData } from './contentLoader.ts';
@@ -25,7 +25,7 @@ export default function ContentEditPage() {
       <p className="console-back">
         <Link to={withLang(global ? '/staff' : `/staff/content/${slug}`, search)}>{global ? t('staffTitle') : t('staffAllContent')}</Link>
       </p>
-      <GuestForm key={`${slug}/${id ?? ''}`} loaded={loaded} lang={lang} sourced={NO_SOURCED} optionDocs={optionDocs} submit={save} initial={answers} initialUploads={uploads} uploadAs="staff" />
+      <EngineForm key={`${slug}/${id ?? ''}`} loaded={loaded} lang={lang} sourced={NO_SOURCED} optionDocs={optionDocs} submit={save} initial={answers} initialUploads={uploads} uploadAs="staff" />
       {id && !global && <DeleteContent slug={slug} id={id} />}
     </div>
   );

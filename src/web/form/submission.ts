@@ -1,0 +1,84 @@
+// What a form shows about sending it, as one reducer: whether a send was attempted (errors then
+// follow every change), busy sending, uploads under way, the human check's proof, the toast, the
+// server's messages by answer, the error summary, the outcome once stored.
+import type { FormData } from './context.ts';
+import type { SummaryItem } from './ErrorSummary.tsx';
+
+export interface SubmissionState {
+  attempted: boolean;
+  busy: boolean;
+  uploading: number;
+  proof: string | null;
+  /** Counts fresh human checks: a refused proof means passing the check again. */
+  humanCheckRound: number;
+  /** The check could not load (no network): sending stays possible so the form's own validation still speaks. */
+  humanCheckUnavailable: boolean;
+  serverErrors: Record<string, string[]>;
+  toast: string | null;
+  summary: SummaryItem[];
+  done: { doc: Record<string, unknown>; answers: FormData } | null;
+  /** Counts requests to give the send button the focus back (after a failed send, once it is enabled again). */
+  sendFocus: number;
+}
+
+export const startingSubmission: SubmissionState = {
+  attempted: false,
+  busy: false,
+  uploading: 0,
+  proof: null,
+  humanCheckRound: 0,
+  humanCheckUnavailable: false,
+  serverErrors: {},
+  toast: null,
+  summary: [],
+  done: null,
+  sendFocus: 0,
+};
+
+export type SubmissionAction =
+  | { type: 'errorsShown'; summary: SummaryItem[]; attempted?: true }
+  | { type: 'stepChanged' }
+  | { type: 'answersChanged'; serverErrors: Record<string, string[]>; summary: SummaryItem[] }
+  | { type: 'sendStarted' }
+  | { type: 'toast'; message: string | null }
+  | { type: 'sending' }
+  | { type: 'stored'; done: NonNullable<SubmissionState['done']> }
+  | { type: 'failed'; toast: string; serverErrors?: Record<string, string[]>; summary?: SummaryItem[]; refocusSend: boolean; newHumanCheck?: true }
+  | { type: 'proof'; proof: string | null }
+  | { type: 'humanCheckUnavailable'; unavailable: boolean }
+  | { type: 'upload'; change: 1 | -1 };
+
+export function submissionReducer(state: SubmissionState, action: SubmissionAction): SubmissionState {
+  switch (action.type) {
+    case 'errorsShown':
+      return { ...state, summary: action.summary, attempted: action.attempted ?? state.attempted };
+    case 'stepChanged':
+      return { ...state, attempted: false, summary: [] };
+    case 'answersChanged':
+      return { ...state, serverErrors: action.serverErrors, summary: action.summary };
+    case 'sendStarted':
+      return { ...state, attempted: true, summary: [], toast: null };
+    case 'toast':
+      return { ...state, toast: action.message };
+    case 'sending':
+      return { ...state, busy: true };
+    case 'stored':
+      return { ...state, busy: false, done: action.done };
+    case 'failed':
+      return {
+        ...state,
+        busy: false,
+        toast: action.toast,
+        serverErrors: action.serverErrors ?? state.serverErrors,
+        summary: action.summary ?? state.summary,
+        sendFocus: action.refocusSend ? state.sendFocus + 1 : state.sendFocus,
+        ...(action.newHumanCheck ? { proof: null, humanCheckRound: state.humanCheckRound + 1 } : {}),
+      };
+    case 'proof':
+      return { ...state, proof: action.proof };
+    case 'humanCheckUnavailable':
+      return { ...state, humanCheckUnavailable: action.unavailable };
+    case 'upload':
+      return { ...state, uploading: state.uploading + action.change };
+  }
+}

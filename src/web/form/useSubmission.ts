@@ -1,0 +1,149 @@
+// Sending a form and saying how it went (state in submission.ts): a step's "Next", the phone
+// check awaited, the human check's proof, the server's answer placed at its answers, errors
+// said again in a new language, messages that go once their answer changes.
+import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, type RefObject } from 'react';
+import type Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFValidationError } from '@rjsf/utils';
+import type { ResolvedField } from '../../engine/compiled.ts';
+import { pruneHidden } from '../../engine/conditions.ts';
+import type { Lang } from '../../engine/definition.ts';
+import { formText, t } from '../../engine/messages.ts';
+import type { PhoneCheck } from '../../engine/answer-checks.ts';
+import type { FormData } from './context.ts';
+import { answerPath, valueAt } from './errors.ts';
+import type { LoadedForm } from './loadForm.ts';
+import { hasNoChoices, withoutStaleChoices, type OptionDocs } from './optionLists.ts';
+import { answersPhone, loadPhoneCheck } from './phoneCheck.ts';
+import type { StepState } from './steps.ts';
+import { startingSubmission, submissionReducer } from './submission.ts';
+import type { submitAnswers } from './submitAnswers.ts';
+import { summaryItems } from './summaryItems.ts';
+import type { FormDraft } from './useFormDraft.ts';
+import type { FormFocus } from './useFormFocus.ts';
+
+interface Options {
+  loaded: LoadedForm;
+  lang: Lang;
+  fields: Map<string, ResolvedField>;
+  optionDocs: OptionDocs;
+  steps: StepState;
+  answers: { data: FormData; keep: (next: FormData, step?: string) => void };
+  draft: FormDraft;
+  focus: FormFocus;
+  rjsf: RefObject<Form | null>;
+  phoneCheck: PhoneCheck | null;
+  submit: typeof submitAnswers;
+  remember: boolean;
+  onStored?: () => void;
+}
+
+export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit, remember, onStored }: Options) {
+  const { compiled } = loaded;
+  const form = compiled.form;
+  const [state, dispatch] = useReducer(submissionReducer, startingSubmission);
+  const { data } = answers;
+
+  // A submit that came before the phone check: sent again once it is here, so the phone is checked in the page first.
+  const submitWhenChecked = useRef(false);
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    if (!submitWhenChecked.current || !phoneCheck) return;
+    submitWhenChecked.current = false;
+    rjsf.current?.submit();
+  });
+
+  // Shown errors are text in one language: after a language switch, say them again in the new one.
+  const quietErrors = useRef(false);
+  const sayErrorsAgain = useEffectEvent(() => {
+    if (!state.attempted) return;
+    quietErrors.current = true;
+    if (rjsf.current?.validateForm() !== false) quietErrors.current = false;
+  });
+  useEffect(() => sayErrorsAgain(), [lang]);
+
+  const announce = (items: { name: string; message: string }[], moveFocus = true) => {
+    const summary = summaryItems(items, form, fields, lang);
+    if (summary[0] && moveFocus) focus.showField(summary[0].name);
+    return summary;
+  };
+
+  const goToStep = (index: number) => {
+    focus.moveToStep(index);
+    dispatch({ type: 'stepChanged' });
+    answers.keep(data, steps.steps?.[index].id);
+  };
+
+  const onChange = (event: IChangeEvent) => {
+    // Sourced values are already in the data (useAnswers.ts); a prefilled question stays editable.
+    const next = withoutStaleChoices(form, optionDocs, pruneHidden(form, event.formData ?? {}));
+    // A server message is about the old answer: once the guest changes that answer it goes.
+    const stale = Object.keys(state.serverErrors).filter((path) => valueAt(next, path) !== valueAt(data, path));
+    // The summary lists what is still wrong: answers corrected since drop out of it.
+    const recheck = state.summary.length > 0 && event.errors;
+    if (stale.length || recheck) {
+      const serverErrors = Object.fromEntries(Object.entries(state.serverErrors).filter(([path]) => !stale.includes(path)));
+      const open = new Set([...(event.errors ?? []).map((error) => answerPath(error.property ?? '', fields)), ...Object.keys(serverErrors)]);
+      dispatch({ type: 'answersChanged', serverErrors, summary: recheck ? state.summary.filter((item) => open.has(item.name)) : state.summary });
+    }
+    answers.keep(next);
+  };
+
+  const onError = (errors: RJSFValidationError[]) => {
+    const quiet = quietErrors.current;
+    quietErrors.current = false;
+    const items = errors.map((error) => ({ name: answerPath(error.property ?? '', fields), message: error.message ?? '' })).filter((e) => e.name);
+    dispatch({ type: 'errorsShown', attempted: true, summary: announce(items, !quiet) });
+  };
+
+  const onSubmit = async (submitted: FormData) => {
+    // Before the last step, RJSF's submit is "Next": this step's answers passed the shared validator.
+    if (!steps.isLast) return goToStep(steps.index + 1);
+    // What RJSF validated, including answers handed over by this submit (our own copy follows a render later).
+    const sent = withoutStaleChoices(form, optionDocs, pruneHidden(form, submitted));
+    if (!phoneCheck && answersPhone(form, sent)) {
+      const here = await loadPhoneCheck().catch(() => null);
+      if (here) {
+        submitWhenChecked.current = true;
+        return rerender((n) => n + 1);
+      }
+    }
+    dispatch({ type: 'sendStarted' });
+    if (compiled.captcha && !state.proof) return dispatch({ type: 'toast', message: t('humanCheckNeeded', lang) });
+    dispatch({ type: 'sending' });
+    const outcome = await submit(compiled.collection, pruneHidden(form, sent), { lang, captchaProof: state.proof, remember });
+    if (outcome.kind === 'created') {
+      draft.clear();
+      onStored?.();
+      return dispatch({ type: 'stored', done: { doc: outcome.doc, answers: pruneHidden(form, sent) } });
+    }
+    const text = (key: string) => formText(form.id, key, lang);
+    const failed = form.submit.failed ? text(form.submit.failed) : t('submitFailed', lang);
+    if (outcome.kind === 'unreachable') return dispatch({ type: 'failed', refocusSend: true, toast: form.submit.requestFailed ? text(form.submit.requestFailed) : t('requestFailed', lang) });
+    if (outcome.kind === 'invalid') {
+      const serverErrors: Record<string, string[]> = {};
+      const placed = outcome.fieldErrors.map((e) => ({ name: answerPath(e.path, fields), message: e.message }));
+      for (const error of placed) (serverErrors[error.name] ??= []).push(error.message);
+      const toast = outcome.status === 409 ? outcome.fieldErrors[0].message : failed;
+      return dispatch({ type: 'failed', refocusSend: false, toast, serverErrors, summary: announce(placed) });
+    }
+    // A refused proof (expired or already used): the guest has to pass the check again.
+    if (outcome.status === 403 && compiled.captcha) return dispatch({ type: 'failed', refocusSend: true, toast: t('humanCheckNeeded', lang), newHumanCheck: true });
+    dispatch({ type: 'failed', refocusSend: true, toast: failed });
+  };
+
+  /** Which errors count now: not those of questions that are not asked, nor (before the last step) those of other steps. */
+  const counts = (path: string) => {
+    const name = path.split('.')[0];
+    const field = fields.get(name);
+    if (field && hasNoChoices(field, optionDocs, data)) return false;
+    return steps.isLast || steps.stepOf(name) === steps.index;
+  };
+
+  const trackUpload = useCallback((pending: Promise<unknown>) => {
+    dispatch({ type: 'upload', change: 1 });
+    void pending.finally(() => dispatch({ type: 'upload', change: -1 }));
+  }, []);
+
+  return { state, dispatch, onChange, onError, onSubmit, goToStep, counts, trackUpload };
+}
