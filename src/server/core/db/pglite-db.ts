@@ -42,6 +42,11 @@ export async function openPgliteDb(dataDir: string, dbDir: string): Promise<Db> 
         if (begun && (await statements.command('COMMIT')) === 'ROLLBACK') throw new Error('The transaction was rolled back after a failed statement.');
         return result;
       }),
+    async dumpDataDir() {
+      // A checkpoint first, so the copy's data files hold what the log has (less to replay when opened).
+      await pglite.runExclusive(() => statements.command('CHECKPOINT'));
+      return pglite.dumpDataDir('gzip');
+    },
     async close() {
       try {
         await pglite.close();

@@ -19,6 +19,7 @@ import { canClean, cleanUpload, FileRefused } from './clean-upload.ts';
 import { imageDimensions } from './image-dimensions.ts';
 import type { UploadStorage } from '../../core/storage/storage.ts';
 import { uploadsRoot } from '../../core/storage/storage-disk.ts';
+import { timed, uploadInspectionSeconds } from '../../core/metrics.ts';
 
 
 /** Payload's 413 carries `data` ({size}); ours states the limit, which is what the guest needs. */
@@ -94,7 +95,8 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
     if (refusal || !type) throw refusal ?? wrongType(null, rule.accept);
     let cleaned: Buffer;
     try {
-      cleaned = cleanUpload(await fs.promises.readFile(partial), type.mimeType);
+      const bytes = await fs.promises.readFile(partial);
+      cleaned = timed(uploadInspectionSeconds, { type: type.mimeType }, () => cleanUpload(bytes, type.mimeType));
     } catch (error) {
       if (error instanceof FileRefused) throw fileError(t(error.reason, lang));
       throw error;
