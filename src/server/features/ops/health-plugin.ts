@@ -8,8 +8,6 @@ const OK = { status: 'ok' } as const;
 const UNAVAILABLE = { status: 'unavailable' } as const;
 /** A probe never waits longer than this on the database or the storage. */
 const CHECK_TIMEOUT_MS = 2_000;
-/** Probes arrive every few seconds from each balancer: one real check per interval answers them all. */
-const CHECK_REUSE_MS = 2_000;
 const PROBE_COLLECTION = 'readyz';
 const PROBE_FILE = 'probe.txt';
 
@@ -42,13 +40,14 @@ async function storageWritable(ctx: ServerContext): Promise<boolean> {
 }
 
 export const healthPlugin = sharedPlugin(async (app, ctx) => {
-  let last: { at: number; ready: Promise<boolean> } | null = null;
-  const ready = () => {
-    if (last && Date.now() - last.at < CHECK_REUSE_MS) return last.ready;
-    const checks = Promise.all([withinTimeout(migrationsApplied(ctx)), withinTimeout(storageWritable(ctx))]);
-    last = { at: Date.now(), ready: checks.then((results) => results.every(Boolean)) };
-    return last.ready;
-  };
+  // Probes arriving while a check runs share its answer: a flood of probes costs one check at a time.
+  let running: Promise<boolean> | null = null;
+  const ready = () =>
+    (running ??= Promise.all([withinTimeout(migrationsApplied(ctx)), withinTimeout(storageWritable(ctx))])
+      .then((results) => results.every(Boolean))
+      .finally(() => {
+        running = null;
+      }));
 
   app.get('/healthz', { schema: probeSchema }, async (_request, reply) => reply.header('cache-control', 'no-store').send(OK));
   app.get('/readyz', { schema: probeSchema }, async (_request, reply) => {
