@@ -8,6 +8,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newDataDir, ROOT, startTestServer, type TestServer } from '../support/server.ts';
 import { DINING, diningAnswers, LOYALTY, LOYALTY_MEDIA, loyaltyAnswers, register } from './samples.ts';
+import { LOCAL_BACKUP_PATH } from '../../src/server/features/ops/index.ts';
+import { LOCAL_ADMIN_SECRET_HEADER } from '../../src/server/features/auth/index.ts';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-backups-'));
 const servers: TestServer[] = [];
@@ -50,6 +52,13 @@ describe('backup and restore of the embedded database and its files', () => {
     const stored = await first.api(`/api/${LOYALTY}/${registration.body.doc.id}?depth=1`, { as: 'staff' });
     const receipt = stored.body.receipt as { filename: string };
     const receiptBytes = await fileBytes(first, LOYALTY_MEDIA, receipt.filename);
+
+    const secret = (JSON.parse(fs.readFileSync(path.join(firstDir, 'local-admin.json'), 'utf8')) as { secret: string }).secret;
+    const backupCall = (headers: Record<string, string>) => fetch(`${first.url}${LOCAL_BACKUP_PATH}`, { method: 'POST', headers });
+    expect((await backupCall({})).status).toBe(403);
+    expect((await backupCall({ [LOCAL_ADMIN_SECRET_HEADER]: 'x'.repeat(secret.length) })).status).toBe(403);
+    expect((await backupCall({ [LOCAL_ADMIN_SECRET_HEADER]: secret, 'x-forwarded-for': '203.0.113.9' })).status).toBe(404);
+    expect((await backupCall({ [LOCAL_ADMIN_SECRET_HEADER]: secret, authorization: `JWT ${await first.staffToken()}`, 'x-forwarded-for': '203.0.113.9' })).status).toBe(404);
 
     const archive = path.join(scratch, 'running.tar.gz');
     const backup = await script('backup', firstDir, archive);
