@@ -19,7 +19,7 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** Embedded database only: a consistent copy of its data directory (gzipped tar), taken between queries. */
+  /** Embedded database only: a consistent copy of its data directory (a tar), taken between queries. */
   dumpDataDir?(): Promise<Blob>;
 }
 

@@ -1,5 +1,5 @@
 // One backup file for the embedded database and its files: a gzipped tar holding backup.json (what
-// it is), pgdata.tar.gz (PGlite's own copy of its data directory, taken between two queries, so it
+// it is), pgdata.tar (PGlite's own copy of its data directory, taken between two queries, so it
 // is consistent while the server runs), uploads/ (DATA_DIR/uploads) and the generated secrets (so
 // staff sign-ins and ALTCHA challenges made before stay valid). The database is copied first: an
 // upload is on disk before its row exists, so every file the copy names is still there after it.
@@ -14,7 +14,7 @@ import { uploadsRoot } from '../../core/storage/storage-disk.ts';
 
 export const BACKUP_FORMAT = 'venue-forms-backup/1';
 export const MANIFEST = 'backup.json';
-export const PGDATA_ARCHIVE = 'pgdata.tar.gz';
+export const PGDATA_ARCHIVE = 'pgdata.tar';
 export const UPLOADS = 'uploads';
 /** The secrets generated into DATA_DIR on first start (core/data-dir-secret.ts). */
 export const SECRET_FILES = ['jwt-secret', 'altcha-hmac-key'];

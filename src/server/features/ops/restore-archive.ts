@@ -56,7 +56,7 @@ export async function restoreBackup(archive: string, dataDir: string, force: boo
     if (fs.existsSync(stagedUploads)) fs.renameSync(stagedUploads, uploadsRoot(dataDir));
     for (const name of SECRET_FILES) if (fs.existsSync(path.join(staging, name))) fs.renameSync(path.join(staging, name), path.join(dataDir, name));
     // PGlite unpacks its own copy into the empty dbDir; opening it is the check that it is whole.
-    const pglite = new PGlite({ dataDir: dbDir, loadDataDir: await fs.openAsBlob(path.join(staging, PGDATA_ARCHIVE), { type: 'application/gzip' }) });
+    const pglite = new PGlite({ dataDir: dbDir, loadDataDir: await fs.openAsBlob(path.join(staging, PGDATA_ARCHIVE), { type: 'application/x-tar' }) });
     try {
       await pglite.waitReady;
       const { rows } = await pglite.query<{ submissions: number }>('SELECT count(*)::int AS submissions FROM documents WHERE form_version IS NOT NULL');
