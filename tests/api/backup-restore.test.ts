@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { create as createTar } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newDataDir, ROOT, startTestServer, type TestServer } from '../support/server.ts';
 import { DINING, diningAnswers, LOYALTY, LOYALTY_MEDIA, loyaltyAnswers, register } from './samples.ts';
@@ -109,6 +111,21 @@ describe('backup and restore of the embedded database and its files', () => {
     const restore = await script('restore', target, archive);
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toContain('1 submissions');
+
+    // A backup whose database copy is damaged: the restore fails and leaves what was there as it was.
+    const damaged = path.join(scratch, 'damaged');
+    fs.mkdirSync(damaged);
+    fs.writeFileSync(path.join(damaged, 'backup.json'), JSON.stringify({ format: 'venue-forms-backup/1', createdAt: new Date().toISOString(), uploadsIncluded: true }));
+    fs.writeFileSync(path.join(damaged, 'pgdata.tar'), Buffer.alloc(4096, 7));
+    await createTar({ gzip: true, cwd: damaged, file: path.join(scratch, 'damaged.tar.gz') }, ['backup.json', 'pgdata.tar']);
+    const failed = await script('restore', target, path.join(scratch, 'damaged.tar.gz'), '--force');
+    expect(failed.code, failed.output).toBe(1);
+    expect(failed.output).toContain(`is as it was before.`);
+    const kept = await script('restore', target, archive);
+    expect(kept.output).toContain('already holds data (db)');
+    const reopened = new PGlite({ dataDir: path.join(target, 'db') });
+    expect((await reopened.query<{ n: number }>('SELECT count(*)::int AS n FROM documents WHERE form_version IS NOT NULL')).rows[0].n).toBe(1);
+    await reopened.close();
 
     const notBackup = path.join(scratch, 'notes.tar.gz');
     fs.writeFileSync(notBackup, 'not an archive');

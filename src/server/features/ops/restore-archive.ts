@@ -35,6 +35,21 @@ async function readManifest(staging: string, archive: string): Promise<BackupMan
   throw new RestoreRefused(`${archive} is not a backup made by npm run backup (no ${MANIFEST} of format ${BACKUP_FORMAT}).`);
 }
 
+/** Moves the staged files into DATA_DIR and lets PGlite unpack its copy into the empty db folder; opening it is the check that it is whole. */
+async function placeAndOpen(staging: string, dataDir: string, manifest: BackupManifest): Promise<RestoreSummary> {
+  const stagedUploads = path.join(staging, UPLOADS);
+  if (fs.existsSync(stagedUploads)) fs.renameSync(stagedUploads, uploadsRoot(dataDir));
+  for (const name of SECRET_FILES) if (fs.existsSync(path.join(staging, name))) fs.renameSync(path.join(staging, name), path.join(dataDir, name));
+  const pglite = new PGlite({ dataDir: path.join(dataDir, 'db'), loadDataDir: await fs.openAsBlob(path.join(staging, PGDATA_ARCHIVE), { type: 'application/x-tar' }) });
+  try {
+    await pglite.waitReady;
+    const { rows } = await pglite.query<{ submissions: number }>('SELECT count(*)::int AS submissions FROM documents WHERE form_version IS NOT NULL');
+    return { submissions: rows[0].submissions, files: countFiles(uploadsRoot(dataDir)), uploadsIncluded: manifest.uploadsIncluded };
+  } finally {
+    await pglite.close();
+  }
+}
+
 export async function restoreBackup(archive: string, dataDir: string, force: boolean): Promise<RestoreSummary> {
   if (!fs.existsSync(archive)) throw new RestoreRefused(`There is no backup file at ${archive}.`);
   const server = serverHoldingDataDir(dataDir);
@@ -51,18 +66,17 @@ export async function restoreBackup(archive: string, dataDir: string, force: boo
       throw new RestoreRefused(`${archive} is not a backup made by npm run backup (it is not a readable gzipped tar).`);
     });
     const manifest = await readManifest(staging, archive);
-    for (const name of present) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
-    const stagedUploads = path.join(staging, UPLOADS);
-    if (fs.existsSync(stagedUploads)) fs.renameSync(stagedUploads, uploadsRoot(dataDir));
-    for (const name of SECRET_FILES) if (fs.existsSync(path.join(staging, name))) fs.renameSync(path.join(staging, name), path.join(dataDir, name));
-    // PGlite unpacks its own copy into the empty dbDir; opening it is the check that it is whole.
-    const pglite = new PGlite({ dataDir: dbDir, loadDataDir: await fs.openAsBlob(path.join(staging, PGDATA_ARCHIVE), { type: 'application/x-tar' }) });
+    // What was there is set aside, not deleted, until the restored database has opened: a failed
+    // restore puts it back, so DATA_DIR never ends up half old, half new.
+    const previous = path.join(staging, 'previous');
+    fs.mkdirSync(previous);
+    for (const name of present) fs.renameSync(path.join(dataDir, name), path.join(previous, name));
     try {
-      await pglite.waitReady;
-      const { rows } = await pglite.query<{ submissions: number }>('SELECT count(*)::int AS submissions FROM documents WHERE form_version IS NOT NULL');
-      return { submissions: rows[0].submissions, files: countFiles(uploadsRoot(dataDir)), uploadsIncluded: manifest.uploadsIncluded };
-    } finally {
-      await pglite.close();
+      return await placeAndOpen(staging, dataDir, manifest);
+    } catch (error) {
+      for (const name of RESTORED) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
+      for (const name of present) fs.renameSync(path.join(previous, name), path.join(dataDir, name));
+      throw new Error(`the database copy in ${archive} could not be opened (${(error as Error).message}); ${dataDir} is as it was before.`);
     }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
