@@ -76,7 +76,7 @@ export async function restoreBackup(archive: string, dataDir: string, force: boo
     } catch (error) {
       for (const name of RESTORED) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
       for (const name of present) fs.renameSync(path.join(previous, name), path.join(dataDir, name));
-      throw new Error(`the database copy in ${archive} could not be opened (${(error as Error).message}); ${dataDir} is as it was before.`);
+      throw new Error(`the database copy in ${archive} could not be opened (${(error as Error).message}); ${dataDir} is as it was before.`, { cause: error });
     }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
