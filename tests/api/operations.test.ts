@@ -68,6 +68,17 @@ describe('health probes', () => {
     }
     expect((await probe('/readyz')).status).toBe(200);
   });
+
+  it('say unavailable while a migration this code expects is not applied (another version migrated the database)', async () => {
+    const { db } = server.app.serverContext;
+    const { rows } = await db.query<{ id: number; name: string }>('DELETE FROM schema_migrations WHERE id = (SELECT max(id) FROM schema_migrations) RETURNING id, name');
+    try {
+      expect(await probe('/readyz')).toMatchObject({ status: 503, text: '{"status":"unavailable"}' });
+    } finally {
+      await db.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [rows[0].id, rows[0].name]);
+    }
+    expect((await probe('/readyz')).status).toBe(200);
+  });
 });
 
 describe('Prometheus metrics', () => {
