@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import net from 'node:net';
+import { newDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import { startMainProcess } from '../support/main-process.ts';
 import { fileForm, tinyPng } from '../support/files.ts';
 import { DINING, diningAnswers, LOYALTY_MEDIA } from './samples.ts';
 
@@ -102,6 +104,19 @@ describe('Prometheus metrics', () => {
     const timed = { method: 'POST', route: '/api/:slug', le: '+Inf' };
     expect(sample(after, 'http_request_duration_seconds_bucket', timed) - sample(before, 'http_request_duration_seconds_bucket', timed)).toBe(2);
     expect(after).not.toContain(`/api/${DINING}`); // route patterns only: raw addresses would grow without bound
+  });
+
+  it('stop the start with a clear message when their port is taken', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const dataDir = await newDataDir();
+    try {
+      const port = String((taken.address() as net.AddressInfo).port);
+      await expect(startMainProcess(dataDir, { METRICS_PORT: port })).rejects.toThrow(`The metrics port could not be opened (METRICS_PORT=${port}, METRICS_HOST=127.0.0.1)`);
+    } finally {
+      taken.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('time the inspection of an upload by its type', async () => {

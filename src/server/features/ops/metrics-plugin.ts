@@ -55,8 +55,11 @@ export const metricsPlugin = sharedPlugin(async (app, ctx) => {
   });
   const { metricsPort } = ctx.config;
   if (metricsPort === null) return;
-  app.addHook('onListen', async () => {
-    server = await startMetricsServer(app, metricsPort, ctx.config.metricsHost);
+  // On ready, not on listen: a metrics port that cannot be had stops the start instead of going unnoticed.
+  app.addHook('onReady', async () => {
+    server = await startMetricsServer(app, metricsPort, ctx.config.metricsHost).catch((error: Error) => {
+      throw new Error(`The metrics port could not be opened (METRICS_PORT=${metricsPort}, METRICS_HOST=${ctx.config.metricsHost}): ${error.message}`, { cause: error });
+    });
   });
   app.addHook('preClose', async () => {
     server?.closeAllConnections();
