@@ -3,6 +3,7 @@
 import type { ServerFeature } from '../core/feature.ts';
 import { CORE_MIGRATIONS, type Migration } from '../core/db/migrations.ts';
 import { opsFeature } from './ops/index.ts';
+import { auditFeature } from './audit/index.ts';
 import { authFeature } from './auth/index.ts';
 import { uploadsFeature } from './uploads/index.ts';
 import { captchaFeature } from './captcha/index.ts';
@@ -23,6 +24,7 @@ export const FEATURES: readonly ServerFeature[] = [
   contentFeature,
   ssoFeature,
   usersFeature,
+  auditFeature,
   perksFeature,
   chatFeature,
   renderFeature,
