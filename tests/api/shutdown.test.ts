@@ -82,6 +82,7 @@ describe('SIGTERM', () => {
     const signalled = Date.now();
     main.child.kill('SIGTERM');
     await main.printed('SIGTERM: stopping');
+    await main.printed('No new connections are accepted.');
     expect(await refused(main.port)).toBe(true);
 
     finishing.finish();

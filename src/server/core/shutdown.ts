@@ -14,6 +14,12 @@ export function stopOnSignals(app: FastifyInstance, graceMs: number): void {
     if (stopping) return; // a second signal while stopping changes nothing: the stop is already under way
     stopping = true;
     console.log(`${signal}: stopping (requests in flight may finish within ${graceMs} ms).`);
+    // Fastify closes the listener once its preClose hooks have run; saying so tells an operator (and the test) the moment.
+    const listener = setInterval(() => {
+      if (app.server.listening) return;
+      clearInterval(listener);
+      console.log('No new connections are accepted.');
+    }, 10);
     const cut = setTimeout(() => {
       console.log(`Requests still in flight after ${graceMs} ms are cut.`);
       app.server.closeAllConnections();
