@@ -40,6 +40,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     orphanUploads: new OrphanUploadBudget(config.uploadOrphansPerClient, config.uploadOrphanMinutes, jwtSecret),
     uploads: await openUploadStorage(config),
     submissionHooks: FEATURES.flatMap((feature) => feature.submissionHooks ?? []),
+    migrations: MIGRATIONS,
   };
 
   // Request logs carry method, path and status only: no IP address, user agent or body.

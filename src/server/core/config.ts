@@ -55,6 +55,9 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'S3_ACCESS_KEY_ID', default: null, description: 'Access key of the object storage (unset = the AWS SDK finds credentials itself).' },
   { name: 'S3_SECRET_ACCESS_KEY', default: null, description: 'Secret key of the object storage.' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: "'true' addresses the bucket in the path (most self-hosted S3 servers) instead of the host name." },
+  { name: 'METRICS_PORT', default: null, description: "Port of the Prometheus metrics (GET /metrics: requests and latency by route, submissions by form, upload inspection time); unset = no metrics server. Kept off the pages' port so the public never reaches it." },
+  { name: 'METRICS_HOST', default: '127.0.0.1', description: 'Interface the metrics port listens on (this machine only by default; set 0.0.0.0 for a Prometheus elsewhere on a private network).' },
+  { name: 'SHUTDOWN_GRACE_MS', default: '10000', description: 'On SIGTERM or SIGINT: how long requests in flight may run on (new connections are refused at once) before they are cut and the database is closed.' },
 ];
 
 export interface ServerConfig {
@@ -93,6 +96,11 @@ export interface ServerConfig {
   assistant: AssistantConfig | null;
   /** Uploads in S3-compatible object storage; null = files in DATA_DIR/uploads. */
   objectStorage: ObjectStorageConfig | null;
+  /** Port of the Prometheus metrics server; null = none. */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** How long a stopping server lets requests in flight finish. */
+  shutdownGraceMs: number;
   /** Off in tests and scripts. */
   logRequests: boolean;
 }
@@ -252,6 +260,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     oidc: oidcConfig(env),
     assistant: assistant(env),
     objectStorage: objectStorage(env),
+    metricsPort: read(env, 'METRICS_PORT') === null ? null : number(env, 'METRICS_PORT'),
+    metricsHost: read(env, 'METRICS_HOST') ?? '127.0.0.1',
+    shutdownGraceMs: number(env, 'SHUTDOWN_GRACE_MS'),
     logRequests: env.NODE_ENV !== 'test',
   };
 }

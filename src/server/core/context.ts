@@ -10,6 +10,7 @@ import type { UniqueRule } from './db/unique-indexes.ts';
 import type { OrphanUploadBudget } from './storage/orphan-budget.ts';
 import type { UploadStorage } from './storage/storage.ts';
 import type { SubmissionHook } from './submission-hooks.ts';
+import type { Migration } from './db/migrations.ts';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -26,6 +27,8 @@ export interface ServerContext {
   uploads: UploadStorage;
   /** Every feature's hooks on a stored submission, run in its transaction (core/submission-hooks.ts). */
   submissionHooks: readonly SubmissionHook[];
+  /** Every schema migration this code expects applied (core's and each feature's): readiness checks them. */
+  migrations: readonly Migration[];
 }
 
 declare module 'fastify' {

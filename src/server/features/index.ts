@@ -2,6 +2,7 @@
 // answers every address no other route took). A new feature = its folder + one line here.
 import type { ServerFeature } from '../core/feature.ts';
 import { CORE_MIGRATIONS, type Migration } from '../core/db/migrations.ts';
+import { opsFeature } from './ops/index.ts';
 import { auditFeature } from './audit/index.ts';
 import { authFeature } from './auth/index.ts';
 import { uploadsFeature } from './uploads/index.ts';
@@ -16,6 +17,7 @@ import { chatFeature } from './chat/index.ts';
 import { renderFeature } from './render/index.ts';
 
 export const FEATURES: readonly ServerFeature[] = [
+  opsFeature,
   authFeature,
   uploadsFeature,
   captchaFeature,

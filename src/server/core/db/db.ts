@@ -31,6 +31,8 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Embedded database only: a consistent copy of its data directory (a tar), taken between queries. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** PostgreSQL error code for a unique violation. */

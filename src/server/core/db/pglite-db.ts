@@ -42,6 +42,12 @@ export async function openPgliteDb(dataDir: string, dbDir: string): Promise<Db> 
         if (begun && (await statements.command('COMMIT')) === 'ROLLBACK') throw new Error('The transaction was rolled back after a failed statement.');
         return result;
       }),
+    async dumpDataDir() {
+      // A checkpoint first, so the copy's data files hold what the log has (less to replay when opened).
+      // Queries wait while the copy is taken: uncompressed it takes a quarter of the time (whoever keeps it compresses it).
+      await pglite.runExclusive(() => statements.command('CHECKPOINT'));
+      return pglite.dumpDataDir('none');
+    },
     async close() {
       try {
         await pglite.close();

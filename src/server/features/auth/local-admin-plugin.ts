@@ -1,29 +1,20 @@
 // The local admin call of features/auth/local-admin.ts: only with the embedded database (with DATABASE_URL
 // the script connects itself), only from this machine, only with the secret of DATA_DIR/local-admin.json.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../../core/context.ts';
 import { saveStaffUser } from '../../core/access/staff-users.ts';
 import type { Role } from '../../core/access/roles.ts';
-import { LOCAL_ADMIN_PATH, LOCAL_ADMIN_SECRET_HEADER, removeLocalAdminFile, writeLocalAdminFile } from './local-admin.ts';
-import { forbidden, routeNotFound, validationError } from '../../core/errors.ts';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/** The call came from this machine: over loopback, or to and from the same address. */
-const fromThisMachine = (request: FastifyRequest) =>
-  LOOPBACK.has(request.socket.remoteAddress ?? '') || (request.socket.remoteAddress !== undefined && request.socket.remoteAddress === request.socket.localAddress);
+import { checkLocalAdminCall, LOCAL_ADMIN_PATH, LOCAL_ADMIN_SECRET_HEADER, removeLocalAdminFile, writeLocalAdminFile } from './local-admin.ts';
+import { validationError } from '../../core/errors.ts';
 
 export const localAdminPlugin = sharedPlugin(async (app, ctx) => {
   if (ctx.db.kind !== 'pglite') return;
   const secret = randomBytes(32).toString('base64url');
 
   app.post(LOCAL_ADMIN_PATH, { schema: { headers: { type: 'object', properties: { [LOCAL_ADMIN_SECRET_HEADER]: { type: 'string', maxLength: 200 } } } } }, async (request: FastifyRequest, reply) => {
-    // Through a proxy (X-Forwarded-For) or from elsewhere this address does not exist.
-    if (!fromThisMachine(request) || request.headers['x-forwarded-for'] !== undefined) throw routeNotFound(LOCAL_ADMIN_PATH);
-    const sent = Buffer.from(String(request.headers[LOCAL_ADMIN_SECRET_HEADER] ?? ''));
-    if (sent.length !== secret.length || !timingSafeEqual(sent, Buffer.from(secret))) throw forbidden();
+    checkLocalAdminCall(request, secret);
     const body = (request.body ?? {}) as { email?: unknown; password?: unknown; role?: unknown };
     if (typeof body.email !== 'string' || typeof body.password !== 'string') {
       throw validationError('users', [{ path: typeof body.email !== 'string' ? 'email' : 'password', message: 'This field is required.' }]);

@@ -21,6 +21,7 @@ import { cleanUploadInWorker, warmInspection } from './inspection-pool.ts';
 import { imageDimensions } from './image-dimensions.ts';
 import type { UploadStorage } from '../../core/storage/storage.ts';
 import { uploadsRoot } from '../../core/storage/storage-disk.ts';
+import { timed, uploadInspectionSeconds } from '../../core/metrics.ts';
 
 
 /** Payload's 413 carries `data` ({size}); ours states the limit, which is what the guest needs. */
@@ -97,7 +98,8 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
     if (refusal || !type) throw refusal ?? wrongType(null, rule.accept);
     let cleaned: Buffer;
     try {
-      cleaned = await cleanUploadInWorker(await fs.promises.readFile(partial), type.mimeType);
+      const bytes = await fs.promises.readFile(partial);
+      cleaned = await timed(uploadInspectionSeconds, { type: type.mimeType }, () => cleanUploadInWorker(bytes, type.mimeType));
     } catch (error) {
       if (error instanceof FileRefused) throw fileError(t(error.reason, lang));
       throw error;
