@@ -108,6 +108,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   await saveStaffUser(app.serverContext.db, STAFF.email, STAFF.password);
 
   let token: string | undefined;
+  /** Like the pages (src/web/api/uploadClaims.ts), the helper carries the claims of its uploads to its creates. */
+  const uploadClaims: string[] = [];
   const server: TestServer = {
     url,
     app,
@@ -122,6 +124,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       if (init.json !== undefined) {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(init.json);
+        if (uploadClaims.length && !('x-upload-claim' in headers)) headers['x-upload-claim'] = uploadClaims.join(',');
       }
       const response = await fetch(`${url}${pathname}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
       const text = await response.text();
@@ -131,6 +134,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       } catch {
         // pages and files are not JSON
       }
+      const claim = (parsed as { claim?: unknown } | null)?.claim;
+      if (typeof claim === 'string') uploadClaims.unshift(claim);
+      uploadClaims.splice(50);
       return { status: response.status, body: parsed as Json, headers: response.headers };
     },
     async staffToken() {
