@@ -283,6 +283,12 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
     }
     const text = (key: string) => formText(form.id, key, lang);
     const failed = form.submit.failed ? text(form.submit.failed) : t('submitFailed', lang);
+    // Any answer but a new record spent the proof on the server: the guest passes the check again.
+    const proofSpent = compiled.captcha !== null && outcome.kind !== 'unreachable';
+    if (proofSpent) {
+      setProof(null);
+      setHumanCheckRound((n) => n + 1);
+    }
     if (outcome.kind !== 'invalid') refocusSend();
     if (outcome.kind === 'unreachable') return setToast(form.submit.requestFailed ? text(form.submit.requestFailed) : t('requestFailed', lang));
     if (outcome.kind === 'invalid') {
@@ -293,12 +299,8 @@ export function GuestForm({ loaded, lang, sourced, optionDocs, submit = submitAn
       announce(placed);
       return setToast(outcome.status === 409 ? outcome.fieldErrors[0].message : failed);
     }
-    if (outcome.status === 403 && compiled.captcha) {
-      // The proof was refused (expired or already used): the guest has to pass the check again.
-      setProof(null);
-      setHumanCheckRound((n) => n + 1);
-      return setToast(t('humanCheckNeeded', lang));
-    }
+    // The proof was refused (expired or already used): the guest has to pass the check again.
+    if (outcome.status === 403 && proofSpent) return setToast(t('humanCheckNeeded', lang));
     setToast(failed);
   };
 

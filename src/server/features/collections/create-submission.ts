@@ -14,7 +14,7 @@ import { evidenceFor } from '../../core/forms/evidence.ts';
 import { fieldLabel, validateSubmission } from '../../core/forms/validation.ts';
 import { normalizePhones } from '../../../engine/phones.ts';
 import { fillTodayDefaults } from '../../../engine/answers.ts';
-import { captchaMissing, consumeProof } from '../captcha/index.ts';
+import { captchaMissing, consumeProof, spendProof } from '../captcha/index.ts';
 import type { SubmissionHook } from '../../core/submission-hooks.ts';
 import type { Collection } from '../../core/registry.ts';
 import type { DocumentRow } from '../../core/documents.ts';
@@ -162,6 +162,17 @@ async function insertWithReference(db: Db, inTransaction: boolean, create: (tx: 
 }
 
 export async function createSubmission(deps: Dependencies, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
+  try {
+    return await createOnce(deps, collection, request);
+  } catch (error) {
+    const captcha = collection.form!.compiled.captcha;
+    // A refusal (a 400, a 409 for a phone already registered...) still spends the human check.
+    if (captcha) await spendProof(deps.db, request.captchaProof, captcha.action);
+    throw error;
+  }
+}
+
+async function createOnce(deps: Dependencies, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
   const form = collection.form!;
   const { compiled } = form;
   if (compiled.captcha && !request.captchaProof) throw captchaMissing();
