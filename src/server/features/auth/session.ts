@@ -1,5 +1,6 @@
-// A signed-in session: the JWT in the HttpOnly payload-token cookie (and in the login answer, as
-// Payload gives it), the same for a password and a single sign-on, and recorded in the audit log.
+// A signed-in session: the JWT in the HttpOnly payload-token cookie, the same for a password and a
+// single sign-on, and recorded in the audit log. A script in a page (a restaurant's tag, an injected
+// one) must never read it: an answer to a browser carries no token (tokenInAnswer).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { ServerContext } from '../../core/context.ts';
@@ -13,6 +14,16 @@ export function cookieOptions(request: FastifyRequest, ctx: ServerContext, expir
   const secure = ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure === 'true';
   // Lax: sent on the top-level navigation back from the single sign-on provider, never on another site's POST or fetch.
   return { expires, path, httpOnly: true, sameSite: 'lax', secure };
+}
+
+/**
+ * Whether an answer may carry the session token, as Payload's login and /me answers do: only for a
+ * client that authenticates with the header (Authorization: JWT ...) and is no browser. A browser
+ * marks its requests (Origin, Sec-Fetch-Site) and sends cookies; its session is the HttpOnly cookie.
+ */
+export function tokenInAnswer(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return !headers.origin && !headers['sec-fetch-site'] && !headers.cookie;
 }
 
 export async function startSession(request: FastifyRequest, reply: FastifyReply, ctx: ServerContext, user: StaffUser, method: 'password' | 'sso'): Promise<{ token: string; exp: number }> {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sharedPlugin } from '../../core/context.ts';
-import { contentSecurityPolicy } from './content-security-policy.ts';
+import { pagePolicies } from './content-security-policy.ts';
+import { documentRoutes } from './page-scripts.ts';
 import { createPrerenderer } from './prerender.ts';
 import { answerAsset, HASHED_FILE, loadHashedAssets, pickEncoding } from './asset-memory.ts';
 import { humanCheckKind } from '../../core/config.ts';
@@ -23,11 +24,12 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   const dist = ctx.config.webDistDir;
   const built = fs.existsSync(path.join(dist, 'index.html'));
   const humanCheck = humanCheckKind(ctx.config);
-  const policy = async () => ctx.config.contentSecurityPolicy ?? (await contentSecurityPolicy(ctx.db, ctx.registry, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null));
+  const policyOf = pagePolicies(ctx.db, documentRoutes(ctx.registry.forms), humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null);
+  const policy = async (request: FastifyRequest) => ctx.config.contentSecurityPolicy ?? (await policyOf(request.raw.url?.split('?')[0] ?? request.url));
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', await policy());
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', await policy(request));
     // API answers may hold personal data: no shared or browser cache keeps them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
