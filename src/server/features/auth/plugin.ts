@@ -2,8 +2,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { sharedPlugin } from '../../core/context.ts';
-import { identifyCaller, revokeToken, TOKEN_COOKIE } from '../../core/access/caller.ts';
-import { cookieOptions, startSession, tokenInAnswer } from './session.ts';
+import { identifyCaller, revokeToken } from '../../core/access/caller.ts';
+import { cookieOptions, sessionCookieName, startSession, tokenInAnswer } from './session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { decoyHash, verifyPassword } from '../../core/access/passwords.ts';
 import { findUserByEmail, toStaffUser, USER_DISABLED } from '../../core/access/staff-users.ts';
@@ -15,7 +15,7 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
     request.caller = request.url.startsWith('/api/')
-      ? await identifyCaller(request.headers, ctx.db, ctx.config.publicApiKey, ctx.jwtSecret)
+      ? await identifyCaller(request.headers, ctx.db, ctx.config.publicApiKey, ctx.jwtSecret, sessionCookieName(request, ctx))
       : { kind: 'anonymous' };
   });
 
@@ -52,7 +52,7 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
       await revokeToken(ctx.db, request.caller.token, request.caller.exp);
       await recordAudit(ctx.db, request.caller, { action: 'sign-out', target: 'users', documentId: request.caller.user.id });
     }
-    reply.setCookie(TOKEN_COOKIE, '', cookieOptions(request, ctx, new Date(0)));
+    reply.setCookie(sessionCookieName(request, ctx), '', cookieOptions(request, ctx, new Date(0)));
     return { message: 'Logout successful.' };
   });
 });
