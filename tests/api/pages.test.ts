@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
 import { pagePolicies } from '../../src/server/features/render/content-security-policy.ts';
-import { documentRoutes } from '../../src/server/features/render/page-scripts.ts';
+import { formRoutes } from '../../src/server/features/render/form-routes.ts';
 import { brotliCompressSync } from 'node:zlib';
 
 let server: TestServer;
@@ -89,7 +89,7 @@ describe('the pages', () => {
 
   it('every answer carries the security headers once: HSTS for a year, nosniff, the referrer policy; pages alone the computed policy', async () => {
     const { db, registry } = server.app.serverContext;
-    const policyOf = pagePolicies(db, documentRoutes(registry.forms), server.config.recaptchaScriptUrl);
+    const policyOf = pagePolicies(db, formRoutes(registry.forms), server.config.recaptchaScriptUrl);
     for (const pathname of ['/', '/survey/fnb/cova', '/assets/index-AbCd1234.js', '/api/restaurants', '/api/no-such-route', '/runtime-config.js']) {
       const response = await get(pathname);
       expect(response.headers.get('strict-transport-security'), pathname).toBe('max-age=31536000; includeSubDomains');

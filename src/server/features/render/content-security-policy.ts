@@ -6,7 +6,8 @@
 // allowed only when reCAPTCHA is the human check; the self-hosted ALTCHA check needs nothing more
 // than 'self' (its script, stylesheet and proof-of-work worker are built files of our own origin).
 import type { Db } from '../../core/db/db.ts';
-import { pageScriptSources, type documentRoutes } from './page-scripts.ts';
+import { pageScriptSources } from './page-scripts.ts';
+import type { FormRoute } from './form-routes.ts';
 
 /** Google's widget script loads further code from gstatic. */
 const RECAPTCHA_EXTRA_SCRIPTS = ['https://www.gstatic.com'];
@@ -52,7 +53,7 @@ interface CachedPolicy {
 const generations = new WeakMap<Db, number>();
 
 /** The policy of each page address: its named document's scripts read once, kept until a content change or POLICY_MAX_AGE_MS. */
-export function pagePolicies(db: Db, routes: ReturnType<typeof documentRoutes>, recaptchaScriptUrl: string | null): (pathname: string) => Promise<string> {
+export function pagePolicies(db: Db, routes: readonly FormRoute[], recaptchaScriptUrl: string | null): (pathname: string) => Promise<string> {
   const cache = new Map<string, CachedPolicy>();
   return (pathname) => {
     const generation = generations.get(db) ?? 0;
