@@ -82,6 +82,12 @@ export async function newDataDir(): Promise<string> {
   return dataDir;
 }
 
+/**
+ * Like the pages (src/web/api/uploadClaims.ts), the helper carries the claims of its uploads to its
+ * creates: one client for every server of the test file, as a browser behind a load balancer.
+ */
+const uploadClaims: string[] = [];
+
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const siteverify = await startSiteverify();
   const dataDir = overrides.dataDir ?? (await newDataDir());
@@ -108,8 +114,6 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   await saveStaffUser(app.serverContext.db, STAFF.email, STAFF.password);
 
   let token: string | undefined;
-  /** Like the pages (src/web/api/uploadClaims.ts), the helper carries the claims of its uploads to its creates. */
-  const uploadClaims: string[] = [];
   const server: TestServer = {
     url,
     app,
