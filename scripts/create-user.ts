@@ -15,7 +15,7 @@ import { runningServer, saveStaffUserThroughServer } from '../src/server/feature
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } } });
 const password = values.password ?? process.env.STAFF_PASSWORD;
 if (!values.email || !password || (values.role !== undefined && !isRole(values.role))) {
-  console.error('Usage: npm run create-user -- --email staff@example.com --password "at least 8 characters" [--role admin|editor|viewer|employee] (or STAFF_PASSWORD=...)');
+  console.error('Usage: npm run create-user -- --email staff@example.com --password "at least 12 characters, not a common one" [--role admin|editor|viewer|employee] (or STAFF_PASSWORD=...)');
   process.exit(2);
 }
 const role = values.role as Role | undefined;

@@ -60,11 +60,11 @@ describe('the human check', () => {
     expect(answer.body).toEqual(CAPTCHA_ERROR);
   });
 
-  it('a proof is not spent by a submission that fails validation', async () => {
+  it('a proof is spent by a submission that fails validation too (issue 21: any answered attempt)', async () => {
     const proof = await captchaProof(server);
     const invalid = await register(server, await loyaltyAnswers(server, { email: 'nope' }), proof);
     expect(invalid.status).toBe(400);
-    expect((await register(server, await loyaltyAnswers(server), proof)).status).toBe(201);
+    expect((await register(server, await loyaltyAnswers(server), proof)).status).toBe(403);
   });
 
   it('when siteverify cannot be reached the guest is told to retry (502)', async () => {

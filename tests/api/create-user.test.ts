@@ -72,7 +72,7 @@ describe('npm run create-user', () => {
   it('says what is wrong with the password, and saves nothing', async () => {
     const refused = await createUser('short@example.com', 'short');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Could not save the staff user: The password must have at least 8 characters.');
+    expect(refused.stderr).toContain('Could not save the staff user: Enter a password of at least 12 characters.');
     expect((await login('short@example.com', 'short')).status).toBe(401);
   }, 60_000);
 

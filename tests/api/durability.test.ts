@@ -1,5 +1,6 @@
 // The server as operators run it (a separate node process), killed with -9 right after it
-// acknowledged submissions: after a restart on the same DATA_DIR every acknowledged one is there.
+// acknowledged submissions, and killed with -9 while 20 clients are sending: after a restart on
+// the same DATA_DIR every acknowledged one is there, and nothing is half-written.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT, STAFF, type Json } from '../support/server.ts';
 import { DINING, diningAnswers } from './samples.ts';
+import { acknowledgedUnderLoad, checkNothingHalfWritten } from './durability-load.ts';
 
 let dataDir: string;
 const started: ChildProcess[] = [];
@@ -30,6 +32,9 @@ const env = (port: number) => ({
   WEB_DIST_DIR: path.join(dataDir, 'no-pages'),
   PUBLIC_API_KEY: PUBLIC_KEY,
   JWT_SECRET: 'durability-secret',
+  // 20 clients on one address: the limits per address are not what this test is about.
+  RATE_LIMIT_PER_MINUTE: '100000',
+  UPLOAD_ORPHANS_PER_CLIENT: '100000',
 });
 
 /** Starts main.ts; resolves once it prints its address, or with its exit code and output if it stops first. */
@@ -112,4 +117,38 @@ describe('a crash right after submissions were acknowledged', () => {
     await new Promise((resolve) => restarted.child.once('exit', resolve));
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
   });
+});
+
+describe('a crash while 20 clients are sending', () => {
+  it('every creation answered 201 is found after the restart, and none is half-written', async () => {
+    const port = await freePort();
+    const running = await startServer(port);
+    expect(running.running, running.output).toBe(true);
+    const kill = () => running.child.kill('SIGKILL');
+    const load = await acknowledgedUnderLoad(port, { clients: 20, killAfter: 60, kill });
+    await new Promise((resolve) => (running.child.exitCode === null ? running.child.once('exit', resolve) : resolve(null)));
+    // The kill came while requests were being sent: some were never answered.
+    expect(load.acknowledged.length).toBeGreaterThanOrEqual(60);
+    expect(load.unanswered).toBeGreaterThan(0);
+
+    const restartPort = await freePort();
+    const restarted = await startServer(restartPort);
+    expect(restarted.running, restarted.output).toBe(true);
+    const login = await call(restartPort, '/api/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
+    const staff = { authorization: `JWT ${login.body.token}` };
+    for (const created of load.acknowledged) {
+      const read = await call(restartPort, `/api/${created.collection}/${created.id}?depth=0`, { headers: staff });
+      expect(read.status, `${created.collection} ${created.id}`).toBe(200);
+      expect(read.body.reference).toBe(created.reference);
+      expect(read.body[created.marker.field]).toBe(created.marker.value);
+      if (created.cv !== undefined) {
+        expect(read.body.cv).toBe(created.cv);
+        expect((await call(restartPort, `/api/careers-application-cvs/${created.cv}`, { headers: staff })).status).toBe(200);
+      }
+    }
+    restarted.child.kill('SIGTERM');
+    await new Promise((resolve) => restarted.child.once('exit', resolve));
+    // Read by the database itself once the server is gone: every stored submission whole, every attached file's submission there.
+    expect(await checkNothingHalfWritten(path.join(dataDir, 'db'))).toEqual({ withoutReference: 0, attachedToMissing: 0, applicationsWithoutTheirFile: 0 });
+  }, 180_000);
 });

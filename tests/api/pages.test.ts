@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
-import { contentSecurityPolicy } from '../../src/server/features/render/content-security-policy.ts';
+import { pagePolicies } from '../../src/server/features/render/content-security-policy.ts';
+import { formRoutes } from '../../src/server/features/render/form-routes.ts';
 import { brotliCompressSync } from 'node:zlib';
 
 let server: TestServer;
@@ -43,12 +44,19 @@ describe('the pages', () => {
     }
   });
 
-  it("allows the restaurants' inline scripts by their hash", async () => {
-    const restaurants = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/seed/restaurants.json'), 'utf8')) as { scripts: { type: string; content?: string }[] }[];
-    const inline = restaurants.flatMap((restaurant) => restaurant.scripts).filter((script) => script.type === 'inline');
-    expect(inline.length).toBeGreaterThan(0);
-    const csp = (await get('/')).headers.get('content-security-policy') ?? '';
-    for (const script of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(script.content!).digest('base64')}'`);
+  it("allows a restaurant's inline scripts by their hash on its own dining survey only", async () => {
+    const restaurants = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/seed/restaurants.json'), 'utf8')) as { slug: string; scripts: { type: string; content?: string }[] }[];
+    const hashOf = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
+    const tagged = restaurants.filter((restaurant) => restaurant.scripts.some((script) => script.type === 'inline'));
+    expect(tagged.length).toBeGreaterThan(0);
+    const home = (await get('/')).headers.get('content-security-policy') ?? '';
+    for (const restaurant of tagged) {
+      const own = (await get(`/survey/fnb/${restaurant.slug}`)).headers.get('content-security-policy') ?? '';
+      for (const script of restaurant.scripts.filter((s) => s.type === 'inline')) {
+        expect(own).toContain(hashOf(script.content!));
+        expect(home).not.toContain(hashOf(script.content!));
+      }
+    }
   });
 
   it('hashed assets are cached for good, the page itself is revalidated, missing assets are 404', async () => {
@@ -80,7 +88,8 @@ describe('the pages', () => {
   });
 
   it('every answer carries the security headers once: HSTS for a year, nosniff, the referrer policy; pages alone the computed policy', async () => {
-    const policy = await contentSecurityPolicy(server.app.serverContext.db, server.app.serverContext.registry, server.config.recaptchaScriptUrl);
+    const { db, registry } = server.app.serverContext;
+    const policyOf = pagePolicies(db, formRoutes(registry.forms), server.config.recaptchaScriptUrl);
     for (const pathname of ['/', '/survey/fnb/cova', '/assets/index-AbCd1234.js', '/api/restaurants', '/api/no-such-route', '/runtime-config.js']) {
       const response = await get(pathname);
       expect(response.headers.get('strict-transport-security'), pathname).toBe('max-age=31536000; includeSubDomains');
@@ -89,7 +98,7 @@ describe('the pages', () => {
       expect(response.headers.get('x-frame-options'), pathname).toBe('SAMEORIGIN');
       expect(response.headers.get('x-robots-tag'), pathname).toBe('noindex');
       const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
-      expect(response.headers.get('content-security-policy'), pathname).toBe(isPage ? policy : null);
+      expect(response.headers.get('content-security-policy'), pathname).toBe(isPage ? await policyOf(pathname) : null);
     }
   });
 

@@ -17,10 +17,11 @@ describe('staff sessions', () => {
     expect((await server.api(`/api/${DINING}`, { as: 'none', headers: { authorization } })).status).toBe(200);
     const logout = await server.api('/api/users/logout', { as: 'none', method: 'POST', headers: { authorization } });
     expect(logout.status).toBe(200);
-    expect(logout.headers.get('set-cookie')).toMatch(/^payload-token=;/);
+    // COOKIE_SECURE=true: the cookie is __Host- prefixed (tests/api/attacks/sign-in.test.ts).
+    expect(logout.headers.get('set-cookie')).toMatch(/^__Host-payload-token=;/);
     expect((await server.api(`/api/${DINING}`, { as: 'none', headers: { authorization } })).status).toBe(403);
     expect((await server.api('/api/users/me', { as: 'none', headers: { authorization } })).body.user).toBeNull();
-    expect((await server.api('/api/users/me', { as: 'none', headers: { cookie: `payload-token=${login.body.token}` } })).body.user).toBeNull();
+    expect((await server.api('/api/users/me', { as: 'none', headers: { cookie: `__Host-payload-token=${login.body.token}` } })).body.user).toBeNull();
   });
 
   it('COOKIE_SECURE=true marks the login cookie Secure', async () => {

@@ -2,6 +2,7 @@
 // (our start address, the provider's sign-in form, our callback) with a cookie jar.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, STAFF, type TestServer } from '../support/server.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { startOidcProvider, type OidcStandIn } from '../support/oidc-provider.ts';
 import { CookieJar } from '../support/cookie-jar.ts';
 import { DINING } from './samples.ts';
@@ -22,7 +23,8 @@ afterAll(async () => {
 });
 
 /** Starts at our /start address, signs in at the provider's form as `email`, and stops at the first address back on our site after the callback. */
-async function signInWithCompany(email: string, next?: string) {
+async function signInWithCompany(email: string, next?: string, on: { server: TestServer; provider: OidcStandIn } = { server, provider }) {
+  const { server, provider } = on;
   const jar = new CookieJar();
   const start = `${server.url}/api/users/oidc/start${next === undefined ? '' : `?next=${encodeURIComponent(next)}`}`;
   const toProvider = await jar.follow(start);
@@ -128,5 +130,38 @@ describe('without single sign-on configured', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+// Issue 21, item 9: with OIDC_ALLOWED_DOMAINS an existing account was linked on its email's domain
+// alone, so anyone who could name that email at the provider, unverified, became its owner.
+describe('linking an existing password account when the domain is allowed', () => {
+  let listed: TestServer;
+  let idp: OidcStandIn;
+  beforeAll(async () => {
+    idp = await startOidcProvider();
+    listed = await startTestServer({
+      oidc: { issuerUrl: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, redirectUrl: null, scopes: 'openid email profile', defaultRole: 'employee', allowedDomains: ['example.com'] },
+    });
+    idp.start(`${listed.url}/api/users/oidc/callback`);
+  });
+  afterAll(async () => {
+    await listed?.close();
+    await idp?.close();
+  });
+
+  it('needs the provider to have verified the email: the domain alone links nothing', async () => {
+    await saveStaffUser(listed.app.serverContext.db, 'finance.admin@example.com', 'a long enough password', 'admin');
+    idp.accounts.set('unverified-finance', { email: 'finance.admin@example.com', emailVerified: false });
+    const refused = await signInWithCompany('finance.admin@example.com', undefined, { server: listed, provider: idp });
+    expect(refused.landed).toBe('/login?error=sso-account-taken');
+    expect(((await (await refused.jar.fetch(`${listed.url}/api/users/me`)).json()) as { user: unknown }).user).toBeNull();
+
+    idp.accounts.delete('unverified-finance');
+    idp.accounts.set('verified-finance', { email: 'finance.admin@example.com', emailVerified: true });
+    const linked = await signInWithCompany('finance.admin@example.com', undefined, { server: listed, provider: idp });
+    expect(linked.landed).toBe('/login-success');
+    const me = (await (await linked.jar.fetch(`${listed.url}/api/users/me`)).json()) as { user: { email: string; role: string } };
+    expect(me.user).toMatchObject({ email: 'finance.admin@example.com', role: 'admin' });
   });
 });

@@ -82,6 +82,12 @@ export async function newDataDir(): Promise<string> {
   return dataDir;
 }
 
+/**
+ * Like the pages (src/web/api/uploadClaims.ts), the helper carries the claims of its uploads to its
+ * creates: one client for every server of the test file, as a browser behind a load balancer.
+ */
+const uploadClaims: string[] = [];
+
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const siteverify = await startSiteverify();
   const dataDir = overrides.dataDir ?? (await newDataDir());
@@ -122,6 +128,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       if (init.json !== undefined) {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(init.json);
+        if (uploadClaims.length && !('x-upload-claim' in headers)) headers['x-upload-claim'] = uploadClaims.join(',');
       }
       const response = await fetch(`${url}${pathname}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
       const text = await response.text();
@@ -131,6 +138,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       } catch {
         // pages and files are not JSON
       }
+      const claim = (parsed as { claim?: unknown } | null)?.claim;
+      if (typeof claim === 'string') uploadClaims.unshift(claim);
+      uploadClaims.splice(50);
       return { status: response.status, body: parsed as Json, headers: response.headers };
     },
     async staffToken() {

@@ -16,6 +16,11 @@ const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 /** Wrong passwords for one account from one address before it must wait; each further one doubles the wait. */
 const LOGIN_FAILURES_BEFORE_BACKOFF = 5;
 const LOGIN_FAILURE_WINDOW = 15 * MINUTE;
+/**
+ * Wrong passwords for one account from all addresses together (a guesser spread over many addresses)
+ * before every address must wait for the window's end: a throttle, not a lock, so it ends by itself.
+ */
+const LOGIN_FAILURES_PER_ACCOUNT = 20;
 const LONGEST_WAIT = 24 * 60 * MINUTE;
 
 type Counter = { current: number; ttl: number };
@@ -69,7 +74,7 @@ export interface Limits {
   loginAttempt(request: FastifyRequest): Promise<void>;
   /** Throws while this address must wait before trying this account again. */
   loginAllowed(request: FastifyRequest, email: string): Promise<void>;
-  /** Counts a wrong password for this account from this address (other addresses are not slowed). */
+  /** Counts a wrong password for this account from this address, and for the account from anywhere. */
   loginFailed(request: FastifyRequest, email: string): Promise<void>;
 }
 
@@ -93,6 +98,11 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     exponentialBackoff: true,
     keyGenerator: (request: FastifyRequest) => `login-account:${pending.get(request)}:${request.ip}`,
   } as Parameters<FastifyInstance['createRateLimit']>[0]);
+  const accountAnywhere = app.createRateLimit({
+    max: LOGIN_FAILURES_PER_ACCOUNT,
+    timeWindow: LOGIN_FAILURE_WINDOW,
+    keyGenerator: (request: FastifyRequest) => `login-account-anywhere:${pending.get(request)}`,
+  });
   const forAccount = (request: FastifyRequest, email: string) => pending.set(request, normalizeEmail(email));
   return {
     async create(request, what) {
@@ -104,6 +114,8 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     },
     async loginAllowed(request, email) {
       forAccount(request, email);
+      const anywhere = await accountAnywhere(request, { increment: false });
+      if (!anywhere.isAllowed && anywhere.remaining === 0) refuse({ ...anywhere, isExceeded: true });
       const peek = await account(request, { increment: false });
       if (peek.isAllowed || peek.remaining > 0) return;
       // Trying again while made to wait counts as another failure: the wait doubles, for this address only.
@@ -112,6 +124,7 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     async loginFailed(request, email) {
       forAccount(request, email);
       await account(request);
+      await accountAnywhere(request);
     },
   };
 }

@@ -1,6 +1,7 @@
 // File uploads go through XMLHttpRequest because fetch cannot report upload progress.
 import { authHeaders } from './client.ts';
 import { apiUrl, runtimeConfig } from './runtimeConfig.ts';
+import { rememberUploadClaim } from './uploadClaims.ts';
 
 export type UploadOutcome =
   | { ok: true; id: number | string }
@@ -28,7 +29,10 @@ export function uploadFile(collection: string, file: File, onProgress: (fraction
     xhr.onload = () => {
       const body = parse(xhr.responseText);
       const id = body?.doc?.id;
-      if ((xhr.status === 200 || xhr.status === 201) && id !== undefined) return resolve({ ok: true, id });
+      if ((xhr.status === 200 || xhr.status === 201) && id !== undefined) {
+        if (typeof body?.claim === 'string') rememberUploadClaim(body.claim);
+        return resolve({ ok: true, id });
+      }
       const message = body?.errors?.[0]?.message;
       if (xhr.status === 413) return resolve({ ok: false, reason: 'tooLarge', message });
       if (xhr.status === 400 || xhr.status === 415) return resolve({ ok: false, reason: 'wrongType', message });
@@ -45,6 +49,8 @@ export function uploadFile(collection: string, file: File, onProgress: (fraction
 
 interface UploadAnswer {
   doc?: { id?: number | string };
+  /** Our server's proof that this browser sent the file (a real Payload gives none). */
+  claim?: string;
   errors?: { message?: string }[];
 }
 

@@ -2,6 +2,7 @@
 // show: created, field errors, a refusal with the server's reason, or no connection at all.
 import type { Lang } from '../../engine/definition.ts';
 import { apiRequest } from '../api/client.ts';
+import { uploadClaimHeaders } from '../api/uploadClaims.ts';
 import type { FormData } from './context.ts';
 
 export const CREATED = 201;
@@ -26,7 +27,7 @@ interface CreateAnswer {
 export async function submitAnswers(collection: string, data: FormData, options: { lang: Lang; captchaProof?: string | null; remember?: boolean }): Promise<SubmitOutcome> {
   const keys = options.remember === false ? inPage : onDevice;
   const idempotencyKey = submitKey(keys, collection, data);
-  const headers: Record<string, string> = { 'Accept-Language': options.lang, 'Idempotency-Key': idempotencyKey };
+  const headers: Record<string, string> = { 'Accept-Language': options.lang, 'Idempotency-Key': idempotencyKey, ...uploadClaimHeaders() };
   if (options.captchaProof) headers['X-Captcha-Proof'] = options.captchaProof;
   let answer;
   try {

@@ -119,17 +119,19 @@ export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers
     }
     const text = (key: string) => formText(form.id, key, lang);
     const failed = form.submit.failed ? text(form.submit.failed) : t('submitFailed', lang);
+    // Any answer but a new record spent the proof on the server: the guest passes the check again.
+    const newHumanCheck = compiled.captcha !== null && outcome.kind !== 'unreachable' ? (true as const) : undefined;
     if (outcome.kind === 'unreachable') return dispatch({ type: 'failed', refocusSend: true, toast: form.submit.requestFailed ? text(form.submit.requestFailed) : t('requestFailed', lang) });
     if (outcome.kind === 'invalid') {
       const serverErrors: Record<string, string[]> = {};
       const placed = outcome.fieldErrors.map((e) => ({ name: answerPath(e.path, fields), message: e.message }));
       for (const error of placed) (serverErrors[error.name] ??= []).push(error.message);
       const toast = outcome.status === 409 ? outcome.fieldErrors[0].message : failed;
-      return dispatch({ type: 'failed', refocusSend: false, toast, serverErrors, summary: announce(placed) });
+      return dispatch({ type: 'failed', refocusSend: false, toast, serverErrors, summary: announce(placed), newHumanCheck });
     }
     // A refused proof (expired or already used): the guest has to pass the check again.
-    if (outcome.status === 403 && compiled.captcha) return dispatch({ type: 'failed', refocusSend: true, toast: t('humanCheckNeeded', lang), newHumanCheck: true });
-    dispatch({ type: 'failed', refocusSend: true, toast: failed });
+    if (outcome.status === 403 && newHumanCheck) return dispatch({ type: 'failed', refocusSend: true, toast: t('humanCheckNeeded', lang), newHumanCheck });
+    dispatch({ type: 'failed', refocusSend: true, toast: failed, newHumanCheck });
   };
 
   /** Which errors count now: not those of questions that are not asked, nor (before the last step) those of other steps. */

@@ -13,6 +13,8 @@ export type Caller =
   | { kind: 'staff'; user: StaffUser; token: string; exp: number };
 
 export const TOKEN_COOKIE = 'payload-token';
+/** The cookie's name when it is Secure: the browser keeps a __Host- cookie to this host, path / and HTTPS (no sibling subdomain can set it). */
+export const SECURE_TOKEN_COOKIE = `__Host-${TOKEN_COOKIE}`;
 
 function sameKey(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -39,11 +41,11 @@ function cookieAllowed(headers: IncomingHttpHeaders): boolean {
   return site === undefined || site === 'same-origin' || site === 'same-site' || site === 'none';
 }
 
-function staffToken(headers: IncomingHttpHeaders): string | null {
+function staffToken(headers: IncomingHttpHeaders, cookieName: string): string | null {
   const authorization = headers.authorization ?? '';
   const match = /^(?:JWT|Bearer) (.+)$/.exec(authorization);
   if (match) return match[1].trim();
-  return cookieAllowed(headers) ? readCookie(headers.cookie, TOKEN_COOKIE) : null;
+  return cookieAllowed(headers) ? readCookie(headers.cookie, cookieName) : null;
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -57,10 +59,11 @@ export async function forgetExpiredRevocations(db: Queryable): Promise<void> {
   await db.query('DELETE FROM revoked_tokens WHERE expires_at < now()');
 }
 
-export async function identifyCaller(headers: IncomingHttpHeaders, db: Queryable, publicApiKey: string, jwtSecret: string): Promise<Caller> {
+/** cookieName: the session cookie this request's sessions use (SECURE_TOKEN_COOKIE over HTTPS, see auth/session.ts). */
+export async function identifyCaller(headers: IncomingHttpHeaders, db: Queryable, publicApiKey: string, jwtSecret: string, cookieName = TOKEN_COOKIE): Promise<Caller> {
   const apiKey = /^users API-Key (.+)$/.exec(headers.authorization ?? '');
   if (apiKey) return publicApiKey && sameKey(apiKey[1], publicApiKey) ? { kind: 'public' } : { kind: 'anonymous' };
-  const token = staffToken(headers);
+  const token = staffToken(headers, cookieName);
   const claims = token ? verifyStaffToken(token, jwtSecret) : null;
   if (!token || !claims) return { kind: 'anonymous' };
   const { rows: revoked } = await db.query('SELECT 1 FROM revoked_tokens WHERE token_sha256 = $1', [tokenHash(token)]);

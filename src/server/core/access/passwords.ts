@@ -27,3 +27,23 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let decoy: Promise<string> | undefined;
 /** A valid hash of nothing anyone knows: checked when the email is unknown, so timing does not reveal which emails exist. */
 export const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString('hex')));
+
+/** ASVS 2.1.1: at least 12 characters. The upper bound keeps one sign-up from costing the server a megabyte of hashing. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 1000;
+
+export type PasswordProblem = { key: 'passwordTooShort'; vars: { min: number } } | { key: 'passwordTooLong'; vars: { max: number } } | { key: 'passwordTooCommon'; vars: Record<string, never> };
+
+let commonPasswords: Promise<Set<string>> | undefined;
+/** The 49,000 most common passwords of @zxcvbn-ts/language-common (MIT), read once when a password is first set. */
+const common = () =>
+  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()))));
+
+/** Why a new password is refused (its message key in forms/messages.json), or null when it may be used. */
+export async function passwordProblem(password: string): Promise<PasswordProblem | null> {
+  const length = [...password.normalize('NFKC')].length;
+  if (length < PASSWORD_MIN_LENGTH) return { key: 'passwordTooShort', vars: { min: PASSWORD_MIN_LENGTH } };
+  if (length > PASSWORD_MAX_LENGTH) return { key: 'passwordTooLong', vars: { max: PASSWORD_MAX_LENGTH } };
+  if ((await common()).has(password.normalize('NFKC').toLowerCase())) return { key: 'passwordTooCommon', vars: {} };
+  return null;
+}

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, passwordProblem } from './passwords.ts';
+import { t } from '../../../engine/messages.ts';
 import { isRole, type Role } from './roles.ts';
 
 export interface StaffUser {
@@ -50,7 +51,8 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
  */
 export async function saveStaffUser(db: Queryable, email: string, password: string, role?: Role): Promise<StaffUser> {
   if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new Error(`"${email}" is not an email address.`);
-  if (password.length < 8) throw new Error('The password must have at least 8 characters.');
+  const problem = await passwordProblem(password);
+  if (problem) throw new Error(t(problem.key, 'en', problem.vars));
   if (role !== undefined && !isRole(role)) throw new Error(`"${String(role)}" is not a role: use admin, editor, viewer or employee.`);
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (email, password_hash, role) VALUES ($1, $2, COALESCE($3, 'admin'))

@@ -203,6 +203,17 @@ export const CORE_MIGRATIONS: Migration[] = [
       `CREATE INDEX upload_reservations_client ON upload_reservations (client_sha256, created_at)`,
     ],
   },
+  {
+    id: 50,
+    name: 'an upload is attached only with the claim its answer gave; a deleted submission lets go of its files',
+    statements: [
+      // SHA-256 of the upload's claim (uploads/upload-claims.ts): the claim itself is never stored.
+      `ALTER TABLE documents ADD COLUMN upload_claim_sha256 text`,
+      // Files of a deleted submission become unattached, so the orphan sweep removes them and their stored bytes.
+      `ALTER TABLE documents DROP CONSTRAINT documents_attached_to_fkey`,
+      `ALTER TABLE documents ADD CONSTRAINT documents_attached_to_fkey FOREIGN KEY (attached_to) REFERENCES documents(id) ON DELETE SET NULL`,
+    ],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

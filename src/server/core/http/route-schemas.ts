@@ -30,10 +30,10 @@ export const credentialHeaders = {
   properties: { authorization: text(8192), 'accept-language': text(500) },
 } as const;
 
-/** A form's create: the single-use human-check proof, when the form has one. */
+/** A form's create: the single-use human-check proof, when the form has one, and the claims of its uploads. */
 export const createHeaders = {
   type: 'object',
-  properties: { ...credentialHeaders.properties, 'x-captcha-proof': text(2000), 'content-type': text(300) },
+  properties: { ...credentialHeaders.properties, 'x-captcha-proof': text(2000), 'x-upload-claim': text(4000), 'content-type': text(300) },
 } as const;
 
 /** Sign-in: bounded, so no one makes the server hash a megabyte; a missing field is the handler's Payload message. */

@@ -2,8 +2,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { sharedPlugin } from '../../core/context.ts';
-import { identifyCaller, revokeToken, TOKEN_COOKIE } from '../../core/access/caller.ts';
-import { cookieOptions, startSession } from './session.ts';
+import { identifyCaller, revokeToken } from '../../core/access/caller.ts';
+import { cookieOptions, sessionCookieName, startSession, tokenInAnswer } from './session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { decoyHash, verifyPassword } from '../../core/access/passwords.ts';
 import { findUserByEmail, toStaffUser, USER_DISABLED } from '../../core/access/staff-users.ts';
@@ -15,7 +15,7 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request) => {
     request.caller = request.url.startsWith('/api/')
-      ? await identifyCaller(request.headers, ctx.db, ctx.config.publicApiKey, ctx.jwtSecret)
+      ? await identifyCaller(request.headers, ctx.db, ctx.config.publicApiKey, ctx.jwtSecret, sessionCookieName(request, ctx))
       : { kind: 'anonymous' };
   });
 
@@ -34,13 +34,17 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
     if (row.disabled_at) throw new ApiError(403, { errors: [{ message: USER_DISABLED }] });
     const user = toStaffUser(row);
     const { token, exp } = await startSession(request, reply, ctx, user, 'password');
-    return { message: 'Authentication Passed', token, exp, user: { ...user, collection: 'users', _strategy: 'local-jwt' } };
+    // A browser's login sets the cookie only; an API client (no cookie, no browser marks) gets the token as Payload gives it.
+    return { message: 'Authentication Passed', ...(tokenInAnswer(request) ? { token } : {}), exp, user: { ...user, collection: 'users', _strategy: 'local-jwt' } };
   });
 
   app.get('/api/users/me', async (request) => {
     const caller = request.caller;
     if (caller.kind !== 'staff') return { user: null, message: 'Account' };
-    return { user: { ...caller.user, collection: 'users', _strategy: 'local-jwt' }, collection: 'users', strategy: 'local-jwt', exp: caller.exp, token: caller.token, message: 'Account' };
+    // The token only back to a client that sent it in the header: never to a cookie-authenticated request.
+    const sentInHeader = /^(?:JWT|Bearer) /.test(request.headers.authorization ?? '');
+    const token = sentInHeader && tokenInAnswer(request) ? { token: caller.token } : {};
+    return { user: { ...caller.user, collection: 'users', _strategy: 'local-jwt' }, collection: 'users', strategy: 'local-jwt', exp: caller.exp, ...token, message: 'Account' };
   });
 
   app.post('/api/users/logout', async (request, reply) => {
@@ -48,7 +52,7 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
       await revokeToken(ctx.db, request.caller.token, request.caller.exp);
       await recordAudit(ctx.db, request.caller, { action: 'sign-out', target: 'users', documentId: request.caller.user.id });
     }
-    reply.setCookie(TOKEN_COOKIE, '', cookieOptions(request, ctx, new Date(0)));
+    reply.setCookie(sessionCookieName(request, ctx), '', cookieOptions(request, ctx, new Date(0)));
     return { message: 'Logout successful.' };
   });
 });

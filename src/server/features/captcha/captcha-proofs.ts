@@ -32,6 +32,15 @@ export async function consumeProof(tx: Queryable, proof: string | undefined, act
   if (rows.length === 0) throw captchaMissing();
 }
 
+/**
+ * Spends the proof of a refused attempt (its transaction, and the proof's use with it, rolled back):
+ * any answered attempt uses the proof up, so one human check cannot test many phones for a 409.
+ */
+export async function spendProof(db: Queryable, proof: string | undefined, action: string): Promise<void> {
+  if (!proof) return;
+  await db.query('UPDATE captcha_proofs SET used_at = now() WHERE hash = $1 AND action = $2 AND used_at IS NULL', [hashOf(proof), action]);
+}
+
 export async function forgetOldProofs(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM captcha_proofs WHERE expires_at < now() - interval '1 day'`);
 }

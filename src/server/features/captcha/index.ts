@@ -2,6 +2,6 @@
 import type { ServerFeature } from '../../core/feature.ts';
 import { captchaPlugin } from './plugin.ts';
 export { forgetSpentChallenges } from './altcha.ts';
-export { captchaMissing, consumeProof, forgetOldProofs } from './captcha-proofs.ts';
+export { captchaMissing, consumeProof, forgetOldProofs, spendProof } from './captcha-proofs.ts';
 
 export const captchaFeature: ServerFeature = { name: 'captcha', plugins: [captchaPlugin] };

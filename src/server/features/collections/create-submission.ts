@@ -14,7 +14,7 @@ import { evidenceFor } from '../../core/forms/evidence.ts';
 import { fieldLabel, validateSubmission } from '../../core/forms/validation.ts';
 import { normalizePhones } from '../../../engine/phones.ts';
 import { fillTodayDefaults } from '../../../engine/answers.ts';
-import { captchaMissing, consumeProof } from '../captcha/index.ts';
+import { captchaMissing, consumeProof, spendProof } from '../captcha/index.ts';
 import type { SubmissionHook } from '../../core/submission-hooks.ts';
 import type { Collection } from '../../core/registry.ts';
 import type { DocumentRow } from '../../core/documents.ts';
@@ -26,6 +26,8 @@ import type { IdempotencyClaim } from '../../core/http/idempotency.ts';
 export interface SubmissionRequest {
   body: unknown;
   captchaProof: string | undefined;
+  /** SHA-256 of the upload claims the request carries (uploads/upload-claims.ts). */
+  uploadClaims: string[];
   lang: Lang;
   /** Body keys the JSON parser refused (core/http/errors-plugin.ts). */
   refusedKeys?: string[];
@@ -123,8 +125,8 @@ async function storeChecked(tx: Queryable, collections: Map<string, Collection>,
   return { row: answer };
 }
 
-/** Locks the uploads named in the data; reports fields whose files are unknown, expired or already used. */
-async function claimUploads(tx: Queryable, form: LoadedForm, data: Record<string, unknown>, lang: Lang, maxAgeMinutes: number) {
+/** Locks the uploads named in the data; reports fields whose files are unknown, expired, already used or not claimed by this client. */
+async function claimUploads(tx: Queryable, form: LoadedForm, data: Record<string, unknown>, lang: Lang, maxAgeMinutes: number, claims: string[]) {
   const errors: FieldError[] = [];
   const ids: number[] = [];
   for (const rule of form.compiled.uploads) {
@@ -134,8 +136,8 @@ async function claimUploads(tx: Queryable, form: LoadedForm, data: Record<string
     const requested = new Set(Array.isArray(value) ? value : [value]).size;
     const { rows } = await tx.query<{ id: number }>(
       `SELECT id FROM documents WHERE id = ANY($1::int[]) AND collection = $2 AND attached_to IS NULL
-       AND created_at > now() - make_interval(secs => $3::double precision) FOR UPDATE`,
-      [wanted, rule.collection, maxAgeMinutes * 60],
+       AND created_at > now() - make_interval(secs => $3::double precision) AND upload_claim_sha256 = ANY($4::text[]) FOR UPDATE`,
+      [wanted, rule.collection, maxAgeMinutes * 60, claims],
     );
     if (rows.length !== requested) errors.push({ label: fieldLabel(form, rule.field, lang), message: t('uploadFailed', lang), path: rule.field });
     ids.push(...rows.map((row) => row.id));
@@ -160,6 +162,17 @@ async function insertWithReference(db: Db, inTransaction: boolean, create: (tx: 
 }
 
 export async function createSubmission(deps: Dependencies, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
+  try {
+    return await createOnce(deps, collection, request);
+  } catch (error) {
+    const captcha = collection.form!.compiled.captcha;
+    // A refusal (a 400, a 409 for a phone already registered...) still spends the human check.
+    if (captcha) await spendProof(deps.db, request.captchaProof, captcha.action);
+    throw error;
+  }
+}
+
+async function createOnce(deps: Dependencies, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
   const form = collection.form!;
   const { compiled } = form;
   if (compiled.captcha && !request.captchaProof) throw captchaMissing();
@@ -181,7 +194,7 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
       // First: a concurrent retry with the same key waits here, before spending the captcha proof.
       await claimInTransaction?.claim(tx);
       if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
-      const uploads = uploadsAnswered ? await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes) : { errors: [], ids: [] };
+      const uploads = uploadsAnswered ? await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes, request.uploadClaims) : { errors: [], ids: [] };
       const evidence = evidenceFor(compiled, data, request.lang);
       const values = [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference];
       const refuse = uploads.errors.length > 0;

@@ -9,7 +9,7 @@ import { countDocuments, findDocuments } from './find-documents.ts';
 import { createSubmission } from './create-submission.ts';
 import { requestLanguage } from '../../core/forms/validation.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
-import { receiveUpload } from '../uploads/index.ts';
+import { claimedUploadHashes, receiveUpload, UPLOAD_CLAIM_HEADER } from '../uploads/index.ts';
 import { badRequest, forbidden, notFound, routeNotFound } from '../../core/errors.ts';
 import { isStaff } from '../../core/access/roles.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -94,15 +94,16 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
     const depth = depthOf(query);
     if (collection.kind === 'uploads') {
       const slot = await ctx.orphanUploads.reserve(db, request.ip, resolveLanguage(typeof query.locale === 'string' ? query.locale : request.headers['accept-language']));
-      let row: DocumentRow;
+      let received: Awaited<ReturnType<typeof receiveUpload>>;
       try {
-        row = await receiveUpload(db, ctx.config.dataDir, collection, request, ctx.uploads);
+        received = await receiveUpload(db, ctx.config.dataDir, collection, request, ctx.uploads);
       } catch (error) {
         await slot.release();
         throw error;
       }
-      await slot.keep(row.id);
-      return reply.code(201).send({ doc: toDoc(collection, row), message: `${collection.label} successfully created.` });
+      await slot.keep(received.row.id);
+      // `claim` beside Payload's `doc`: the submission naming this file must carry it (X-Upload-Claim).
+      return reply.code(201).send({ doc: toDoc(collection, received.row), message: `${collection.label} successfully created.`, claim: received.claim });
     }
     const form = collection.form!;
     const proof = request.headers['x-captcha-proof'];
@@ -125,6 +126,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
       row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanMinutes: ctx.config.uploadOrphanMinutes, submissionHooks: ctx.submissionHooks }, collection, {
         body: request.body,
         captchaProof: typeof proof === 'string' ? proof : undefined,
+        uploadClaims: claimedUploadHashes(request.headers[UPLOAD_CLAIM_HEADER]),
         lang: requestLanguage(form, query.locale, request.headers['accept-language']),
         refusedKeys: request.refusedKeys ?? undefined,
         idempotency: idempotent && claimFor(idempotent),

@@ -38,7 +38,7 @@ export const contentMediaPlugin = ownPlugin('content-media', async (app: Fastify
     if (!media) throw routeNotFound(pathnameOf(request));
     if (!can(request.caller, 'edit-content')) throw forbidden();
     await ctx.limits.create(request, media.slug);
-    const row = await receiveUpload(ctx.db, ctx.config.dataDir, media, request, ctx.uploads);
+    const { row } = await receiveUpload(ctx.db, ctx.config.dataDir, media, request, ctx.uploads);
     await recordAudit(ctx.db, request.caller, { action: 'upload-media', target: media.slug, documentId: row.id, detail: { mimeType: row.data.mimeType, filesize: row.data.filesize } });
     return reply.code(201).send({ doc: toDoc(media, row), message: `${media.label} successfully created.` });
   });

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sharedPlugin } from '../../core/context.ts';
-import { contentSecurityPolicy } from './content-security-policy.ts';
+import { pagePolicies } from './content-security-policy.ts';
+import { formRoutes, pageAddress } from './form-routes.ts';
 import { createPrerenderer } from './prerender.ts';
 import { answerAsset, HASHED_FILE, loadHashedAssets, pickEncoding } from './asset-memory.ts';
 import { humanCheckKind } from '../../core/config.ts';
@@ -23,11 +24,13 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   const dist = ctx.config.webDistDir;
   const built = fs.existsSync(path.join(dist, 'index.html'));
   const humanCheck = humanCheckKind(ctx.config);
-  const policy = async () => ctx.config.contentSecurityPolicy ?? (await contentSecurityPolicy(ctx.db, ctx.registry, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null));
+  const routes = formRoutes(ctx.registry.forms);
+  const policyOf = pagePolicies(ctx.db, routes, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null);
+  const policy = async (request: FastifyRequest) => ctx.config.contentSecurityPolicy ?? (await policyOf(request.raw.url?.split('?')[0] ?? request.url));
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', await policy());
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', await policy(request));
     // API answers may hold personal data: no shared or browser cache keeps them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
@@ -54,7 +57,7 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders, preCompressed: true, allowedPath: (pathName) => !pathName.startsWith('/server/') && !pathName.startsWith('/.vite/') });
   // Form pages are sent rendered (src/server/features/render/prerender.ts); an address whose page names nothing (an unknown document) is
   // a 404; the others, and any page whose render fails, are index.html.
-  const prerender = built ? await createPrerenderer(app, dist, settings) : null;
+  const prerender = built ? await createPrerenderer(app, dist, settings, (url) => pageAddress(routes, url)) : null;
   // The routes of the built pages (written by the build from routes.json) answer 200 with the page;
   // any other address gets the page too, which shows Not Found, with the status 404.
   const routeTable = path.join(dist, 'route-table.json');

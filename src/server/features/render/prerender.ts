@@ -17,6 +17,13 @@ import { type EncodedBodies, encodeText } from './asset-memory.ts';
 /** How long a rendered page is reused as it is: content edits (a restaurant's name) show from the next request after this. */
 const CACHE_MS = 30_000;
 const CACHE_ENTRIES = 500;
+/**
+ * Renders run on the event loop, so few at once: past RENDERS_AT_ONCE they wait, and past
+ * RENDERS_WAITING an address not rendered yet gets the plain index.html (the browser renders it):
+ * no burst of new addresses can hold every request up behind renders.
+ */
+const RENDERS_AT_ONCE = 2;
+const RENDERS_WAITING = 8;
 
 
 interface RenderModule {
@@ -96,7 +103,31 @@ function bodyFonts(manifest: Record<string, ManifestChunk>): (stack: string | un
   };
 }
 
-export async function createPrerenderer(app: FastifyInstance, dist: string, runtimeSettings: Record<string, unknown>): Promise<Prerenderer | null> {
+/** Runs at most `atOnce` tasks together with at most `waiting` more queued; null when the queue is full. */
+function renderQueue(atOnce: number, waiting: number) {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  const next = () => {
+    running--;
+    queue.shift()?.();
+  };
+  return <T>(task: () => Promise<T>): Promise<T> | null => {
+    if (running >= atOnce && queue.length >= waiting) return null;
+    const start = () => {
+      running++;
+      return task().finally(next);
+    };
+    if (running < atOnce) return start();
+    return new Promise<T>((resolve, reject) => queue.push(() => void start().then(resolve, reject)));
+  };
+}
+
+/**
+ * addressOf: the address as far as its page is concerned (path and the query parameters it reads,
+ * form-routes.ts): renders are made and kept per page, not per URL, so a query string of its own
+ * choosing gives no one a fresh render.
+ */
+export async function createPrerenderer(app: FastifyInstance, dist: string, runtimeSettings: Record<string, unknown>, addressOf: (url: string) => string = (url) => url): Promise<Prerenderer | null> {
   const entry = path.join(dist, 'server', 'render-page.js');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   if (!fs.existsSync(entry) || !fs.existsSync(manifestFile)) return null;
@@ -159,13 +190,16 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
 
   // Per address: the last render, reused for CACHE_MS; after that it is still sent while a new one is made.
   const cache = new Map<string, { at: number; html: Promise<Prerendered | null>; refreshing?: boolean }>();
+  const queued = renderQueue(RENDERS_AT_ONCE, RENDERS_WAITING);
   const render = (url: string) =>
-    module.renderPage(`http://pages.internal${url}`).then(checkedPage).then(
-      (page) => (page === 'not-found' || page === null ? page : encodeText(toHtml(page))),
-      (error: unknown) => {
-        app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
-        return null;
-      },
+    queued(() =>
+      module.renderPage(`http://pages.internal${url}`).then(checkedPage).then(
+        (page) => (page === 'not-found' || page === null ? page : encodeText(toHtml(page))),
+        (error: unknown) => {
+          app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
+          return null;
+        },
+      ),
     );
   const remember = (url: string, html: Promise<Prerendered | null>) => {
     cache.delete(url);
@@ -173,17 +207,22 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
     while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   };
   return {
-    page(url) {
+    page(requested) {
+      const url = addressOf(requested);
       const kept = cache.get(url);
       if (!kept) {
         const html = render(url);
+        // Too many renders waiting: this guest gets the page the browser renders, and nothing is kept.
+        if (!html) return Promise.resolve(null);
         remember(url, html);
         return html;
       }
       if (Date.now() - kept.at >= CACHE_MS && !kept.refreshing) {
-        kept.refreshing = true;
         const next = render(url);
-        void next.then(() => remember(url, next));
+        if (next) {
+          kept.refreshing = true;
+          void next.then(() => remember(url, next));
+        }
       }
       return kept.html;
     },

@@ -1,8 +1,8 @@
 // The account of a single sign-on: found by the provider's (issuer, subject), which never change,
 // or created with OIDC_DEFAULT_ROLE ('employee' unless configured: no staff rights until an admin
-// grants a role). An existing password account with the same email is linked only when the email
-// is trustworthy (its domain is one of OIDC_ALLOWED_DOMAINS, or the provider verified it);
-// otherwise anyone able to pick an email at the provider could take it over.
+// grants a role). An existing password account with the same email is linked only when the provider
+// says it verified the email (email_verified): the domain alone proves nothing, since anyone able to
+// pick an email at the provider (a guest account, a self-service tenant) could take the account over.
 import type { Queryable } from '../../core/db/db.ts';
 import type { OidcConfig } from '../../core/config.ts';
 import type { SsoIdentity } from './oidc-client.ts';
@@ -32,7 +32,7 @@ export async function ssoUser(db: Queryable, config: OidcConfig, identity: SsoId
   const existing = await findUserByEmail(db, email);
   if (existing) {
     if (existing.disabled_at) throw new SsoRefused('sso-disabled');
-    if (existing.sso_subject || !(domainListed || identity.emailVerified)) throw new SsoRefused('sso-account-taken');
+    if (existing.sso_subject || !identity.emailVerified) throw new SsoRefused('sso-account-taken');
     const { rows } = await db.query<UserRow>('UPDATE users SET sso_issuer = $1, sso_subject = $2, updated_at = now() WHERE id = $3 RETURNING *', [identity.issuer, identity.subject, existing.id]);
     return toStaffUser(rows[0]);
   }

@@ -22,6 +22,7 @@ import { imageDimensions } from './image-dimensions.ts';
 import type { UploadStorage } from '../../core/storage/storage.ts';
 import { uploadsRoot } from '../../core/storage/storage-disk.ts';
 import { timed, uploadInspectionSeconds } from '../../core/metrics.ts';
+import { newUploadClaim, uploadClaimSha256 } from './upload-claims.ts';
 
 
 /** Payload's 413 carries `data` ({size}); ours states the limit, which is what the guest needs. */
@@ -76,7 +77,13 @@ async function writeIfAccepted(source: Readable, partial: string, accept: string
   return { type: type as SniffedType | null, refusal: refusal as ApiError | null, size };
 }
 
-export async function receiveUpload(db: Queryable, dataDir: string, collection: Collection, request: FastifyRequest, storage: UploadStorage): Promise<DocumentRow> {
+/** The stored upload, and the claim a submission must carry to attach it (upload-claims.ts). */
+export interface ReceivedUpload {
+  row: DocumentRow;
+  claim: string;
+}
+
+export async function receiveUpload(db: Queryable, dataDir: string, collection: Collection, request: FastifyRequest, storage: UploadStorage): Promise<ReceivedUpload> {
   const rule = collection.upload!;
   if (!request.isMultipart()) throw noFileUploaded();
   const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 8 }, throwFileSizeLimit: false });
@@ -106,12 +113,13 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
     }
     const filename = `${name}.${type.extension}`;
     await storage.put(collection.slug, filename, cleaned, type.mimeType);
+    const claim = newUploadClaim();
     try {
       const { rows } = await db.query<DocumentRow>(
-        'INSERT INTO documents (collection, data) VALUES ($1, $2::jsonb) RETURNING *',
-        [collection.slug, JSON.stringify({ filename, mimeType: type.mimeType, filesize: cleaned.length, ...imageDimensions(cleaned, type.mimeType) })],
+        'INSERT INTO documents (collection, data, upload_claim_sha256) VALUES ($1, $2::jsonb, $3) RETURNING *',
+        [collection.slug, JSON.stringify({ filename, mimeType: type.mimeType, filesize: cleaned.length, ...imageDimensions(cleaned, type.mimeType) }), uploadClaimSha256(claim)],
       );
-      return rows[0];
+      return { row: rows[0], claim };
     } catch (error) {
       await storage.delete(collection.slug, filename);
       throw error;

@@ -4,6 +4,7 @@ import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { can, type Permission } from '../../core/access/roles.ts';
 import type { Caller } from '../../core/access/caller.ts';
 import { createUser, listUsers, updateUser } from './user-admin.ts';
+import { resolveLanguage } from '../../../engine/language.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listPage, pageParams } from '../../core/http/list-page.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
@@ -36,7 +37,7 @@ export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: 
 
   app.post('/api/users', async (request, reply) => {
     allow(request.caller, 'manage-users');
-    const user = await createUser(ctx.db, bodyObject(request));
+    const user = await createUser(ctx.db, bodyObject(request), resolveLanguage(request.headers['accept-language']));
     await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: user.id, detail: { created: true, role: user.role } });
     return reply.code(201).send({ doc: user, message: 'User successfully created.' });
   });

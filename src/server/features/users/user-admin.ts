@@ -3,7 +3,9 @@
 import type { Db, Queryable } from '../../core/db/db.ts';
 import { UNIQUE_VIOLATION, isDatabaseError } from '../../core/db/db.ts';
 import { validationError, type FieldError } from '../../core/errors.ts';
-import { hashPassword } from '../../core/access/passwords.ts';
+import { hashPassword, PASSWORD_MIN_LENGTH, passwordProblem } from '../../core/access/passwords.ts';
+import { t } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/definition.ts';
 import { isRole, ROLES, type Role } from '../../core/access/roles.ts';
 import { normalizeEmail, toStaffUser, type StaffUser, type UserRow } from '../../core/access/staff-users.ts';
 
@@ -21,7 +23,6 @@ const managed = (row: UserRow): ManagedUser => ({
 /** Any constant: serialises role changes, so two admins demoting each other at once keep one admin. */
 const ADMINS_LOCK = 7_262_010;
 const NAME_MAX = 200;
-export const PASSWORD_MIN = 8;
 
 export async function listUsers(db: Queryable, page: number, limit: number): Promise<{ docs: ManagedUser[]; totalDocs: number }> {
   const { rows: count } = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM users');
@@ -46,13 +47,12 @@ function readName(body: Body, errors: FieldError[]): string | null | undefined {
   return undefined;
 }
 
-export async function createUser(db: Queryable, body: Body): Promise<ManagedUser> {
+export async function createUser(db: Queryable, body: Body, lang: Lang = 'en'): Promise<ManagedUser> {
   const errors: FieldError[] = [];
   const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) errors.push({ path: 'email', label: 'Email', message: 'Enter a valid email address, e.g. name@example.com.' });
-  if (typeof body.password !== 'string' || body.password.length < PASSWORD_MIN || body.password.length > 1000) {
-    errors.push({ path: 'password', label: 'Password', message: `Enter a password of at least ${PASSWORD_MIN} characters.` });
-  }
+  const problem = typeof body.password === 'string' ? await passwordProblem(body.password) : ({ key: 'passwordTooShort', vars: { min: PASSWORD_MIN_LENGTH } } as const);
+  if (problem) errors.push({ path: 'password', label: t('signInPassword', lang), message: t(problem.key, lang, problem.vars) });
   const role = readRole(body, errors) ?? 'employee';
   const name = readName(body, errors) ?? null;
   if (errors.length) throw validationError('users', errors);
