@@ -24,16 +24,18 @@ export const localAdminPlugin = sharedPlugin(async (app, ctx) => {
     if (!fromThisMachine(request) || request.headers['x-forwarded-for'] !== undefined) throw routeNotFound(LOCAL_ADMIN_PATH);
     const sent = Buffer.from(String(request.headers[LOCAL_ADMIN_SECRET_HEADER] ?? ''));
     if (sent.length !== secret.length || !timingSafeEqual(sent, Buffer.from(secret))) throw forbidden();
-    const body = (request.body ?? {}) as { email?: unknown; password?: unknown; role?: unknown };
+    const body = (request.body ?? {}) as { email?: unknown; password?: unknown; roles?: unknown; venues?: unknown };
+    const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
     if (typeof body.email !== 'string' || typeof body.password !== 'string') {
       throw validationError('users', [{ path: typeof body.email !== 'string' ? 'email' : 'password', message: 'This field is required.' }]);
     }
     try {
-      const doc = await saveStaffUser(ctx.db, body.email, body.password, body.role === undefined ? undefined : (body.role as Role));
+      // saveStaffUser refuses any name that is no role, and venues without a venue role.
+      const doc = await saveStaffUser(ctx.db, body.email, body.password, body.roles === undefined ? undefined : (strings(body.roles) as Role[]), strings(body.venues));
       return reply.code(201).send({ doc, message: 'User successfully created.' });
     } catch (error) {
       const message = (error as Error).message;
-      const path = /password/i.test(message) ? 'password' : /role/i.test(message) ? 'role' : 'email';
+      const path = /password/i.test(message) ? 'password' : /role/i.test(message) ? 'roles' : /venue/i.test(message) ? 'venues' : 'email';
       throw validationError('users', [{ path, message }]);
     }
   });

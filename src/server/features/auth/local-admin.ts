@@ -48,7 +48,7 @@ function readLocalAdminFile(dataDir: string, pid: number): LocalAdminFile | null
 export const runningServer = (dataDir: string) => serverHoldingDataDir(dataDir);
 
 /** Saves a staff user through the server running on DATA_DIR; a starting server is waited for. */
-export async function saveStaffUserThroughServer(dataDir: string, pid: number, email: string, password: string, role?: Role, waitMs = 20_000): Promise<StaffUser> {
+export async function saveStaffUserThroughServer(dataDir: string, pid: number, email: string, password: string, roles?: readonly Role[], venues: readonly string[] = [], waitMs = 20_000): Promise<StaffUser> {
   const deadline = Date.now() + waitMs;
   let entry = readLocalAdminFile(dataDir, pid);
   while (!entry && Date.now() < deadline && serverHoldingDataDir(dataDir) === pid) {
@@ -59,7 +59,7 @@ export async function saveStaffUserThroughServer(dataDir: string, pid: number, e
   const response = await fetch(`http://127.0.0.1:${entry.port}${LOCAL_ADMIN_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [LOCAL_ADMIN_SECRET_HEADER]: entry.secret },
-    body: JSON.stringify({ email, password, role }),
+    body: JSON.stringify({ email, password, roles, venues }),
   });
   type Answer = { doc?: StaffUser; errors?: { message: string; data?: { errors?: { message: string }[] } }[] };
   const body = (await response.json().catch(() => ({}))) as Answer;

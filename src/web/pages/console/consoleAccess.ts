@@ -1,8 +1,9 @@
-// Who may open a console page: a signed-in staff member (any role but employee), with the
+// Who may open a console page: a signed-in staff member (a role other than employee), with the
 // permission the page needs. The server checks every call again; this only picks the page.
 import { redirect } from 'react-router-dom';
 import type { Lang } from '../../../engine/languages.ts';
 import { requireSignIn, staffCan, type StaffMe } from '../../shell/requireSignIn.ts';
+import { isStaffAccount } from '../../../engine/roles.ts';
 
 export interface ConsoleRef {
   kind: string;
@@ -11,7 +12,7 @@ export interface ConsoleRef {
 
 export async function requireStaff(url: URL, permission?: string): Promise<StaffMe> {
   const me = await requireSignIn(url.href, permission);
-  if (me.role === 'employee') throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+  if (!isStaffAccount(me.roles)) throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
   return me;
 }
 
