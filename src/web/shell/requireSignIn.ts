@@ -63,13 +63,16 @@ export async function requireSignIn(requestUrl: string, permission?: string): Pr
   const url = new URL(requestUrl);
   const me = await fetchStaffMe();
   if (!me) throw redirect(signInPath(url));
-  if (permission !== undefined && !rolesCan(me.roles, permission as Permission)) {
-    const query = new URLSearchParams({ denied: url.pathname });
-    const lang = url.searchParams.get('lang');
-    if (lang) query.set('lang', lang);
-    throw redirect(`/login-success?${query}`);
-  }
+  if (permission !== undefined && !rolesCan(me.roles, permission as Permission)) throw deniedRedirect(url);
   return me;
+}
+
+/** To the page that says who is signed in and that this account cannot open `url` (thrown by loaders). */
+export function deniedRedirect(url: URL): Response {
+  const query = new URLSearchParams({ denied: url.pathname });
+  const lang = url.searchParams.get('lang');
+  if (lang) query.set('lang', lang);
+  return redirect(`/login-success?${query}`);
 }
 
 /** Whether one of the signed-in user's roles grants a permission: to show or hide a page's actions (the server checks every call again). */

@@ -14,8 +14,8 @@ export interface SubmissionData extends PageData {
 }
 
 export const loadPage: LoadPage<ConsoleRef, SubmissionData> = async ({ page, url, params, signal }) => {
-  await requireStaff(url, 'read-submissions');
-  const { compiled, textLang } = await consoleForm(params.form, url, page.languages);
+  const me = await requireStaff(url, 'read-submissions');
+  const { compiled, textLang } = await consoleForm(params.form, url, page.languages, me);
   if (!/^\d{1,9}$/.test(params.id ?? '')) throw notFound();
   const doc = await staffGet<SubmissionData['doc']>(`/api/${encodeURIComponent(compiled.collection)}/${params.id}?depth=1`, signal);
   return { languages: page.languages, compiled, textLang, doc };
