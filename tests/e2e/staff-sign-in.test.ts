@@ -31,7 +31,7 @@ describe('signing in with a password', () => {
     await signIn(page, STAFF.email, STAFF.password);
     await page.waitForURL(`${e2e.server.url}/login-success`);
     await page.getByRole('heading', { level: 1, name: 'You are signed in' }).waitFor();
-    expect(await page.locator('.signed-in-facts').innerText()).toMatch(new RegExp(`Email\\s+${STAFF.email}\\s+Role\\s+Admin`));
+    expect(await page.locator('.signed-in-facts').innerText()).toMatch(new RegExp(`Email\\s+${STAFF.email}\\s+Roles\\s+Admin`));
     expect(await page.getByRole('link', { name: 'Open the staff console' }).getAttribute('href')).toBe('/staff');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'payload-token')!;
     expect(cookie.httpOnly).toBe(true);
@@ -67,7 +67,7 @@ describe('signing in with a password', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(`${e2e.server.url}/staff/users?lang=fr`);
     await page.getByRole('heading', { level: 1, name: 'Utilisateurs' }).waitFor();
-    expect(await page.getByLabel(`Rôle de ${STAFF.email}`).inputValue()).toBe('admin');
+    expect(await page.getByRole('group', { name: `Rôles de ${STAFF.email}` }).getByLabel('Administrateur', { exact: true }).isChecked()).toBe(true);
   });
 
   it('never leaves the site after signing in: ?next=//evil.com lands on /login-success', async () => {
@@ -147,10 +147,12 @@ describe('signing in with a password', () => {
     expect(users.body.docs.find((user: { email: string }) => user.email === 'new.viewer@example.com').roles).toEqual(['editor']);
     // The only admin cannot drop the role: the box comes back and the row says why.
     const own = page.getByRole('group', { name: `Roles of ${STAFF.email}` });
+    await own.getByLabel('Viewer', { exact: true }).check();
     await own.getByLabel('Admin', { exact: true }).uncheck();
     await page.getByRole('row').filter({ hasText: STAFF.email }).getByRole('button', { name: 'Save roles' }).click();
     await page.getByText('This is the last admin: make another user admin first.').waitFor();
     expect(await own.getByLabel('Admin', { exact: true }).isChecked()).toBe(true);
+    expect(await own.getByLabel('Viewer', { exact: true }).isChecked()).toBe(false);
     await page.goto(`${e2e.server.url}/staff/audit`);
     await page.getByRole('cell', { name: 'save-user' }).first().waitFor();
   });
