@@ -10,7 +10,8 @@ import { loadConfig } from '../src/server/core/config.ts';
 import { openDb } from '../src/server/core/db/db.ts';
 import { migrate } from '../src/server/core/db/migrations.ts';
 import { MIGRATIONS } from '../src/server/features/index.ts';
-import { saveStaffUser, type StaffUser } from '../src/server/core/access/staff-users.ts';
+import type { StaffUser } from '../src/server/core/access/staff-users.ts';
+import { saveStaffUserAudited } from '../src/server/features/users/index.ts';
 import { ROLES, type Role } from '../src/server/core/access/roles.ts';
 import { rolesProblem } from '../src/server/core/access/staff-users.ts';
 import { runningServer, saveStaffUserThroughServer } from '../src/server/features/auth/local-admin.ts';
@@ -31,7 +32,7 @@ async function saveDirectly(email: string, secret: string): Promise<StaffUser> {
   const db = await openDb(config);
   try {
     await migrate(db, MIGRATIONS);
-    return await saveStaffUser(db, email, secret, roles, venues);
+    return await saveStaffUserAudited(db, email, secret, roles, venues);
   } finally {
     await db.close();
   }

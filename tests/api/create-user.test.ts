@@ -74,6 +74,12 @@ describe('npm run create-user', () => {
     expect(created.stdout).toContain('cova.manager@example.com (manager, viewer; venues cova, twiga) can now log in');
     const signedIn = await login('cova.manager@example.com', 'a long enough password');
     expect(((await signedIn.json()) as { user: unknown }).user).toMatchObject({ roles: ['manager', 'viewer'], venues: ['cova', 'twiga'] });
+    // The grant is in the audit log, as one made on the users page is.
+    const { token } = (await (await login('night.manager@example.com', 'a long enough password')).json()) as { token: string };
+    const log = (await (await fetch(`http://127.0.0.1:${admin.port}/api/audit-log?limit=50`, { headers: { authorization: `JWT ${token}` } })).json()) as { docs: { action: string; detail: unknown }[] };
+    expect(log.docs.find((entry) => entry.action === 'change-roles' && JSON.stringify(entry.detail).includes('cova'))?.detail).toEqual({
+      granted: ['manager', 'viewer'], removed: [], venuesAdded: ['cova', 'twiga'], venuesRemoved: [], via: 'create-user',
+    });
     const refused = await createUser('desk@example.com', 'a long enough password', '--role', 'viewer', '--venue', 'cova');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Venues are given only with a venue role (manager).');

@@ -4,7 +4,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../../core/context.ts';
-import { saveStaffUser } from '../../core/access/staff-users.ts';
+import { saveStaffUserAudited } from '../users/index.ts';
 import type { Role } from '../../core/access/roles.ts';
 import { LOCAL_ADMIN_PATH, LOCAL_ADMIN_SECRET_HEADER, removeLocalAdminFile, writeLocalAdminFile } from './local-admin.ts';
 import { forbidden, routeNotFound, validationError } from '../../core/errors.ts';
@@ -31,7 +31,7 @@ export const localAdminPlugin = sharedPlugin(async (app, ctx) => {
     }
     try {
       // saveStaffUser refuses any name that is no role, and venues without a venue role.
-      const doc = await saveStaffUser(ctx.db, body.email, body.password, body.roles === undefined ? undefined : (strings(body.roles) as Role[]), strings(body.venues));
+      const doc = await saveStaffUserAudited(ctx.db, body.email, body.password, body.roles === undefined ? undefined : (strings(body.roles) as Role[]), strings(body.venues));
       return reply.code(201).send({ doc, message: 'User successfully created.' });
     } catch (error) {
       const message = (error as Error).message;
