@@ -28,6 +28,9 @@ export function roleCan(role: Role, permission: Permission): boolean {
 /** A staff member (any role but employee): may open the staff console at all. */
 export const isStaffRole = (role: Role) => role !== 'employee';
 
+/** Who reads a form's submissions when its definition does not say (CompiledForm.access), and perk redemptions. */
+export const DEFAULT_READERS = ['admin', 'viewer'] as const;
+
 /** Roles whose reading is limited to the venues the account carries (a restaurant's manager reads that restaurant's surveys). */
 export const VENUE_ROLES: readonly Role[] = ['manager'];
 export const isVenueRole = (role: Role) => VENUE_ROLES.includes(role);

@@ -161,6 +161,14 @@ describe('every account x every read path x every form', () => {
   });
 });
 
+describe('perk redemptions (not a form)', () => {
+  it('stay with who read them before roles were per form: admin and viewer', async () => {
+    for (const account of EVERY_ACCOUNT) {
+      expect((await call(account, '/api/perk-redemptions')).status, account).toBe(account === 'admin' || account === 'viewer' ? 200 : 403);
+    }
+  });
+});
+
 describe('a venue manager', () => {
   it('reads only the surveys of its own venue, and the submission records which venue it is about', async () => {
     const { rows } = await server.app.serverContext.db.query<{ id: number; venue: string }>('SELECT id, venue FROM documents WHERE collection = $1 ORDER BY id', [DINING]);
