@@ -141,6 +141,16 @@ describe('every account x every read path x every form', () => {
     }
   });
 
+  it('a file no submission has claimed yet: only who reads every submission it could become part of', async () => {
+    for (const file of FILES) {
+      const uploaded = await server.api(`/api/${file.uploads}`, { form: fileForm(file.bytes(), `pending-${file.name}`) });
+      for (const account of EVERY_ACCOUNT) {
+        const answer = await call(account, `/api/${file.uploads}/file/${uploaded.body.doc.filename}`);
+        expect(answer.status, `${account} on a pending ${file.uploads}`).toBe(READERS[file.form][account] === 'all' ? 200 : 403);
+      }
+    }
+  });
+
   it('a submission’s related file comes populated only to who may read it', async () => {
     const careers = stored['careers-applications'][0];
     const upload = await server.app.serverContext.db.query<{ id: number }>(`SELECT id FROM documents WHERE attached_to = $1`, [careers.id]);

@@ -57,6 +57,10 @@ describe('roles and venues', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 320, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // 200 % text at a 640 px window: still no sideways scroll of the page.
+    await page.setViewportSize({ width: 640, height: 800 });
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 
   it('the manager of Cova sees only the dining survey, with only Cova’s submissions', async () => {
