@@ -4,6 +4,7 @@ import type { FormDefinition, Option, Field } from './definition.ts';
 import type { AuthoredField, AuthoredForm, CompiledForm, JsonSchema, ResolvedForm, ResolvedField } from './compiled.ts';
 import { extractTexts, type FormTexts } from './form-texts.ts';
 import { toSchema, visibilityOf, dataFields } from './conditions.ts';
+import { DEFAULT_READERS } from './roles.ts';
 // The list itself, read where a country question is compiled: the pages import this module for
 // renderSchema only, and a list read at the top of a module (engine/countries.ts) stays in their
 // bundle even unused (a property read might have effects), with every country's name in it.
@@ -155,8 +156,8 @@ function labelsOf(form: ResolvedForm, english: Record<string, string>): Record<s
   return Object.fromEntries(dataFields(form).map((field) => [field.name, ('label' in field && field.label ? english[field.label] : undefined) ?? field.name]));
 }
 
-/** Who reads a form's submissions when its definition does not say. */
-export const DEFAULT_READERS = ['admin', 'viewer'] as const;
+/** Who reads a form's submissions when its definition does not say (kept in roles.ts, beside the roles). */
+export { DEFAULT_READERS };
 
 /** The venue question's collection and matched value: a select's optionsFrom or a hidden field's lookup (forms:check refuses any other). */
 function venueOf(form: ResolvedForm): CompiledForm['venue'] {

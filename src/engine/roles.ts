@@ -27,3 +27,35 @@ export function roleCan(role: Role, permission: Permission): boolean {
 
 /** A staff member (any role but employee): may open the staff console at all. */
 export const isStaffRole = (role: Role) => role !== 'employee';
+
+/** Who reads a form's submissions when its definition does not say (CompiledForm.access), and perk redemptions. */
+export const DEFAULT_READERS = ['admin', 'viewer'] as const;
+
+/** Roles whose reading is limited to the venues the account carries (a restaurant's manager reads that restaurant's surveys). */
+export const VENUE_ROLES: readonly Role[] = ['manager'];
+export const isVenueRole = (role: Role) => VENUE_ROLES.includes(role);
+
+/** An account may hold several roles: it may do what any of them grants. */
+export const rolesCan = (roles: readonly Role[], permission: Permission) => roles.some((role) => roleCan(role, permission));
+
+/** A staff account (holds a role other than employee): may open the staff console at all. */
+export const isStaffAccount = (roles: readonly Role[]) => roles.some(isStaffRole);
+
+/** A venue's slug as accounts carry it (lower-case words joined by hyphens, like content slugs). */
+export const VENUE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** What an account reads of one form's submissions: all of them, those of some venues, or none. */
+export type ReadScope = { kind: 'all' } | { kind: 'venues'; venues: readonly string[] } | { kind: 'none' };
+
+/**
+ * The rule (enforced by the server's core/access/submission-access.ts, shown by the console): a
+ * role reads a form when the form's `access` lists it (admin and viewer when the definition says
+ * nothing) and the role grants 'read-submissions'; a venue role only the submissions of the
+ * account's venues, and nothing of a form without a venue question. Several roles: the widest wins.
+ */
+export function formReadScope(account: { roles: readonly Role[]; venues: readonly string[] }, form: { access: readonly Role[]; venue: unknown }): ReadScope {
+  const readers = account.roles.filter((role) => form.access.includes(role) && roleCan(role, 'read-submissions'));
+  if (readers.some((role) => !isVenueRole(role))) return { kind: 'all' };
+  if (readers.length === 0 || !form.venue || account.venues.length === 0) return { kind: 'none' };
+  return { kind: 'venues', venues: [...account.venues] };
+}

@@ -26,9 +26,9 @@ const env = () => ({
   DATABASE_URL: '',
 });
 
-async function createUser(email: string, password: string) {
+async function createUser(email: string, password: string, ...flags: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', email, '--password', password], { cwd: ROOT, env: env() });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', email, '--password', password, ...flags], { cwd: ROOT, env: env() });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -68,6 +68,26 @@ describe('npm run create-user', () => {
     expect(created.code).toBe(0);
     expect((await login('night.manager@example.com', 'a long enough password')).status).toBe(200);
   }, 60_000);
+
+  it('gives several roles and venues with repeated --role and --venue', async () => {
+    const created = await createUser('cova.manager@example.com', 'a long enough password', '--role', 'manager', '--role', 'viewer', '--venue', 'cova', '--venue', 'twiga');
+    expect(created.stdout).toContain('cova.manager@example.com (manager, viewer; venues cova, twiga) can now log in');
+    const signedIn = await login('cova.manager@example.com', 'a long enough password');
+    expect(((await signedIn.json()) as { user: unknown }).user).toMatchObject({ roles: ['manager', 'viewer'], venues: ['cova', 'twiga'] });
+    // The grant is in the audit log, as one made on the users page is.
+    const { token } = (await (await login('night.manager@example.com', 'a long enough password')).json()) as { token: string };
+    const log = (await (await fetch(`http://127.0.0.1:${admin.port}/api/audit-log?limit=50`, { headers: { authorization: `JWT ${token}` } })).json()) as { docs: { action: string; detail: unknown }[] };
+    expect(log.docs.find((entry) => entry.action === 'change-roles' && JSON.stringify(entry.detail).includes('cova'))?.detail).toEqual({
+      granted: ['manager', 'viewer'], removed: [], venuesAdded: ['cova', 'twiga'], venuesRemoved: [], via: 'create-user',
+    });
+    const refused = await createUser('desk@example.com', 'a long enough password', '--role', 'viewer', '--venue', 'cova');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Venues are given only with a venue role (manager).');
+    const unknown = await createUser('desk@example.com', 'a long enough password', '--role', 'owner');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('"owner" is not a role');
+    expect((await login('desk@example.com', 'a long enough password')).status).toBe(401);
+  }, 90_000);
 
   it('says what is wrong with the password, and saves nothing', async () => {
     const refused = await createUser('short@example.com', 'short');

@@ -15,7 +15,7 @@ async function signIn(role: Role): Promise<string> {
   await saveStaffUser(server.app.serverContext.db, email, 'a long enough password', role);
   const login = await server.api('/api/users/login', { json: { email, password: 'a long enough password' }, as: 'none' });
   expect(login.status).toBe(200);
-  expect(login.body.user.role).toBe(role);
+  expect(login.body.user.roles).toEqual([role]);
   return login.body.token as string;
 }
 
@@ -42,7 +42,7 @@ describe('what each role may read', () => {
 
   it('an employee is told who they are, with the role, but reads content like the public', async () => {
     const me = await server.api('/api/users/me', as('employee'));
-    expect(me.body.user).toMatchObject({ email: 'employee@example.com', role: 'employee' });
+    expect(me.body.user).toMatchObject({ email: 'employee@example.com', roles: ['employee'], venues: [] });
     // Content drafts (e.g. benefits not published) are limited for anyone but staff.
     const staffView = await server.api('/api/benefits?limit=1000', as('editor'));
     const employeeView = await server.api('/api/benefits?limit=1000', as('employee'));
@@ -54,8 +54,8 @@ describe('what each role may read', () => {
     await expect(saveStaffUser(server.app.serverContext.db, 'x@example.com', 'a long enough password', 'owner' as Role)).rejects.toThrow('"owner" is not a role');
   });
 
-  it('an existing account keeps its role when only its password changes', async () => {
+  it('an existing account keeps its roles when only its password changes', async () => {
     const user = await saveStaffUser(server.app.serverContext.db, 'viewer@example.com', 'another long password');
-    expect(user.role).toBe('viewer');
+    expect(user.roles).toEqual(['viewer']);
   });
 });

@@ -61,8 +61,8 @@ describe('company single sign-on (OpenID Connect, authorization code with PKCE)'
     const { jar, landed } = await signInWithCompany('amal@dohaoasis.example', '/employee/perks?lang=ar');
     expect(landed).toBe('/employee/perks?lang=ar');
     const me = await jar.fetch(`${server.url}/api/users/me`);
-    const { user } = (await me.json()) as { user: { email: string; role: string } };
-    expect(user).toMatchObject({ email: 'amal@dohaoasis.example', role: 'employee', name: 'Amal' });
+    const { user } = (await me.json()) as { user: { email: string; roles: string[] } };
+    expect(user).toMatchObject({ email: 'amal@dohaoasis.example', roles: ['employee'], name: 'Amal' });
     // An employee reads no submissions.
     expect((await jar.fetch(`${server.url}/api/${DINING}`)).status).toBe(403);
     expect(jar.get(server.url, 'oidc-flow')).toBeUndefined();
@@ -75,8 +75,8 @@ describe('company single sign-on (OpenID Connect, authorization code with PKCE)'
     expect((await server.api(`/api/users/${amal.id}`, { as: 'staff', method: 'PATCH', json: { role: 'viewer' } })).status).toBe(200);
     const { jar, landed } = await signInWithCompany('amal@dohaoasis.example');
     expect(landed).toBe('/login-success');
-    const me = (await (await jar.fetch(`${server.url}/api/users/me`)).json()) as { user: { id: number; role: string } };
-    expect(me.user).toMatchObject({ id: amal.id, role: 'viewer' });
+    const me = (await (await jar.fetch(`${server.url}/api/users/me`)).json()) as { user: { id: number; roles: string[] } };
+    expect(me.user).toMatchObject({ id: amal.id, roles: ['viewer'] });
     expect((await jar.fetch(`${server.url}/api/${DINING}`)).status).toBe(200);
     expect((await server.api('/api/users?limit=100', { as: 'staff' })).body.totalDocs).toBe(users.body.totalDocs);
   });
@@ -162,6 +162,6 @@ describe('linking an existing password account when the domain is allowed', () =
     const linked = await signInWithCompany('finance.admin@example.com', undefined, { server: listed, provider: idp });
     expect(linked.landed).toBe('/login-success');
     const me = (await (await linked.jar.fetch(`${listed.url}/api/users/me`)).json()) as { user: { email: string; role: string } };
-    expect(me.user).toMatchObject({ email: 'finance.admin@example.com', role: 'admin' });
+    expect(me.user).toMatchObject({ email: 'finance.admin@example.com', roles: ['admin'] });
   });
 });

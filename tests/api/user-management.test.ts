@@ -19,11 +19,11 @@ describe('user management', () => {
   it('an admin invites an editor with a password; the editor signs in with the role given', async () => {
     const created = await server.api('/api/users', { as: 'staff', json: { email: 'Editor@Example.com', password: 'editor password 1', role: 'editor', name: 'Nadia' } });
     expect(created.status).toBe(201);
-    expect(created.body.doc).toMatchObject({ email: 'editor@example.com', role: 'editor', name: 'Nadia', password: true, sso: false });
+    expect(created.body.doc).toMatchObject({ email: 'editor@example.com', roles: ['editor'], venues: [], name: 'Nadia', password: true, sso: false });
     expect(JSON.stringify(created.body)).not.toMatch(/scrypt|password_hash/);
     const token = await tokenOf('editor@example.com', 'editor password 1');
     const me = await server.api('/api/users/me', { as: 'none', headers: { authorization: `JWT ${token}` } });
-    expect(me.body.user.role).toBe('editor');
+    expect(me.body.user.roles).toEqual(['editor']);
   });
 
   it('lists users in Payload’s paged shape, to admins only', async () => {
@@ -41,7 +41,7 @@ describe('user management', () => {
   it('refuses bad input with a 400 naming the field', async () => {
     const bad = await server.api('/api/users', { as: 'staff', json: { email: 'not-an-email', password: 'short', role: 'owner' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0].data.errors.map((error: { path: string }) => error.path)).toEqual(['email', 'password', 'role']);
+    expect(bad.body.errors[0].data.errors.map((error: { path: string }) => error.path)).toEqual(['email', 'password', 'roles']);
     const twice = await server.api('/api/users', { as: 'staff', json: { email: 'editor@example.com', password: 'another password', role: 'viewer' } });
     expect(twice.status).toBe(400);
     expect(twice.body.errors[0].data.errors[0]).toMatchObject({ path: 'email', message: 'A user with the given email is already registered.' });
@@ -57,7 +57,7 @@ describe('user management', () => {
     const id = list.body.docs.find((user: { email: string }) => user.email === 'editor@example.com').id;
     const changed = await server.api(`/api/users/${id}`, { as: 'staff', method: 'PATCH', json: { role: 'viewer', name: 'Nadia K.' } });
     expect(changed.status).toBe(200);
-    expect(changed.body.doc).toMatchObject({ role: 'viewer', name: 'Nadia K.' });
+    expect(changed.body.doc).toMatchObject({ roles: ['viewer'], name: 'Nadia K.' });
     expect((await server.api('/api/survey-customer-feedbacks', { as: 'none', headers: { authorization: `JWT ${editor}` } })).status).toBe(200);
   });
 
@@ -66,13 +66,43 @@ describe('user management', () => {
     const me = list.body.docs.find((user: { email: string }) => user.email === STAFF.email);
     const refused = await server.api(`/api/users/${me.id}`, { as: 'staff', method: 'PATCH', json: { role: 'editor' } });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors[0].data.errors[0]).toMatchObject({ path: 'role', message: expect.stringMatching(/last admin/) });
+    expect(refused.body.errors[0].data.errors[0]).toMatchObject({ path: 'roles', message: expect.stringMatching(/last admin/) });
     const second = await server.api('/api/users', { as: 'staff', json: { email: 'second-admin@example.com', password: 'second admin pw', role: 'admin' } });
     expect(second.status).toBe(201);
     const secondToken = await tokenOf('second-admin@example.com', 'second admin pw');
     const demoted = await server.api(`/api/users/${me.id}`, { as: 'none', method: 'PATCH', headers: { authorization: `JWT ${secondToken}` }, json: { role: 'editor' } });
     expect(demoted.status).toBe(200);
     expect((await server.api(`/api/users/${me.id}`, { as: 'none', method: 'PATCH', headers: { authorization: `JWT ${secondToken}` }, json: { role: 'admin' } })).status).toBe(200);
+  });
+});
+
+describe('several roles and venues per user', () => {
+  it('an admin gives a manager two venues and a second role; every grant and removal is in the audit log', async () => {
+    const venues = await server.api('/api/users/venues', { as: 'staff' });
+    expect(venues.status).toBe(200);
+    const slugs = venues.body.docs.map((venue: { slug: string }) => venue.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['cova', 'twiga']));
+    const created = await server.api('/api/users', { as: 'staff', json: { email: 'manager@example.com', password: 'manager password', roles: ['manager', 'viewer'], venues: ['twiga', 'cova'] } });
+    expect(created.status).toBe(201);
+    expect(created.body.doc).toMatchObject({ roles: ['manager', 'viewer'], venues: ['cova', 'twiga'] });
+    const changed = await server.api(`/api/users/${created.body.doc.id}`, { as: 'staff', method: 'PATCH', json: { roles: ['manager', 'compliance'], venues: ['cova'] } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.doc).toMatchObject({ roles: ['manager', 'compliance'], venues: ['cova'] });
+    const log = await server.api('/api/audit-log?limit=50', { as: 'staff' });
+    const grants = log.body.docs.filter((entry: { action: string; documentId: string }) => entry.action === 'change-roles' && entry.documentId === String(created.body.doc.id));
+    expect(grants[0]).toMatchObject({ userEmail: STAFF.email, at: expect.any(String), detail: { granted: ['compliance'], removed: ['viewer'], venuesAdded: [], venuesRemoved: ['twiga'] } });
+    expect(grants[1]).toMatchObject({ detail: { granted: ['manager', 'viewer'], venuesAdded: ['cova', 'twiga'] } });
+  });
+
+  it('refuses venues without a venue role, unknown venues, no role at all and unknown roles, naming the field', async () => {
+    const refused = async (json: unknown) => (await server.api('/api/users', { as: 'staff', json: { email: 'someone@example.com', password: 'long enough pw', ...(json as object) } })).body.errors[0].data.errors[0];
+    expect(await refused({ roles: ['viewer'], venues: ['cova'] })).toMatchObject({ path: 'venues', message: expect.stringMatching(/venue role/) });
+    expect(await refused({ roles: ['manager'], venues: ['atlantis'] })).toMatchObject({ path: 'venues', message: expect.stringMatching(/"atlantis" is no venue/) });
+    expect(await refused({ roles: ['manager'], venues: ['Not A Slug'] })).toMatchObject({ path: 'venues' });
+    expect(await refused({ roles: [] })).toMatchObject({ path: 'roles' });
+    expect(await refused({ roles: ['owner'] })).toMatchObject({ path: 'roles', message: expect.stringMatching(/"owner" is not a role/) });
+    expect((await server.api('/api/users?limit=100', { as: 'staff' })).body.docs.map((user: { email: string }) => user.email)).not.toContain('someone@example.com');
+    expect((await server.api('/api/users/venues', { as: 'none', headers: await server.staffAs(['viewer']) })).status).toBe(403);
   });
 });
 
@@ -123,7 +153,7 @@ describe('disabling a user (a leaver)', () => {
 
   it('the last working admin cannot be disabled', async () => {
     const list = await server.api('/api/users?limit=100', { as: 'staff' });
-    const admins = list.body.docs.filter((user: { role: string }) => user.role === 'admin');
+    const admins = list.body.docs.filter((user: { roles: string[] }) => user.roles.includes('admin'));
     const me = admins.find((user: { email: string }) => user.email === STAFF.email);
     for (const other of admins.filter((user: { id: number }) => user.id !== me.id)) {
       expect((await server.api(`/api/users/${other.id}`, { as: 'staff', method: 'PATCH', json: { disabled: true } })).status).toBe(200);

@@ -31,7 +31,7 @@ describe('signing in with a password', () => {
     await signIn(page, STAFF.email, STAFF.password);
     await page.waitForURL(`${e2e.server.url}/login-success`);
     await page.getByRole('heading', { level: 1, name: 'You are signed in' }).waitFor();
-    expect(await page.locator('.signed-in-facts').innerText()).toMatch(new RegExp(`Email\\s+${STAFF.email}\\s+Role\\s+Admin`));
+    expect(await page.locator('.signed-in-facts').innerText()).toMatch(new RegExp(`Email\\s+${STAFF.email}\\s+Roles\\s+Admin`));
     expect(await page.getByRole('link', { name: 'Open the staff console' }).getAttribute('href')).toBe('/staff');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'payload-token')!;
     expect(cookie.httpOnly).toBe(true);
@@ -67,7 +67,7 @@ describe('signing in with a password', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(`${e2e.server.url}/staff/users?lang=fr`);
     await page.getByRole('heading', { level: 1, name: 'Utilisateurs' }).waitFor();
-    expect(await page.getByLabel(`Rôle de ${STAFF.email}`).inputValue()).toBe('admin');
+    expect(await page.getByRole('group', { name: `Rôles de ${STAFF.email}` }).getByLabel('Administrateur', { exact: true }).isChecked()).toBe(true);
   });
 
   it('never leaves the site after signing in: ?next=//evil.com lands on /login-success', async () => {
@@ -131,20 +131,28 @@ describe('signing in with a password', () => {
     await page.waitForURL(/\/staff\/users$/);
     await page.getByLabel('Email').fill('new.viewer@example.com');
     await page.getByLabel('Password').fill('viewer password');
-    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+    const adding = page.getByRole('group', { name: 'Roles', exact: true });
+    await adding.getByLabel('Employee', { exact: true }).uncheck();
+    await adding.getByLabel('Viewer', { exact: true }).check();
     await page.getByRole('button', { name: 'Add a user' }).click();
     await page.getByText('new.viewer@example.com can now sign in.').waitFor();
-    const role = page.getByLabel('Role of new.viewer@example.com');
-    expect(await role.inputValue()).toBe('viewer');
-    await role.selectOption('editor');
-    await page.getByRole('row').filter({ hasText: 'new.viewer@example.com' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'new.viewer@example.com' });
+    const roles = page.getByRole('group', { name: 'Roles of new.viewer@example.com' });
+    expect(await roles.getByLabel('Viewer', { exact: true }).isChecked()).toBe(true);
+    await roles.getByLabel('Viewer', { exact: true }).uncheck();
+    await roles.getByLabel('Editor', { exact: true }).check();
+    await row.getByRole('button', { name: 'Save roles' }).click();
+    await row.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     const users = await e2e.server.api('/api/users?limit=100', { as: 'staff' });
-    expect(users.body.docs.find((user: { email: string }) => user.email === 'new.viewer@example.com').role).toBe('editor');
-    // The only admin cannot demote themselves: the select goes back and says why.
-    const own = page.getByLabel(`Role of ${STAFF.email}`);
-    await own.selectOption('viewer');
+    expect(users.body.docs.find((user: { email: string }) => user.email === 'new.viewer@example.com').roles).toEqual(['editor']);
+    // The only admin cannot drop the role: the box comes back and the row says why.
+    const own = page.getByRole('group', { name: `Roles of ${STAFF.email}` });
+    await own.getByLabel('Viewer', { exact: true }).check();
+    await own.getByLabel('Admin', { exact: true }).uncheck();
+    await page.getByRole('row').filter({ hasText: STAFF.email }).getByRole('button', { name: 'Save roles' }).click();
     await page.getByText('This is the last admin: make another user admin first.').waitFor();
-    expect(await own.inputValue()).toBe('admin');
+    expect(await own.getByLabel('Admin', { exact: true }).isChecked()).toBe(true);
+    expect(await own.getByLabel('Viewer', { exact: true }).isChecked()).toBe(false);
     await page.goto(`${e2e.server.url}/staff/audit`);
     await page.getByRole('cell', { name: 'save-user' }).first().waitFor();
   });
@@ -182,7 +190,7 @@ describe('signing in with the company account (OpenID Connect)', () => {
     await page.getByLabel('Work email').fill('amal@dohaoasis.example');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${e2e.server.url}/login-success`);
-    expect(await page.locator('.signed-in-facts').innerText()).toMatch(/amal@dohaoasis\.example\s+Role\s+Employee/);
+    expect(await page.locator('.signed-in-facts').innerText()).toMatch(/amal@dohaoasis\.example\s+Roles\s+Employee/);
     expect(await page.getByRole('link', { name: 'Go to employee perks' }).count()).toBe(1);
   });
 

@@ -11,6 +11,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/core/config.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import type { Role } from '../../src/server/core/access/roles.ts';
+import { signStaffToken } from '../../src/server/core/access/jwt.ts';
 import { startSiteverify, type SiteverifyStandIn } from './siteverify.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -40,6 +42,8 @@ export interface TestServer {
   /** Calls the API as the pages (public key), as logged-in staff, or with no credential. */
   api<T = Json>(pathname: string, init?: { method?: string; json?: unknown; form?: FormData; as?: As; headers?: Record<string, string> }): Promise<ApiAnswer<T>>;
   staffToken(): Promise<string>;
+  /** The Authorization header of an account holding these roles (and venues), created on first use. */
+  staffAs(roles: readonly Role[], venues?: readonly string[]): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -114,6 +118,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   await saveStaffUser(app.serverContext.db, STAFF.email, STAFF.password);
 
   let token: string | undefined;
+  const tokens = new Map<string, string>();
   const server: TestServer = {
     url,
     app,
@@ -149,6 +154,15 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
         token = ((await login.json()) as { token: string }).token;
       }
       return token;
+    },
+    async staffAs(roles, venues = []) {
+      const email = `${[...roles, ...venues].join('.')}@roles.example.com`;
+      if (!tokens.has(email)) {
+        const user = await saveStaffUser(app.serverContext.db, email, STAFF.password, roles, venues);
+        // Signed as the login signs it, without the login's per-address limit (tests make many accounts).
+        tokens.set(email, signStaffToken(user, app.serverContext.jwtSecret).token);
+      }
+      return { authorization: `JWT ${tokens.get(email)}` };
     },
     async close() {
       await app.close();

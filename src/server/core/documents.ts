@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from './db/db.ts';
 import type { Caller } from './access/caller.ts';
 import type { Collection, Registry } from './registry.ts';
-import { can, isStaff } from './access/roles.ts';
+import { mayOpen, readableSql } from './access/submission-access.ts';
 
 export interface DocumentRow {
   id: number;
@@ -15,6 +15,8 @@ export interface DocumentRow {
   evidence: Record<string, unknown> | null;
   /** Submissions only: the opaque reference the guest keeps. */
   reference: string | null;
+  /** Submissions of a form with a venue question: the venue document's slug (who may read it, core/access). */
+  venue: string | null;
   created_at: Date;
   updated_at: Date;
   [key: string]: unknown;
@@ -78,12 +80,6 @@ function withRowShapes(collection: Collection, row: DocumentRow, data: Record<st
   return shaped;
 }
 
-/** Guests' submissions and files need the right to read submissions; content is for any staff member, and for the pages where public. */
-export function canRead(caller: Caller, collection: Collection): boolean {
-  if (collection.kind !== 'content') return can(caller, 'read-submissions');
-  return isStaff(caller) || (caller.kind === 'public' && collection.publicRead);
-}
-
 interface Relation {
   field: string;
   collection: string;
@@ -97,14 +93,15 @@ function relationsOf(collection: Collection): Relation[] {
   return [...byId, ...form.uploads.map((upload) => ({ field: upload.field, collection: upload.collection }))];
 }
 
-/** Replaces related ids by the related documents the caller may read (Payload's depth >= 1). */
+/** Replaces related ids by the related documents the caller may read (Payload's depth >= 1; access: core/access/submission-access.ts). */
 export async function populate(db: Queryable, registry: Registry, caller: Caller, collection: Collection, docs: Doc[]): Promise<Doc[]> {
   for (const relation of relationsOf(collection)) {
     const target = registry.collections.get(relation.collection);
-    if (!target || !canRead(caller, target)) continue;
+    if (!target || !mayOpen(caller, registry, target)) continue;
     const ids = [...new Set(docs.flatMap((doc) => asArray(doc[relation.field])).filter((value) => Number.isSafeInteger(value) && Number(value) > 0 && Number(value) <= 2_147_483_647))];
     if (ids.length === 0) continue;
-    const { rows } = await db.query<DocumentRow>('SELECT * FROM documents WHERE collection = $1 AND id = ANY($2::int[])', [target.slug, ids]);
+    const params: unknown[] = [target.slug, ids];
+    const { rows } = await db.query<DocumentRow>(`SELECT * FROM documents WHERE collection = $1 AND id = ANY($2::int[]) AND ${readableSql(caller, registry, target, params)}`, params);
     const byKey = new Map(rows.map((row) => [String(row.id), toDoc(target, row)]));
     for (const doc of docs) {
       const value = doc[relation.field];

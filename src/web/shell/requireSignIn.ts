@@ -5,7 +5,7 @@
 // - requestUrl: the loader's `request.url` (the page being opened, with its query).
 // - permission: optional, one of 'read-submissions' | 'edit-content' | 'manage-users' |
 //   'read-audit' | 'redeem-perks' (src/engine/roles.ts).
-// - Resolves with the signed-in user ({ id, email, role, name }) from GET /api/users/me (the
+// - Resolves with the signed-in user ({ id, email, name, roles, venues }) from GET /api/users/me (the
 //   HttpOnly session cookie, sent by the browser; the page never sees the token).
 // - Signed out: throws react-router's redirect('/login?next=<path and query>&lang=<lang>'); the
 //   sign-in page comes back to that path afterwards.
@@ -14,15 +14,12 @@
 //
 // Example: `loader: ({ request }) => requireSignIn(request.url, 'read-submissions')`.
 import { redirect } from 'react-router-dom';
-import { isRole, roleCan, type Permission, type Role } from '../../engine/roles.ts';
+import { isRole, rolesCan, type Permission } from '../../engine/roles.ts';
+import type { SessionAnswer, StaffSessionUser } from '../../engine/contract/session.ts';
 import { apiUrl } from '../api/runtimeConfig.ts';
 
-export interface StaffMe {
-  id: number;
-  email: string;
-  role: Role;
-  name: string | null;
-}
+/** The signed-in account as the pages keep it (the shape is the server's answer: engine/contract/session.ts). */
+export type StaffMe = Pick<StaffSessionUser, 'id' | 'email' | 'name' | 'roles' | 'venues'>;
 
 /**
  * A call with the session cookie and no public API key (the key would stand for the pages, not
@@ -48,10 +45,10 @@ export async function sessionRequest<T = unknown>(method: 'GET' | 'POST' | 'PATC
 
 /** The signed-in user, or null (signed out, session revoked or expired). */
 export async function fetchStaffMe(signal?: AbortSignal): Promise<StaffMe | null> {
-  const answer = await sessionRequest<{ user: (StaffMe & Record<string, unknown>) | null }>('GET', '/api/users/me', undefined, signal);
+  const answer = await sessionRequest<SessionAnswer>('GET', '/api/users/me', undefined, signal);
   const user = answer.status === 200 ? answer.body?.user : null;
-  if (!user || !isRole(user.role)) return null;
-  return { id: user.id, email: user.email, role: user.role, name: user.name ?? null };
+  if (!user || !Array.isArray(user.roles)) return null;
+  return { id: user.id, email: user.email, name: user.name ?? null, roles: user.roles.filter(isRole), venues: user.venues ?? [] };
 }
 
 /** Where a page at `url` sends a signed-out visitor: the sign-in page, in the page's language, coming back here afterwards. */
@@ -66,14 +63,17 @@ export async function requireSignIn(requestUrl: string, permission?: string): Pr
   const url = new URL(requestUrl);
   const me = await fetchStaffMe();
   if (!me) throw redirect(signInPath(url));
-  if (permission !== undefined && !roleCan(me.role, permission as Permission)) {
-    const query = new URLSearchParams({ denied: url.pathname });
-    const lang = url.searchParams.get('lang');
-    if (lang) query.set('lang', lang);
-    throw redirect(`/login-success?${query}`);
-  }
+  if (permission !== undefined && !rolesCan(me.roles, permission as Permission)) throw deniedRedirect(url);
   return me;
 }
 
-/** Whether the signed-in user's role grants a permission: to show or hide a page's actions (the server checks every call again). */
-export const staffCan = (me: StaffMe, permission: Permission) => roleCan(me.role, permission);
+/** To the page that says who is signed in and that this account cannot open `url` (thrown by loaders). */
+export function deniedRedirect(url: URL): Response {
+  const query = new URLSearchParams({ denied: url.pathname });
+  const lang = url.searchParams.get('lang');
+  if (lang) query.set('lang', lang);
+  return redirect(`/login-success?${query}`);
+}
+
+/** Whether one of the signed-in user's roles grants a permission: to show or hide a page's actions (the server checks every call again). */
+export const staffCan = (me: StaffMe, permission: Permission) => rolesCan(me.roles, permission);

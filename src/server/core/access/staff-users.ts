@@ -1,22 +1,20 @@
 import type { Queryable } from '../db/db.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { t } from '../../../engine/messages.ts';
-import { isRole, type Role } from './roles.ts';
+import { isRole, isVenueRole, ROLES, VENUE_SLUG, type Role } from './roles.ts';
+import type { StaffSessionUser } from '../../../engine/contract/session.ts';
 
-export interface StaffUser {
-  id: number;
-  email: string;
-  role: Role;
-  name: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The account as the server and the pages know it (engine/contract/session.ts). */
+export type StaffUser = StaffSessionUser;
 
 export interface UserRow {
   id: number;
   email: string;
   password_hash: string | null;
-  role: string;
+  /** Every role the account holds (migration 40; the old single `role` column is kept only as history). */
+  roles: string[];
+  /** Venue slugs the venue-scoped roles are limited to. */
+  venues: string[];
   name: string | null;
   /** Set when an admin disabled the account: no sign-in, no token works. */
   disabled_at?: Date | null;
@@ -31,8 +29,19 @@ export const USER_DISABLED = 'User has been disabled. Please contact IT.';
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function toStaffUser(row: UserRow): StaffUser {
-  // An unknown role (impossible by the table's CHECK) grants the least.
-  return { id: row.id, email: row.email, role: isRole(row.role) ? row.role : 'employee', name: row.name, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+  // A name that is no role (e.g. one written by an older version) grants nothing.
+  const roles = (row.roles ?? []).filter(isRole);
+  return { id: row.id, email: row.email, name: row.name, roles, venues: row.venues ?? [], createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+}
+
+/** What is wrong with a set of roles and venues, in words for the one who typed them (null when right). */
+export function rolesProblem(roles: readonly string[], venues: readonly string[]): { field: 'roles' | 'venues'; message: string } | null {
+  const unknown = roles.find((role) => !isRole(role));
+  if (unknown !== undefined) return { field: 'roles', message: `"${unknown}" is not a role: use ${ROLES.join(', ')}.` };
+  const badVenue = venues.find((venue) => !VENUE_SLUG.test(venue) || venue.length > 100);
+  if (badVenue !== undefined) return { field: 'venues', message: `"${badVenue}" is not a venue slug (lower-case letters, digits and hyphens, e.g. cova).` };
+  if (venues.length > 0 && !roles.some((role) => isRole(role) && isVenueRole(role))) return { field: 'venues', message: 'Venues are given only with a venue role (manager).' };
+  return null;
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
@@ -46,19 +55,24 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
 }
 
 /**
- * Creates the user (an admin unless a role is given), or sets a new password (and the role, when
- * given) when the email exists.
+ * Creates the user (an admin unless one or more roles are given), or sets a new password (and the roles and
+ * venues, when roles are given) when the email exists.
  */
-export async function saveStaffUser(db: Queryable, email: string, password: string, role?: Role): Promise<StaffUser> {
+export async function saveStaffUser(db: Queryable, email: string, password: string, role?: Role | readonly Role[], venues: readonly string[] = []): Promise<StaffUser> {
+  const roles = typeof role === 'string' ? [role] : role;
   if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new Error(`"${email}" is not an email address.`);
-  const problem = await passwordProblem(password);
-  if (problem) throw new Error(t(problem.key, 'en', problem.vars));
-  if (role !== undefined && !isRole(role)) throw new Error(`"${String(role)}" is not a role: use admin, editor, viewer or employee.`);
+  const passwordRefused = await passwordProblem(password);
+  if (passwordRefused) throw new Error(t(passwordRefused.key, 'en', passwordRefused.vars));
+  if (roles !== undefined && roles.length === 0) throw new Error('Give at least one role.');
+  const problem = rolesProblem(roles ?? ['admin'], venues);
+  if (problem) throw new Error(problem.message);
+  const given = roles === undefined ? null : [...new Set(roles)];
   const { rows } = await db.query<UserRow>(
-    `INSERT INTO users (email, password_hash, role) VALUES ($1, $2, COALESCE($3, 'admin'))
-     ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = COALESCE($3, users.role), updated_at = now()
+    `INSERT INTO users (email, password_hash, roles, venues) VALUES ($1, $2, COALESCE($3::text[], ARRAY['admin']), $4::text[])
+     ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, roles = COALESCE($3::text[], users.roles),
+       venues = CASE WHEN $3::text[] IS NULL THEN users.venues ELSE $4::text[] END, updated_at = now()
      RETURNING *`,
-    [normalizeEmail(email), await hashPassword(password), role ?? null],
+    [normalizeEmail(email), await hashPassword(password), given, [...new Set(venues)]],
   );
   return toStaffUser(rows[0]);
 }

@@ -1,5 +1,5 @@
 // Opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), applies migrations and
-// the forms' unique rules, and seeds content into an empty database.
+// the forms' unique rules, seeds content into an empty database, and gives stored submissions their venue.
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import { ownPlugin } from '../context.ts';
@@ -9,6 +9,7 @@ import { ensureUniqueIndexes, type UniqueRule } from './unique-indexes.ts';
 import type { LoadedForm } from '../forms/compiled-forms.ts';
 import type { ContentConfig } from '../content-config.ts';
 import { seedContent } from './seed-content.ts';
+import { fillSubmissionVenues } from '../forms/venue.ts';
 
 export interface PreparedDatabase {
   db: Db;
@@ -21,6 +22,7 @@ export async function prepareDatabase(config: ServerConfig, forms: LoadedForm[],
     await migrate(db, migrations);
     const uniqueRules = await ensureUniqueIndexes(db, forms);
     await seedContent(db, config.contentDir, content, true);
+    await fillSubmissionVenues(db, forms);
     return { db, uniqueRules };
   } catch (error) {
     await db.close();

@@ -214,6 +214,31 @@ export const CORE_MIGRATIONS: Migration[] = [
       `ALTER TABLE documents ADD CONSTRAINT documents_attached_to_fkey FOREIGN KEY (attached_to) REFERENCES documents(id) ON DELETE SET NULL`,
     ],
   },
+  {
+    id: 40,
+    name: 'several roles per user, and the venues a venue-scoped role (manager) is limited to',
+    statements: [
+      // Every account keeps exactly the role it had: admin -> {admin}, viewer -> {viewer}, ...
+      `ALTER TABLE users ADD COLUMN roles text[] NOT NULL DEFAULT '{}'`,
+      `ALTER TABLE users ADD COLUMN venues text[] NOT NULL DEFAULT '{}'`,
+      `UPDATE users SET roles = ARRAY[role] WHERE role IS NOT NULL`,
+      // The old column stays as the history of the data (nothing reads it); an account without a role in roles has no rights.
+      `ALTER TABLE users DROP CONSTRAINT IF EXISTS users_role_check`,
+      `ALTER TABLE users ALTER COLUMN role DROP NOT NULL`,
+      `ALTER TABLE users ALTER COLUMN role DROP DEFAULT`,
+      `CREATE INDEX users_roles ON users USING gin (roles)`,
+    ],
+  },
+  {
+    id: 41,
+    name: 'the venue (its slug) a submission is about, so a manager reads its venues only',
+    statements: [
+      // Filled when a submission is stored (features/collections/create-submission.ts) and, for stored
+      // ones, at start (core/access/venues.ts): it depends on the compiled forms, which SQL here cannot read.
+      `ALTER TABLE documents ADD COLUMN venue text`,
+      `CREATE INDEX documents_collection_venue_created ON documents (collection, venue, created_at DESC, id DESC)`,
+    ],
+  },
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

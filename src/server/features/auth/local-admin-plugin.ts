@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../../core/context.ts';
-import { saveStaffUser } from '../../core/access/staff-users.ts';
+import { saveStaffUserAudited } from '../users/index.ts';
 import type { Role } from '../../core/access/roles.ts';
 import { checkLocalAdminCall, LOCAL_ADMIN_PATH, LOCAL_ADMIN_SECRET_HEADER, removeLocalAdminFile, writeLocalAdminFile } from './local-admin.ts';
 import { validationError } from '../../core/errors.ts';
@@ -15,16 +15,18 @@ export const localAdminPlugin = sharedPlugin(async (app, ctx) => {
 
   app.post(LOCAL_ADMIN_PATH, { schema: { headers: { type: 'object', properties: { [LOCAL_ADMIN_SECRET_HEADER]: { type: 'string', maxLength: 200 } } } } }, async (request: FastifyRequest, reply) => {
     checkLocalAdminCall(request, secret);
-    const body = (request.body ?? {}) as { email?: unknown; password?: unknown; role?: unknown };
+    const body = (request.body ?? {}) as { email?: unknown; password?: unknown; roles?: unknown; venues?: unknown };
+    const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
     if (typeof body.email !== 'string' || typeof body.password !== 'string') {
       throw validationError('users', [{ path: typeof body.email !== 'string' ? 'email' : 'password', message: 'This field is required.' }]);
     }
     try {
-      const doc = await saveStaffUser(ctx.db, body.email, body.password, body.role === undefined ? undefined : (body.role as Role));
+      // saveStaffUser refuses any name that is no role, and venues without a venue role.
+      const doc = await saveStaffUserAudited(ctx.db, body.email, body.password, body.roles === undefined ? undefined : (strings(body.roles) as Role[]), strings(body.venues));
       return reply.code(201).send({ doc, message: 'User successfully created.' });
     } catch (error) {
       const message = (error as Error).message;
-      const path = /password/i.test(message) ? 'password' : /role/i.test(message) ? 'role' : 'email';
+      const path = /password/i.test(message) ? 'password' : /role/i.test(message) ? 'roles' : /venue/i.test(message) ? 'venues' : 'email';
       throw validationError('users', [{ path, message }]);
     }
   });

@@ -80,11 +80,11 @@ export async function callThroughServer(dataDir: string, pid: number, pathname: 
 }
 
 /** Saves a staff user through the server running on DATA_DIR; a starting server is waited for. */
-export async function saveStaffUserThroughServer(dataDir: string, pid: number, email: string, password: string, role?: Role, waitMs = 20_000): Promise<StaffUser> {
+export async function saveStaffUserThroughServer(dataDir: string, pid: number, email: string, password: string, roles?: readonly Role[], venues: readonly string[] = [], waitMs = 20_000): Promise<StaffUser> {
   const response = await callThroughServer(dataDir, pid, LOCAL_ADMIN_PATH, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, role }),
+    body: JSON.stringify({ email, password, roles, venues }),
   }, waitMs);
   type Answer = { doc?: StaffUser; errors?: { message: string; data?: { errors?: { message: string }[] } }[] };
   const body = (await response.json().catch(() => ({}))) as Answer;

@@ -9,6 +9,7 @@ import { decoyHash, verifyPassword } from '../../core/access/passwords.ts';
 import { findUserByEmail, toStaffUser, USER_DISABLED } from '../../core/access/staff-users.ts';
 import { ApiError, validationError } from '../../core/errors.ts';
 import { loginBody } from '../../core/http/route-schemas.ts';
+import { SessionAnswer } from '../../../engine/contract/session.ts';
 
 export const authPlugin = sharedPlugin(async (app, ctx) => {
   await app.register(fastifyCookie);
@@ -38,7 +39,7 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
     return { message: 'Authentication Passed', ...(tokenInAnswer(request) ? { token } : {}), exp, user: { ...user, collection: 'users', _strategy: 'local-jwt' } };
   });
 
-  app.get('/api/users/me', async (request) => {
+  app.get('/api/users/me', { schema: { response: { 200: SessionAnswer } } }, async (request) => {
     const caller = request.caller;
     if (caller.kind !== 'staff') return { user: null, message: 'Account' };
     // The token only back to a client that sent it in the header: never to a cookie-authenticated request.

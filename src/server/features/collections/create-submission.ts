@@ -21,6 +21,7 @@ import type { DocumentRow } from '../../core/documents.ts';
 import { visibleTo } from './find-documents.ts';
 import { whereToSql } from './where.ts';
 import { newReference, REFERENCE_INDEX } from '../../core/forms/reference.ts';
+import { venueSlugSql } from '../../core/forms/venue.ts';
 import type { IdempotencyClaim } from '../../core/http/idempotency.ts';
 
 export interface SubmissionRequest {
@@ -94,8 +95,9 @@ interface StoreOptions {
  */
 async function storeChecked(tx: Queryable, collections: Map<string, Collection>, form: LoadedForm, values: unknown[], data: Record<string, unknown>, lang: Lang, options: StoreOptions): Promise<Stored> {
   const params = [...values];
-  const columns = 'collection, data, form_version, form_hash, evidence, reference';
-  const answers = '$1, $2::jsonb, $3, $4, $5::jsonb, $6';
+  const columns = 'collection, data, form_version, form_hash, evidence, reference, venue';
+  const venue = venueSlugSql(form.compiled.venue, form.compiled.venue && data[form.compiled.venue.field], params);
+  const answers = `$1, $2::jsonb, $3, $4, $5::jsonb, $6, ${venue}`;
   const checks = referenceChecks(collections, form, data, params);
   if (checks.conditions.length === 0 && !options.refuse && !options.key) {
     const { rows } = await tx.query<DocumentRow>(`INSERT INTO documents (${columns}) SELECT ${answers} RETURNING *`, params);

@@ -51,11 +51,14 @@ function columnsOf(collection: Collection): ExportColumn[] {
   return columns;
 }
 
-/** The CSV text in pieces, read from the database in batches; `where` filters like the list route. */
-export function exportCsv(db: Queryable, collection: Collection, where: unknown): AsyncIterable<string> {
+/**
+ * The CSV text in pieces, read from the database in batches; `where` filters like the list route,
+ * `readable` adds the caller's access (core/access/submission-access.ts readableSql).
+ */
+export function exportCsv(db: Queryable, collection: Collection, where: unknown, readable: (params: unknown[]) => string): AsyncIterable<string> {
   const params: unknown[] = [collection.slug];
   // Built before the first byte is sent, so a bad filter is still a clean 400.
-  const condition = whereToSql(collection, where, params);
+  const condition = `${whereToSql(collection, where, params)}) AND (${readable(params)}`;
   const columns = columnsOf(collection);
   return (async function* () {
     yield `\uFEFF${csvLine(columns.map((column) => column.header))}`;

@@ -4,7 +4,8 @@ import type { Caller } from '../../core/access/caller.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import { badRequest } from '../../core/errors.ts';
 import type { QueryObject } from '../../core/http/query-string.ts';
-import type { Collection } from '../../core/registry.ts';
+import type { Collection, Registry } from '../../core/registry.ts';
+import { readableSql } from '../../core/access/submission-access.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import { sortToSql, whereToSql } from './where.ts';
 import { isStaff } from '../../core/access/roles.ts';
@@ -49,26 +50,27 @@ function parseWhere(where: string): unknown {
   }
 }
 
-function filter(caller: Caller, collection: Collection, query: QueryObject) {
+/** The rows asked for that the caller may read (core/access/submission-access.ts), filtered in the database. */
+function filter(registry: Registry, caller: Caller, collection: Collection, query: QueryObject) {
   const params: unknown[] = [collection.slug];
   const where = whereToSql(collection, visibleTo(caller, collection, query.where), params);
-  return { sql: `FROM documents WHERE collection = $1 AND (${where})`, params };
+  return { sql: `FROM documents WHERE collection = $1 AND (${where}) AND ${readableSql(caller, registry, collection, params)}`, params };
 }
 
-export async function countDocuments(db: Queryable, caller: Caller, collection: Collection, query: QueryObject): Promise<number> {
-  const { sql, params } = filter(caller, collection, query);
+export async function countDocuments(db: Queryable, registry: Registry, caller: Caller, collection: Collection, query: QueryObject): Promise<number> {
+  const { sql, params } = filter(registry, caller, collection, query);
   const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${sql}`, params);
   return rows[0].total;
 }
 
-export async function findDocuments(db: Queryable, caller: Caller, collection: Collection, query: QueryObject): Promise<Page> {
-  const { sql, params } = filter(caller, collection, query);
+export async function findDocuments(db: Queryable, registry: Registry, caller: Caller, collection: Collection, query: QueryObject): Promise<Page> {
+  const { sql, params } = filter(registry, caller, collection, query);
   const order = sortToSql(collection, query.sort);
   const requestedLimit = wholeNumber(query.limit, 'limit', 10);
   const paginate = query.pagination !== 'false' && requestedLimit > 0;
   const limit = paginate ? requestedLimit : 0;
   const page = paginate ? Math.max(1, wholeNumber(query.page, 'page', 1)) : 1;
-  const totalDocs = await countDocuments(db, caller, collection, query);
+  const totalDocs = await countDocuments(db, registry, caller, collection, query);
   const window = paginate ? ` LIMIT ${limit} OFFSET ${(BigInt(page - 1) * BigInt(limit)).toString()}` : '';
   const { rows } = await db.query<DocumentRow>(`SELECT * ${sql} ORDER BY ${order}${window}`, params);
   // Without pagination every document is on the one page (Payload then answers limit 0).

@@ -4,7 +4,8 @@ import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import type { QueryObject } from '../../core/http/query-string.ts';
 import { createHeaders, credentialHeaders, payloadQuery, slugIdParams, slugParams } from '../../core/http/route-schemas.ts';
 import type { Collection } from '../../core/registry.ts';
-import { canRead, populate, toDoc, type DocumentRow } from '../../core/documents.ts';
+import { populate, toDoc, type DocumentRow } from '../../core/documents.ts';
+import { mayOpen } from '../../core/access/submission-access.ts';
 import { countDocuments, findDocuments } from './find-documents.ts';
 import { createSubmission } from './create-submission.ts';
 import { requestLanguage } from '../../core/forms/validation.ts';
@@ -44,7 +45,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
 
   function readable(request: SlugRequest): Collection {
     const collection = collectionOf(request);
-    if (!canRead(request.caller, collection)) throw forbidden();
+    if (!mayOpen(request.caller, registry, collection)) throw forbidden();
     return collection;
   }
 
@@ -56,7 +57,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
   app.get('/api/:slug', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
     const collection = readable(request);
     const query = queryOf(request);
-    const { rows, ...pagination } = await findDocuments(db, request.caller, collection, query);
+    const { rows, ...pagination } = await findDocuments(db, registry, request.caller, collection, query);
     if (collection.kind === 'submissions' && rows.length) await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, detail: { ids: rows.map((row) => row.id) } });
     const docs = await present(request, collection, rows, depthOf(query));
     // Staff see each submission's follow-up state and assignee (the pages' key never reads submissions).
@@ -69,13 +70,13 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
 
   app.get('/api/:slug/count', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
     const collection = readable(request);
-    return { totalDocs: await countDocuments(db, request.caller, collection, queryOf(request)) };
+    return { totalDocs: await countDocuments(db, registry, request.caller, collection, queryOf(request)) };
   });
 
   app.get('/api/:slug/:id', { schema: { params: slugIdParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
     const collection = readable(request);
     if (!/^\d{1,9}$/.test(request.params.id ?? '')) throw notFound();
-    const { rows } = await findDocuments(db, request.caller, collection, { where: { id: { equals: request.params.id! } }, limit: '1' });
+    const { rows } = await findDocuments(db, registry, request.caller, collection, { where: { id: { equals: request.params.id! } }, limit: '1' });
     if (rows.length === 0) throw notFound();
     if (collection.kind === 'submissions') await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, documentId: rows[0].id });
     const [doc] = await present(request, collection, rows, depthOf(queryOf(request)));

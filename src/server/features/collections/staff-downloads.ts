@@ -11,7 +11,7 @@ import { exportCsv } from './export-csv.ts';
 import { formField } from '../../core/forms/validation.ts';
 import { signatureSvg } from './signature-svg.ts';
 import { forbidden, notFound, routeNotFound } from '../../core/errors.ts';
-import { can } from '../../core/access/roles.ts';
+import { mayOpen, readableSql } from '../../core/access/submission-access.ts';
 import { recordAudit } from '../audit/index.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string; file?: string } }>;
@@ -31,15 +31,16 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
   function staffForm(request: SlugRequest): Collection {
     const collection = registry.collections.get(request.params.slug);
     if (!collection || collection.kind !== 'submissions') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
-    if (!can(request.caller, 'read-submissions')) throw forbidden();
+    if (!mayOpen(request.caller, registry, collection)) throw forbidden();
     return collection;
   }
 
-  /** By the row id, or by the reference the guest was given (what they quote on the phone). */
-  async function findSubmission(collection: Collection, key: string): Promise<DocumentRow | undefined> {
+  /** By the row id, or by the reference the guest was given (what they quote on the phone); only one the caller may read. */
+  async function findSubmission(request: SlugRequest, collection: Collection, key: string): Promise<DocumentRow | undefined> {
     const byId = /^\d{1,9}$/.test(key);
-    const sql = `SELECT * FROM documents WHERE collection = $1 AND ${byId ? 'id = $2' : 'reference = $2'}`;
-    const { rows } = await db.query<DocumentRow>(sql, [collection.slug, byId ? Number(key) : normalizeReference(key)]);
+    const params: unknown[] = [collection.slug, byId ? Number(key) : normalizeReference(key)];
+    const sql = `SELECT * FROM documents WHERE collection = $1 AND ${byId ? 'id = $2' : 'reference = $2'} AND ${readableSql(request.caller, registry, collection, params)}`;
+    const { rows } = await db.query<DocumentRow>(sql, params);
     return rows[0];
   }
 
@@ -47,7 +48,7 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
     const collection = staffForm(request);
     const name = /^([a-z][a-z0-9_]*)\.svg$/.exec(request.params.file ?? '')?.[1];
     if (!name || formField(collection.form!, name)?.type !== 'signature') throw notFound();
-    const row = await findSubmission(collection, request.params.id ?? '');
+    const row = await findSubmission(request, collection, request.params.id ?? '');
     const svg = row ? signatureSvg(row.data[name]) : null;
     if (!row || !svg) throw notFound();
     return reply
@@ -62,7 +63,7 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
   app.get('/api/:slug/export.csv', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest, reply) => {
     const collection = staffForm(request);
     const query = request.query as { where?: unknown };
-    const pieces = exportCsv(db, collection, query.where);
+    const pieces = exportCsv(db, collection, query.where, (params) => readableSql(request.caller, registry, collection, params));
     await recordAudit(db, request.caller, { action: 'export-submissions', target: collection.slug, detail: query.where === undefined ? {} : { where: query.where } });
     const day = new Date().toISOString().slice(0, 10);
     return reply

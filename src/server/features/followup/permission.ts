@@ -1,14 +1,15 @@
 // Who may read and change a submission's follow-up, and who may be given one: exactly who may read
-// the submission. The one place to switch when the role-and-venue check of core/access lands.
+// the submission (core/access/submission-access.ts: role, form and venue).
 import type { Caller } from '../../core/access/caller.ts';
 import { toStaffUser, type UserRow } from '../../core/access/staff-users.ts';
-import { canRead, type DocumentRow } from '../../core/documents.ts';
+import { readScope, readsRow } from '../../core/access/submission-access.ts';
 import type { Collection } from '../../core/registry.ts';
 
-/** `row` is the submission concerned (null: any submission of the collection), for a check per venue. */
-export function canFollowUp(caller: Caller, collection: Collection, row: Pick<DocumentRow, 'id' | 'data'> | null): boolean {
-  void row;
-  return collection.kind === 'submissions' && canRead(caller, collection);
+/** `row` is the submission concerned (null: may the caller follow up some submission of the collection). */
+export function canFollowUp(caller: Caller, collection: Collection, row: { venue?: unknown } | null): boolean {
+  if (collection.kind !== 'submissions') return false;
+  const scope = readScope(caller, collection.form!.compiled);
+  return row ? readsRow(scope, row) : scope.kind !== 'none';
 }
 
 /** An account as the caller it would be once signed in: disabled accounts are nobody. */

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { can, type Permission } from '../../core/access/roles.ts';
 import type { Caller } from '../../core/access/caller.ts';
+import { readScope } from '../../core/access/submission-access.ts';
+import { DEFAULT_READERS } from '../../../engine/roles.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listPage, pageParams } from '../../core/http/list-page.ts';
 import { ApiError, forbidden, notFound, validationError, type FieldError } from '../../core/errors.ts';
@@ -65,7 +67,8 @@ export const perksPlugin = ownPlugin('perks', async (app: FastifyInstance, ctx: 
   });
 
   app.get('/api/perk-redemptions', async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
-    allow(request.caller, 'read-submissions');
+    // Who read redemptions before roles were per form (admin, viewer): not every role that reads some form's submissions.
+    if (readScope(request.caller, { access: [...DEFAULT_READERS], venue: null }).kind !== 'all') throw forbidden();
     const paging = pageParams(request.query);
     const week = request.query.week;
     if (week !== undefined && (typeof week !== 'string' || !/^\d{4}-W\d{2}$/.test(week))) throw validationError(null, [{ path: 'week', message: "Give a week as YYYY-Www, e.g. '2026-W48'." }]);

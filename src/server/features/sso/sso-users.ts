@@ -1,5 +1,5 @@
 // The account of a single sign-on: found by the provider's (issuer, subject), which never change,
-// or created with OIDC_DEFAULT_ROLE ('employee' unless configured: no staff rights until an admin
+// or created with the one role OIDC_DEFAULT_ROLE ('employee' unless configured: no staff rights until an admin
 // grants a role). An existing password account with the same email is linked only when the provider
 // says it verified the email (email_verified): the domain alone proves nothing, since anyone able to
 // pick an email at the provider (a guest account, a self-service tenant) could take the account over.
@@ -37,7 +37,7 @@ export async function ssoUser(db: Queryable, config: OidcConfig, identity: SsoId
     return toStaffUser(rows[0]);
   }
   const { rows } = await db.query<UserRow>(
-    `INSERT INTO users (email, password_hash, role, name, sso_issuer, sso_subject) VALUES ($1, NULL, $2, $3, $4, $5)
+    `INSERT INTO users (email, password_hash, roles, name, sso_issuer, sso_subject) VALUES ($1, NULL, ARRAY[$2::text], $3, $4, $5)
      ON CONFLICT (email) DO NOTHING RETURNING *`,
     [email, config.defaultRole, identity.name, identity.issuer, identity.subject],
   );

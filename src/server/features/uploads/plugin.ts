@@ -13,7 +13,7 @@ import { forgetOldRateLimits } from '../../core/rate-limits.ts';
 import { forgetExpiredRevocations } from '../../core/access/caller.ts';
 import { forgetOldIdempotencyKeys } from '../../core/http/idempotency.ts';
 import { forbidden, routeNotFound } from '../../core/errors.ts';
-import { can } from '../../core/access/roles.ts';
+import { mayOpen, readableSql } from '../../core/access/submission-access.ts';
 import { recordAudit } from '../audit/index.ts';
 
 const MINUTE = 60_000;
@@ -36,9 +36,10 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
   app.get('/api/:slug/file/:filename', { schema: { params: fileParams, headers: credentialHeaders } }, async (request: FastifyRequest<{ Params: { slug: string; filename: string } }>, reply) => {
     const collection = ctx.registry.collections.get(request.params.slug);
     if (!collection || collection.kind !== 'uploads') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
-    // Guests' files are for signed-in staff only, whatever the collection's read rule for documents.
-    if (!can(request.caller, 'read-submissions')) throw forbidden();
-    const { row, filename, mimeType, file } = await storedFile(ctx.db, ctx.uploads, collection.slug, request.params.filename);
+    // Guests' files: only for who reads the submission the file belongs to.
+    if (!mayOpen(request.caller, ctx.registry, collection)) throw forbidden();
+    const readable = (params: unknown[]) => readableSql(request.caller, ctx.registry, collection, params);
+    const { row, filename, mimeType, file } = await storedFile(ctx.db, ctx.uploads, collection.slug, request.params.filename, readable);
     await recordAudit(ctx.db, request.caller, { action: 'read-upload', target: collection.slug, documentId: row.id });
     return reply
       .type(mimeType)

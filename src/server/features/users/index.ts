@@ -3,3 +3,4 @@ import type { ServerFeature } from '../../core/feature.ts';
 import { usersPlugin } from './plugin.ts';
 
 export const usersFeature: ServerFeature = { name: 'users', plugins: [usersPlugin] };
+export { saveStaffUserAudited } from './audited-save.ts';

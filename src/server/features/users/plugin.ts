@@ -7,6 +7,8 @@ import { createUser, listUsers, updateUser } from './user-admin.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listPage, pageParams } from '../../core/http/list-page.ts';
+import { listVenues } from './venues.ts';
+import { VenuesAnswer } from '../../../engine/contract/venues.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
 
 type Query = Record<string, unknown>;
@@ -28,6 +30,13 @@ function userId(raw: string): number {
 }
 
 export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: ServerContext) => {
+  const knownVenues = async () => new Set((await listVenues(ctx.db, ctx.registry)).map((venue) => venue.slug));
+
+  app.get('/api/users/venues', { schema: { response: { 200: VenuesAnswer } } }, async (request) => {
+    allow(request.caller, 'manage-users');
+    return { docs: await listVenues(ctx.db, ctx.registry) };
+  });
+
   app.get('/api/users', async (request: FastifyRequest<{ Querystring: Query }>) => {
     allow(request.caller, 'manage-users');
     const paging = pageParams(request.query);
@@ -37,18 +46,21 @@ export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: 
 
   app.post('/api/users', async (request, reply) => {
     allow(request.caller, 'manage-users');
-    const user = await createUser(ctx.db, bodyObject(request), resolveLanguage(request.headers['accept-language']));
-    await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: user.id, detail: { created: true, role: user.role } });
+    const user = await createUser(ctx.db, bodyObject(request), await knownVenues(), resolveLanguage(request.headers['accept-language']));
+    await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: user.id, detail: { created: true } });
+    await recordAudit(ctx.db, request.caller, { action: 'change-roles', target: 'users', documentId: user.id, detail: { granted: user.roles, removed: [], venuesAdded: user.venues, venuesRemoved: [] } });
     return reply.code(201).send({ doc: user, message: 'User successfully created.' });
   });
 
   app.patch('/api/users/:id', async (request: FastifyRequest<{ Params: { id: string } }>) => {
     allow(request.caller, 'manage-users');
-    const result = await updateUser(ctx.db, userId(request.params.id), bodyObject(request));
+    const result = await updateUser(ctx.db, userId(request.params.id), bodyObject(request), await knownVenues());
     if (!result) throw notFound();
     if (result.changed.length) {
-      await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: result.user.id, detail: { changed: result.changed, role: result.user.role, disabled: result.user.disabled } });
+      await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: result.user.id, detail: { changed: result.changed, disabled: result.user.disabled } });
     }
+    // Who gave or took which role (or venue) and when: the audit row's user and time.
+    if (result.roles) await recordAudit(ctx.db, request.caller, { action: 'change-roles', target: 'users', documentId: result.user.id, detail: result.roles });
     return { doc: result.user, message: 'Updated successfully.' };
   });
 });

@@ -1,9 +1,10 @@
-// /staff: the console's start, the forms with how many submissions each has, and the content
-// staff can change.
+// /staff: the console's start, the forms the account reads with how many submissions each has
+// (for a manager: of its venues), and the content staff can change; a note for an account with no
+// console pages yet (the waiver desk).
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { useShell } from '../../shell/ShellContext.tsx';
-import { staffCan, withLang } from './consoleAccess.ts';
+import { hasConsolePages, staffCan, withLang } from './consoleAccess.ts';
 import type { HomeData } from './homeLoader.ts';
 import './console.css';
 
@@ -17,6 +18,7 @@ export default function HomePage() {
     <div className="console">
       <h1>{t('staffTitle')}</h1>
       <p className="console-who">{t('staffSignedInAs', { email: me.email })}</p>
+      {!hasConsolePages(me) && <p className="console-note">{t('staffNoPagesYet')}</p>}
       {forms.length > 0 && (
         <section aria-labelledby="console-forms">
           <h2 id="console-forms">{t('staffForms')}</h2>
@@ -42,19 +44,21 @@ export default function HomePage() {
           </table>
         </section>
       )}
-      <section aria-labelledby="console-content">
-        <h2 id="console-content">{t('staffContent')}</h2>
-        {!staffCan(me, 'edit-content') && <p className="console-note">{t('staffReadOnly')}</p>}
-        <ul className="console-links">
-          {content
-            .filter((item) => !item.global || staffCan(me, 'edit-content'))
-            .map((item) => (
-              <li key={item.id}>
-                <Link to={withLang(item.global ? `/staff/globals/${item.slug}` : `/staff/content/${item.slug}`, search)}>{item.title}</Link>
-              </li>
-            ))}
-        </ul>
-      </section>
+      {hasConsolePages(me) && (
+        <section aria-labelledby="console-content">
+          <h2 id="console-content">{t('staffContent')}</h2>
+          {!staffCan(me, 'edit-content') && <p className="console-note">{t('staffReadOnly')}</p>}
+          <ul className="console-links">
+            {content
+              .filter((item) => !item.global || staffCan(me, 'edit-content'))
+              .map((item) => (
+                <li key={item.id}>
+                  <Link to={withLang(item.global ? `/staff/globals/${item.slug}` : `/staff/content/${item.slug}`, search)}>{item.title}</Link>
+                </li>
+              ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,20 +1,33 @@
-// Who may open a console page: a signed-in staff member (any role but employee), with the
+// Who may open a console page: a signed-in staff member (a role other than employee), with the
 // permission the page needs. The server checks every call again; this only picks the page.
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import { redirect } from 'react-router-dom';
 import type { Lang } from '../../../engine/languages.ts';
-import { requireSignIn, staffCan, type StaffMe } from '../../shell/requireSignIn.ts';
+import { deniedRedirect, requireSignIn, staffCan, type StaffMe } from '../../shell/requireSignIn.ts';
+import { formReadScope, isStaffAccount, rolesCan } from '../../../engine/roles.ts';
+import type { CompiledForm } from '../../../engine/compiled.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type ConsoleRef = PageOf<'staff-home' | 'staff-submissions' | 'staff-submission' | 'staff-content' | 'staff-content-edit'>;
 
 export async function requireStaff(url: URL, permission?: string): Promise<StaffMe> {
   const me = await requireSignIn(url.href, permission);
-  if (me.role === 'employee') throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+  if (!isStaffAccount(me.roles)) throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
   return me;
 }
 
 export { staffCan, type StaffMe };
+
+/** Whether the account reads any of a form's submissions (the server's own rule, engine/roles.ts; it checks every call again). */
+export const readsForm = (me: StaffMe, form: Pick<CompiledForm, 'access' | 'venue'>) => formReadScope(me, form).kind !== 'none';
+
+/** The console has pages for this account (submissions or content); a desk-only account has none yet, only a note. */
+export const hasConsolePages = (me: StaffMe) => rolesCan(me.roles, 'read-submissions') || rolesCan(me.roles, 'edit-content');
+
+/** Stops a loader of a form's submissions that the account may not read: the 'not allowed' page. */
+export function requireReader(me: StaffMe, form: Pick<CompiledForm, 'access' | 'venue'>, url: URL): void {
+  if (!readsForm(me, form)) throw deniedRedirect(url);
+}
 
 /** Keeps ?lang= on links between console pages. */
 export function withLang(path: string, search: string): string {

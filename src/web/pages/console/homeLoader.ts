@@ -1,12 +1,13 @@
-// The loader of /staff: every form with its number of submissions (for those who may read them)
-// and every content collection and global (for every staff member; editors get edit links).
+// The loader of /staff: every form the account reads with its number of submissions (a manager's:
+// those of its venues) and every content collection and global (for every staff member with console
+// pages; editors get edit links). A desk-only account gets neither, only a note.
 import { consoleForms } from 'virtual:route-set';
 import type { LocalizedText } from '../../../engine/definition.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
 import { formText } from '../../../engine/messages.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
-import { requireStaff, staffCan, type ConsoleRef, type StaffMe } from './consoleAccess.ts';
+import { hasConsolePages, readsForm, requireStaff, type ConsoleRef, type StaffMe } from './consoleAccess.ts';
 import { staffGet } from './staffApi.ts';
 
 export interface FormSummary {
@@ -34,8 +35,9 @@ export interface HomeData extends PageData {
 export const loadPage: LoadPage<ConsoleRef, HomeData> = async ({ page, url, signal }) => {
   const me = await requireStaff(url);
   const lang = pageLanguage(url, page.languages);
+  if (!hasConsolePages(me)) return { languages: page.languages, me, forms: [], content: [] };
   const [forms, content] = await Promise.all([
-    staffCan(me, 'read-submissions') ? Promise.all(consoleForms.submissions.map((id) => formSummary(id, signal))) : [],
+    Promise.all(consoleForms.submissions.map((id) => formSummary(id, me, signal))).then((summaries) => summaries.filter((summary) => summary !== null)),
     Promise.all(consoleForms.content.map(async (id) => {
       const { collection, form } = await loadCompiledForm(id);
       await loadFormTexts(id, lang);
@@ -45,8 +47,10 @@ export const loadPage: LoadPage<ConsoleRef, HomeData> = async ({ page, url, sign
   return { languages: page.languages, me, forms, content };
 };
 
-async function formSummary(id: string, signal: AbortSignal): Promise<FormSummary> {
+/** The form's line, or null when the account reads none of its submissions. */
+async function formSummary(id: string, me: StaffMe, signal: AbortSignal): Promise<FormSummary | null> {
   const compiled = await loadCompiledForm(id);
+  if (!readsForm(me, compiled)) return null;
   const { totalDocs } = await staffGet<{ totalDocs: number }>(`/api/${encodeURIComponent(compiled.collection)}/count`, signal);
   const titles = (await import('virtual:route-set/form-titles')).default;
   return { id, collection: compiled.collection, title: titles[id] ?? { en: id }, count: totalDocs };

@@ -18,8 +18,8 @@ export interface SubmissionData extends PageData {
 }
 
 export const loadPage: LoadPage<ConsoleRef, SubmissionData> = async ({ page, url, params, signal }) => {
-  await requireStaff(url, 'read-submissions');
-  const { compiled, textLang } = await consoleForm(params.form, url, page.languages);
+  const me = await requireStaff(url, 'read-submissions');
+  const { compiled, textLang } = await consoleForm(params.form, url, page.languages, me);
   if (!/^\d{1,9}$/.test(params.id ?? '')) throw notFound();
   const collection = `/api/${encodeURIComponent(compiled.collection)}`;
   const [doc, assignees] = await Promise.all([staffGet<SubmissionData['doc']>(`${collection}/${params.id}?depth=1`, signal), staffGet<FollowUpAssignees>(`${collection}/followup-assignees`, signal)]);

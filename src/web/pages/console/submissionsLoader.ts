@@ -9,7 +9,7 @@ import type { Lang } from '../../../engine/languages.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
-import { notFound, requireStaff, type ConsoleRef } from './consoleAccess.ts';
+import { notFound, requireReader, requireStaff, type ConsoleRef, type StaffMe } from './consoleAccess.ts';
 import { staffGet, whereParam, type Page } from './staffApi.ts';
 import { filterOf, submissionWhere, type SubmissionFilter } from './submissionSearch.ts';
 
@@ -31,17 +31,18 @@ export interface SubmissionsData extends PageData {
 }
 
 /** A form the console knows, its texts loaded in the page's language (or the form's closest). */
-export async function consoleForm(formId: string | undefined, url: URL, languages: readonly Lang[]): Promise<{ compiled: CompiledForm; textLang: Lang }> {
+export async function consoleForm(formId: string | undefined, url: URL, languages: readonly Lang[], me: StaffMe): Promise<{ compiled: CompiledForm; textLang: Lang }> {
   if (!formId || !consoleForms.submissions.includes(formId)) throw notFound();
   const compiled = await loadCompiledForm(formId);
+  requireReader(me, compiled, url);
   const textLang = resolveLanguage(pageLanguage(url, languages), compiled.languages);
   await loadFormTexts(formId, textLang);
   return { compiled, textLang };
 }
 
 export const loadPage: LoadPage<ConsoleRef, SubmissionsData> = async ({ page, url, params, signal }) => {
-  await requireStaff(url, 'read-submissions');
-  const { compiled, textLang } = await consoleForm(params.form, url, page.languages);
+  const me = await requireStaff(url, 'read-submissions');
+  const { compiled, textLang } = await consoleForm(params.form, url, page.languages, me);
   const query = url.searchParams;
   const filter = filterOf(query);
   const pageNumber = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);

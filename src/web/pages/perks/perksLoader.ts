@@ -2,7 +2,7 @@
 // employee is signed in (session cookie; never a code in the address), who it is and which perks
 // they redeemed this week.
 import type { PageOf } from '../../../engine/contract/routes.ts';
-import { roleCan } from '../../../engine/roles.ts';
+import { rolesCan } from '../../../engine/roles.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { fetchStaffMe, sessionRequest } from '../../shell/requireSignIn.ts';
@@ -27,7 +27,7 @@ export interface PerksData extends PageData {
 
 async function signedInEmployee(signal: AbortSignal): Promise<PerksData['employee']> {
   const me = await fetchStaffMe(signal).catch(() => null);
-  if (!me || !roleCan(me.role, 'redeem-perks')) return null;
+  if (!me || !rolesCan(me.roles, 'redeem-perks')) return null;
   const mine = await sessionRequest<{ docs: { perk: string }[] }>('GET', '/api/perk-redemptions/mine', undefined, signal).catch(() => null);
   return { email: me.email, redeemed: mine?.status === 200 && mine.body ? mine.body.docs.map((doc) => doc.perk) : [] };
 }

@@ -1,8 +1,8 @@
-// /login-success: who is signed in (email, role), where this account can go (the staff console
+// /login-success: who is signed in (email, roles), where this account can go (the staff console
 // for staff, the perks for employees; user management and the audit log for admins), and sign out.
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router-dom';
-import { isStaffRole, roleCan } from '../../../engine/roles.ts';
+import { isStaffAccount, rolesCan } from '../../../engine/roles.ts';
 import { useLangSearch } from '../../shell/useLangSearch.ts';
 import type { LoginSuccessData } from './loginSuccessLoader.ts';
 import { SignOutButton } from './SignOutButton.tsx';
@@ -12,7 +12,7 @@ import './staff.css';
 
 export default function LoginSuccessPage() {
   const { me, denied } = useLoaderData() as LoginSuccessData;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const langSearch = useLangSearch();
   return (
     <section className="signed-in" aria-labelledby="signed-in-title">
@@ -26,10 +26,10 @@ export default function LoginSuccessPage() {
         <dt>{t('signInEmail')}</dt>
         <dd dir="ltr">{me.email}</dd>
         <dt>{t('signedInRole')}</dt>
-        <dd>{t(ROLE_NAMES[me.role])}</dd>
+        <dd>{new Intl.ListFormat(i18n.language, { type: 'unit' }).format(me.roles.map((role) => t(ROLE_NAMES[role])))}</dd>
       </dl>
       <ul className="signed-in-links">
-        {isStaffRole(me.role) ? (
+        {isStaffAccount(me.roles) ? (
           <li>
             <Link className="button button-primary" to={`/staff${langSearch}`}>
               {t('openConsole')}
@@ -42,12 +42,12 @@ export default function LoginSuccessPage() {
             </Link>
           </li>
         )}
-        {roleCan(me.role, 'manage-users') && (
+        {rolesCan(me.roles, 'manage-users') && (
           <li>
             <Link to={`/staff/users${langSearch}`}>{t('openUsers')}</Link>
           </li>
         )}
-        {roleCan(me.role, 'read-audit') && (
+        {rolesCan(me.roles, 'read-audit') && (
           <li>
             <Link to={`/staff/audit${langSearch}`}>{t('openAudit')}</Link>
           </li>

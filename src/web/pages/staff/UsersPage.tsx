@@ -1,17 +1,18 @@
-// /staff/users (admins): each user's role as a select and a 'disabled' box that save at once (the
-// server keeps the last admin; disabling ends the user's sessions), and a form to add a user.
+// /staff/users (admins): each user's roles (several may be held) and, for a venue manager, its
+// venues, saved with the row's button (the server keeps the last admin and audits every grant);
+// a 'disabled' box that saves at once (disabling ends the user's sessions); a form to add a user.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
-import { ROLES, type Role } from '../../../engine/roles.ts';
+import type { VenueOption } from '../../../engine/contract/venues.ts';
 import { sessionRequest } from '../../shell/requireSignIn.ts';
 import type { ManagedUser, UsersData } from './usersLoader.ts';
-import { ROLE_NAMES } from './session.ts';
+import { RolesPicker, type RolesValue } from './RolesPicker.tsx';
 import '../../styles/form.css';
 import './staff.css';
 
 export default function UsersPage() {
-  const { users } = useLoaderData() as UsersData;
+  const { users, venues } = useLoaderData() as UsersData;
   const { t } = useTranslation();
   return (
     <section className="staff-admin" aria-labelledby="users-title">
@@ -29,58 +30,77 @@ export default function UsersPage() {
           </thead>
           <tbody>
             {users.map((user) => (
-              <UserRow key={user.id} user={user} />
+              <UserRow key={user.id} user={user} venueOptions={venues} />
             ))}
           </tbody>
         </table>
       </div>
-      <AddUser />
+      <AddUser venueOptions={venues} />
     </section>
   );
 }
 
-function UserRow({ user }: { user: ManagedUser }) {
-  const { t } = useTranslation();
-  const [role, setRole] = useState<Role>(user.role);
+/** The server's refusal of a roles change in the page's words (its field errors name roles or venues). */
+type Refusal = { errors?: { data?: { errors?: { path: string; message: string }[] } }[] } | null;
+function refusalKey(status: number | undefined, body: Refusal) {
+  const error = body?.errors?.[0]?.data?.errors?.[0];
+  if (status !== 400 || !error) return 'signInUnavailable' as const;
+  if (/last admin/.test(error.message)) return 'usersLastAdmin' as const;
+  return error.path === 'venues' ? ('usersVenuesNeedManager' as const) : ('usersNeedRole' as const);
+}
+
+function UserRow({ user, venueOptions }: { user: ManagedUser; venueOptions: VenueOption[] }) {
+  const { t, i18n } = useTranslation();
+  const [saved, setSaved] = useState<RolesValue>({ roles: user.roles, venues: user.venues });
+  const [access, setAccess] = useState<RolesValue>(saved);
   const [disabled, setDisabled] = useState(user.disabled);
   const [status, setStatus] = useState('');
-  /** Saves at once; on refusal (the last admin) the control goes back and says why. */
-  async function save(change: { role?: Role; disabled?: boolean }) {
-    const before = { role, disabled };
-    if (change.role) setRole(change.role);
-    if (change.disabled !== undefined) setDisabled(change.disabled);
+  async function send(change: Partial<RolesValue> & { disabled?: boolean }): Promise<boolean> {
     setStatus('');
-    const answer = await sessionRequest('PATCH', `/api/users/${user.id}`, change).catch(() => null);
-    if (answer?.status === 200) setStatus(t('usersSaved'));
-    else {
-      setRole(before.role);
-      setDisabled(before.disabled);
-      setStatus(answer?.status === 400 ? t('usersLastAdmin') : t('signInUnavailable'));
-    }
+    const answer = await sessionRequest<Refusal>('PATCH', `/api/users/${user.id}`, change).catch(() => null);
+    setStatus(answer?.status === 200 ? t('usersSaved') : t(refusalKey(answer?.status, answer?.body ?? null)));
+    return answer?.status === 200;
   }
-  const selectId = `role-${user.id}`;
+  /** On refusal (the last admin, no role) the boxes go back to what is stored and the status says why. */
+  async function saveAccess(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await send(access)) setSaved(access);
+    else setAccess(saved);
+  }
+  async function saveDisabled(value: boolean) {
+    setDisabled(value);
+    if (!(await send({ disabled: value }))) setDisabled(!value);
+  }
+  const statusId = `user-${user.id}-status`;
+  const venueNames = new Map(venueOptions.map((venue) => [venue.slug, venue.name]));
   return (
     <tr>
       <td dir="ltr">{user.email}</td>
       <td dir="auto">{user.name ?? ''}</td>
       <td>
-        <label className="visually-hidden" htmlFor={selectId}>
-          {t('usersRoleOf', { email: user.email })}
-        </label>
-        <select id={selectId} className="input" value={role} onChange={(event) => save({ role: event.target.value as Role })} aria-describedby={`${selectId}-status`}>
-          {ROLES.map((option) => (
-            <option key={option} value={option}>
-              {t(ROLE_NAMES[option])}
-            </option>
-          ))}
-        </select>
-        <p id={`${selectId}-status`} role="status" className="field-help">
-          {status}
-        </p>
+        <form className="user-access" onSubmit={saveAccess}>
+          <RolesPicker
+            idPrefix={`user-${user.id}`}
+            rolesLegend={t('usersRolesOf', { email: user.email })}
+            venuesLegend={t('usersVenuesOf', { email: user.email })}
+            legendsVisible={false}
+            value={access}
+            venueOptions={venueOptions}
+            onChange={setAccess}
+            describedBy={statusId}
+          />
+          {saved.venues.length > 0 && <p className="field-help">{new Intl.ListFormat(i18n.language, { type: 'unit' }).format(saved.venues.map((slug) => venueNames.get(slug) ?? slug))}</p>}
+          <button type="submit" className="button">
+            {t('usersSave')}
+          </button>
+          <p id={statusId} role="status" className="field-help">
+            {status}
+          </p>
+        </form>
       </td>
       <td>{[user.password && t('usersPassword'), user.sso && t('usersCompany')].filter(Boolean).join(', ')}</td>
       <td>
-        <input type="checkbox" id={`disabled-${user.id}`} checked={disabled} onChange={(event) => save({ disabled: event.target.checked })} aria-describedby={`${selectId}-status`} />
+        <input type="checkbox" id={`disabled-${user.id}`} checked={disabled} onChange={(event) => saveDisabled(event.target.checked)} aria-describedby={statusId} />
         <label className="visually-hidden" htmlFor={`disabled-${user.id}`}>
           {t('usersDisabledOf', { email: user.email })}
         </label>
@@ -89,21 +109,24 @@ function UserRow({ user }: { user: ManagedUser }) {
   );
 }
 
-function AddUser() {
+function AddUser({ venueOptions }: { venueOptions: VenueOption[] }) {
   const { t } = useTranslation();
+  const [access, setAccess] = useState<RolesValue>({ roles: ['employee'], venues: [] });
   const revalidator = useRevalidator();
   const [status, setStatus] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const fields = new FormData(form);
+    const data = { email: String(fields.get('email') ?? ''), password: String(fields.get('password') ?? ''), ...access };
     setStatus('');
     const answer = await sessionRequest<{ errors?: { data?: { errors?: { path: string; message: string }[] } }[] }>('POST', '/api/users', data).catch(() => null);
     if (answer?.status === 201) {
       setErrors({});
       setStatus(t('usersAdded', { email: data.email.trim().toLowerCase() }));
       form.reset();
+      setAccess({ roles: ['employee'], venues: [] });
       revalidator.revalidate();
       return;
     }
@@ -111,7 +134,10 @@ function AddUser() {
     if (!fieldErrors.length) setStatus(t('signInUnavailable'));
     setErrors(
       Object.fromEntries(
-        fieldErrors.map((error) => [error.path, error.path === 'email' ? t(/already/.test(error.message) ? 'usersExists' : 'email') : error.path === 'password' ? t('usersPasswordRule') : t('required')]),
+        fieldErrors.map((error) => [
+          error.path,
+          error.path === 'email' ? t(/already/.test(error.message) ? 'usersExists' : 'email') : error.path === 'password' ? t('usersPasswordRule') : error.path === 'venues' ? t('usersVenuesNeedManager') : error.path === 'roles' ? t('usersNeedRole') : t('required'),
+        ]),
       ),
     );
   }
@@ -145,17 +171,11 @@ function AddUser() {
       <h2 id="add-user-title">{t('usersAdd')}</h2>
       {field('email', t('signInEmail'), 'email', 'off')}
       {field('password', t('signInPassword'), 'password', 'new-password', t('usersPasswordRule'))}
-      <div className="field">
-        <label className="field-label" htmlFor="add-role">
-          {t('signedInRole')}
-        </label>
-        <select id="add-role" name="role" className="input" defaultValue="employee">
-          {ROLES.map((option) => (
-            <option key={option} value={option}>
-              {t(ROLE_NAMES[option])}
-            </option>
-          ))}
-        </select>
+      <div className={`field${errors.roles || errors.venues ? ' has-error' : ''}`}>
+        <RolesPicker idPrefix="add" rolesLegend={t('signedInRole')} venuesLegend={t('usersVenues')} legendsVisible value={access} venueOptions={venueOptions} onChange={setAccess} describedBy="add-roles-error" />
+        <p className="field-error" id="add-roles-error" role="alert">
+          {errors.roles ?? errors.venues ?? ''}
+        </p>
       </div>
       <button type="submit" className="button button-primary">
         {t('usersAdd')}

@@ -1,6 +1,8 @@
-// The loader of /staff/users (admins): every user with their role.
+// The loader of /staff/users (admins): every user with their roles and venues, and the venues a
+// venue manager may be given.
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { Role } from '../../../engine/roles.ts';
+import type { VenueOption, VenuesAnswer } from '../../../engine/contract/venues.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { requireSignIn, sessionRequest, type StaffMe } from '../../shell/requireSignIn.ts';
 
@@ -11,7 +13,8 @@ export interface ManagedUser {
   id: number;
   email: string;
   name: string | null;
-  role: Role;
+  roles: Role[];
+  venues: string[];
   password: boolean;
   sso: boolean;
   disabled: boolean;
@@ -20,11 +23,16 @@ export interface ManagedUser {
 export interface UsersData extends PageData {
   me: StaffMe;
   users: ManagedUser[];
+  venues: VenueOption[];
 }
 
 export const loadPage: LoadPage<UsersRef, UsersData> = async ({ page, url, signal }) => {
   const me = await requireSignIn(url.href, 'manage-users');
-  const answer = await sessionRequest<{ docs: ManagedUser[] }>('GET', '/api/users?limit=100', undefined, signal);
+  const [answer, venues] = await Promise.all([
+    sessionRequest<{ docs: ManagedUser[] }>('GET', '/api/users?limit=100', undefined, signal),
+    sessionRequest<VenuesAnswer>('GET', '/api/users/venues', undefined, signal),
+  ]);
   if (answer.status !== 200 || !answer.body) throw new Error(`Could not load the users: HTTP ${answer.status}`);
-  return { languages: page.languages, me, users: answer.body.docs };
+  if (venues.status !== 200 || !venues.body) throw new Error(`Could not load the venues: HTTP ${venues.status}`);
+  return { languages: page.languages, me, users: answer.body.docs, venues: venues.body.docs };
 };

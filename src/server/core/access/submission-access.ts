@@ -1,0 +1,76 @@
+// THE check of who reads which submissions (DESIGN: one check for list, by id, count, search,
+// export, files, signatures, insights, alerts, follow-up). Every read path of submissions or of
+// guests' files goes through here; nothing else decides it.
+//
+// API (for core and for features: alerts inbox, follow-up, insights ...):
+// - readScope(caller, form) -> { kind: 'all' } | { kind: 'venues', venues } | { kind: 'none' }:
+//   what the caller reads of one form's submissions. A role reads a form when the form's `access`
+//   lists it (CompiledForm.access; admin and viewer when the definition says nothing) and the role
+//   grants 'read-submissions'. So an admin who is not compliance reads no whistle-blower report.
+//   A venue role (manager) reads only the submissions whose venue is one of the account's venues,
+//   and nothing of a form without a venue question. Several roles: the widest wins.
+// - mayOpen(caller, registry, collection): may the caller ask the collection at all (a 403 when
+//   not)? Content: any staff member, and the public key where the collection is public (today's
+//   rule). Submissions: a scope other than none. Uploads: a scope other than none on a form that
+//   takes files into it.
+// - readableSql(caller, registry, collection, params): an SQL condition over a `documents` row
+//   (referenced as `documents`, as in `FROM documents WHERE ...`), its values pushed on params: add
+//   it with AND so list, count, search, export and insights filter IN THE DATABASE. An upload is
+//   readable when the submission it is attached to is; one no submission claimed yet (pending)
+//   only by who reads every submission of every form that takes files into its collection.
+// - readsRow(scope, row): the same decision for one submission row already read (by id).
+// - mayReadDocument(db, registry, caller, collection, id): the SQL condition for one row (files,
+//   signatures).
+import type { CompiledForm } from '../../../engine/compiled.ts';
+import { formReadScope, type ReadScope } from '../../../engine/roles.ts';
+import type { Queryable } from '../db/db.ts';
+import type { Collection, Registry } from '../registry.ts';
+import type { Caller } from './caller.ts';
+import { isStaff } from './roles.ts';
+
+export type { ReadScope };
+
+/** The rule itself is engine/roles.ts formReadScope, shared with the console (which shows only what the account may open). */
+export function readScope(caller: Caller, form: Pick<CompiledForm, 'access' | 'venue'>): ReadScope {
+  return caller.kind === 'staff' ? formReadScope(caller.user, form) : { kind: 'none' };
+}
+
+/** The forms whose files are stored in an upload collection. */
+const formsFilingInto = (registry: Registry, collection: Collection) =>
+  registry.forms.filter((form) => form.compiled.uploads.some((upload) => upload.collection === collection.slug)).map((form) => form.compiled);
+
+export function mayOpen(caller: Caller, registry: Registry, collection: Collection): boolean {
+  if (collection.kind === 'content') return isStaff(caller) || (caller.kind === 'public' && collection.publicRead);
+  if (collection.kind === 'submissions') return readScope(caller, collection.form!.compiled).kind !== 'none';
+  return formsFilingInto(registry, collection).some((form) => readScope(caller, form).kind !== 'none');
+}
+
+function scopeSql(scope: ReadScope, params: unknown[], venueColumn: string): string {
+  if (scope.kind === 'all') return 'true';
+  if (scope.kind === 'none') return 'false';
+  return `${venueColumn} = ANY($${params.push(scope.venues)}::text[])`;
+}
+
+export function readableSql(caller: Caller, registry: Registry, collection: Collection, params: unknown[]): string {
+  if (collection.kind === 'content') return mayOpen(caller, registry, collection) ? 'true' : 'false';
+  if (collection.kind === 'submissions') return scopeSql(readScope(caller, collection.form!.compiled), params, 'documents.venue');
+  const forms = formsFilingInto(registry, collection);
+  const scopes = forms.map((form) => ({ form, scope: readScope(caller, form) })).filter(({ scope }) => scope.kind !== 'none');
+  if (scopes.length === 0) return 'false';
+  const attachedTo = scopes.map(({ form, scope }) => `(s.collection = $${params.push(form.collection)} AND ${scopeSql(scope, params, 's.venue')})`).join(' OR ');
+  const pending = scopes.length === forms.length && scopes.every(({ scope }) => scope.kind === 'all');
+  return `(EXISTS (SELECT 1 FROM documents s WHERE s.id = documents.attached_to AND (${attachedTo}))${pending ? ' OR documents.attached_to IS NULL' : ''})`;
+}
+
+export function readsRow(scope: ReadScope, row: { venue?: unknown }): boolean {
+  if (scope.kind === 'venues') return typeof row.venue === 'string' && scope.venues.includes(row.venue);
+  return scope.kind === 'all';
+}
+
+export async function mayReadDocument(db: Queryable, registry: Registry, caller: Caller, collection: Collection, id: number): Promise<boolean> {
+  const params: unknown[] = [collection.slug, id];
+  const condition = readableSql(caller, registry, collection, params);
+  if (condition === 'false') return false;
+  const { rows } = await db.query(`SELECT 1 FROM documents WHERE collection = $1 AND id = $2 AND ${condition}`, params);
+  return rows.length > 0;
+}

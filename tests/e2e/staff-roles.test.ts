@@ -1,0 +1,91 @@
+// Roles and venues on the staff pages (issue 18): an admin makes a user the manager of Cova on the
+// users page, in Arabic, with the keyboard only; that manager's console shows only the dining
+// survey, with only Cova's submissions; a desk-only account sees a note and nothing else.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './harness.ts';
+import { STAFF } from '../support/server.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import { axeViolations } from './axe.ts';
+import { DINING, diningAnswers } from '../api/samples.ts';
+
+const RANA = { email: 'rana@example.com', password: 'rana long password' };
+const DESK = { email: 'desk@example.com', password: 'desk long password' };
+let e2e: E2E;
+
+/** A tab signed in as `account` on `pathname`, in a context that lets axe inject its script past our CSP. */
+async function signedIn(account: { email: string; password: string }, pathname: string) {
+  const context = await e2e.browser.browser.newContext({ bypassCSP: true });
+  const login = await context.request.post(`${e2e.server.url}/api/users/login`, { data: account });
+  expect(login.status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto(`${e2e.server.url}${pathname}`);
+  await page.locator('h1').first().waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  await saveStaffUser(e2e.server.app.serverContext.db, RANA.email, RANA.password, ['employee']);
+  await saveStaffUser(e2e.server.app.serverContext.db, DESK.email, DESK.password, ['desk']);
+  for (const restaurant of ['Cova', 'Twiga', 'Cova']) {
+    expect((await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: restaurant }) })).status).toBe(201);
+  }
+});
+afterAll(() => e2e?.close());
+
+describe('roles and venues', () => {
+  it('an admin makes a user manager of Cova in Arabic with the keyboard; the page stays accessible', async () => {
+    const page = await signedIn(STAFF, '/staff/users?lang=ar');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    const roles = page.getByRole('group', { name: `أدوار ${RANA.email}` });
+    await roles.getByLabel('مدير المكان', { exact: true }).focus();
+    await page.keyboard.press('Space');
+    await roles.getByLabel('موظف', { exact: true }).focus();
+    await page.keyboard.press('Space');
+    // Ticking the venue role shows the venues to choose from.
+    const venues = page.getByRole('group', { name: `منشآت ${RANA.email}` });
+    await venues.getByLabel('Cova', { exact: true }).focus();
+    await page.keyboard.press('Space');
+    expect(await venues.getByLabel('Cova', { exact: true }).isChecked()).toBe(true);
+    // On to the row's save button with Tab alone.
+    const save = page.getByRole('row').filter({ hasText: RANA.email }).getByRole('button', { name: 'حفظ الأدوار' });
+    for (let presses = 0; presses < 20 && !(await save.evaluate((button) => button === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('row').filter({ hasText: RANA.email }).getByRole('status').filter({ hasText: 'تم الحفظ.' }).waitFor();
+    const users = await e2e.server.api('/api/users?limit=100', { as: 'staff' });
+    expect(users.body.docs.find((user: { email: string }) => user.email === RANA.email)).toMatchObject({ roles: ['manager'], venues: ['cova'] });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // 200 % text at a 640 px window: still no sideways scroll of the page.
+    await page.setViewportSize({ width: 640, height: 800 });
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
+  it('the manager of Cova sees only the dining survey, with only Cova’s submissions', async () => {
+    const home = await signedIn(RANA, '/staff');
+    const forms = home.getByRole('region', { name: 'Submissions' }).getByRole('row');
+    await forms.nth(1).waitFor();
+    // The heading row and the one form the account reads.
+    expect(await forms.count()).toBe(2);
+    expect(await forms.nth(1).innerText()).toMatch(/dining-survey\s+2$/);
+    expect(await axeViolations(home)).toEqual([]);
+    await forms.nth(1).getByRole('link').click();
+    await home.waitForURL(/\/staff\/forms\/dining-survey$/);
+    const rows = home.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    // A form it may not read: the page says so instead of failing.
+    await home.goto(`${e2e.server.url}/staff/forms/careers-application`);
+    await home.waitForURL(/\/login-success\?denied=%2Fstaff%2Fforms%2Fcareers-application$/);
+    await home.getByRole('alert').filter({ hasText: 'Your account cannot open /staff/forms/careers-application.' }).waitFor();
+  });
+
+  it('a desk-only account sees a note and no console pages', async () => {
+    const page = await signedIn(DESK, '/staff');
+    await page.getByText('Your account has no console pages yet: the waiver desk page will appear here.').waitFor();
+    expect(await page.getByRole('link').filter({ hasText: /./ }).evaluateAll((links) => links.filter((link) => link.closest('.console')).length)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
