@@ -81,6 +81,7 @@ function withRowShapes(collection: Collection, row: DocumentRow, data: Record<st
 /** Guests' submissions and files need the right to read submissions; content is for any staff member, and for the pages where public. */
 export function canRead(caller: Caller, collection: Collection): boolean {
   if (collection.kind !== 'content') return can(caller, 'read-submissions');
+  if (collection.adminOnly) return can(caller, 'manage-alerts');
   return isStaff(caller) || (caller.kind === 'public' && collection.publicRead);
 }
 

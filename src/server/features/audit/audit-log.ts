@@ -3,7 +3,7 @@
 import type { Queryable } from '../../core/db/db.ts';
 import type { Caller } from '../../core/access/caller.ts';
 
-export type AuditAction = 'read-submission' | 'export-submissions' | 'read-upload' | 'create-content' | 'update-content' | 'delete-content' | 'update-global' | 'upload-media' | 'save-user' | 'sign-in' | 'sign-out';
+export type AuditAction = 'read-submission' | 'export-submissions' | 'read-upload' | 'create-content' | 'update-content' | 'delete-content' | 'update-global' | 'upload-media' | 'save-user' | 'sign-in' | 'sign-out' | 'resend-alert';
 
 export interface AuditEntry {
   action: AuditAction;
