@@ -7,9 +7,16 @@ import type { Registry } from '../../core/registry.ts';
 import type { AlertDelivery, AlertInbox } from '../../../engine/contract/alerts.ts';
 import { fillTemplate, valuesOf, type QueuedAlert } from './templates.ts';
 
-/** The submission collections whose alerts the caller sees. */
+/**
+ * The submission collections whose alerts the caller sees: those they may read, by the form's own
+ * readers (`access`: a whistle-blower report's alert is compliance's, not every viewer's). The
+ * venue-scoped check of core/access replaces this body when it lands.
+ */
 export function alertsVisibleTo(caller: Caller, registry: Registry): string[] {
-  return [...registry.collections.values()].filter((collection) => collection.kind === 'submissions' && canRead(caller, collection)).map((collection) => collection.slug);
+  const role = caller.kind === 'staff' ? caller.user.role : null;
+  return [...registry.collections.values()]
+    .filter((collection) => collection.kind === 'submissions' && canRead(caller, collection) && role !== null && (collection.form?.compiled.access ?? []).includes(role))
+    .map((collection) => collection.slug);
 }
 
 const userIdOf = (caller: Caller) => (caller.kind === 'staff' ? caller.user.id : 0);
