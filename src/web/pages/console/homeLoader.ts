@@ -29,20 +29,25 @@ export interface HomeData extends PageData {
   me: StaffMe;
   forms: FormSummary[];
   content: ContentSummary[];
+  /** Alerts about what the staff member may read, not yet read by them. */
+  unreadAlerts: number;
 }
 
 export const loadPage: LoadPage<ConsoleRef, HomeData> = async ({ page, url, signal }) => {
   const me = await requireStaff(url);
   const lang = pageLanguage(url, page.languages);
-  const [forms, content] = await Promise.all([
+  const [forms, content, alerts] = await Promise.all([
     staffCan(me, 'read-submissions') ? Promise.all(consoleForms.submissions.map((id) => formSummary(id, signal))) : [],
     Promise.all(consoleForms.content.map(async (id) => {
       const { collection, form } = await loadCompiledForm(id);
+      // A content form that names its readers (alert rules: admins) is listed for them only.
+      if (form.access && !form.access.includes(me.role)) return null;
       await loadFormTexts(id, lang);
       return { id, slug: collection, global: form.submit.global === true, title: formText(id, form.title, lang) };
     })),
+    staffGet<{ unread: number }>('/api/alerts/unread', signal),
   ]);
-  return { languages: page.languages, me, forms, content };
+  return { languages: page.languages, me, forms, content: content.filter((item) => item !== null), unreadAlerts: alerts.unread };
 };
 
 async function formSummary(id: string, signal: AbortSignal): Promise<FormSummary> {
