@@ -126,7 +126,7 @@ describe('a mail server that is down when the survey is sent', () => {
 });
 
 describe('saving a rule', () => {
-  const base = { name: 'Checked rule', enabled: true, form: 'dining-survey', when: 'every', emails: 'ops@dohaoasis.example', language: 'ar', subject: { en: 'New {reference}', ar: 'جديد {reference}' }, body: { en: '{link}' } };
+  const base = { name: 'Checked rule', enabled: true, form: 'dining-survey', when: 'every', emails: 'ops@dohaoasis.example', language: 'ar', subject: { en: 'New {reference}', ar: 'جديد {reference}' }, body: { en: '{link}', ar: '{link}' } };
   const save = (rule: Record<string, unknown>) => server.api('/api/alert-rules?locale=ar', { as: 'staff', json: { ...base, ...rule } });
   const fieldErrors = (answer: Json) => answer.body.errors[0].data.errors;
 
@@ -149,9 +149,15 @@ describe('saving a rule', () => {
   });
 
   it('refuses a placeholder that does not exist', async () => {
-    const answer = await save({ subject: { en: 'Rated at {venu}' } });
+    const answer = await save({ subject: { ar: 'تقييم {venu}' } });
     expect(answer.status).toBe(400);
-    expect(fieldErrors(answer)[0]).toMatchObject({ path: 'subject.en', message: expect.stringContaining('{venu}') });
+    expect(fieldErrors(answer)).toEqual([{ path: 'subject.ar', label: 'الموضوع (بالعربية)', message: expect.stringContaining('{venu}') }]);
+  });
+
+  it('refuses a rule without words in the language of its emails', async () => {
+    const answer = await save({ language: 'fr' });
+    expect(answer.status).toBe(400);
+    expect(fieldErrors(answer).map((error: Json) => error.path)).toEqual(['subject.fr', 'body.fr']);
   });
 
   it('refuses a rule that tells no one, and a venue manager for a form with no venue', async () => {

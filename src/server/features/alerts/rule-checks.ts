@@ -46,9 +46,13 @@ function conditionProblems(data: Data, form: LoadedForm | undefined, lang: Lang)
     .map((name) => ({ path: 'condition', message: t('alertConditionField', lang, { field: name, form: form.compiled.id }) }));
 }
 
+/** Words in the emails' language are needed (a confidential form's are fixed, but the rule may move to another form). */
 function templateProblems(data: Data, lang: Lang): FieldError[] {
   return ['subject', 'body'].flatMap((part) => {
     const texts = data[part] && typeof data[part] === 'object' ? (data[part] as Data) : {};
+    const language = typeof data.language === 'string' ? data.language : 'en';
+    const written = texts[language];
+    if (typeof written !== 'string' || !written.trim()) return [{ path: `${part}.${language}`, message: t('alertTemplateMissing', lang) }];
     return Object.entries(texts).flatMap(([language, template]) => {
       const unknown = typeof template === 'string' ? unknownPlaceholders(template) : [];
       return unknown.length ? [{ path: `${part}.${language}`, message: t('alertPlaceholder', lang, { placeholder: unknown.join(', '), known: ALERT_PLACEHOLDERS.map((name) => `{${name}}`).join(' ') }) }] : [];
