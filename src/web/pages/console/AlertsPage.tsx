@@ -3,7 +3,7 @@
 // last error, failed) with the receiver's answer for webhooks, and resend one.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
+import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import type { AlertDelivery, AlertItem, DeliveryState } from '../../../engine/contract/alerts.ts';
 import type { MessageKey } from '../../../engine/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
@@ -19,11 +19,14 @@ export default function AlertsPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const [status, setStatus] = useState('');
+  // Marked read here since the page loaded: the loader is not run again for it.
+  const [readNow, setReadNow] = useState<ReadonlySet<number>>(new Set());
+  const markedRead = (id: number) => setReadNow((read) => new Set(read).add(id));
   return (
     <div className="console">
       <h1>{t('alertsTitle')}</h1>
-      <p className="console-who" role="status">{t('alertsUnread', { count: inbox.unread })}</p>
-      {inbox.docs.length === 0 ? <p className="console-note">{t('alertsNone')}</p> : <AlertList alerts={inbox.docs} />}
+      <p className="console-who" role="status">{t('alertsUnread', { count: inbox.unread - readNow.size })}</p>
+      {inbox.docs.length === 0 ? <p className="console-note">{t('alertsNone')}</p> : <AlertList alerts={inbox.docs.map((alert) => (readNow.has(alert.id) ? { ...alert, read: true } : alert))} onRead={markedRead} />}
       {log && (
         <section aria-labelledby="alerts-log">
           <h2 id="alerts-log">{t('alertsLog')}</h2>
@@ -39,14 +42,13 @@ export default function AlertsPage() {
   );
 }
 
-function AlertList({ alerts }: { alerts: AlertItem[] }) {
+function AlertList({ alerts, onRead }: { alerts: AlertItem[]; onRead: (id: number) => void }) {
   const { t } = useTranslation();
   const { lang } = useShell();
   const { search } = useLocation();
-  const revalidator = useRevalidator();
   const markRead = async (alert: AlertItem) => {
     const answer = await staffRequest('POST', `/api/alerts/${alert.id}/read`);
-    if (answer.status === 200) await revalidator.revalidate();
+    if (answer.status === 200) onRead(alert.id);
   };
   return (
     <table className="console-table">
@@ -92,11 +94,12 @@ function AlertList({ alerts }: { alerts: AlertItem[] }) {
 function DeliveryLog({ deliveries, onStatus }: { deliveries: AlertDelivery[]; onStatus: (text: string) => void }) {
   const { t } = useTranslation();
   const { lang } = useShell();
-  const revalidator = useRevalidator();
+  // Queued again here since the page loaded (the sender takes them at once; reload to see the outcome).
+  const [resent, setResent] = useState<ReadonlySet<number>>(new Set());
   const resend = async (delivery: AlertDelivery) => {
     const answer = await staffRequest('POST', `/api/alert-deliveries/${delivery.id}/resend`);
     onStatus(answer.status === 200 ? t('alertsResent', { recipient: delivery.recipient }) : t('alertsResendFailed'));
-    if (answer.status === 200) await revalidator.revalidate();
+    if (answer.status === 200) setResent((ids) => new Set(ids).add(delivery.id));
   };
   return (
     <table className="console-table">
@@ -110,7 +113,7 @@ function DeliveryLog({ deliveries, onStatus }: { deliveries: AlertDelivery[]; on
         </tr>
       </thead>
       <tbody>
-        {deliveries.map((delivery) => (
+        {deliveries.map((shown) => resent.has(shown.id) ? { ...shown, state: 'queued' as const, lastError: null, nextAttemptAt: null } : shown).map((delivery) => (
           <tr key={delivery.id}>
             <td>
               {staffDateTime(delivery.queuedAt, lang)}
