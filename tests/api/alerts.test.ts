@@ -112,12 +112,20 @@ describe('a mail server that is down when the survey is sent', () => {
       const retrying = await deliveryTo(cut, 'cova.manager@dohaoasis.example', reference, ['retrying']);
       expect(retrying.lastError).toMatch(/ECONNREFUSED|connect/i);
 
+      // One that has been trying for more than 24 hours (its clock moved back here) is marked failed, and stays so.
+      const old = await cut.api(`/api/${DINING}`, { json: poorDining({ visited_restaurant: 'Twiga' }) });
+      await deliveryTo(cut, 'twiga.manager@dohaoasis.example', old.body.doc.reference, ['retrying']);
+      await cut.app.serverContext.db.query(`UPDATE alert_deliveries SET queued_at = now() - interval '25 hours' WHERE recipient = 'twiga.manager@dohaoasis.example'`);
+      const failed = await deliveryTo(cut, 'twiga.manager@dohaoasis.example', old.body.doc.reference, ['failed']);
+      expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+
       later = await startSmtp({ port });
       const mail = await later.mailTo('cova.manager@dohaoasis.example');
       expect(mail.subject).toContain(reference);
       const sent = await deliveryTo(cut, 'cova.manager@dohaoasis.example', reference, ['sent']);
       expect(sent.attempts).toBeGreaterThan(1);
       expect(later.mails.filter((received) => received.messageId === mail.messageId)).toHaveLength(1);
+      expect(later.mails.some((received) => received.to.includes('twiga.manager@dohaoasis.example'))).toBe(false);
     } finally {
       await cut.close();
       await later?.close();
