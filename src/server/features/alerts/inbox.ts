@@ -28,10 +28,11 @@ export async function inbox(db: Queryable, caller: Caller, registry: Registry, l
             count(*) OVER ()::int AS total, (count(*) FILTER (WHERE r.alert_id IS NULL) OVER ())::int AS unread
      FROM alerts a LEFT JOIN alert_reads r ON r.alert_id = a.id AND r.user_id = $2
      WHERE a.collection = ANY($1::text[])
-     ORDER BY a.created_at DESC, a.id DESC`,
-    [collections, userIdOf(caller)],
+     ORDER BY a.created_at DESC, a.id DESC LIMIT $3`,
+    // The window counts are taken before the limit: the totals are of every visible alert.
+    [collections, userIdOf(caller), limit],
   );
-  const docs = rows.slice(0, limit).map((row) => ({
+  const docs = rows.map((row) => ({
     id: row.id, rule: row.rule_name, form: row.form_id, submission: row.submission_id, reference: row.reference,
     subject: fillTemplate(row.subject, valuesOf(row, registry.collections.get(row.collection)?.form?.compiled ?? null, '')), createdAt: row.created_at.toISOString(), read: row.read,
   }));
