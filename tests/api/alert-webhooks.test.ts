@@ -33,6 +33,8 @@ beforeAll(async () => {
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       received.push({ path: request.url ?? '', body, signature: String(request.headers['x-venue-forms-signature']), delivery: String(request.headers['x-venue-forms-delivery']) });
+      if (request.url === '/slow') return; // never answers
+      if (request.url === '/moved') return response.writeHead(302, { location: '/elsewhere' }).end();
       response.writeHead(answers.shift() ?? 200).end();
     });
   });
@@ -94,6 +96,19 @@ describe('a rule with a webhook', () => {
     const retrying = await delivery(created.body.doc.reference, 'retrying');
     expect(retrying.lastError).toBe('Answered 503.');
     expect(retrying.responseStatus).toBe(503);
+  });
+
+  it('follows no redirect, and gives up on a receiver after 5 s', async () => {
+    for (const path of ['moved', 'slow']) {
+      await server.api('/api/alert-rules', { as: 'staff', json: rule({ webhook_url: `${receiverUrl}/${path}`, when: 'condition', condition: JSON.stringify({ field: 'visit_frequency', equals: path === 'moved' ? 'weekly' : 'monthly' }) }) });
+    }
+    const moved = await server.api(`/api/${DINING}`, { json: diningAnswers({ visit_frequency: 'weekly' }) });
+    const slow = await server.api(`/api/${DINING}`, { json: diningAnswers({ visit_frequency: 'monthly' }) });
+    expect((await delivery(moved.body.doc.reference, 'retrying')).lastError).toBe('Answered 302 (redirects are not followed).');
+    expect(received.some((hook) => hook.path === '/elsewhere')).toBe(false);
+    const timedOut = await delivery(slow.body.doc.reference, 'retrying');
+    expect(timedOut.lastError).toBe('No answer within 5 s.');
+    expect(timedOut.responseMs).toBeGreaterThanOrEqual(5000);
   });
 
   it('a confidential form posts its reference, form and link only', async () => {

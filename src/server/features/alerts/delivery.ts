@@ -14,7 +14,8 @@ import { consoleLink, fillTemplate, valuesOf } from './templates.ts';
 import { postWebhook, type SendOutcome } from './webhook.ts';
 import { ALERT_RULES } from './rules.ts';
 
-const BATCH = 10;
+/** Sends in flight at once per instance: a slow receiver (up to its 5 s) holds one place, not the others. */
+const MAX_IN_FLIGHT = 10;
 const MAX_ERROR_LENGTH = 1000;
 
 type Claimed = {
@@ -42,6 +43,7 @@ export class AlertSender {
   private wakeUp: (() => void) | null = null;
   private woken = false;
   private loop: Promise<void> | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly ctx: ServerContext,
@@ -64,6 +66,7 @@ export class AlertSender {
     this.stopped = true;
     this.wake();
     await this.loop;
+    await Promise.all(this.inFlight);
     this.transport?.close();
   }
 
@@ -72,14 +75,25 @@ export class AlertSender {
     while (!this.stopped) {
       this.woken = false;
       let claimed = 0;
+      const room = MAX_IN_FLIGHT - this.inFlight.size;
       try {
-        const due = await this.claim();
+        const due = room > 0 ? await this.claim(room) : [];
         claimed = due.length;
-        await Promise.all(due.map((delivery) => this.deliver(delivery)));
+        for (const delivery of due) {
+          const sending: Promise<void> = this.deliver(delivery)
+            .catch((error: Error) => {
+              if (!this.stopped) this.log.error(`alerts: delivery ${delivery.id} could not be recorded (${error.message})`);
+            })
+            .finally(() => {
+              this.inFlight.delete(sending);
+              this.wake(); // a place is free
+            });
+          this.inFlight.add(sending);
+        }
       } catch (error) {
         if (!this.stopped) this.log.error(`alerts: the outbox could not be read (${(error as Error).message})`);
       }
-      if (this.stopped || claimed === BATCH || this.woken) continue;
+      if (this.stopped || (claimed > 0 && claimed === room) || this.woken) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs(retryBaseMs));
         this.wakeUp = () => {
@@ -91,7 +105,7 @@ export class AlertSender {
     }
   }
 
-  private async claim(): Promise<Claimed[]> {
+  private async claim(limit: number): Promise<Claimed[]> {
     // Without a mail server, emails wait (the console's inbox shows their alerts); webhooks still go.
     const channels = this.transport ? ['email', 'webhook'] : ['webhook'];
     const { rows } = await this.ctx.db.query<Claimed>(
@@ -106,7 +120,7 @@ export class AlertSender {
        SELECT claimed.id, claimed.channel, claimed.recipient, claimed.message_id, claimed.attempts, a.rule_id, a.rule_name, a.submission_id,
               a.collection, a.form_id, a.reference, a.venue, a.lang, a.subject, a.body, a.created_at AS alert_created_at
        FROM claimed JOIN alerts a ON a.id = claimed.alert_id`,
-      [channels, BATCH, leaseMs(this.ctx.config.alerts.retryBaseMs)],
+      [channels, limit, leaseMs(this.ctx.config.alerts.retryBaseMs)],
     );
     return rows;
   }

@@ -27,6 +27,8 @@ export async function postWebhook(settings: AlertsConfig, url: string, secret: s
       target,
       {
         method: 'POST',
+        // A connection of its own: its address is checked by the lookup, and its 5 s start with it.
+        agent: false,
         lookup: guardedLookup(settings),
         timeout: WEBHOOK_TIMEOUT_MS,
         headers: {
