@@ -1,5 +1,5 @@
 // Lint for the whole repository (`npm run lint`, part of `npm test`). Besides the usual
-// correctness rules it enforces DESIGN's one-way imports: web -> engine, server -> engine,
+// correctness rules it enforces the one-way imports of the README's Layout: web -> engine, server -> engine,
 // scripts -> engine|server; the engine imports neither, nor React, nor Node built-ins.
 // Type-aware linting is off: it builds the whole TypeScript program again (tried: about 110 s on
 // this 2-core machine instead of about 20 s), and `npm run typecheck` already checks the types.
@@ -18,17 +18,17 @@ const layers = {
   engine: {
     target: './src/engine',
     from: ['./src/web', './src/server', './scripts', './tests'],
-    message: 'src/engine is shared by web, server and scripts, so it imports none of them (DESIGN: imports flow one way).',
+    message: 'src/engine is shared by web, server and scripts, so it imports none of them (imports flow one way: README, Layout).',
   },
   web: {
     target: './src/web',
     from: ['./src/server', './scripts', './tests'],
-    message: 'src/web talks to the server over HTTP only; share code through src/engine (DESIGN: web and server never import each other).',
+    message: 'src/web talks to the server over HTTP only; share code through src/engine (web and server never import each other: README, Layout).',
   },
   server: {
     target: './src/server',
     from: ['./src/web', './scripts', './tests'],
-    message: 'src/server never imports the pages; share code through src/engine (DESIGN: web and server never import each other).',
+    message: 'src/server never imports the pages; share code through src/engine (web and server never import each other: README, Layout).',
   },
   countries: {
     target: './src/web',
@@ -46,7 +46,7 @@ const layers = {
 const folders = (dir) => fs.readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
 /**
- * DESIGN's layout step 2: core never reaches into a feature; a feature uses another only through
+ * The server's layout (README, Layout): core never reaches into a feature; a feature uses another only through
  * that feature's index.ts; a page folder of src/web/pages never imports another page folder.
  */
 const features = folders('./src/server/features/');
@@ -55,7 +55,7 @@ const featureZones = [
   {
     target: './src/server/core',
     from: './src/server/features',
-    message: 'src/server/core is what every feature stands on, so it imports no feature (DESIGN: layout step 2).',
+    message: 'src/server/core is what every feature stands on, so it imports no feature (README, Layout).',
   },
   ...features.map((feature) => ({
     target: `./src/server/features/${feature}`,

@@ -3,27 +3,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { FormDefinition, LocalizedText, VocabularyFile } from '../../src/engine/definition.ts';
 import { ThemeSchema } from '../../src/engine/theme.ts';
+import { RoutesSchema } from '../../src/engine/contract/routes.ts';
 
-const Theme = Type.Union([Type.Literal('destination'), Type.Literal('destination-new'), Type.Literal('quest'), Type.Literal('store')]);
-
-export const RoutesSchema = Type.Object({
-  $schema: Type.Optional(Type.String()),
-  defaults: Type.Object({ theme: Theme }, { additionalProperties: false }),
-  settings: Type.Array(Type.Object({
-    prefix: Type.String({ pattern: '^/' }),
-    header: Type.Optional(LocalizedText),
-    theme: Theme,
-    hideHeader: Type.Optional(Type.Boolean()),
-    font: Type.Optional(Type.String()),
-    width: Type.Optional(Type.Union([Type.Literal('narrow'), Type.Literal('large')])),
-    description: Type.Optional(Type.String()),
-  }, { additionalProperties: false })),
-  routes: Type.Array(Type.Object({
-    path: Type.String({ pattern: '^/' }),
-    set: Type.Union([Type.Literal('public'), Type.Literal('private'), Type.Literal('both')]),
-    page: Type.Object({ kind: Type.String() }, { additionalProperties: true }),
-  }, { additionalProperties: false })),
-}, { additionalProperties: false });
 
 /** A message whose wording depends on a number: one text per plural category of each language (Intl.PluralRules). */
 const PluralForms = Type.Object(

@@ -76,10 +76,15 @@ export interface RouteCase {
   path: string;
   lang: string;
   form: boolean;
+  /** A staff page (the console, the chat): shown to a signed-in staff member only. */
+  staff: boolean;
 }
+
+/** Page kinds that only a signed-in staff member sees (signed out, they show the sign-in page). */
+const isStaffPage = (kind: string) => kind.startsWith('staff-') || kind === 'chat';
 
 /** Every route of routes.json in every language it offers. */
 export function routeCases(): RouteCase[] {
   const table = JSON.parse(readFileSync(resolve(ROOT, 'routes.json'), 'utf8')) as RoutesTable;
-  return table.routes.flatMap((route) => pageLanguages(route.page).map((lang) => ({ route: route.path, path: samplePath(route.path), lang, form: route.page.kind === 'form' })));
+  return table.routes.flatMap((route) => pageLanguages(route.page).map((lang) => ({ route: route.path, path: samplePath(route.path), lang, form: route.page.kind === 'form', staff: isStaffPage(route.page.kind) })));
 }

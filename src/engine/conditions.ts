@@ -1,5 +1,5 @@
 // Conditions: evaluated here for the page, compiled to JSON Schema (toSchema) for the server.
-// tests/unit/conditions.test.ts checks both agree on every case.
+// tests/unit/page-server-verdicts.test.ts checks that both agree on generated answers to every form.
 import type { Condition } from './definition.ts';
 import type { ResolvedForm, ResolvedField, ResolvedDataField, JsonSchema } from './compiled.ts';
 

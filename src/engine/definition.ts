@@ -1,6 +1,6 @@
 // The form-definition format. This TypeBox schema is the single source of both the
 // TypeScript types (Static<...>) and forms/form.schema.json (written by `npm run forms:schema`,
-// checked for drift by tests/unit/definition-schema.test.ts).
+// checked for drift by tests/unit/forms-check.test.ts).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import { LANGUAGES, type Lang } from './languages.ts';

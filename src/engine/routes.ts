@@ -1,39 +1,12 @@
 // Page settings and route sets from routes.json (pure; shared by the page, the build and tests).
 // Matching a path to a route is react-router's job (src/web/shell/routeObjects.tsx).
-export type ThemeId = 'destination' | 'destination-new' | 'quest' | 'store';
+import type { PageSettingsRule, RoutesTable, RouteEntry } from './contract/routes.ts';
+
+export type { PageKindName, PageOf, PageRef, PageSettingsRule, RouteEntry, RoutesTable, ThemeId } from './contract/routes.ts';
 export type RouteSet = 'public' | 'private' | 'default';
 
-import type { LocalizedText } from './definition.ts';
-
-export interface PageSettingsRule {
-  prefix: string;
-  /** The header title, in every language (an i18next namespace 'routes', keyed by prefix, in the pages). */
-  header?: LocalizedText;
-  theme: ThemeId;
-  hideHeader?: boolean;
-  font?: string;
-  width?: 'narrow' | 'large';
-  description?: string;
-}
 /** The settings of a page: its rule (with the rule's prefix), or the defaults. */
 export type PageSettings = Omit<PageSettingsRule, 'prefix'> & { prefix?: string };
-
-export type PageRef =
-  | { kind: 'form'; form: string }
-  | { kind: 'not-found' }
-  | { kind: string; [key: string]: unknown };
-
-export interface RouteEntry {
-  path: string;
-  set: 'public' | 'private' | 'both';
-  page: PageRef;
-}
-
-export interface RoutesTable {
-  defaults: { theme: ThemeId };
-  settings: PageSettingsRule[];
-  routes: RouteEntry[];
-}
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 

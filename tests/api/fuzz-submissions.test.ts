@@ -22,6 +22,8 @@ type Schema = Record<string, unknown>;
 type Answers = Record<string, unknown>;
 
 let server: TestServer;
+/** Keys every stored document has besides its answers. */
+const STORED_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'reference', 'formVersion', 'formHash', 'evidence']);
 const stats = { invalidTried: 0, invalidStored: 0, validTried: 0, validStored: 0, fiveHundreds: 0 };
 
 beforeAll(async () => {
@@ -226,10 +228,15 @@ describe('fuzzing every create endpoint', () => {
         const expected = structuredClone(answers);
         normalizePhones(form.compiled.form, expected); // stored in one writing, E.164
         for (const [name, value] of Object.entries(expected)) expect(read.body[name], `${form.compiled.id}.${name}`).toEqual(value);
+        // Nothing stored beside what was sent, but the document's own keys and the values the server derives.
+        const derived = new Set(form.compiled.derived.map((rule) => rule.field));
+        const extra = Object.keys(read.body).filter((key) => !(key in expected) && !STORED_KEYS.has(key) && !derived.has(key));
+        expect(extra, `${form.compiled.id}: keys stored that were not sent`).toEqual([]);
         stored++;
         stats.validStored++;
       }
       expect(stored, `${form.compiled.id}: valid candidates`).toBeGreaterThan(0);
     }
+    expect(stats.validStored).toBe(stats.validTried);
   }, 240_000);
 });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { countOf, DINING, diningAnswers, errorPaths, IFLY, PADEL, padelAnswers, waiverAnswers } from './samples.ts';
+import { ANSWERED_WHERE, REFUSED_WHERE } from './hostile-where.ts';
 
 const MANAGEMENT = 'employee-responses-management';
 let server: TestServer;
@@ -202,5 +203,32 @@ describe('no 5xx from bad input', () => {
     const answer = await server.api(`/api/${DINING}?page=2147483647&limit=2147483647`, { as: 'staff' });
     expect(answer.status).toBe(200);
     expect(answer.body.docs).toEqual([]);
+  });
+});
+
+describe('no 5xx from a hostile where', () => {
+  for (const { what, collection, query, parameter } of REFUSED_WHERE) {
+    it(`${what}: a 400 naming ${parameter}, on the list and the count`, async () => {
+      for (const route of ['', '/count']) {
+        const answer = await server.api(`/api/${collection}${route}?${query}`, { as: 'staff' });
+        expect(answer.status).toBe(400);
+        expect(errorPaths(answer.body)).toEqual([parameter]);
+        expect(answer.body.errors[0].data.errors[0].message).toContain(parameter);
+      }
+    });
+  }
+
+  for (const { what, collection, query } of ANSWERED_WHERE) {
+    it(`${what}: answered, with no document`, async () => {
+      const answer = await server.api(`/api/${collection}?${query}`, { as: 'staff' });
+      expect(answer.status).toBe(200);
+      expect(answer.body.docs).toEqual([]);
+    });
+  }
+
+  it('the CSV export refuses a date out of range with a 400, not a stream cut short', async () => {
+    const answer = await fetch(`${server.url}/api/${DINING}/export.csv?where[createdAt][greater_than]=99999-01-01`, { headers: { authorization: `JWT ${await server.staffToken()}` } });
+    expect(answer.status).toBe(400);
+    expect(errorPaths(await answer.json())).toEqual(['where[createdAt][greater_than]']);
   });
 });

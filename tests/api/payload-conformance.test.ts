@@ -1,6 +1,7 @@
-// A Payload client must run unchanged against our server: the same requests as the recorded
-// answers of a real Payload 3 (tests/api/payload3/answers.json) get the same status and the same
-// JSON shape (every key Payload answers, with the same type, recursively). Keys we add on purpose
+// A Payload client must run unchanged against our server: the same requests as Payload 3's answers
+// get the same status and the same JSON shape (every key Payload answers, with the same type,
+// recursively). Those answers (tests/api/payload3/answers.json) are HAND-WRITTEN expectations made
+// from notes measured on a real Payload 3, not a recording: see the file's $comment. Keys we add on purpose
 // are listed per case and in the README's "Differences from Payload".
 import fs from 'node:fs';
 import path from 'node:path';

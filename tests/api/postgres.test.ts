@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
-import { DINING, diningAnswers, LOYALTY, loyaltyAnswers, register } from './samples.ts';
+import { DINING, diningAnswers, errorPaths, LOYALTY, loyaltyAnswers, register } from './samples.ts';
+import { ANSWERED_WHERE, REFUSED_WHERE } from './hostile-where.ts';
 
 // PostgreSQL's programs come from Debian (scripts/ensure-test-tools.sh, run by npm test).
 describe('on PostgreSQL (DATABASE_URL)', () => {
@@ -33,6 +34,22 @@ describe('on PostgreSQL (DATABASE_URL)', () => {
     const stores = await second.api('/api/printemps-loyalty-registration-store?limit=1000');
     expect(stores.body.totalDocs).toBe(2);
     expect((await first.api('/api/restaurants?[where][slug][equals]=pierre-herme')).body.docs[0].name).toBe('Pierre Hermé');
+  });
+
+  it('a where PostgreSQL would refuse is a 400 naming the parameter, as on the embedded database', async () => {
+    for (const { what, collection, query, parameter } of REFUSED_WHERE) {
+      const answer = await first.api(`/api/${collection}?${query}`, { as: 'staff' });
+      expect(answer.status, what).toBe(400);
+      expect(errorPaths(answer.body), what).toEqual([parameter]);
+    }
+  });
+
+  it('hostile where values PostgreSQL can read are answered', async () => {
+    for (const { what, collection, query } of ANSWERED_WHERE) {
+      const answer = await second.api(`/api/${collection}?${query}`, { as: 'staff' });
+      expect(answer.status, what).toBe(200);
+      expect(answer.body.docs, what).toEqual([]);
+    }
   });
 
   it('the unique phone rule holds across instances', async () => {

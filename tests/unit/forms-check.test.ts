@@ -149,6 +149,24 @@ describe('forms:check', () => {
       'forms/twin.json ($.submit.collection) forms "tiny" and "twin" both store their answers in "tiny-answers": give each form its own collection',
     ]);
   });
+  it("refuses a page of an unknown kind, or an option its kind does not take, at the route's line", () => {
+    const text = `{
+  "defaults": { "theme": "quest" },
+  "settings": [],
+  "routes": [
+    { "path": "/x", "set": "public", "page": { "kind": "carousel" } },
+    { "path": "/y", "set": "public", "page": { "kind": "hub", "languages": ["en"], "title": { "en": "Hub" }, "colour": "red" } },
+    { "path": "/z", "set": "public", "page": { "kind": "chat", "languages": ["en"] } }
+  ]
+}
+`;
+    const problems = locate(checkAgainstSchema('routes.json', JSON.parse(text), 'routes.schema.json'), () => text).map(formatProblem);
+    expect(problems).toEqual([
+      expect.stringMatching(/^routes\.json:5:\d+ \(\$\.routes\[0\]\.page\.kind\) the "kind" of route \/x must be one of "form", "form-index", "hub", /),
+      expect.stringMatching(/^routes\.json:6:\d+ \(\$\.routes\[1\]\.page\) route \/y has an unknown key "colour": remove it or fix its spelling$/),
+    ]);
+  });
+
   it('needs country names in every language of a form that asks for a country or phone', () => {
     const countries: Country[] = [
       { code: 'QA', name: { en: 'Qatar', ar: 'قطر', fr: 'Qatar' }, dial: ['974'] },

@@ -1,4 +1,4 @@
-// DESIGN's one-way imports (web -> engine, server -> engine, scripts -> engine|server) are enforced by
+// The one-way imports of the README's Layout (web -> engine, server -> engine, scripts -> engine|server) are enforced by
 // eslint.config.js. These cases lint a made-up file in each layer, so a config change that silently
 // stops the rule (a moved zone, a resolver that no longer finds `.ts` imports) fails here.
 import { resolve } from 'node:path';
@@ -41,6 +41,20 @@ describe('the import boundaries', () => {
   });
 
   it.each([
+    ['src/server/core/x.ts', "import '../features/captcha/index.ts';", 'core imports a feature'],
+    ['src/server/features/collections/x.ts', "import { forgetSpentChallenges } from '../captcha/altcha.ts';", 'a feature reaches into another'],
+    ['src/web/pages/console/x.ts', "import '../staff/session.ts';", 'a page folder imports another'],
+  ])('%s: %s is refused (%s)', async (file, code) => {
+    expect(await rulesReported(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a circle of imports', async () => {
+    // features/index.ts imports every feature's index; that index importing the table back closes a circle.
+    expect(await rulesReported('src/server/features/chat/index.ts', "import { FEATURES } from '../index.ts';\nexport const n = FEATURES.length;")).toContain('import-x/no-cycle');
+  });
+
+  it.each([
+    ['src/server/features/collections/x.ts', "export { captchaFeature } from '../captcha/index.ts';\nimport '../../core/documents.ts';"],
     ['src/web/x.ts', "import '../engine/compile.ts';"],
     ['src/server/x.ts', "import '../engine/compile.ts';\nimport 'node:fs';"],
     ['scripts/x.ts', "import '../src/engine/compile.ts';\nimport '../src/server/core/config.ts';"],

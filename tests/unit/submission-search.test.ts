@@ -35,3 +35,23 @@ describe('searching submissions', () => {
     expect(submissionWhere(form, { q: ' ', from: 'yesterday', to: '' })).toBeNull();
   });
 });
+
+describe('filtering submissions by follow-up, venue and rating', () => {
+  const scale = ['poor', 'average', 'good', 'very-good', 'excellent'].map((value) => ({ value, label: value }));
+  const rated = { id: 'r', sections: [{ id: 's', fields: [{ type: 'rating', name: 'food', label: 'l', scale: 'quality5', options: scale }, { type: 'select', name: 'venue', label: 'l' }] }] } as unknown as ResolvedForm;
+  const none = { q: '', from: '', to: '' };
+
+  it('turns a state, an assignee and a venue into clauses the server knows; anything else is dropped', () => {
+    expect(submissionWhere(rated, { ...none, state: 'resolved', assignee: '7', venue: 'Cova' }, 'venue')).toEqual({
+      and: [{ 'followUp.state': { equals: 'resolved' } }, { 'followUp.assignee': { equals: '7' } }, { venue: { equals: 'Cova' } }],
+    });
+    expect(submissionWhere(rated, { ...none, state: 'closed', assignee: 'me', venue: 'Cova' }, null)).toBeNull();
+  });
+
+  it('turns a rating range (positions, first option = 1, either end open) into the values it covers', () => {
+    expect(submissionWhere(rated, { ...none, rating: 'food', min: '1', max: '2' })).toEqual({ and: [{ food: { in: 'poor,average' } }] });
+    expect(submissionWhere(rated, { ...none, rating: 'food', min: '4', max: '' })).toEqual({ and: [{ food: { in: 'very-good,excellent' } }] });
+    expect(submissionWhere(rated, { ...none, rating: 'food', min: '', max: '' })).toBeNull();
+    expect(submissionWhere(rated, { ...none, rating: 'venue', min: '1', max: '2' })).toBeNull();
+  });
+});

@@ -2,10 +2,12 @@
 // answers every address no other route took). A new feature = its folder + one line here.
 import type { ServerFeature } from '../core/feature.ts';
 import { CORE_MIGRATIONS, type Migration } from '../core/db/migrations.ts';
+import { auditFeature } from './audit/index.ts';
 import { authFeature } from './auth/index.ts';
 import { uploadsFeature } from './uploads/index.ts';
 import { captchaFeature } from './captcha/index.ts';
 import { collectionsFeature } from './collections/index.ts';
+import { followupFeature } from './followup/index.ts';
 import { contentFeature } from './content/index.ts';
 import { ssoFeature } from './sso/index.ts';
 import { usersFeature } from './users/index.ts';
@@ -19,9 +21,11 @@ export const FEATURES: readonly ServerFeature[] = [
   uploadsFeature,
   captchaFeature,
   collectionsFeature,
+  followupFeature,
   contentFeature,
   ssoFeature,
   usersFeature,
+  auditFeature,
   perksFeature,
   chatFeature,
   alertsFeature,

@@ -1,5 +1,6 @@
 // The one HTTP client of the pages: every call carries the public API key, and answers are
 // returned as values (status + body) so callers decide what a failure means to the guest.
+import type { ListPage } from '../../engine/contract/list-page.ts';
 import { apiUrl, runtimeConfig } from './runtimeConfig.ts';
 
 /** The id of the page's element holding the API answers of the server's render. */
@@ -80,10 +81,8 @@ export async function fetchOrNull<T>(path: string, what: string, signal?: AbortS
   return null;
 }
 
-/** Payload list answers: { docs: [...] }. */
-export interface DocList<T> {
-  docs: T[];
-}
+/** What the pages read of a Payload list answer (src/engine/contract/list-page.ts): its docs. */
+export type DocList<T> = Pick<ListPage<T>, 'docs'>;
 
 export function collectionQuery(collection: string, params: Record<string, string | number>): string {
   const query = Object.entries(params)

@@ -1,6 +1,7 @@
 // The loader of a form route: the form's artefacts and, as soon as the compiled form is known,
 // what it reads from the backend (the document the address names, option lists), all at once,
 // and for a form with a country question the country names in the page's language (its value is a name).
+import type { PageOf } from '../../engine/contract/routes.ts';
 import { pageLanguage } from '../shell/pageLanguage.ts';
 import { loadCountryNames, needsCountryNames } from '../widgets/countryNames.ts';
 import { loadCompiledForm, loadForm, loadFormTexts, type LoadedForm } from './loadForm.ts';
@@ -14,7 +15,7 @@ export interface FormPageData extends PageData {
   optionDocs: OptionDocs;
 }
 
-export const loadPage: LoadPage<{ kind: 'form'; form: string }, FormPageData> = async ({ page, url, params }) => {
+export const loadPage: LoadPage<PageOf<'form'>, FormPageData> = async ({ page, url, params }) => {
   const validated = loadForm(page.form);
   const { form, languages } = await loadCompiledForm(page.form);
   const lang = pageLanguage(url, languages);

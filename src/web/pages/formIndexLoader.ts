@@ -1,21 +1,16 @@
 // The loader of a page listing forms (routes.json kind 'form-index', e.g. /dohaquest): every form
 // route of this build under the prefix, each with its form's title (a few hundred bytes, not
 // every compiled form). A new waiver route appears there without code.
-import type { Lang, LocalizedText } from '../../engine/definition.ts';
+import type { PageOf } from '../../engine/contract/routes.ts';
+import type { LocalizedText } from '../../engine/definition.ts';
 import { addLocalizedTexts } from '../../engine/i18n.ts';
 import type { RouteEntry } from '../../engine/routes.ts';
 import { routesTable } from 'virtual:route-set';
 import { withTimeout } from '../shell/chunkTimeout.ts';
 import type { LoadPage, PageData } from '../shell/pageData.ts';
 
-/** routes.json page of kind 'form-index'. */
-export interface FormIndexRef {
-  kind: 'form-index';
-  prefix: string;
-  languages: Lang[];
-  title: LocalizedText;
-  description?: LocalizedText;
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type FormIndexRef = PageOf<'form-index'>;
 
 export interface FormIndexData extends PageData {
   /** The i18next namespace of this page's texts: "title", "description" and each listed path. */

@@ -3,7 +3,7 @@
 // while the page's code downloads: nothing waits for a render to start a request.
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
-import type { PageRef, RoutesTable } from '../../engine/routes.ts';
+import type { PageKindName, PageOf, RoutesTable } from '../../engine/routes.ts';
 import { withTimeout } from './chunkTimeout.ts';
 import { LoadingPage } from './LoadingPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -12,16 +12,16 @@ import { loadPageContent } from './pageContent.ts';
 import { showPageLanguage } from './pageLanguage.ts';
 import { PageShell } from './PageShell.tsx';
 
-interface PageKind {
+interface PageKind<Kind extends PageKindName = PageKindName> {
   page: () => Promise<{ default: ComponentType }>;
-  /** Each kind's loader takes its own shape of routes.json page entry (checked by forms:check). */
-  loader?: () => Promise<{ loadPage: LoadPage<never> }>;
+  /** Each kind's loader takes its own routes.json entry (src/engine/contract/routes.ts, checked by forms:check). */
+  loader?: () => Promise<{ loadPage: LoadPage<PageOf<Kind>> }>;
   /** The loader reads query parameters beyond ?lang (a form's ?store=): it runs again when any changes. */
   readsQuery?: boolean;
 }
 
-/** Page kinds of routes.json: one entry per kind, the page and its loader each their own chunk. */
-export const PAGE_KINDS: Record<string, PageKind> = {
+/** Page kinds of routes.json: one entry per kind, the page and its loader each their own chunk (a public build leaves the staff kinds out). */
+export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
   form: { page: () => import('../form/FormPage.tsx'), loader: () => import('../form/formLoader.ts'), readsQuery: true },
   'form-index': { page: () => import('../pages/FormIndexPage.tsx'), loader: () => import('../pages/formIndexLoader.ts') },
   hub: { page: () => import('../pages/hub/HubPage.tsx'), loader: () => import('../pages/hub/hubLoader.ts') },
@@ -51,14 +51,14 @@ export const PAGE_KINDS: Record<string, PageKind> = {
 };
 
 /** Loads the page's data, then switches i18next to the page's language (Not Found's when loading fails). */
-function pageLoader(page: PageRef, kind: PageKind) {
+function pageLoader<Kind extends PageKindName>(page: PageOf<Kind>, kind: PageKind<Kind>) {
   return async ({ request, params }: LoaderFunctionArgs): Promise<PageData> => {
     const url = new URL(request.url);
     try {
       let data: PageData = { languages: DEFAULT_LANGUAGES };
       if (kind.loader) {
         const { loadPage } = await withTimeout(kind.loader());
-        data = await withTimeout(loadPage({ page: page as never, url, params, signal: request.signal }));
+        data = await withTimeout(loadPage({ page, url, params, signal: request.signal }));
       }
       await showPageLanguage(url, data.languages);
       return data;
@@ -69,8 +69,8 @@ function pageLoader(page: PageRef, kind: PageKind) {
   };
 }
 
-function pageRoute(path: string, page: PageRef): RouteObject {
-  const kind = PAGE_KINDS[page.kind];
+function pageRoute<Kind extends PageKindName>(path: string, page: PageOf<Kind>): RouteObject {
+  const kind = PAGE_KINDS[page.kind as Kind] as PageKind<Kind> | undefined;
   if (!kind) throw new Error(`routes.json: unknown page kind "${page.kind}" for ${path}`);
   return {
     path,

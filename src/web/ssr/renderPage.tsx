@@ -12,40 +12,14 @@ import { API_ANSWERS_ID, setApiFetch } from '../api/client.ts';
 import type { RuntimeConfig } from '../api/runtimeConfig.ts';
 import type { FormPageData } from '../form/formLoader.ts';
 import { forgetFetchedDocs } from '../form/sourcedValues.ts';
+import type { HeadScript, RenderedPage } from '../../engine/contract/render.ts';
 import { routeDocument, scriptSource, type PageScript } from '../form/pageDocument.ts';
 import { i18n } from '../i18n.ts';
 import type { PageContent } from '../shell/pageContent.ts';
-import { htmlAttributes, pageBrand, pageTitle, type HtmlAttributes } from '../shell/pageHead.ts';
+import { htmlAttributes, pageBrand, pageTitle } from '../shell/pageHead.ts';
 import { routeObjects } from '../shell/routeObjects.tsx';
 import { countryNamesFile, needsCountryNames } from '../widgets/countryNames.ts';
 
-export interface RenderedPage {
-  /** The inside of <div id="root">. */
-  body: string;
-  html: HtmlAttributes;
-  title: string;
-  description: string | undefined;
-  faviconUrl: string;
-  themeColor: string;
-  /** Scripts of the document the address names (e.g. the restaurant's tag), for <head>. */
-  scripts: HeadScript[];
-  form: string;
-  /**
-   * The API's answers (200, GET) the render used, by address, as a JSON data element for the page's
-   * body: the page reads them instead of asking again (api/client.ts). Every '<' is escaped, so no
-   * text in them can end the element.
-   */
-  answers: string;
-  /** Built files the page's loader fetched besides the form's own (manifest keys), for the server to preload: a country question's names. */
-  preload: string[];
-}
-
-export interface HeadScript {
-  src?: string;
-  async?: boolean;
-  defer?: boolean;
-  content?: string;
-}
 
 let handler: ReturnType<typeof createStaticHandler> | undefined;
 /** What the render under way read from the API, and how many times (renders run one at a time). */

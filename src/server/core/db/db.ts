@@ -14,8 +14,20 @@ export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
+/** One pooled PostgreSQL connection's prepared statements (Db.statementStats). */
+export interface StatementStats {
+  /** Named statements the PostgreSQL backend holds (its pg_prepared_statements). */
+  prepared: number;
+  /** SQL texts our code keeps a statement name for. */
+  named: number;
+  /** Statement names node-postgres remembers as parsed on the connection. */
+  driver: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL only, for tests: each idle pooled connection's prepared statements. */
+  statementStats?(): Promise<StatementStats[]>;
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -1,28 +1,35 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { PostgresStatements } from './postgres-statements.ts';
 import type { Db, Queryable, QueryResult, Row } from './db.ts';
-
-/**
- * Each SQL text runs as a named prepared statement: a connection parses it once, then only binds
- * and executes it. The name is the text's hash, so the same text always has the same name.
- */
-const statementName = (sql: string) => `vf_${createHash('sha1').update(sql).digest('base64url')}`;
 
 export async function openPostgresDb(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   await pool.query('SELECT 1');
-  const names = new Map<string, string>();
-  const nameOf = (sql: string) => names.get(sql) ?? names.set(sql, statementName(sql)).get(sql)!;
-  const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []): Promise<QueryResult<T>> => {
-    const result = await client.query({ name: nameOf(sql), text: sql, values: params });
+  // Each SQL text runs as a named prepared statement, a bounded number per connection (core/db/postgres-statements.ts).
+  const statements = new PostgresStatements();
+  const run = async <T extends Row>(client: pg.PoolClient, sql: string, params: unknown[] = [], inTransaction = false): Promise<QueryResult<T>> => {
+    const result = await statements.run(client, sql, params, inTransaction);
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   };
   return {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    async query(sql, params) {
+      // A connection of our own (not pool.query): its statements are known by connection.
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await run(client, sql, params);
+      } catch (error) {
+        // PostgreSQL refusing a statement leaves the connection fine; anything else, it is closed.
+        if (!(error instanceof pg.DatabaseError)) broken = error as Error;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
     async transaction(fn) {
       const client = await pool.connect();
-      const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
+      const tx: Queryable = { query: (sql, params) => run(client, sql, params, true) };
       try {
         await client.query('BEGIN');
         const result = await fn(tx);
@@ -32,7 +39,16 @@ export async function openPostgresDb(connectionString: string): Promise<Db> {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        await statements.deallocateDropped(client);
         client.release();
+      }
+    },
+    async statementStats() {
+      const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+      try {
+        return await Promise.all(clients.map((client) => statements.stats(client)));
+      } finally {
+        for (const client of clients) client.release();
       }
     },
     close: () => pool.end(),

@@ -1,19 +1,10 @@
 // Payload's paged list answer ({docs, totalDocs, limit, page, totalPages, ...}) for lists that are
 // not collections (users, the audit log, perk redemptions), with the same page and limit rules.
+import type { ListPage } from '../../../engine/contract/list-page.ts';
 import { badRequest } from '../errors.ts';
 
-export interface ListPage<T> {
-  docs: T[];
-  totalDocs: number;
-  limit: number;
-  totalPages: number;
-  page: number;
-  pagingCounter: number;
-  hasPrevPage: boolean;
-  hasNextPage: boolean;
-  prevPage: number | null;
-  nextPage: number | null;
-}
+export type { ListPage };
+
 
 const MAX_LIMIT = 100;
 

@@ -2,10 +2,12 @@
 // every content or user change is recorded here, and admins read it (permission 'read-audit').
 import type { Queryable } from '../../core/db/db.ts';
 import type { Caller } from '../../core/access/caller.ts';
+import type { AuditLogEntry } from '../../../engine/contract/audit.ts';
 
-export type AuditAction = 'read-submission' | 'export-submissions' | 'read-upload' | 'create-content' | 'update-content' | 'delete-content' | 'update-global' | 'upload-media' | 'save-user' | 'sign-in' | 'sign-out' | 'resend-alert';
+export type AuditAction = 'read-submission' | 'update-followup' | 'export-submissions' | 'read-upload' | 'create-content' | 'update-content' | 'delete-content' | 'update-global' | 'upload-media' | 'save-user' | 'sign-in' | 'sign-out' | 'resend-alert';
 
-export interface AuditEntry {
+/** What a feature records: the staff member and the time are the log's own. */
+export interface AuditRecord {
   action: AuditAction;
   /** The collection or global slug, or 'users'. */
   target: string;
@@ -15,7 +17,7 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-export async function recordAudit(db: Queryable, caller: Caller, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Queryable, caller: Caller, entry: AuditRecord): Promise<void> {
   const user = caller.kind === 'staff' ? caller.user : null;
   await db.query('INSERT INTO audit_log (user_id, user_email, action, target, document_id, detail) VALUES ($1, $2, $3, $4, $5, $6)', [
     user?.id ?? null,
@@ -27,19 +29,9 @@ export async function recordAudit(db: Queryable, caller: Caller, entry: AuditEnt
   ]);
 }
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  userId: number | null;
-  userEmail: string | null;
-  action: AuditAction;
-  target: string;
-  documentId: string | null;
-  detail: Record<string, unknown> | null;
-}
 
 /** Newest first, paged like Payload lists (page from 1). */
-export async function listAudit(db: Queryable, page: number, limit: number): Promise<{ docs: AuditRow[]; totalDocs: number }> {
+export async function listAudit(db: Queryable, page: number, limit: number): Promise<{ docs: AuditLogEntry[]; totalDocs: number }> {
   const { rows: count } = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM audit_log');
   const { rows } = await db.query<{ id: number; at: Date; user_id: number | null; user_email: string | null; action: AuditAction; target: string; document_id: string | null; detail: Record<string, unknown> | null }>(
     'SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2',

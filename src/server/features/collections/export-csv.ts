@@ -7,6 +7,7 @@ import type { DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
 import { whereToSql } from './where.ts';
 import { formField } from '../../core/forms/validation.ts';
+import { FOLLOW_UP_EXPORT_SQL } from '../followup/index.ts';
 
 const BATCH = 500;
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -45,6 +46,8 @@ function columnsOf(collection: Collection): ExportColumn[] {
       columns.push({ header: `${label} (Net Promoter band)`, cell: (row) => row.data[derived.field] });
     }
   }
+  // Last, so the answers keep their columns; the internal notes are not exported (they stay in the console).
+  columns.push({ header: 'Follow-up state', cell: (row) => row.followup_state }, { header: 'Assignee', cell: (row) => row.followup_assignee });
   return columns;
 }
 
@@ -59,7 +62,7 @@ export function exportCsv(db: Queryable, collection: Collection, where: unknown)
     let after = 0;
     for (;;) {
       const { rows } = await db.query<DocumentRow>(
-        `SELECT * FROM documents WHERE collection = $1 AND (${condition}) AND id > $${params.length + 1} ORDER BY id LIMIT ${BATCH}`,
+        `SELECT *, ${FOLLOW_UP_EXPORT_SQL} FROM documents WHERE collection = $1 AND (${condition}) AND id > $${params.length + 1} ORDER BY id LIMIT ${BATCH}`,
         [...params, after],
       );
       if (rows.length === 0) return;

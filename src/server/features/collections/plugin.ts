@@ -13,6 +13,7 @@ import { receiveUpload } from '../uploads/index.ts';
 import { badRequest, forbidden, notFound, routeNotFound } from '../../core/errors.ts';
 import { isStaff } from '../../core/access/roles.ts';
 import { recordAudit } from '../audit/index.ts';
+import { followUpSummaries, readFollowUp } from '../followup/index.ts';
 import { createContent } from '../content/index.ts';
 import { claimFor, differentRequest, earlierResult, idempotencyKeyOf, idempotentRequest, lostKeyRace, type IdempotentRequest } from '../../core/http/idempotency.ts';
 
@@ -59,7 +60,13 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
     const query = queryOf(request);
     const { rows, ...pagination } = await findDocuments(db, request.caller, collection, query);
     if (collection.kind === 'submissions' && rows.length) await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, detail: { ids: rows.map((row) => row.id) } });
-    return { docs: await present(request, collection, rows, depthOf(query)), ...pagination };
+    const docs = await present(request, collection, rows, depthOf(query));
+    // Staff see each submission's follow-up state and assignee (the pages' key never reads submissions).
+    if (collection.kind === 'submissions' && isStaff(request.caller)) {
+      const followUps = await followUpSummaries(db, rows.map((row) => row.id));
+      for (const doc of docs) doc.followUp = followUps.get(Number(doc.id));
+    }
+    return { docs, ...pagination };
   });
 
   app.get('/api/:slug/count', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
@@ -74,7 +81,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
     if (rows.length === 0) throw notFound();
     if (collection.kind === 'submissions') await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, documentId: rows[0].id });
     const [doc] = await present(request, collection, rows, depthOf(queryOf(request)));
-    return doc;
+    return collection.kind === 'submissions' && isStaff(request.caller) ? { ...doc, followUp: await readFollowUp(db, rows[0].id) } : doc;
   });
 
   // The body is checked by the form's compiled schema (or is a multipart upload), not here.

@@ -1,9 +1,10 @@
 // Payload `where` queries and `sort` turned into SQL over the documents table. Field names come
 // only from the collection's known fields (never from the request), values always as parameters.
-import { badRequest, queryError } from '../../core/errors.ts';
+import { badRequest, queryError, validationError } from '../../core/errors.ts';
 import { asList } from '../../core/http/query-string.ts';
 import { normalizeReference } from '../../core/forms/reference.ts';
 import type { Collection, FieldKind } from '../../core/registry.ts';
+import { FOLLOW_UP_COLUMNS } from '../followup/index.ts';
 
 type Kind = FieldKind | 'date';
 
@@ -36,18 +37,34 @@ const REFERENCE: Column = { sql: 'reference', kind: 'text', normalize: normalize
 export function resolveColumn(collection: Collection, path: string): Column | null {
   if (Object.hasOwn(COLUMNS, path)) return COLUMNS[path];
   if (path === 'reference' && collection.kind === 'submissions') return REFERENCE;
+  if (collection.kind === 'submissions' && Object.hasOwn(FOLLOW_UP_COLUMNS, path)) return FOLLOW_UP_COLUMNS[path as keyof typeof FOLLOW_UP_COLUMNS];
   const kind = collection.fields.get(path);
   return kind ? dataColumn(path, kind) : null;
 }
 
+/** and/or items with the index the request gave each (past qs's arrayLimit a list arrives as an object with numeric keys). */
+function indexed(value: unknown): [string, unknown][] {
+  if (!value || typeof value !== 'object') return asList(value).map((item, index) => [String(index), item]);
+  const keys = Array.isArray(value) ? value.map((_, index) => String(index)) : Object.keys(value).sort((a, b) => Number(a) - Number(b));
+  return keys.map((key) => [key, (value as Record<string, unknown>)[key]]);
+}
+
 class SqlBuilder {
   readonly badPaths: string[] = [];
+  /** The query parameter being read, as the request wrote it (where[or][0][createdAt][greater_than]), to name it in a 400. */
+  private parameter = 'where';
   constructor(
     private readonly collection: Collection,
     readonly params: unknown[],
   ) {}
 
+  /** A value PostgreSQL would refuse: a 400 naming the parameter, not a failed query. */
+  private refuse(problem: string): never {
+    throw validationError(this.collection.slug, [{ path: this.parameter, message: `${this.parameter} ${problem}` }]);
+  }
+
   private param(value: unknown, cast = ''): string {
+    if (typeof value === 'string' && value.includes('\u0000')) this.refuse('cannot contain a null character (U+0000).');
     this.params.push(value);
     return `$${this.params.length}${cast}`;
   }
@@ -57,7 +74,14 @@ class SqlBuilder {
     const text = String(raw);
     if (kind === 'number') return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined;
     if (kind === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
-    if (kind === 'date') return Number.isNaN(Date.parse(text)) ? undefined : new Date(text).toISOString();
+    if (kind === 'date') {
+      // Outside years 0 to 9999 JavaScript writes +099999-01-01 or -000001-01-01, and PostgreSQL has
+      // no year 0: it would refuse them all. An unreadable date (NaN) is refused the same way.
+      const date = new Date(text);
+      const year = date.getUTCFullYear();
+      if (!(year >= 1 && year <= 9999)) this.refuse('must be a date from the year 1 to 9999, such as 2024-05-31 or 2024-05-31T18:00:00Z.');
+      return date.toISOString();
+    }
     return text;
   }
 
@@ -114,12 +138,12 @@ class SqlBuilder {
     }
   }
 
-  where(where: unknown): string {
+  where(where: unknown, at = 'where'): string {
     if (!where || typeof where !== 'object') return 'TRUE';
     const parts: string[] = [];
     for (const [key, value] of Object.entries(where)) {
       if (key === 'and' || key === 'or') {
-        const inner = asList(value).map((item) => this.where(item));
+        const inner = indexed(value).map(([index, item]) => this.where(item, `${at}[${key}][${index}]`));
         if (inner.length) parts.push(`(${inner.join(key === 'and' ? ' AND ' : ' OR ')})`);
         continue;
       }
@@ -129,7 +153,10 @@ class SqlBuilder {
         continue;
       }
       if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`Give an operator for ${key}, e.g. where[${key}][equals]=...`);
-      for (const [operator, raw] of Object.entries(value)) parts.push(this.condition(column, operator, raw, key));
+      for (const [operator, raw] of Object.entries(value)) {
+        this.parameter = `${at}[${key}][${operator}]`;
+        parts.push(this.condition(column, operator, raw, key));
+      }
     }
     return parts.length ? parts.join(' AND ') : 'TRUE';
   }

@@ -10,37 +10,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { Value } from '@sinclair/typebox/value';
+import { RenderedPage } from '../../../engine/contract/render.ts';
 import { type EncodedBodies, encodeText } from './asset-memory.ts';
 
 /** How long a rendered page is reused as it is: content edits (a restaurant's name) show from the next request after this. */
 const CACHE_MS = 30_000;
 const CACHE_ENTRIES = 500;
 
-interface HeadScript {
-  src?: string;
-  async?: boolean;
-  defer?: boolean;
-  content?: string;
-}
-
-interface RenderedPage {
-  body: string;
-  html: { lang: string; dir: string; 'data-theme': string; style: Record<string, string> };
-  title: string;
-  description: string | undefined;
-  faviconUrl: string;
-  themeColor: string;
-  scripts: HeadScript[];
-  form: string;
-  /** A JSON data element with the API answers the render used (the page reads them instead of asking again). */
-  answers: string;
-  /** Built files the page's loader fetched besides the form's own (manifest keys), e.g. a country question's names. */
-  preload: string[];
-}
 
 interface RenderModule {
   setup(config: Record<string, unknown>, apiFetch: typeof fetch): void;
-  renderPage(url: string): Promise<RenderedPage | 'not-found' | null>;
+  renderPage(url: string): Promise<unknown>;
+}
+
+/** The built render's answer, checked against the shared shape (built pages older than this server fail loudly, not oddly). */
+function checkedPage(page: unknown): RenderedPage | 'not-found' | null {
+  if (page === 'not-found' || page === null || Value.Check(RenderedPage, page)) return page;
+  const first = [...Value.Errors(RenderedPage, page)][0];
+  throw new Error(`The built pages' render answered a page the server cannot use (${first?.path || '/'}: ${first?.message}): run npm run build.`);
 }
 
 interface ManifestChunk {
@@ -172,7 +160,7 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   // Per address: the last render, reused for CACHE_MS; after that it is still sent while a new one is made.
   const cache = new Map<string, { at: number; html: Promise<Prerendered | null>; refreshing?: boolean }>();
   const render = (url: string) =>
-    module.renderPage(`http://pages.internal${url}`).then(
+    module.renderPage(`http://pages.internal${url}`).then(checkedPage).then(
       (page) => (page === 'not-found' || page === null ? page : encodeText(toHtml(page))),
       (error: unknown) => {
         app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');

@@ -1,7 +1,8 @@
 // POST /api/{uploadCollection} (multipart field `file`): the first bytes decide the type before
 // anything is written; an accepted file streams to DATA_DIR/uploads/<collection>/<random>.part,
 // stopping at the form's size limit, and is kept (storage.ts: the data directory or object storage)
-// only once its metadata is removed (clean-upload.ts).
+// only once its metadata is removed (clean-upload.ts, run in a worker thread with a time budget:
+// features/uploads/inspection-pool.ts).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,8 @@ import type { DocumentRow } from '../../core/documents.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import { ApiError, noFileUploaded, validationError } from '../../core/errors.ts';
 import { isAccepted, sniffFileType, SNIFF_BYTES, type SniffedType } from './sniff-file-type.ts';
-import { canClean, cleanUpload, FileRefused } from './clean-upload.ts';
+import { canClean, FileRefused } from './clean-upload.ts';
+import { cleanUploadInWorker, warmInspection } from '../features/uploads/inspection-pool.ts';
 import { imageDimensions } from './image-dimensions.ts';
 import type { UploadStorage } from '../../core/storage/storage.ts';
 import { uploadsRoot } from '../../core/storage/storage-disk.ts';
@@ -81,6 +83,7 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
     part?.file.resume();
     throw noFileUploaded();
   }
+  warmInspection();
   const locale = (request.query as Record<string, unknown> | undefined)?.locale;
   const lang = resolveLanguage(typeof locale === 'string' ? locale : request.headers['accept-language']);
   const dir = path.join(uploadsRoot(dataDir), collection.slug);
@@ -94,7 +97,7 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
     if (refusal || !type) throw refusal ?? wrongType(null, rule.accept);
     let cleaned: Buffer;
     try {
-      cleaned = cleanUpload(await fs.promises.readFile(partial), type.mimeType);
+      cleaned = await cleanUploadInWorker(await fs.promises.readFile(partial), type.mimeType);
     } catch (error) {
       if (error instanceof FileRefused) throw fileError(t(error.reason, lang));
       throw error;

@@ -1,11 +1,10 @@
-// User management for admins (permission 'manage-users') and the audit log (permission
-// 'read-audit'), Payload-shaped: lists with docs and paging, {doc, message} after a change.
+// User management for admins (permission 'manage-users'), Payload-shaped: lists with docs and paging, {doc, message} after a change.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { can, type Permission } from '../../core/access/roles.ts';
 import type { Caller } from '../../core/access/caller.ts';
 import { createUser, listUsers, updateUser } from './user-admin.ts';
-import { listAudit, recordAudit } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { listPage, pageParams } from '../../core/http/list-page.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
 
@@ -50,12 +49,5 @@ export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: 
       await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: result.user.id, detail: { changed: result.changed, role: result.user.role, disabled: result.user.disabled } });
     }
     return { doc: result.user, message: 'Updated successfully.' };
-  });
-
-  app.get('/api/audit-log', async (request: FastifyRequest<{ Querystring: Query }>) => {
-    allow(request.caller, 'read-audit');
-    const paging = pageParams(request.query);
-    const { docs, totalDocs } = await listAudit(ctx.db, paging.page, paging.limit);
-    return listPage(docs, totalDocs, paging);
   });
 });

@@ -1,13 +1,11 @@
 // The loader of /employee-benefits: the benefit categories and every current benefit (expired
 // and draft ones never leave the server). Tabs, search and the detail view work on this list.
-import type { Lang } from '../../../engine/languages.ts';
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 
-export interface BenefitsRef {
-  kind: 'benefits';
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type BenefitsRef = PageOf<'benefits'>;
 
 export interface BenefitCategory {
   slug: string;

@@ -1,17 +1,10 @@
 // The loaders of the careers pages: a brand's open positions (routes.json kind 'careers') and one
 // position by its slug (kind 'position'). Closed and draft positions never leave the server.
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { LocalizedText } from '../../../engine/definition.ts';
-import type { Lang } from '../../../engine/languages.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 
-export interface CareersRef {
-  kind: 'careers' | 'position';
-  /** The brand whose positions these are (a pageContentKey of themes/). */
-  brand: string;
-  languages: Lang[];
-  title: LocalizedText;
-}
 
 export interface Position {
   slug: string;
@@ -34,12 +27,12 @@ export interface PositionData extends PageData {
 const positionsOf = (brand: string, params: Record<string, string | number>, signal: AbortSignal) =>
   fetchOrNull<DocList<Position>>(collectionQuery('positions', { 'where[brand][equals]': brand, ...params }), 'positions', signal);
 
-export const loadCareers: LoadPage<CareersRef, CareersData> = async ({ page, signal }) => {
+export const loadCareers: LoadPage<PageOf<'careers'>, CareersData> = async ({ page, signal }) => {
   const list = await positionsOf(page.brand, { limit: 100, sort: 'closing_date' }, signal);
   return { languages: page.languages, title: page.title, positions: list?.docs ?? [] };
 };
 
-export const loadPosition: LoadPage<CareersRef, PositionData> = async ({ page, params, signal }) => {
+export const loadPosition: LoadPage<PageOf<'position'>, PositionData> = async ({ page, params, signal }) => {
   const list = await positionsOf(page.brand, { 'where[slug][equals]': params.position ?? '', limit: 1 }, signal);
   const position = list?.docs?.[0];
   if (!position) throw new Response('Not Found', { status: 404 });

@@ -1,16 +1,12 @@
 // The loader of /chat and /chat/old: the signed-in staff member (else to /login and back), whether
 // an assistant is configured, their conversations, and on /chat?conversation=<id> that one's messages.
-import type { Lang } from '../../../engine/languages.ts';
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { requireSignIn, type StaffMe } from '../../shell/requireSignIn.ts';
 import { staffGet, type ChatMessage, type ConversationSummary } from './chatApi.ts';
 
-export interface ChatRef {
-  kind: 'chat';
-  /** 'history' for /chat/old: the list of past conversations. */
-  view?: 'chat' | 'history';
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type ChatRef = PageOf<'chat'>;
 
 export interface ChatData extends PageData {
   view: 'chat' | 'history';

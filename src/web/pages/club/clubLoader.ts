@@ -1,12 +1,10 @@
 // The loader of /clubprintemps: the app store addresses (the club-launch global, content).
-import type { Lang } from '../../../engine/languages.ts';
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import { fetchOrNull } from '../../api/client.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 
-export interface ClubLaunchRef {
-  kind: 'club-launch';
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type ClubLaunchRef = PageOf<'club-launch'>;
 
 export interface ClubLaunchData extends PageData {
   androidUrl?: string;

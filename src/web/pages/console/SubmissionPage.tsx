@@ -1,5 +1,6 @@
 // /staff/forms/:form/:id: one submission, every answer labelled as the guest saw it (in the
-// staff member's language), its files, signatures, the waiver evidence, its reference and dates.
+// staff member's language), its files, signatures, the waiver evidence, its reference and dates,
+// and its follow-up (FollowUpPanel.tsx).
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { dataFields } from '../../../engine/conditions.ts';
@@ -8,6 +9,8 @@ import { useShell } from '../../shell/ShellContext.tsx';
 import { AnswerValue, fieldLabel } from './AnswerValue.tsx';
 import { staffDateTime, withLang } from './consoleAccess.ts';
 import type { SubmissionData } from './submissionLoader.ts';
+import { FollowUpPanel } from './FollowUpPanel.tsx';
+import '../../styles/form.css';
 import './console.css';
 
 /** The waiver record's parts, by their key in the stored evidence (server/forms/evidence.ts). */
@@ -21,7 +24,7 @@ const EVIDENCE_LABELS = {
 } as const;
 
 export default function SubmissionPage() {
-  const { compiled, textLang, doc } = useLoaderData() as SubmissionData;
+  const { compiled, textLang, doc, assignees } = useLoaderData() as SubmissionData;
   const { lang } = useShell();
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -47,6 +50,7 @@ export default function SubmissionPage() {
           </>
         )}
       </dl>
+      <FollowUpPanel key={doc.id} collection={compiled.collection} id={doc.id} lang={lang} initial={doc.followUp} assignees={assignees} />
       <h2 id="console-answers">{t('staffAnswers')}</h2>
       <table className="console-table console-answers" aria-labelledby="console-answers">
         <thead>

@@ -1,6 +1,7 @@
 // /staff/forms/:form: a form's submissions, newest first, a page at a time, with a search by
-// reference, name, phone or email, a date range, and the CSV export of what is shown.
-import { useState, type FormEvent } from 'react';
+// reference, name, phone or email, a date range, the follow-up, venue and rating filters
+// (FollowUpFilters.tsx), each row's follow-up state and assignee, and the CSV export of what is shown.
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLoaderData, useLocation } from 'react-router-dom';
 import { formText } from '../../../engine/messages.ts';
@@ -8,13 +9,16 @@ import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { staffDateTime, withLang } from './consoleAccess.ts';
 import { DateFilter, dateFilterProblem } from './DateFilter.tsx';
-import { contactFields } from './submissionSearch.ts';
+import { contactFields, FILTER_PARAMS } from './submissionSearch.ts';
+import { FollowUpFilters } from './FollowUpFilters.tsx';
+import { STATE_LABELS, staffName } from './followUpApi.ts';
+import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import type { SubmissionsData } from './submissionsLoader.ts';
 import '../../styles/form.css';
 import './console.css';
 
 export default function SubmissionsPage() {
-  const { compiled, textLang, filter, list, exportHref } = useLoaderData() as SubmissionsData;
+  const { compiled, textLang, filter, list, exportHref, assignees, venues } = useLoaderData() as SubmissionsData;
   const { lang } = useShell();
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -31,7 +35,9 @@ export default function SubmissionsPage() {
         <Link to={withLang('/staff', search)}>{t('staffTitle')}</Link>
       </p>
       <h1 lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</h1>
-      <SubmissionFilterForm key={`${filter.q}|${filter.from}|${filter.to}`} filter={filter} language={language} />
+      <SubmissionFilterForm key={FILTER_PARAMS.map((name) => filter[name]).join('|')} filter={filter} language={language}>
+        <FollowUpFilters formId={compiled.id} form={compiled.form} textLang={textLang} filter={filter} assignees={assignees} venues={venues} />
+      </SubmissionFilterForm>
       <p>
         <a className="console-export" href={apiUrl(exportHref)} download>
           {t('staffExport')}
@@ -47,13 +53,15 @@ export default function SubmissionsPage() {
               <th scope="col">{t('staffReference')}</th>
               <th scope="col">{t('staffReceived')}</th>
               <th scope="col">{t('staffContact')}</th>
+              <th scope="col">{t('staffFollowUpState')}</th>
+              <th scope="col">{t('staffAssignee')}</th>
             </tr>
           </thead>
           <tbody>
             {list.docs.map((doc) => (
               <tr key={doc.id}>
                 <th scope="row">
-                  <Link to={withLang(`/staff/forms/${compiled.id}/${doc.id}`, search)} className="console-reference">
+                  <Link to={withLang(submissionConsolePath(compiled.id, doc.id), search)} className="console-reference">
                     {doc.reference}
                   </Link>
                 </th>
@@ -64,6 +72,8 @@ export default function SubmissionsPage() {
                     .filter((value): value is string => typeof value === 'string' && value !== '')
                     .join(' · ')}
                 </td>
+                <td>{t(STATE_LABELS[doc.followUp?.state ?? 'new'])}</td>
+                <td dir="auto">{doc.followUp?.assignee ? staffName(doc.followUp.assignee) : ''}</td>
               </tr>
             ))}
           </tbody>
@@ -80,8 +90,8 @@ export default function SubmissionsPage() {
   );
 }
 
-/** The search and the date range; keyed by what was searched, so another search (back, a link) shows its own. */
-function SubmissionFilterForm({ filter, language }: { filter: SubmissionsData['filter']; language: string | null }) {
+/** The search, the date range and the other filters (children); keyed by what was searched, so another search (back, a link) shows its own. */
+function SubmissionFilterForm({ filter, language, children }: { filter: SubmissionsData['filter']; language: string | null; children: ReactNode }) {
   const { lang } = useShell();
   const { t } = useTranslation();
   const [range, setRange] = useState({ from: filter.from, to: filter.to });
@@ -114,6 +124,7 @@ function SubmissionFilterForm({ filter, language }: { filter: SubmissionsData['f
       </label>
       {dateFilter('from', t('staffFrom'))}
       {dateFilter('to', t('staffTo'))}
+      {children}
       <button type="submit" className="button button-primary">
         {t('staffFind')}
       </button>

@@ -1,13 +1,12 @@
 // Who may open a console page: a signed-in staff member (any role but employee), with the
 // permission the page needs. The server checks every call again; this only picks the page.
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import { redirect } from 'react-router-dom';
 import type { Lang } from '../../../engine/languages.ts';
 import { requireSignIn, staffCan, type StaffMe } from '../../shell/requireSignIn.ts';
 
-export interface ConsoleRef {
-  kind: string;
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type ConsoleRef = PageOf<'staff-home' | 'staff-submissions' | 'staff-submission' | 'staff-content' | 'staff-content-edit'>;
 
 export async function requireStaff(url: URL, permission?: string): Promise<StaffMe> {
   const me = await requireSignIn(url.href, permission);

@@ -1,5 +1,6 @@
 // Calls the staff console makes: with the signed-in staff member's cookie, never the pages'
 // public key (which would make the server treat the call as a guest page's).
+import type { ListPage } from '../../../engine/contract/list-page.ts';
 import { apiUrl, runtimeConfig } from '../../api/runtimeConfig.ts';
 
 export interface StaffAnswer<T = unknown> {
@@ -41,11 +42,5 @@ export async function staffGet<T>(path: string, signal?: AbortSignal): Promise<T
 /** A Payload where clause as one query parameter (the server reads JSON there as well as qs brackets). */
 export const whereParam = (where: unknown) => `where=${encodeURIComponent(JSON.stringify(where))}`;
 
-export interface Page<T> {
-  docs: T[];
-  totalDocs: number;
-  totalPages: number;
-  page: number;
-  hasPrevPage: boolean;
-  hasNextPage: boolean;
-}
+/** A Payload list answer (src/engine/contract/list-page.ts). */
+export type Page<T> = ListPage<T>;

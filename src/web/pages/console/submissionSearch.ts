@@ -1,8 +1,11 @@
 // What the submissions list searches: the reference a guest quotes, or any name, phone or email
-// answer of the form, and a date range. Built as a Payload where clause the server turns into SQL
+// answer of the form, a date range, the follow-up's state and assignee, the venue, and a range on
+// one rating question. Built as a Payload where clause the server turns into SQL
 // with parameters (collections/where.ts), so typed text is never part of a query.
 import type { ResolvedDataField, ResolvedForm } from '../../../engine/compiled.ts';
 import { dataFields } from '../../../engine/conditions.ts';
+import { FOLLOW_UP_STATES } from '../../../engine/contract/followup.ts';
+import { ratingFields, ratingTop, ratingValuesBetween } from '../../../engine/rating-range.ts';
 
 /** The answers a staff member recognises a guest by: names, phones and emails. */
 export function contactFields(form: ResolvedForm): ResolvedDataField[] {
@@ -32,9 +35,36 @@ export interface SubmissionFilter {
   q: string;
   from: string;
   to: string;
+  /** A follow-up state (engine/contract/followup.ts), or '' for any. */
+  state?: string;
+  /** A staff account's id, or '' for anyone. */
+  assignee?: string;
+  /** The venue question's answer (CompiledForm.venue.field), or '' for any. */
+  venue?: string;
+  /** A rating question's name, and the lowest and highest positions on its scale wanted (1 = its first option). */
+  rating?: string;
+  min?: string;
+  max?: string;
 }
 
-export function submissionWhere(form: ResolvedForm, { q, from, to }: SubmissionFilter): Record<string, unknown> | null {
+/** The URL's search parameters that are filters (each staff-chosen, never a guest's answer). */
+export const FILTER_PARAMS = ['q', 'from', 'to', 'state', 'assignee', 'venue', 'rating', 'min', 'max'] as const;
+
+export function filterOf(params: URLSearchParams): Required<SubmissionFilter> {
+  return Object.fromEntries(FILTER_PARAMS.map((name) => [name, params.get(name) ?? ''])) as Required<SubmissionFilter>;
+}
+
+/** The rating clause: the stored values whose positions are within min..max (either end may be left open). */
+function ratingWhere(form: ResolvedForm, { rating, min, max }: SubmissionFilter): Record<string, unknown> | null {
+  const field = ratingFields(form).find((candidate) => candidate.name === rating);
+  if (!field || (!min && !max)) return null;
+  const low = /^\d+$/.test(min ?? '') ? Number(min) : 1;
+  const high = /^\d+$/.test(max ?? '') ? Number(max) : ratingTop(field);
+  return { [field.name]: { in: ratingValuesBetween(field, low, high).join(',') } };
+}
+
+export function submissionWhere(form: ResolvedForm, filter: SubmissionFilter, venueField: string | null = null): Record<string, unknown> | null {
+  const { q, from, to, state, assignee, venue } = filter;
   const and: Record<string, unknown>[] = [];
   const text = q.trim();
   if (text) {
@@ -48,5 +78,10 @@ export function submissionWhere(form: ResolvedForm, { q, from, to }: SubmissionF
   const before = startOfDay(to, 1);
   if (after) and.push({ createdAt: { greater_than_equal: after } });
   if (before) and.push({ createdAt: { less_than: before } });
+  if (state && (FOLLOW_UP_STATES as readonly string[]).includes(state)) and.push({ 'followUp.state': { equals: state } });
+  if (assignee && /^\d{1,9}$/.test(assignee)) and.push({ 'followUp.assignee': { equals: assignee } });
+  if (venue && venueField) and.push({ [venueField]: { equals: venue } });
+  const rating = ratingWhere(form, filter);
+  if (rating) and.push(rating);
   return and.length ? { and } : null;
 }

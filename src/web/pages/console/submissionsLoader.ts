@@ -1,7 +1,9 @@
 // The loader of /staff/forms/:form: one page of the form's submissions, newest first, filtered
-// by ?q= (reference, name, phone or email) and ?from= / ?to= (days received).
+// by ?q= (reference, name, phone or email), ?from= / ?to= (days received), ?state= and ?assignee=
+// (follow-up), ?venue= and ?rating=&min=&max= (positions on that rating's scale).
 import { consoleForms } from 'virtual:route-set';
 import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { FollowUpAssignees, FollowUpSummary, StaffMember } from '../../../engine/contract/followup.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
@@ -9,18 +11,22 @@ import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
 import { notFound, requireStaff, type ConsoleRef } from './consoleAccess.ts';
 import { staffGet, whereParam, type Page } from './staffApi.ts';
-import { submissionWhere, type SubmissionFilter } from './submissionSearch.ts';
+import { filterOf, submissionWhere, type SubmissionFilter } from './submissionSearch.ts';
 
 export const PAGE_SIZE = 20;
 
-export type Submission = Record<string, unknown> & { id: number; reference: string; createdAt: string };
+export type Submission = Record<string, unknown> & { id: number; reference: string; createdAt: string; followUp?: FollowUpSummary };
 
 export interface SubmissionsData extends PageData {
   compiled: CompiledForm;
   /** The language the form's own texts are shown in (the page's, when the form has it). */
   textLang: Lang;
-  filter: SubmissionFilter;
+  filter: Required<SubmissionFilter>;
   list: Page<Submission>;
+  /** Staff who may read this form: the assignee filter's choices. */
+  assignees: StaffMember[];
+  /** The venues a submission may be about (the venue question's answers), or null when the form names none. */
+  venues: string[] | null;
   exportHref: string;
 }
 
@@ -37,11 +43,23 @@ export const loadPage: LoadPage<ConsoleRef, SubmissionsData> = async ({ page, ur
   await requireStaff(url, 'read-submissions');
   const { compiled, textLang } = await consoleForm(params.form, url, page.languages);
   const query = url.searchParams;
-  const filter = { q: query.get('q') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '' };
+  const filter = filterOf(query);
   const pageNumber = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
-  const where = submissionWhere(compiled.form, filter);
+  const where = submissionWhere(compiled.form, filter, compiled.venue?.field ?? null);
   const collection = `/api/${encodeURIComponent(compiled.collection)}`;
   const filterQuery = where ? `${whereParam(where)}&` : '';
-  const list = await staffGet<Page<Submission>>(`${collection}?${filterQuery}sort=-createdAt&limit=${PAGE_SIZE}&page=${pageNumber}&depth=0`, signal);
-  return { languages: page.languages, compiled, textLang, filter, list, exportHref: `${collection}/export.csv${where ? `?${whereParam(where)}` : ''}` };
+  const [list, assignees, venues] = await Promise.all([
+    staffGet<Page<Submission>>(`${collection}?${filterQuery}sort=-createdAt&limit=${PAGE_SIZE}&page=${pageNumber}&depth=0`, signal),
+    staffGet<FollowUpAssignees>(`${collection}/followup-assignees`, signal),
+    venuesOf(compiled, signal),
+  ]);
+  return { languages: page.languages, compiled, textLang, filter, list, assignees: assignees.docs, venues, exportHref: `${collection}/export.csv${where ? `?${whereParam(where)}` : ''}` };
 };
+
+/** The answers the venue question can have: the venue documents' matched values (e.g. restaurants' names). */
+async function venuesOf(compiled: CompiledForm, signal: AbortSignal): Promise<string[] | null> {
+  if (!compiled.venue) return null;
+  const { collection, match } = compiled.venue;
+  const list = await staffGet<{ docs: Record<string, unknown>[] }>(`/api/${encodeURIComponent(collection)}?pagination=false&depth=0&sort=${encodeURIComponent(match)}`, signal);
+  return [...new Set(list.docs.map((doc) => doc[match]).filter((value): value is string => typeof value === 'string' && value !== ''))];
+}

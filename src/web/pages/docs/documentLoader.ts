@@ -1,13 +1,11 @@
 // The loader of /docs/:slug: the published document with that slug (drafts never leave the
 // server); none is Not Found.
-import type { Lang } from '../../../engine/languages.ts';
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 
-export interface DocumentRef {
-  kind: 'document';
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type DocumentRef = PageOf<'document'>;
 
 export interface ContentDocument {
   slug: string;

@@ -2,9 +2,9 @@
 // own address (e.g. /dohaoasis) only that brand. Each brand shows the public pages of this build
 // whose page settings use its theme, titled by their form or their routes.json title, and its
 // published documents. A new route appears here without code.
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { LocalizedText } from '../../../engine/definition.ts';
 import { addLocalizedTexts } from '../../../engine/i18n.ts';
-import type { Lang } from '../../../engine/languages.ts';
 import { pageSettingsFor, type RouteEntry, type ThemeId } from '../../../engine/routes.ts';
 import { routesTable } from 'virtual:route-set';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
@@ -12,14 +12,8 @@ import { withTimeout } from '../../shell/chunkTimeout.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { brandKeys, themeFor } from '../../shell/theme.ts';
 
-export interface HubRef {
-  kind: 'hub';
-  /** Only this brand (a pageContentKey of themes/: destination, quest, store); none lists every brand. */
-  brand?: string;
-  languages: Lang[];
-  title: LocalizedText;
-  description?: LocalizedText;
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type HubRef = PageOf<'hub'>;
 
 export interface HubLink {
   path: string;

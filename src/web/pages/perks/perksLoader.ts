@@ -1,16 +1,14 @@
 // The loader of /employee/perks: the published perks of restaurants and partners, and, when the
 // employee is signed in (session cookie; never a code in the address), who it is and which perks
 // they redeemed this week.
-import type { Lang } from '../../../engine/languages.ts';
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import { roleCan } from '../../../engine/roles.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { fetchStaffMe, sessionRequest } from '../../shell/requireSignIn.ts';
 
-export interface PerksRef {
-  kind: 'perks';
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type PerksRef = PageOf<'perks'>;
 
 export interface Perk {
   slug: string;

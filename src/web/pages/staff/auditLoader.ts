@@ -1,24 +1,16 @@
 // The loader of /staff/audit (admins): the audit log, newest first, 50 a page (?page=).
-import type { Lang } from '../../../engine/languages.ts';
+import type { PageOf } from '../../../engine/contract/routes.ts';
+import type { AuditLogEntry } from '../../../engine/contract/audit.ts';
+import type { ListPage } from '../../../engine/contract/list-page.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { requireSignIn, sessionRequest } from '../../shell/requireSignIn.ts';
 
-export interface AuditRef {
-  kind: 'staff-audit';
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type AuditRef = PageOf<'staff-audit'>;
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  userEmail: string | null;
-  action: string;
-  target: string;
-  documentId: string | null;
-}
 
 export interface AuditData extends PageData {
-  entries: AuditEntry[];
+  entries: AuditLogEntry[];
   page: number;
   totalPages: number;
 }
@@ -27,7 +19,7 @@ export const loadPage: LoadPage<AuditRef, AuditData> = async ({ page, url, signa
   await requireSignIn(url.href, 'read-audit');
   const wanted = Number(url.searchParams.get('page'));
   const number = Number.isInteger(wanted) && wanted >= 1 ? wanted : 1;
-  const answer = await sessionRequest<{ docs: AuditEntry[]; page: number; totalPages: number }>('GET', `/api/audit-log?limit=50&page=${number}`, undefined, signal);
+  const answer = await sessionRequest<ListPage<AuditLogEntry>>('GET', `/api/audit-log?limit=50&page=${number}`, undefined, signal);
   if (answer.status !== 200 || !answer.body) throw new Error(`Could not load the audit log: HTTP ${answer.status}`);
   return { languages: page.languages, entries: answer.body.docs, page: answer.body.page, totalPages: answer.body.totalPages };
 };

@@ -1,16 +1,14 @@
 // The loader of /login: whether single sign-on is offered, and where to go afterwards (?next=, a
 // path on this site only). A visitor already signed in goes straight there.
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import { redirect } from 'react-router-dom';
-import type { Lang } from '../../../engine/languages.ts';
 import { safeNextPath } from '../../../engine/next-path.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { fetchStaffMe, sessionRequest } from '../../shell/requireSignIn.ts';
 import { withLang } from './session.ts';
 
-export interface LoginRef {
-  kind: 'login';
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type LoginRef = PageOf<'login'>;
 
 export interface LoginData extends PageData {
   sso: boolean;

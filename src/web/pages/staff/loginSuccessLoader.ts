@@ -1,14 +1,12 @@
 // The loader of /login-success: who is signed in (signed out: to /login), and which page this
 // account was refused (?denied=, from requireSignIn).
-import type { Lang } from '../../../engine/languages.ts';
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import { safeNextPath } from '../../../engine/next-path.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { requireSignIn, type StaffMe } from '../../shell/requireSignIn.ts';
 
-export interface LoginSuccessRef {
-  kind: 'login-success';
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type LoginSuccessRef = PageOf<'login-success'>;
 
 export interface LoginSuccessData extends PageData {
   me: StaffMe;

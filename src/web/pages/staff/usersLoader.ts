@@ -1,13 +1,11 @@
 // The loader of /staff/users (admins): every user with their role.
-import type { Lang } from '../../../engine/languages.ts';
+import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { Role } from '../../../engine/roles.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { requireSignIn, sessionRequest, type StaffMe } from '../../shell/requireSignIn.ts';
 
-export interface UsersRef {
-  kind: 'staff-users';
-  languages: Lang[];
-}
+/** Its routes.json entry (src/engine/contract/routes.ts). */
+export type UsersRef = PageOf<'staff-users'>;
 
 export interface ManagedUser {
   id: number;

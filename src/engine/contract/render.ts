@@ -1,0 +1,33 @@
+// What the pages' server render (src/web/ssr/renderPage.tsx, built into dist/server) gives the
+// server, which writes it into the HTML document (src/server/features/render/prerender.ts).
+import { Type, type Static } from '@sinclair/typebox';
+
+/** A script of the document the address names (e.g. a restaurant's tag), for <head>. */
+export const HeadScript = Type.Object({
+  src: Type.Optional(Type.String()),
+  async: Type.Optional(Type.Boolean()),
+  defer: Type.Optional(Type.Boolean()),
+  content: Type.Optional(Type.String()),
+});
+export type HeadScript = Static<typeof HeadScript>;
+
+export const RenderedPage = Type.Object({
+  /** The inside of <div id="root">. */
+  body: Type.String(),
+  html: Type.Object({ lang: Type.String(), dir: Type.String(), 'data-theme': Type.String(), style: Type.Record(Type.String(), Type.String()) }),
+  title: Type.String(),
+  description: Type.Optional(Type.String()),
+  faviconUrl: Type.String(),
+  themeColor: Type.String(),
+  scripts: Type.Array(HeadScript),
+  form: Type.String(),
+  /**
+   * The API's answers (200, GET) the render used, by address, as a JSON data element for the page's
+   * body: the page reads them instead of asking again (api/client.ts). Every '<' is escaped, so no
+   * text in them can end the element.
+   */
+  answers: Type.String(),
+  /** Built files the page's loader fetched besides the form's own (manifest keys), for the server to preload: a country question's names. */
+  preload: Type.Array(Type.String()),
+});
+export type RenderedPage = Static<typeof RenderedPage>;
