@@ -5,6 +5,7 @@ import { ALERT_PLACEHOLDERS, type AlertPlaceholder } from '../../../engine/contr
 import type { Lang } from '../../../engine/languages.ts';
 import { formText, t } from '../../../engine/messages.ts';
 import type { CompiledForm } from '../../../engine/compiled.ts';
+import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 
 export type TemplateValues = Record<AlertPlaceholder, string>;
 
@@ -25,7 +26,7 @@ export function dohaTime(date: Date, lang: Lang): string {
 }
 
 export function consoleLink(consoleUrl: string, formId: string, submissionId: number): string {
-  return `${consoleUrl}/staff/forms/${encodeURIComponent(formId)}/${submissionId}`;
+  return `${consoleUrl}${submissionConsolePath(formId, submissionId)}`;
 }
 
 export interface AlertTemplates {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import type { AlertDelivery, AlertItem, DeliveryState } from '../../../engine/contract/alerts.ts';
+import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import type { MessageKey } from '../../../engine/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import type { AlertsData } from './alertsLoader.ts';
@@ -70,7 +71,7 @@ function AlertList({ alerts, onRead }: { alerts: AlertItem[]; onRead: (id: numbe
               <span className="console-note">{alert.rule}</span>
             </td>
             <td className="console-reference">
-              <Link to={withLang(`/staff/forms/${alert.form}/${alert.submission}`, search)}>{alert.reference}</Link>
+              <Link to={withLang(submissionConsolePath(alert.form, alert.submission), search)}>{alert.reference}</Link>
             </td>
             <td>
               {alert.read ? (

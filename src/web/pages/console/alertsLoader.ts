@@ -2,7 +2,8 @@
 // for admins, the delivery log.
 import type { AlertDeliveryLog, AlertInbox } from '../../../engine/contract/alerts.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { requireStaff, staffCan, type ConsoleRef, type StaffMe } from './consoleAccess.ts';
+import type { PageOf } from '../../../engine/contract/routes.ts';
+import { requireStaff, staffCan, type StaffMe } from './consoleAccess.ts';
 import { staffGet } from './staffApi.ts';
 
 export interface AlertsData extends PageData {
@@ -12,7 +13,7 @@ export interface AlertsData extends PageData {
   log: AlertDeliveryLog | null;
 }
 
-export const loadPage: LoadPage<ConsoleRef, AlertsData> = async ({ page, url, signal }) => {
+export const loadPage: LoadPage<PageOf<'staff-alerts'>, AlertsData> = async ({ page, url, signal }) => {
   const me = await requireStaff(url);
   const [inbox, log] = await Promise.all([
     staffGet<AlertInbox>('/api/alerts', signal),
