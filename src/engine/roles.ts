@@ -5,10 +5,11 @@
 export const ROLES = ['admin', 'editor', 'viewer', 'manager', 'hr', 'compliance', 'desk', 'employee'] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission = 'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks';
+export type Permission = 'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks' | 'manage-alerts';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  admin: ['read-submissions', 'edit-content', 'manage-users', 'read-audit', 'redeem-perks'],
+  // manage-alerts: the alert rules (content only admins see), the delivery log and resending.
+  admin: ['read-submissions', 'edit-content', 'manage-users', 'read-audit', 'redeem-perks', 'manage-alerts'],
   editor: ['edit-content', 'redeem-perks'],
   viewer: ['read-submissions', 'redeem-perks'],
   // Which forms each of these reads is said by the form's definition (`access`), a manager's also by its venues.

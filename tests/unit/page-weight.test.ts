@@ -13,8 +13,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * reaches (vite.config.ts) and fetches the phone check only when a phone is answered (it is not
  * counted here: a dynamic import the form does not wait for); 195.5 since its phone carries the
  * dial codes only, and the country names come when the dial code is opened (build/countries/).
+ * 197 since the alerts' console and rule texts (+0.65 KB) joined the one interface catalogue every
+ * page loads; the staff console's texts (about 2.4 KB of it) are worth a bundle of their own.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 196;
+const DINING_SURVEY_JS_BUDGET_KB = 197;
 
 interface Chunk {
   file: string;

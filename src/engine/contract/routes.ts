@@ -33,6 +33,7 @@ const PAGE_KINDS = [
   languagesOnly('login-success', 'After single sign-on.'),
   languagesOnly('staff-users', 'User management (admins).'),
   languagesOnly('staff-audit', 'The audit log (admins).'),
+  languagesOnly('staff-alerts', 'The alerts a staff member may read; for admins also the delivery log.'),
   languagesOnly('staff-home', 'The staff console.'),
   languagesOnly('staff-submissions', "A form's submissions."),
   languagesOnly('staff-submission', 'One submission.'),

@@ -58,6 +58,12 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'METRICS_PORT', default: null, description: "Port of the Prometheus metrics (GET /metrics: requests and latency by route, submissions by form, upload inspection time); unset = no metrics server. Kept off the pages' port so the public never reaches it." },
   { name: 'METRICS_HOST', default: '127.0.0.1', description: 'Interface the metrics port listens on (this machine only by default; set 0.0.0.0 for a Prometheus elsewhere on a private network).' },
   { name: 'SHUTDOWN_GRACE_MS', default: '10000', description: 'On SIGTERM or SIGINT: how long requests in flight may run on (new connections are refused at once) before they are cut and the database is closed.' },
+  { name: 'SMTP_URL', default: null, description: "Mail server for alerts (e.g. 'smtp://user:pass@host:587', 'smtps://user:pass@host:465'); unset = nothing is sent and alerts stay in the console's alert inbox (/staff/alerts)." },
+  { name: 'MAIL_FROM', default: 'Venue forms <alerts@localhost>', description: 'Sender of alert emails (its domain also names their Message-IDs).' },
+  { name: 'CONSOLE_URL', default: null, description: "Address of the staff console the alerts link to (e.g. 'https://forms.example.com'); unset = 'http://localhost:<PORT>'." },
+  { name: 'ALERT_RETRY_BASE_MS', default: '30000', description: 'First retry of an alert that could not be delivered after this many milliseconds, then doubling up to 6 hours; after 24 hours it is marked failed.' },
+  { name: 'ALERT_WEBHOOK_HTTP_LOOPBACK', default: 'false', description: "'true' lets an alert rule post to http:// on this machine (127.0.0.1, ::1, localhost), e.g. a local stand-in; otherwise webhooks need https." },
+  { name: 'ALERT_WEBHOOK_PRIVATE_NETWORKS', default: 'false', description: "'true' lets alert webhooks reach private-range addresses (10/8, 172.16/12, 192.168/16, link-local, ...), e.g. an internal CRM; checked at save and again after DNS resolution at send time." },
 ];
 
 export interface ServerConfig {
@@ -103,6 +109,17 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** Off in tests and scripts. */
   logRequests: boolean;
+  alerts: AlertsConfig;
+}
+
+export interface AlertsConfig {
+  /** null: nothing is sent (alerts stay in the console's inbox). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  consoleUrl: string;
+  retryBaseMs: number;
+  webhookHttpLoopback: boolean;
+  webhookPrivateNetworks: boolean;
 }
 
 export interface OidcConfig {
@@ -228,6 +245,29 @@ function objectStorage(env: Env): ObjectStorageConfig | null {
   };
 }
 
+function flag(env: Env, name: string): boolean {
+  const raw = read(env, name);
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got "${raw}".`);
+  return raw === 'true';
+}
+
+function alertsConfig(env: Env, port: number): AlertsConfig {
+  const smtpUrl = read(env, 'SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl.replace(/\/\/[^@]*@/, '//…@')}".`);
+  const consoleUrl = read(env, 'CONSOLE_URL') ?? `http://localhost:${port}`;
+  if (!URL.canParse(consoleUrl)) throw new Error(`CONSOLE_URL must be a URL, got "${consoleUrl}".`);
+  const retryBaseMs = number(env, 'ALERT_RETRY_BASE_MS');
+  if (retryBaseMs < 1 || retryBaseMs > 60_000) throw new Error(`ALERT_RETRY_BASE_MS must be between 1 and 60000 (the first retry comes within a minute), got "${retryBaseMs}".`);
+  return {
+    smtpUrl,
+    mailFrom: read(env, 'MAIL_FROM') ?? '',
+    consoleUrl: consoleUrl.replace(/\/+$/, ''),
+    retryBaseMs,
+    webhookHttpLoopback: flag(env, 'ALERT_WEBHOOK_HTTP_LOOPBACK'),
+    webhookPrivateNetworks: flag(env, 'ALERT_WEBHOOK_PRIVATE_NETWORKS'),
+  };
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   if (env.UPLOAD_ORPHAN_HOURS) throw new Error('UPLOAD_ORPHAN_HOURS was replaced by UPLOAD_ORPHAN_MINUTES: set that instead (e.g. 60).');
   const dir = (name: string) => path.resolve(read(env, name) ?? '.');
@@ -264,5 +304,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     metricsHost: read(env, 'METRICS_HOST') ?? '127.0.0.1',
     shutdownGraceMs: number(env, 'SHUTDOWN_GRACE_MS'),
     logRequests: env.NODE_ENV !== 'test',
+    alerts: alertsConfig(env, number(env, 'PORT')),
   };
 }

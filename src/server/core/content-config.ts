@@ -7,8 +7,8 @@ import type { FieldKind } from './registry.ts';
 export interface ContentCollectionConfig {
   slug: string;
   label: string;
-  /** 'public': the public API key may read it; 'staff': only logged-in staff. */
-  read: 'public' | 'staff';
+  /** 'public': the public API key may read it; 'staff': only logged-in staff; 'admin': only admins read and edit it (alert rules). */
+  read: 'public' | 'staff' | 'admin';
   /** Field that identifies a seed document, so seeding again updates instead of duplicating. */
   key: string;
   fields: Record<string, FieldKind>;
@@ -20,6 +20,8 @@ export interface ContentCollectionConfig {
    * leave the server: staff see everything.
    */
   publicWhere?: Record<string, unknown>;
+  /** Fields only staff read, left out of what the public key gets (e.g. a venue manager's address, which alerts use). */
+  staffFields?: string[];
 }
 
 export interface GlobalConfig {

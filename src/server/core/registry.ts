@@ -17,12 +17,16 @@ export interface Collection {
   /** What the public API key may do; staff may read everything. */
   publicCreate: boolean;
   publicRead: boolean;
+  /** Content only admins read and edit (content/collections.json read: 'admin'), e.g. alert rules with their webhook keys. */
+  adminOnly?: boolean;
   form?: LoadedForm;
   upload?: UploadRule;
   /** Content only: array fields and their rows' sub-fields (content/collections.json "rows"), answered as Payload answers array rows. */
   rows?: Record<string, string[]>;
   /** Content only: the where clause every public read is limited to (content/collections.json). */
   publicWhere?: Record<string, unknown>;
+  /** Content only: fields left out of public reads (content/collections.json "staffFields"). */
+  staffFields?: string[];
 }
 
 export interface Registry {
@@ -69,7 +73,7 @@ export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Regi
     add({ slug: upload.collection, kind: 'uploads', label: 'Media', fields, publicCreate: true, publicRead: false, upload });
   }
   for (const config of content.collections) {
-    add({ slug: config.slug, kind: 'content', label: config.label, fields: new Map(Object.entries(config.fields)), publicCreate: false, publicRead: config.read === 'public', publicWhere: config.publicWhere, rows: config.rows });
+    add({ slug: config.slug, kind: 'content', label: config.label, fields: new Map(Object.entries(config.fields)), publicCreate: false, publicRead: config.read === 'public', adminOnly: config.read === 'admin', publicWhere: config.publicWhere, rows: config.rows, staffFields: config.staffFields });
   }
   for (const form of forms) {
     for (const reference of form.compiled.references) {

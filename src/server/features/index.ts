@@ -14,6 +14,7 @@ import { ssoFeature } from './sso/index.ts';
 import { usersFeature } from './users/index.ts';
 import { perksFeature } from './perks/index.ts';
 import { chatFeature } from './chat/index.ts';
+import { alertsFeature } from './alerts/index.ts';
 import { renderFeature } from './render/index.ts';
 
 export const FEATURES: readonly ServerFeature[] = [
@@ -29,6 +30,7 @@ export const FEATURES: readonly ServerFeature[] = [
   auditFeature,
   perksFeature,
   chatFeature,
+  alertsFeature,
   renderFeature,
 ];
 

@@ -39,6 +39,7 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
         'login-success': { page: () => import('../pages/staff/LoginSuccessPage.tsx'), loader: () => import('../pages/staff/loginSuccessLoader.ts'), readsQuery: true },
         'staff-users': { page: () => import('../pages/staff/UsersPage.tsx'), loader: () => import('../pages/staff/usersLoader.ts'), readsQuery: true },
         'staff-audit': { page: () => import('../pages/staff/AuditPage.tsx'), loader: () => import('../pages/staff/auditLoader.ts'), readsQuery: true },
+        'staff-alerts': { page: () => import('../pages/console/AlertsPage.tsx'), loader: () => import('../pages/console/alertsLoader.ts') },
         'staff-home': { page: () => import('../pages/console/HomePage.tsx'), loader: () => import('../pages/console/homeLoader.ts') },
         'staff-submissions': { page: () => import('../pages/console/SubmissionsPage.tsx'), loader: () => import('../pages/console/submissionsLoader.ts'), readsQuery: true },
         'staff-submission': { page: () => import('../pages/console/SubmissionPage.tsx'), loader: () => import('../pages/console/submissionLoader.ts') },

@@ -26,7 +26,7 @@ import { formReadScope, type ReadScope } from '../../../engine/roles.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Collection, Registry } from '../registry.ts';
 import type { Caller } from './caller.ts';
-import { isStaff } from './roles.ts';
+import { can, isStaff } from './roles.ts';
 
 export type { ReadScope };
 
@@ -40,7 +40,8 @@ const formsFilingInto = (registry: Registry, collection: Collection) =>
   registry.forms.filter((form) => form.compiled.uploads.some((upload) => upload.collection === collection.slug)).map((form) => form.compiled);
 
 export function mayOpen(caller: Caller, registry: Registry, collection: Collection): boolean {
-  if (collection.kind === 'content') return isStaff(caller) || (caller.kind === 'public' && collection.publicRead);
+  // Content: any staff member (and the public key where public); an admins-only collection (alert rules) its admins alone.
+  if (collection.kind === 'content') return collection.adminOnly ? can(caller, 'manage-alerts') : isStaff(caller) || (caller.kind === 'public' && collection.publicRead);
   if (collection.kind === 'submissions') return readScope(caller, collection.form!.compiled).kind !== 'none';
   return formsFilingInto(registry, collection).some((form) => readScope(caller, form).kind !== 'none');
 }

@@ -51,6 +51,8 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
 
   async function present(request: FastifyRequest, collection: Collection, rows: DocumentRow[], depth: number) {
     const docs = rows.map((row) => toDoc(collection, row));
+    // e.g. a restaurant's manager address: staff read it (alerts use it), the pages never get it.
+    if (collection.staffFields && !isStaff(request.caller)) for (const doc of docs) for (const field of collection.staffFields) delete doc[field];
     return depth > 0 ? populate(db, registry, request.caller, collection, docs) : docs;
   }
 

@@ -2,6 +2,6 @@
 import type { ServerFeature } from '../../core/feature.ts';
 import { contentWritesPlugin } from './writes-plugin.ts';
 import { contentMediaPlugin } from './media-plugin.ts';
-export { createContent } from './content-writes.ts';
+export { createContent, deleteContent, updateContent } from './content-writes.ts';
 
 export const contentFeature: ServerFeature = { name: 'content', plugins: [contentWritesPlugin, contentMediaPlugin] };

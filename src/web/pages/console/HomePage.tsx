@@ -9,7 +9,7 @@ import type { HomeData } from './homeLoader.ts';
 import './console.css';
 
 export default function HomePage() {
-  const { me, forms, content } = useLoaderData() as HomeData;
+  const { me, forms, content, unreadAlerts } = useLoaderData() as HomeData;
   const { lang } = useShell();
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -19,6 +19,11 @@ export default function HomePage() {
       <h1>{t('staffTitle')}</h1>
       <p className="console-who">{t('staffSignedInAs', { email: me.email })}</p>
       {!hasConsolePages(me) && <p className="console-note">{t('staffNoPagesYet')}</p>}
+      {hasConsolePages(me) && (
+        <p className="console-back">
+          <Link to={withLang('/staff/alerts', search)}>{t('alertsUnread', { count: unreadAlerts })}</Link>
+        </p>
+      )}
       {forms.length > 0 && (
         <section aria-labelledby="console-forms">
           <h2 id="console-forms">{t('staffForms')}</h2>

@@ -30,21 +30,26 @@ export interface HomeData extends PageData {
   me: StaffMe;
   forms: FormSummary[];
   content: ContentSummary[];
+  /** Alerts about what the staff member may read, not yet read by them. */
+  unreadAlerts: number;
 }
 
 export const loadPage: LoadPage<ConsoleRef, HomeData> = async ({ page, url, signal }) => {
   const me = await requireStaff(url);
   const lang = pageLanguage(url, page.languages);
-  if (!hasConsolePages(me)) return { languages: page.languages, me, forms: [], content: [] };
-  const [forms, content] = await Promise.all([
+  if (!hasConsolePages(me)) return { languages: page.languages, me, forms: [], content: [], unreadAlerts: 0 };
+  const [forms, content, alerts] = await Promise.all([
     Promise.all(consoleForms.submissions.map((id) => formSummary(id, me, signal))).then((summaries) => summaries.filter((summary) => summary !== null)),
     Promise.all(consoleForms.content.map(async (id) => {
       const { collection, form } = await loadCompiledForm(id);
+      // A content form that names its readers (alert rules: admins) is listed for them only.
+      if (form.access && !form.access.some((role) => me.roles.includes(role))) return null;
       await loadFormTexts(id, lang);
       return { id, slug: collection, global: form.submit.global === true, title: formText(id, form.title, lang) };
     })),
+    staffGet<{ unread: number }>('/api/alerts/unread', signal),
   ]);
-  return { languages: page.languages, me, forms, content };
+  return { languages: page.languages, me, forms, content: content.filter((item) => item !== null), unreadAlerts: alerts.unread };
 };
 
 /** The form's line, or null when the account reads none of its submissions. */

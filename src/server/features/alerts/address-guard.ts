@@ -1,0 +1,69 @@
+// Where a webhook may post (SSRF): https, or http to this machine when ALERT_WEBHOOK_HTTP_LOOPBACK
+// says so; never a private-range, link-local or other special address unless
+// ALERT_WEBHOOK_PRIVATE_NETWORKS says so. Checked at save, and again at send on the very address
+// the connection uses (the lookup below), so a name that later resolves elsewhere is caught too.
+import dns from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import type { AlertsConfig } from '../../core/config.ts';
+
+export type WebhookProblem = 'alertWebhookUrl' | 'alertWebhookPrivate';
+
+type Settings = Pick<AlertsConfig, 'webhookHttpLoopback' | 'webhookPrivateNetworks'>;
+
+/** Ranges never reached: nothing sensible listens there. */
+const NEVER = new Set(['unspecified', 'multicast', 'broadcast']);
+
+const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+
+function isLoopbackName(hostname: string): boolean {
+  const host = bare(hostname).toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+}
+
+export function addressAllowed(address: string, settings: Settings): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const range = ipaddr.process(address).range();
+  if (range === 'unicast') return true;
+  if (range === 'loopback') return settings.webhookHttpLoopback;
+  return !NEVER.has(range) && settings.webhookPrivateNetworks;
+}
+
+/** What is wrong with a webhook address as written (scheme, literal address), or null. */
+export function webhookUrlProblem(raw: string, settings: Settings): WebhookProblem | null {
+  if (!URL.canParse(raw)) return 'alertWebhookUrl';
+  const url = new URL(raw);
+  if (url.username || url.password) return 'alertWebhookUrl';
+  const https = url.protocol === 'https:';
+  const loopbackHttp = url.protocol === 'http:' && settings.webhookHttpLoopback && isLoopbackName(url.hostname);
+  if (!https && !loopbackHttp) return 'alertWebhookUrl';
+  const host = bare(url.hostname);
+  if (ipaddr.isValid(host)) return addressAllowed(host, settings) ? null : 'alertWebhookPrivate';
+  if (isLoopbackName(host)) return settings.webhookHttpLoopback ? null : 'alertWebhookPrivate';
+  return null;
+}
+
+/** At save: a name whose addresses are private is refused too (a name that does not resolve here is checked again at send). */
+export async function resolvedProblem(raw: string, settings: Settings): Promise<WebhookProblem | null> {
+  const written = webhookUrlProblem(raw, settings);
+  if (written) return written;
+  const host = bare(new URL(raw).hostname);
+  if (ipaddr.isValid(host) || isLoopbackName(host)) return null;
+  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+  return addresses.every((entry) => addressAllowed(entry.address, settings)) ? null : 'alertWebhookPrivate';
+}
+
+/** net's lookup for the webhook's connection: the addresses it connects to pass addressAllowed, or the connection fails. */
+export function guardedLookup(settings: Settings): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = addresses as dns.LookupAddress[];
+      const refused = list.find((entry) => !addressAllowed(entry.address, settings));
+      if (refused || list.length === 0) return callback(Object.assign(new Error(`The webhook's host resolves to ${refused?.address ?? 'no address'}, which webhooks may not reach.`), { code: 'EPRIVATE' }), '', 4);
+      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
+}

@@ -1,0 +1,9 @@
+// The alerts feature's public face: rules (content) decide who is told of a submission; the alerts
+// are queued in the submission's transaction (outbox.ts) and sent by email or signed webhook.
+import type { ServerFeature } from '../../core/feature.ts';
+import { ALERTS_MIGRATIONS } from './migrations.ts';
+import { queueAlerts } from './outbox.ts';
+import { alertsPlugin } from './plugin.ts';
+import { alertRulesPlugin } from './rules-plugin.ts';
+
+export const alertsFeature: ServerFeature = { name: 'alerts', plugins: [alertRulesPlugin, alertsPlugin], migrations: ALERTS_MIGRATIONS, submissionHooks: [queueAlerts] };

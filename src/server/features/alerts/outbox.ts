@@ -1,0 +1,65 @@
+// The submission hook: in the submission's own transaction, the alerts its answers trigger and one
+// delivery per recipient are written (the outbox), so a mail server that is down, a crash or a
+// kill -9 loses none: they are stored exactly when the submission is. Sending is delivery.ts's.
+// A confidential form's alert keeps no answer: the fixed words with the reference, no venue.
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../../core/db/db.ts';
+import type { StoredSubmission } from '../../core/submission-hooks.ts';
+import type { CompiledForm } from '../../../engine/compiled.ts';
+import { triggeredRules, type AlertRule } from './rules.ts';
+import { confidentialTemplates, type AlertTemplates } from './templates.ts';
+
+type Data = Record<string, unknown>;
+
+interface Recipient {
+  channel: 'email' | 'webhook';
+  address: string;
+}
+
+/** Stable for (rule, submission, recipient): a resent or retried email is the same message to the receiver. */
+export function messageKey(ruleId: number, submissionId: number, recipient: Recipient): string {
+  const hash = createHash('sha256').update(`${recipient.channel}:${recipient.address.toLowerCase()}`).digest('hex').slice(0, 16);
+  return `alert-${ruleId}-${submissionId}-${hash}`;
+}
+
+async function venueManager(tx: Queryable, venue: CompiledForm['venue'], answers: Data): Promise<string | null> {
+  const value = venue ? answers[venue.field] : undefined;
+  if (!venue || value === undefined || value === null || value === '') return null;
+  const { rows } = await tx.query<{ email: string | null }>(
+    `SELECT data->>'manager_email' AS email FROM documents WHERE collection = $1 AND (CASE WHEN $2 = 'id' THEN id::text ELSE data->>$2 END) = $3 LIMIT 1`,
+    [venue.collection, venue.match, String(value)],
+  );
+  return rows[0]?.email || null;
+}
+
+async function recipientsOf(tx: Queryable, rule: AlertRule, compiled: CompiledForm, answers: Data): Promise<Recipient[]> {
+  const emails = [...rule.emails];
+  if (rule.venueManager) {
+    const manager = await venueManager(tx, compiled.venue, answers);
+    if (manager) emails.push(manager);
+  }
+  const unique = [...new Map(emails.map((address) => [address.toLowerCase(), address])).values()];
+  return [...unique.map((address) => ({ channel: 'email' as const, address })), ...(rule.webhookUrl ? [{ channel: 'webhook' as const, address: rule.webhookUrl }] : [])];
+}
+
+function templatesOf(rule: AlertRule, compiled: CompiledForm): AlertTemplates {
+  if (compiled.confidential) return confidentialTemplates(rule.language);
+  return { subject: rule.subject[rule.language] ?? rule.subject.en ?? '{reference}', body: rule.body[rule.language] ?? rule.body.en ?? '{link}' };
+}
+
+export async function queueAlerts(tx: Queryable, { collection, row }: StoredSubmission): Promise<void> {
+  const compiled = collection.form?.compiled;
+  if (!compiled || !row.reference) return;
+  for (const rule of await triggeredRules(tx, compiled.id, row.data)) {
+    const words = templatesOf(rule, compiled);
+    const venueAnswer = compiled.venue && !compiled.confidential ? row.data[compiled.venue.field] : null;
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO alerts (rule_id, rule_name, submission_id, collection, form_id, reference, venue, lang, subject, body)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [rule.id, rule.name, row.id, collection.slug, compiled.id, row.reference, venueAnswer === null || venueAnswer === undefined ? null : String(venueAnswer), rule.language, words.subject, words.body],
+    );
+    for (const recipient of await recipientsOf(tx, rule, compiled, row.data)) {
+      await tx.query('INSERT INTO alert_deliveries (alert_id, channel, recipient, message_id) VALUES ($1, $2, $3, $4)', [rows[0].id, recipient.channel, recipient.address, messageKey(rule.id, row.id, recipient)]);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+// The alerts' API and their sender. A staff member reads the alerts about what they may read
+// (GET /api/alerts, the unread count for the console's home) and marks them read; admins read the
+// delivery log and resend (audited). The sender starts with the server, is woken after each
+// answered create (the submission's transaction is committed by then) and stops with it.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ownPlugin, type ServerContext } from '../../core/context.ts';
+import { can, isStaff } from '../../core/access/roles.ts';
+import { forbidden, notFound } from '../../core/errors.ts';
+import { pageParams } from '../../core/http/list-page.ts';
+import { AlertDeliveryLog, AlertInbox, UnreadAlerts } from '../../../engine/contract/alerts.ts';
+import { recordAudit } from '../audit/index.ts';
+import { AlertSender } from './delivery.ts';
+import { deliveryLog, inbox, markRead, resend, unreadCount } from './inbox.ts';
+
+type Query = Record<string, unknown>;
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 12 } }, required: ['id'] } as const;
+
+function idOf(raw: string): number {
+  const id = Number(raw);
+  if (!/^\d{1,9}$/.test(raw) || id < 1) throw notFound();
+  return id;
+}
+
+export const alertsPlugin = ownPlugin('alerts', async (app: FastifyInstance, ctx: ServerContext) => {
+  const sender = new AlertSender(ctx, app.log);
+  app.addHook('onReady', async () => sender.start());
+  app.addHook('onClose', async () => sender.stop());
+  // A create answered 201 has committed its transaction, and so its alerts: send them now.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'POST' && reply.statusCode === 201) sender.wake();
+  });
+
+  function staff(request: FastifyRequest): void {
+    if (!isStaff(request.caller)) throw forbidden();
+  }
+
+  app.get('/api/alerts', { schema: { response: { 200: AlertInbox } } }, async (request: FastifyRequest<{ Querystring: Query }>) => {
+    staff(request);
+    return inbox(ctx.db, request.caller, ctx.registry, pageParams({ limit: '50', ...request.query }).limit);
+  });
+
+  app.get('/api/alerts/unread', { schema: { response: { 200: UnreadAlerts } } }, async (request) => {
+    staff(request);
+    return { unread: await unreadCount(ctx.db, request.caller, ctx.registry) };
+  });
+
+  app.post('/api/alerts/:id/read', { schema: { params: idParams } }, async (request: IdRequest) => {
+    staff(request);
+    if (!(await markRead(ctx.db, request.caller, ctx.registry, idOf(request.params.id)))) throw notFound();
+    return { message: 'Updated successfully.' };
+  });
+
+  app.get('/api/alert-deliveries', { schema: { response: { 200: AlertDeliveryLog } } }, async (request: FastifyRequest<{ Querystring: Query }>) => {
+    if (!can(request.caller, 'manage-alerts')) throw forbidden();
+    const log = await deliveryLog(ctx.db, pageParams({ limit: '100', ...request.query }).limit);
+    return { ...log, mailConfigured: ctx.config.alerts.smtpUrl !== null };
+  });
+
+  app.post('/api/alert-deliveries/:id/resend', { schema: { params: idParams } }, async (request: IdRequest) => {
+    if (!can(request.caller, 'manage-alerts')) throw forbidden();
+    const id = idOf(request.params.id);
+    const found = await ctx.db.transaction(async (tx) => {
+      if (!(await resend(tx, id))) return false;
+      await recordAudit(tx, request.caller, { action: 'resend-alert', target: 'alert-deliveries', documentId: id });
+      return true;
+    });
+    if (!found) throw notFound();
+    sender.wake();
+    return { message: 'Queued again.' };
+  });
+});

@@ -1,0 +1,78 @@
+// What a rule must be to be saved, beyond its content form's schema: its form exists, its condition
+// is the engine's condition language naming that form's questions, its addresses are addresses,
+// its templates use known placeholders only, its webhook is an address webhooks may reach (SSRF),
+// and it tells someone. Each problem names the rule's field, worded in the console's language.
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { Value } from '@sinclair/typebox/value';
+import { dataFields } from '../../../engine/conditions.ts';
+import { Condition } from '../../../engine/definition.ts';
+import type { Lang } from '../../../engine/languages.ts';
+import { t } from '../../../engine/messages.ts';
+import { ALERT_PLACEHOLDERS } from '../../../engine/contract/alerts.ts';
+import type { AlertsConfig } from '../../core/config.ts';
+import type { FieldError } from '../../core/errors.ts';
+import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
+import { resolvedProblem } from './address-guard.ts';
+import { emailList } from './rules.ts';
+import { unknownPlaceholders } from './templates.ts';
+
+type Data = Record<string, unknown>;
+
+// The same "email" format the forms' schemas use (ajv-formats), so a rule takes what a form takes.
+const isEmail = addFormats(new Ajv()).compile({ type: 'string', format: 'email', maxLength: 254 });
+
+/** Every field a condition names, at any depth. */
+function namedFields(condition: Condition): string[] {
+  if ('all' in condition) return condition.all.flatMap(namedFields);
+  if ('any' in condition) return condition.any.flatMap(namedFields);
+  if ('not' in condition) return namedFields(condition.not);
+  return [condition.field];
+}
+
+function conditionProblems(data: Data, form: LoadedForm | undefined, lang: Lang): FieldError[] {
+  if (data.when !== 'condition' || typeof data.condition !== 'string' || !data.condition.trim()) return [];
+  let condition: unknown;
+  try {
+    condition = JSON.parse(data.condition);
+  } catch {
+    return [{ path: 'condition', message: t('alertConditionJson', lang) }];
+  }
+  if (!Value.Check(Condition, condition)) return [{ path: 'condition', message: t('alertConditionJson', lang) }];
+  if (!form) return [];
+  const questions = new Set(dataFields(form.compiled.form).map((field) => field.name));
+  return [...new Set(namedFields(condition as Condition))]
+    .filter((name) => !questions.has(name))
+    .map((name) => ({ path: 'condition', message: t('alertConditionField', lang, { field: name, form: form.compiled.id }) }));
+}
+
+/** Words in the emails' language are needed (a confidential form's are fixed, but the rule may move to another form). */
+function templateProblems(data: Data, lang: Lang): FieldError[] {
+  return ['subject', 'body'].flatMap((part) => {
+    const texts = data[part] && typeof data[part] === 'object' ? (data[part] as Data) : {};
+    const language = typeof data.language === 'string' ? data.language : 'en';
+    const written = texts[language];
+    if (typeof written !== 'string' || !written.trim()) return [{ path: `${part}.${language}`, message: t('alertTemplateMissing', lang) }];
+    return Object.entries(texts).flatMap(([language, template]) => {
+      const unknown = typeof template === 'string' ? unknownPlaceholders(template) : [];
+      return unknown.length ? [{ path: `${part}.${language}`, message: t('alertPlaceholder', lang, { placeholder: unknown.join(', '), known: ALERT_PLACEHOLDERS.map((name) => `{${name}}`).join(' ') }) }] : [];
+    });
+  });
+}
+
+export async function ruleProblems(data: Data, forms: readonly LoadedForm[], settings: AlertsConfig, lang: Lang): Promise<FieldError[]> {
+  const form = forms.find((candidate) => candidate.compiled.id === data.form);
+  const problems: FieldError[] = [];
+  if (typeof data.form === 'string' && !form) problems.push({ path: 'form', message: t('alertUnknownForm', lang) });
+  problems.push(...conditionProblems(data, form, lang));
+  const emails = emailList(data.emails);
+  const wrong = emails.filter((address) => !isEmail(address));
+  if (wrong.length) problems.push({ path: 'emails', message: t('alertEmail', lang, { address: wrong.join(', ') }) });
+  if (data.venue_manager === true && form && !form.compiled.venue) problems.push({ path: 'venue_manager', message: t('alertNoVenue', lang) });
+  const webhook = typeof data.webhook_url === 'string' && data.webhook_url.trim() ? data.webhook_url.trim() : null;
+  const webhookProblem = webhook && (await resolvedProblem(webhook, settings));
+  if (webhookProblem) problems.push({ path: 'webhook_url', message: t(webhookProblem, lang) });
+  if (emails.length === 0 && data.venue_manager !== true && !webhook) problems.push({ path: 'emails', message: t('alertNoRecipient', lang) });
+  problems.push(...templateProblems(data, lang));
+  return problems;
+}

@@ -1,0 +1,60 @@
+// An alert's words: the rule's subject and body with {reference} {form} {venue} {time} {link}
+// filled in, the time in Doha. A confidential form's alert is a fixed text with the reference and
+// the console link only, whatever the rule says.
+import { ALERT_PLACEHOLDERS, type AlertPlaceholder } from '../../../engine/contract/alerts.ts';
+import type { Lang } from '../../../engine/languages.ts';
+import { formText, t } from '../../../engine/messages.ts';
+import type { CompiledForm } from '../../../engine/compiled.ts';
+import { submissionConsolePath } from '../../../engine/contract/followup.ts';
+
+export type TemplateValues = Record<AlertPlaceholder, string>;
+
+const PLACEHOLDER = /\{([^{}\s]*)\}/g;
+
+/** The braces of a template that name no placeholder, e.g. "{venu}". */
+export function unknownPlaceholders(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[0]).filter((token) => !(ALERT_PLACEHOLDERS as readonly string[]).includes(token.slice(1, -1)));
+}
+
+/** One pass: a value holding "{link}" (a venue's name, say) is not filled again. */
+export function fillTemplate(template: string, values: TemplateValues): string {
+  return template.replace(PLACEHOLDER, (token, name: string) => ((ALERT_PLACEHOLDERS as readonly string[]).includes(name) ? values[name as AlertPlaceholder] : token));
+}
+
+export function dohaTime(date: Date, lang: Lang): string {
+  return new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(date);
+}
+
+export function consoleLink(consoleUrl: string, formId: string, submissionId: number): string {
+  return `${consoleUrl}${submissionConsolePath(formId, submissionId)}`;
+}
+
+export interface AlertTemplates {
+  subject: string;
+  body: string;
+}
+
+/** What a confidential form's alert says, in the rule's language: the reference and the link. */
+export function confidentialTemplates(lang: Lang): AlertTemplates {
+  return { subject: t('alertConfidentialSubject', lang, { reference: '{reference}' }), body: t('alertConfidentialBody', lang, { reference: '{reference}', link: '{link}' }) };
+}
+
+export type QueuedAlert = {
+  reference: string;
+  form_id: string;
+  venue: string | null;
+  lang: Lang;
+  created_at: Date;
+};
+
+/** The placeholders' values of a queued alert: the form's title in the rule's language (English when the form has not that language). */
+export function valuesOf(alert: QueuedAlert, compiled: CompiledForm | null, link: string): TemplateValues {
+  const lang = compiled?.languages.includes(alert.lang) ? alert.lang : 'en';
+  return {
+    reference: alert.reference,
+    form: compiled ? formText(compiled.id, compiled.form.title, lang) : alert.form_id,
+    venue: alert.venue ?? '',
+    time: dohaTime(new Date(alert.created_at), alert.lang),
+    link,
+  };
+}

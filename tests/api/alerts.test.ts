@@ -1,0 +1,259 @@
+// Alerts by email, against a real SMTP server (smtp-server on a local port): the seeded rules tell
+// compliance of every whistle-blower report (its reference and link, never its text) and a
+// restaurant's manager of a "Poor" dining rating; a mail server that is down, a refused recipient
+// and bad rules are each handled as the issue says.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig, type AlertsConfig } from '../../src/server/core/config.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import { startTestServer, type Json, type TestServer } from '../support/server.ts';
+import { REFUSAL, startSmtp, type SmtpStandIn } from '../support/smtp.ts';
+import { DINING, diningAnswers, proofFor, REFERENCE, WHISTLE } from './samples.ts';
+
+const alertsConfig = (overrides: Partial<AlertsConfig>): AlertsConfig => ({ ...loadConfig({}).alerts, retryBaseMs: 100, consoleUrl: 'https://forms.example.com', mailFrom: 'Alerts <alerts@dohaoasis.example>', ...overrides });
+
+let smtp: SmtpStandIn;
+let server: TestServer;
+beforeAll(async () => {
+  smtp = await startSmtp({ refuse: ['nobody@dohaoasis.example'] });
+  server = await startTestServer({ alerts: alertsConfig({ smtpUrl: smtp.url }) });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+const poorDining = (overrides: Record<string, unknown> = {}) => diningAnswers({ rating_food: 'poor', customer_comments: 'The soup was cold and the waiter rude.', ...overrides });
+
+async function deliveries(on: TestServer): Promise<Json[]> {
+  const answer = await on.api('/api/alert-deliveries', { as: 'staff' });
+  expect(answer.status).toBe(200);
+  return answer.body.docs;
+}
+
+async function deliveryTo(on: TestServer, recipient: string, reference: string, states: string[]): Promise<Json> {
+  return vi.waitFor(async () => {
+    const found = (await deliveries(on)).find((delivery) => delivery.recipient === recipient && delivery.reference === reference);
+    if (!found || !states.includes(found.state)) throw new Error(`delivery to ${recipient}: ${found?.state ?? 'none'}`);
+    return found;
+  }, { timeout: 30_000, interval: 50 });
+}
+
+describe('the whistle-blower alert', () => {
+  it('reaches compliance with the reference and the console link, and nothing of the report', async () => {
+    const report = { incident_or_concern: 'Cash is taken from the ticket desk every Friday night by the shift lead.', contact_name: 'Noor Al-Thani', contact_email: 'noor.reporter@example.com', acknowledgement: true };
+    const created = await server.api(`/api/${WHISTLE}`, { json: report, headers: { 'x-captcha-proof': await proofFor(server, 'submit_form_whistle_blower') } });
+    expect(created.status).toBe(201);
+    const { reference, id } = created.body.doc;
+    expect(reference).toMatch(REFERENCE);
+
+    const mail = await smtp.mailTo('compliance@dohaoasis.example');
+    expect(mail.subject).toContain(reference);
+    expect(mail.text).toContain(reference);
+    expect(mail.text).toContain(`https://forms.example.com/staff/forms/whistle-blower/${id}`);
+    for (const secret of ['Cash is taken', 'Friday', 'Noor', 'noor.reporter']) expect(`${mail.subject}\n${mail.text}`).not.toContain(secret);
+    // Nor is anything of it kept with the alert.
+    const { rows } = await server.app.serverContext.db.query('SELECT a.*, d.* FROM alerts a JOIN alert_deliveries d ON d.alert_id = a.id WHERE a.submission_id = $1', [id]);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toMatch(/Cash is taken|Noor|noor\.reporter/);
+  });
+});
+
+describe('a dining survey', () => {
+  it('with a "Poor" rating reaches that restaurant\'s manager; an "Excellent" one tells no one', async () => {
+    const poor = await server.api(`/api/${DINING}`, { json: poorDining({ visited_restaurant: 'Twiga' }) });
+    expect(poor.status).toBe(201);
+    const mail = await smtp.mailTo('twiga.manager@dohaoasis.example');
+    expect(mail.subject).toContain('Twiga');
+    expect(mail.subject).toContain(poor.body.doc.reference);
+    expect(mail.text).toContain(`/staff/forms/dining-survey/${poor.body.doc.id}`);
+    expect(mail.messageId).toMatch(/^<alert-\d+-\d+-[0-9a-f]{16}@dohaoasis\.example>$/);
+
+    const excellent = await server.api(`/api/${DINING}`, {
+      json: diningAnswers({ visited_restaurant: 'Twiga', rating_greeting: 'excellent', rating_service: 'excellent', rating_food: 'excellent', rating_beverage: 'excellent', rating_value_for_money: 'excellent', rating_cleanliness: 'excellent' }),
+    });
+    expect(excellent.status).toBe(201);
+    // The alerts are written with the submission: none now means none ever.
+    const { rows } = await server.app.serverContext.db.query('SELECT 1 FROM alerts WHERE submission_id = $1', [excellent.body.doc.id]);
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('a rule naming several recipients', () => {
+  it('marks the one the mail server refuses failed, in the server\'s words, and the others still get theirs', async () => {
+    const rule = await server.api(`/api/alert-rules`, {
+      as: 'staff',
+      json: { name: 'Padel desk', enabled: true, form: 'dining-survey', when: 'condition', condition: JSON.stringify({ field: 'meal_period', equals: 'breakfast' }), emails: 'desk@dohaoasis.example, nobody@dohaoasis.example', language: 'en', subject: { en: 'Breakfast feedback {reference}' }, body: { en: '{form} at {venue}, {time}: {link}' } },
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    const created = await server.api(`/api/${DINING}`, { json: diningAnswers({ meal_period: 'breakfast', visited_restaurant: 'Cova' }) });
+    expect(created.status).toBe(201);
+    const { reference } = created.body.doc;
+
+    const mail = await smtp.mailTo('desk@dohaoasis.example');
+    expect(mail.subject).toBe(`Breakfast feedback ${reference}`);
+    expect(mail.text).toMatch(/ at Cova, .+: https:\/\/forms\.example\.com\/staff\/forms\/dining-survey\/\d+/);
+    const refused = await deliveryTo(server, 'nobody@dohaoasis.example', reference, ['failed']);
+    expect(refused.lastError).toContain(REFUSAL);
+    expect(refused.attempts).toBe(1);
+    expect((await deliveryTo(server, 'desk@dohaoasis.example', reference, ['sent'])).lastError).toBeNull();
+  });
+});
+
+describe('a mail server that is down when the survey is sent', () => {
+  it('delivers the alert once it is up again, once', async () => {
+    const port = (await startSmtp().then(async (probe) => (await probe.close(), probe.port)));
+    const cut = await startTestServer({ alerts: alertsConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }) });
+    let later: SmtpStandIn | null = null;
+    try {
+      const created = await cut.api(`/api/${DINING}`, { json: poorDining({ visited_restaurant: 'Cova' }) });
+      expect(created.status).toBe(201);
+      const { reference } = created.body.doc;
+      const retrying = await deliveryTo(cut, 'cova.manager@dohaoasis.example', reference, ['retrying']);
+      expect(retrying.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+      // One that has been trying for more than 24 hours (its clock moved back here) is marked failed, and stays so.
+      const old = await cut.api(`/api/${DINING}`, { json: poorDining({ visited_restaurant: 'Twiga' }) });
+      await deliveryTo(cut, 'twiga.manager@dohaoasis.example', old.body.doc.reference, ['retrying']);
+      await cut.app.serverContext.db.query(`UPDATE alert_deliveries SET queued_at = now() - interval '25 hours' WHERE recipient = 'twiga.manager@dohaoasis.example'`);
+      const failed = await deliveryTo(cut, 'twiga.manager@dohaoasis.example', old.body.doc.reference, ['failed']);
+      expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+      later = await startSmtp({ port });
+      const mail = await later.mailTo('cova.manager@dohaoasis.example');
+      expect(mail.subject).toContain(reference);
+      const sent = await deliveryTo(cut, 'cova.manager@dohaoasis.example', reference, ['sent']);
+      expect(sent.attempts).toBeGreaterThan(1);
+      expect(later.mails.filter((received) => received.messageId === mail.messageId)).toHaveLength(1);
+      expect(later.mails.some((received) => received.to.includes('twiga.manager@dohaoasis.example'))).toBe(false);
+    } finally {
+      await cut.close();
+      await later?.close();
+    }
+  });
+});
+
+describe('saving a rule', () => {
+  const base = { name: 'Checked rule', enabled: true, form: 'dining-survey', when: 'every', emails: 'ops@dohaoasis.example', language: 'ar', subject: { en: 'New {reference}', ar: 'جديد {reference}' }, body: { en: '{link}', ar: '{link}' } };
+  const save = (rule: Record<string, unknown>) => server.api('/api/alert-rules?locale=ar', { as: 'staff', json: { ...base, ...rule } });
+  const fieldErrors = (answer: Json) => answer.body.errors[0].data.errors;
+
+  it('refuses a condition naming a question the form does not have, naming the field in the console\'s language', async () => {
+    const answer = await save({ when: 'condition', condition: JSON.stringify({ field: 'rating_parking', equals: 'poor' }) });
+    expect(answer.status).toBe(400);
+    expect(fieldErrors(answer)).toEqual([{ path: 'condition', label: 'الشرط (JSON)', message: 'لا يحتوي النموذج dining-survey على سؤال باسم rating_parking.' }]);
+  });
+
+  it('refuses a condition that is not the condition language', async () => {
+    const answer = await save({ when: 'condition', condition: '{"field": "rating_food", "below": 2}' });
+    expect(answer.status).toBe(400);
+    expect(fieldErrors(answer)[0].path).toBe('condition');
+  });
+
+  it('refuses an invalid address, naming it', async () => {
+    const answer = await save({ emails: 'ops@dohaoasis.example\nnot-an-address' });
+    expect(answer.status).toBe(400);
+    expect(fieldErrors(answer)).toEqual([{ path: 'emails', label: 'عناوين البريد الإلكتروني', message: 'ليس عنوان بريد إلكتروني صحيحًا: not-an-address.' }]);
+  });
+
+  it('refuses a placeholder that does not exist', async () => {
+    const answer = await save({ subject: { ar: 'تقييم {venu}' } });
+    expect(answer.status).toBe(400);
+    expect(fieldErrors(answer)).toEqual([{ path: 'subject.ar', label: 'الموضوع (بالعربية)', message: expect.stringContaining('{venu}') }]);
+  });
+
+  it('refuses a rule without words in the language of its emails', async () => {
+    const answer = await save({ language: 'fr' });
+    expect(answer.status).toBe(400);
+    expect(fieldErrors(answer).map((error: Json) => error.path)).toEqual(['subject.fr', 'body.fr']);
+  });
+
+  it('refuses a rule that tells no one, and a venue manager for a form with no venue', async () => {
+    expect(fieldErrors(await save({ emails: '' }))[0].path).toBe('emails');
+    expect(fieldErrors(await save({ form: 'employee-survey', venue_manager: true }))[0].path).toBe('venue_manager');
+  });
+
+  it('keeps nothing of a refused rule, and stores a good one (audited)', async () => {
+    const before = (await server.api('/api/alert-rules', { as: 'staff' })).body.totalDocs;
+    await save({ emails: 'bad address' });
+    expect((await server.api('/api/alert-rules', { as: 'staff' })).body.totalDocs).toBe(before);
+    const saved = await save({ name: 'Stored rule' });
+    expect(saved.status).toBe(201);
+    const changed = await server.api(`/api/alert-rules/${saved.body.doc.id}?locale=en`, { as: 'staff', method: 'PATCH', json: { condition: '{"field": "nope", "equals": 1}', when: 'condition' } });
+    expect(changed.status).toBe(400);
+    expect(fieldErrors(changed)[0]).toMatchObject({ path: 'condition', message: 'The form dining-survey has no question named nope.' });
+  });
+});
+
+describe('who sees rules and alerts', () => {
+  let viewerToken: string;
+  let editorToken: string;
+  beforeAll(async () => {
+    const db = server.app.serverContext.db;
+    await saveStaffUser(db, 'viewer.alerts@example.com', 'viewer password', 'viewer');
+    await saveStaffUser(db, 'editor.alerts@example.com', 'editor password', 'editor');
+    const login = async (email: string, password: string) => (await (await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()).token as string;
+    viewerToken = await login('viewer.alerts@example.com', 'viewer password');
+    editorToken = await login('editor.alerts@example.com', 'editor password');
+  });
+  const as = (token: string) => ({ authorization: `JWT ${token}` });
+
+  it('rules are for admins only: editors and viewers can neither read nor write them', async () => {
+    expect((await server.api('/api/alert-rules', { as: 'none', headers: as(editorToken) })).status).toBe(403);
+    expect((await server.api('/api/alert-rules', { as: 'none', headers: as(viewerToken) })).status).toBe(403);
+    expect((await server.api('/api/alert-rules', { as: 'none', headers: as(editorToken), json: { name: 'x' } })).status).toBe(403);
+    expect((await server.api('/api/alert-deliveries', { as: 'none', headers: as(viewerToken) })).status).toBe(403);
+    expect((await server.api('/api/alert-rules', { as: 'staff' })).body.totalDocs).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a venue manager\'s address is for staff: the pages never get it', async () => {
+    const publicRead = await server.api('/api/restaurants?where[slug][equals]=cova');
+    expect(publicRead.body.docs[0].name).toBe('Cova');
+    expect(publicRead.body.docs[0]).not.toHaveProperty('manager_email');
+    expect((await server.api('/api/restaurants?where[slug][equals]=cova', { as: 'staff' })).body.docs[0].manager_email).toBe('cova.manager@dohaoasis.example');
+  });
+
+  it('each sees the alerts of the forms they read (whistle-blower: compliance only); reading one lowers the unread count', async () => {
+    const mine = await server.api('/api/alerts', { as: 'none', headers: as(viewerToken) });
+    expect(mine.status).toBe(200);
+    expect(mine.body.docs.length).toBeGreaterThan(0);
+    expect(mine.body.docs.every((alert: Json) => alert.form !== 'whistle-blower')).toBe(true);
+    const admins = await server.api('/api/alerts', { as: 'staff' });
+    expect(admins.body.docs.every((alert: Json) => alert.form !== 'whistle-blower')).toBe(true);
+    // Compliance, the whistle-blower form's only reader, sees its alerts and nothing else.
+    const compliance = await server.api('/api/alerts', { as: 'none', headers: await server.staffAs(['compliance']) });
+    expect(compliance.body.docs.map((alert: Json) => alert.form)).toEqual(['whistle-blower']);
+    // A venue manager sees the alerts of its venues' submissions only.
+    const dining = mine.body.docs.filter((alert: Json) => alert.form === 'dining-survey');
+    expect(dining.length).toBeGreaterThan(0);
+    const twigaManager = await server.api('/api/alerts', { as: 'none', headers: await server.staffAs(['manager'], ['twiga']) });
+    expect(twigaManager.body.docs.length).toBeGreaterThan(0);
+    expect(twigaManager.body.docs.every((alert: Json) => alert.form === 'dining-survey' && alert.subject.includes('Twiga'))).toBe(true);
+    const covaManager = await server.api('/api/alerts', { as: 'none', headers: await server.staffAs(['manager'], ['cova']) });
+    const twigaIds = new Set(twigaManager.body.docs.map((alert: Json) => alert.id));
+    expect(covaManager.body.docs.some((alert: Json) => twigaIds.has(alert.id) || alert.subject.includes('Twiga'))).toBe(false);
+    expect(covaManager.body.docs.length + twigaIds.size).toBeLessThanOrEqual(dining.length);
+
+    const unread = (await server.api('/api/alerts/unread', { as: 'none', headers: as(viewerToken) })).body.unread;
+    expect(unread).toBe(mine.body.unread);
+    const first = mine.body.docs[0];
+    expect(first.read).toBe(false);
+    expect((await server.api(`/api/alerts/${first.id}/read`, { as: 'none', headers: as(viewerToken), method: 'POST' })).status).toBe(200);
+    expect((await server.api('/api/alerts/unread', { as: 'none', headers: as(viewerToken) })).body.unread).toBe(unread - 1);
+    // Another member's count is their own.
+    expect((await server.api('/api/alerts/unread', { as: 'staff' })).body.unread).toBe(admins.body.unread);
+    // A whistle-blower alert is not the viewer's to mark.
+    const hidden = compliance.body.docs[0];
+    expect((await server.api(`/api/alerts/${hidden.id}/read`, { as: 'none', headers: as(viewerToken), method: 'POST' })).status).toBe(404);
+    expect((await server.api('/api/alerts', { as: 'public' })).status).toBe(403);
+  });
+
+  it('an admin resends a delivery (audited), and it is sent again with the same Message-ID', async () => {
+    const sent = (await deliveries(server)).find((delivery) => delivery.recipient === 'twiga.manager@dohaoasis.example' && delivery.state === 'sent');
+    expect((await server.api(`/api/alert-deliveries/${sent.id}/resend`, { as: 'none', headers: as(viewerToken), method: 'POST' })).status).toBe(403);
+    const before = smtp.mails.filter((mail) => mail.messageId.includes(sent.messageId)).length;
+    expect((await server.api(`/api/alert-deliveries/${sent.id}/resend`, { as: 'staff', method: 'POST' })).status).toBe(200);
+    await vi.waitFor(() => expect(smtp.mails.filter((mail) => mail.messageId.includes(sent.messageId))).toHaveLength(before + 1), { timeout: 30_000, interval: 50 });
+    const audit = await server.api('/api/audit-log?limit=5', { as: 'staff' });
+    expect(audit.body.docs.some((entry: Json) => entry.action === 'resend-alert' && entry.documentId === String(sent.id))).toBe(true);
+  });
+});
