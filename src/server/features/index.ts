@@ -11,6 +11,7 @@ import { ssoFeature } from './sso/index.ts';
 import { usersFeature } from './users/index.ts';
 import { perksFeature } from './perks/index.ts';
 import { chatFeature } from './chat/index.ts';
+import { insightsFeature } from './insights/index.ts';
 import { renderFeature } from './render/index.ts';
 
 export const FEATURES: readonly ServerFeature[] = [
@@ -23,6 +24,7 @@ export const FEATURES: readonly ServerFeature[] = [
   usersFeature,
   perksFeature,
   chatFeature,
+  insightsFeature,
   renderFeature,
 ];
 
