@@ -41,6 +41,7 @@ export const PAGE_KINDS: Record<string, PageKind> = {
         'staff-audit': { page: () => import('../pages/staff/AuditPage.tsx'), loader: () => import('../pages/staff/auditLoader.ts'), readsQuery: true },
         'staff-home': { page: () => import('../pages/console/HomePage.tsx'), loader: () => import('../pages/console/homeLoader.ts') },
         'staff-submissions': { page: () => import('../pages/console/SubmissionsPage.tsx'), loader: () => import('../pages/console/submissionsLoader.ts'), readsQuery: true },
+        'staff-insights': { page: () => import('../pages/insights/InsightsPage.tsx'), loader: () => import('../pages/insights/insightsLoader.ts'), readsQuery: true },
         'staff-submission': { page: () => import('../pages/console/SubmissionPage.tsx'), loader: () => import('../pages/console/submissionLoader.ts') },
         'staff-content': { page: () => import('../pages/console/ContentListPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadList })) },
         'staff-content-edit': { page: () => import('../pages/console/ContentEditPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })) },

@@ -4,7 +4,7 @@
 import type { Queryable } from '../../core/db/db.ts';
 import type { InsightQuestion } from '../../../engine/insight-questions.ts';
 import type { InsightPeriod, QuestionSummary } from '../../../engine/contract/insights.ts';
-import { npsBands } from './nps.ts';
+import { npsBands } from '../../../engine/nps.ts';
 
 /** Qatar keeps one offset all year (UTC+3); its weeks start on Sunday. */
 export const DOHA_TIME_ZONE = 'Asia/Qatar';
