@@ -7,6 +7,7 @@ import type { InsightCommentsAnswer } from '../../../engine/contract/insights.ts
 import type { InsightQuestion } from '../../../engine/insight-questions.ts';
 import { formText } from '../../../engine/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
+import { digitsLocale } from './insightsView.ts';
 
 interface Props {
   formId: string;
@@ -19,8 +20,8 @@ interface Props {
 export function InsightComments({ formId, textLang, questions, comments, search }: Props) {
   const { t } = useTranslation();
   const { lang } = useShell();
-  const number = new Intl.NumberFormat(lang);
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' });
+  const number = new Intl.NumberFormat(digitsLocale(lang));
+  const when = new Intl.DateTimeFormat(digitsLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' });
   const language = new URLSearchParams(search).get('lang');
   const answerText = (question: InsightQuestion, value: string | number) =>
     question.kind === 'rating' ? formText(formId, question.options.find((option) => option.value === value)?.label ?? String(value), textLang) : number.format(Number(value));

@@ -9,13 +9,15 @@ import { useShell } from '../../shell/ShellContext.tsx';
 import { InsightComments } from './InsightComments.tsx';
 import { download, insightsCsv } from './insightsCsv.ts';
 import type { InsightsData } from './insightsLoader.ts';
+import { digitsLocale } from './insightsView.ts';
 import { QuestionInsight, type Formats } from './QuestionInsight.tsx';
 import './insights.css';
 
 function formatsFor(lang: string, period: string): Formats {
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
-  const signed = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
-  const date = new Intl.DateTimeFormat(lang, period === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const locale = digitsLocale(lang);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+  const date = new Intl.DateTimeFormat(locale, period === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   return { lang, rtl: lang === 'ar', number: (value) => number.format(value), signed: (value) => signed.format(value), period: (start) => date.format(new Date(`${start}T00:00:00Z`)) };
 }
 
