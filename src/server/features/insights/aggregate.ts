@@ -106,6 +106,8 @@ export function aggregateSql(request: AggregateRequest): { sql: string; params: 
       SELECT ${group} AS grp, ${periodStart('$4::text', '$5')} AS start${parts.flatMap((part) => part.inner).map((expression) => `, ${expression}`).join('')}
       FROM documents d
       WHERE ${RANGE_CONDITION}${venues}
+      -- OFFSET 0 keeps this subquery apart: each answer is read from the jsonb once per row, not once per aggregate using it.
+      OFFSET 0
     ) answers
     GROUP BY grp, start
     ORDER BY grp NULLS LAST, start`;

@@ -2,6 +2,4 @@
 import type { ServerFeature } from '../../core/feature.ts';
 import { insightsPlugin } from './plugin.ts';
 
-export { aggregateSql } from './aggregate.ts';
-
 export const insightsFeature: ServerFeature = { name: 'insights', plugins: [insightsPlugin] };
