@@ -34,8 +34,13 @@ function buildMessages(): void {
   const everyLanguage = Object.fromEntries(LANGUAGES.map((lang) => [lang, Object.fromEntries(IN_EVERY_LANGUAGE.map((key) => [key, common(lang)[key] ?? common('en')[key]]))]));
   rmSync(MESSAGES_DIR, { recursive: true, force: true });
   mkdirSync(MESSAGES_DIR, { recursive: true });
+  mkdirSync(join(MESSAGES_DIR, 'insights'), { recursive: true });
   for (const lang of LANGUAGES) {
-    writeFileSync(join(MESSAGES_DIR, `${lang}.json`), JSON.stringify({ texts: { ...common('en'), ...common(lang) }, everyLanguage }));
+    const texts = { ...common('en'), ...common(lang) };
+    // The insights page's own texts (insights*) go in a file of their own, which only it loads, so no guest page carries them.
+    const own = (key: string) => key.startsWith('insights');
+    writeFileSync(join(MESSAGES_DIR, `${lang}.json`), JSON.stringify({ texts: Object.fromEntries(Object.entries(texts).filter(([key]) => !own(key))), everyLanguage }));
+    writeFileSync(join(MESSAGES_DIR, 'insights', `${lang}.json`), JSON.stringify(Object.fromEntries(Object.entries(texts).filter(([key]) => own(key)))));
   }
 }
 

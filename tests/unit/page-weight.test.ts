@@ -55,4 +55,15 @@ describe('page weight', () => {
     expect(files.some((file) => /Altcha|Recaptcha|SignaturePad|ski-waiver/.test(file))).toBe(false);
     expect(files.filter((file) => fs.readFileSync(path.join(DIST, file), 'utf8').includes('Afghanistan'))).toEqual([]);
   });
+
+  it('the charting library (visx) is only in the insights page, never in a guest page', () => {
+    const manifestFile = path.join(DIST, '.vite', 'manifest.json');
+    if (!fs.existsSync(manifestFile)) throw new Error('The pages are not built: run `npm run build` first.');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+    const drawsCharts = (files: string[]) => files.filter((file) => fs.readFileSync(path.join(DIST, file), 'utf8').includes('visx-linepath'));
+    expect(drawsCharts(pageScripts(manifest, ['src/web/pages/insights/InsightsPage.tsx'])).length).toBeGreaterThan(0);
+    const guestPages = Object.keys(manifest).filter((key) => /^src\/web\/(form|pages)\//.test(key) && !/\/(staff|console|insights|chat)\//.test(key));
+    expect(guestPages).toContain('src/web/form/FormPage.tsx');
+    expect(drawsCharts(pageScripts(manifest, ['index.html', ...guestPages]))).toEqual([]);
+  });
 });

@@ -36,7 +36,7 @@ export default function HomePage() {
                     {form.insights && (
                       <>
                         {' · '}
-                        <Link to={withLang(`/staff/insights/${form.id}`, search)}>{t('insightsTitle')}</Link>
+                        <Link to={withLang(`/staff/insights/${form.id}`, search)}>{t('staffInsights')}</Link>
                       </>
                     )}
                   </th>

@@ -40,7 +40,7 @@ export default function SubmissionsPage() {
       </p>
       {insightQuestions(compiled.form).length > 0 && (
         <p>
-          <Link to={withLang(`/staff/insights/${compiled.id}`, search)}>{t('insightsLink')}</Link>
+          <Link to={withLang(`/staff/insights/${compiled.id}`, search)}>{t('staffInsightsLink')}</Link>
         </p>
       )}
       <p role="status">{t('staffFound', { count: list.totalDocs })}</p>

@@ -44,7 +44,7 @@ export default function InsightsPage() {
         {' · '}
         <Link to={withLangParam(`/staff/forms/${compiled.id}`, search)}>{t('staffAllSubmissions')}</Link>
       </p>
-      <h1>{t('insightsTitle')}: <span lang={textLang}>{title}</span></h1>
+      <h1>{t('staffInsights')}: <span lang={textLang}>{title}</span></h1>
       <Form method="get" className="insights-filter" key={search}>
         {language && <input type="hidden" name="lang" value={language} />}
         <label>

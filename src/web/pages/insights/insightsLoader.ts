@@ -11,6 +11,7 @@ import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { requireSignIn, sessionRequest } from '../../shell/requireSignIn.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
+import { loadInsightsTexts } from './insightsTexts.ts';
 
 export interface InsightsRef {
   kind: 'staff-insights';
@@ -45,7 +46,7 @@ export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url,
   const compiled = await loadCompiledForm(formId);
   const lang = pageLanguage(url, page.languages);
   const textLang = resolveLanguage(lang, compiled.languages);
-  await loadFormTexts(formId, textLang);
+  await Promise.all([loadFormTexts(formId, textLang), loadInsightsTexts(lang)]);
   const query = url.searchParams;
   // A form with a venue is grouped by it unless the view says otherwise (by= empty: no grouping).
   const defaultBy = compiled.venue?.field ?? insightGroupings(compiled.form)[0]?.name ?? '';
