@@ -60,12 +60,12 @@ const ANSWERS: Record<string, Answers> = {
   }),
   'padel-survey': (q) => ({
     visit_frequency: pick(['daily', 'weekly', 'monthly', 'occasionally', 'first-time']),
-    recommend_to_others_rating: around(q + 0.1, 11), satisfaction_booking_process: around(q, 11), satisfaction_booking_process_time_slots: around(q - 0.1, 11),
+    recommend_to_others_rating: around(0.5 + q / 2, 11), satisfaction_booking_process: around(0.4 + q / 2, 11), satisfaction_booking_process_time_slots: around(0.3 + q / 2, 11),
     ...(comment(q) ? { share_experience: comment(q) } : {}),
   }),
   'retail-survey': (q, day) => ({
     visit_date: day, employee_id: `E-${100 + Math.floor(random() * 20)}`, receipt_id: `R-${Math.floor(random() * 90000) + 10000}`,
-    customer_feedback_number: around(q + 0.1, 11), ...(comment(q) ? { customer_comments: comment(q) } : {}),
+    customer_feedback_number: around(0.5 + q / 2, 11), ...(comment(q) ? { customer_comments: comment(q) } : {}),
   }),
   'satisfaction-survey': (q) => {
     const member = random() < 0.5;
