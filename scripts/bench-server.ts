@@ -1,8 +1,10 @@
 // npm run bench:server — only the server half of `npm run bench`, on the existing build (run
 // `npm run build` first): our create beside a bare Fastify route, with PGlite in a fresh data
 // directory, or PostgreSQL when DATABASE_URL is set. BENCH_SERVER_RUNS (default 3) repeats it and
-// prints the medians, since the machine may be shared.
+// prints the medians, since the machine may be shared. Then the insights of 100,000 submissions
+// (scripts/lib/bench-insights.ts).
 import { startLocalSite } from './lib/local-site.ts';
+import { benchInsights } from './lib/bench-insights.ts';
 import { benchServer, fmt, median, printServerTargets, type LoadResult, type ServerBench } from './lib/bench-server.ts';
 
 const RUNS = Number(process.env.BENCH_SERVER_RUNS ?? 3);
@@ -21,3 +23,4 @@ try {
 } finally {
   site.close();
 }
+await benchInsights();

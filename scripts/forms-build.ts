@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { compileForm } from '../src/engine/compile.ts';
 import { countries } from '../src/engine/countries.ts';
 import type { CompiledForm } from '../src/engine/compiled.ts';
-import { COMMON_NS, messageResources, type MessageText } from '../src/engine/i18n.ts';
+import { COMMON_NS, isStaffText, messageResources, type MessageText } from '../src/engine/i18n.ts';
 import { LANGUAGES } from '../src/engine/languages.ts';
 import { canonicalJson, loadContentDefinitions, loadDefinitions, loadVocabularies, type DefinitionFile } from './lib/forms.ts';
 import { writeCountryFiles } from './lib/country-files.ts';
@@ -34,8 +34,12 @@ function buildMessages(): void {
   const everyLanguage = Object.fromEntries(LANGUAGES.map((lang) => [lang, Object.fromEntries(IN_EVERY_LANGUAGE.map((key) => [key, common(lang)[key] ?? common('en')[key]]))]));
   rmSync(MESSAGES_DIR, { recursive: true, force: true });
   mkdirSync(MESSAGES_DIR, { recursive: true });
+  mkdirSync(join(MESSAGES_DIR, 'staff'), { recursive: true });
   for (const lang of LANGUAGES) {
-    writeFileSync(join(MESSAGES_DIR, `${lang}.json`), JSON.stringify({ texts: { ...common('en'), ...common(lang) }, everyLanguage }));
+    const texts = { ...common('en'), ...common(lang) };
+    // The staff pages' texts go in a file of their own, which only they load (engine/i18n.ts isStaffText).
+    writeFileSync(join(MESSAGES_DIR, `${lang}.json`), JSON.stringify({ texts: Object.fromEntries(Object.entries(texts).filter(([key]) => !isStaffText(key))), everyLanguage }));
+    writeFileSync(join(MESSAGES_DIR, 'staff', `${lang}.json`), JSON.stringify(Object.fromEntries(Object.entries(texts).filter(([key]) => isStaffText(key)))));
   }
 }
 

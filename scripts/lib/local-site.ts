@@ -28,9 +28,9 @@ export interface LocalSite {
   close(): void;
 }
 
-/** `npm run serve` on a free port with a fresh data directory; resolves once it serves. */
-export async function startLocalSite(env: Record<string, string> = {}): Promise<LocalSite> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'forms-site-'));
+/** `npm run serve` on a free port with a fresh data directory (or one prepared by the caller, removed at close); resolves once it serves. */
+export async function startLocalSite(env: Record<string, string> = {}, existingDataDir?: string): Promise<LocalSite> {
+  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'forms-site-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,

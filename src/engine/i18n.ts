@@ -77,3 +77,11 @@ export function addLocalizedTexts(namespace: string, entries: Record<string, Par
     addFormTexts(namespace, lang, texts as Record<string, string>);
   }
 }
+
+/**
+ * The staff pages' own texts (the console, the staff users and audit pages, insights, alerts, the
+ * chat, role names): forms:build writes them apart (build/messages/staff/<lang>.json), which only
+ * staff pages load, so no guest page carries them. Keys say whose they are by their start.
+ */
+export const STAFF_TEXT_PREFIXES = ['staff', 'insights', 'alerts', 'alert', 'followUp', 'users', 'audit', 'role', 'chat'] as const;
+export const isStaffText = (key: string) => STAFF_TEXT_PREFIXES.some((prefix) => key.startsWith(prefix));

@@ -28,3 +28,20 @@ export function loadMessages(lang: Lang): Promise<void> {
   }
   return pending;
 }
+
+const staffBundles = import.meta.glob<Record<string, string>>('/build/messages/staff/*.json', { import: 'default' });
+const staffLoaded = new Map<Lang, Promise<void>>();
+
+/** The staff pages' own texts in `lang` (engine/i18n.ts isStaffText), which guest pages never load. */
+export function loadStaffMessages(lang: Lang): Promise<void> {
+  if (import.meta.env.SSR) return Promise.resolve();
+  let pending = staffLoaded.get(lang);
+  if (!pending) {
+    const load = staffBundles[`/build/messages/staff/${lang}.json`];
+    if (!load) return Promise.reject(new Error(`No staff texts for "${lang}": run npm run forms:build`));
+    pending = load().then((texts) => void i18n.addResourceBundle(lang, COMMON_NS, texts, true, true));
+    pending.catch(() => staffLoaded.delete(lang));
+    staffLoaded.set(lang, pending);
+  }
+  return pending;
+}

@@ -6,7 +6,7 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { LocalizedText } from '../definition.ts';
 import { LANGUAGES } from '../languages.ts';
 import { ThemeSchema } from '../theme.ts';
-import { KioskSetting } from '../kiosk.ts';
+import { KioskSetting } from './kiosk-setting.ts';
 
 const Theme = ThemeSchema.properties.id;
 const Languages = Type.Array(Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))), { minItems: 1, uniqueItems: true, description: 'The languages the page offers, the first its default.' });
@@ -33,6 +33,7 @@ const PAGE_KINDS = [
   languagesOnly('login-success', 'After single sign-on.'),
   languagesOnly('staff-users', 'User management (admins).'),
   languagesOnly('staff-audit', 'The audit log (admins).'),
+  languagesOnly('staff-insights', "A form's ratings and NPS per venue and period."),
   languagesOnly('staff-alerts', 'The alerts a staff member may read; for admins also the delivery log.'),
   languagesOnly('staff-home', 'The staff console.'),
   languagesOnly('staff-submissions', "A form's submissions."),

@@ -15,6 +15,7 @@ import { usersFeature } from './users/index.ts';
 import { perksFeature } from './perks/index.ts';
 import { chatFeature } from './chat/index.ts';
 import { alertsFeature } from './alerts/index.ts';
+import { insightsFeature } from './insights/index.ts';
 import { renderFeature } from './render/index.ts';
 
 export const FEATURES: readonly ServerFeature[] = [
@@ -31,6 +32,7 @@ export const FEATURES: readonly ServerFeature[] = [
   perksFeature,
   chatFeature,
   alertsFeature,
+  insightsFeature,
   renderFeature,
 ];
 

@@ -5,7 +5,7 @@ import type { LanguageDetectorModule } from 'i18next';
 import { i18n } from '../../engine/i18n.ts';
 import { resolveLanguage } from '../../engine/language.ts';
 import type { Lang } from '../../engine/languages.ts';
-import { loadMessages } from '../messages.ts';
+import { loadMessages, loadStaffMessages } from '../messages.ts';
 import { DEFAULT_LANGUAGES } from './pageData.ts';
 
 /** The page being opened; before the router's first page, the address the browser opened. */
@@ -27,8 +27,9 @@ export const pageLanguageDetector: LanguageDetectorModule = {
 };
 
 /** Called by the router for every page it opens, once the page's loader knows its languages. */
-export async function showPageLanguage(url: URL, languages: readonly Lang[]): Promise<void> {
+export async function showPageLanguage(url: URL, languages: readonly Lang[], staffTexts = false): Promise<void> {
   opening = { search: url.search, languages };
-  await loadMessages(pageLanguage(url, languages));
+  const lang = pageLanguage(url, languages);
+  await Promise.all([loadMessages(lang), staffTexts ? loadStaffMessages(lang) : undefined]);
   await i18n.changeLanguage();
 }

@@ -18,6 +18,8 @@ interface PageKind<Kind extends PageKindName = PageKindName> {
   loader?: () => Promise<{ loadPage: LoadPage<PageOf<Kind>> }>;
   /** The loader reads query parameters beyond ?lang (a form's ?store=): it runs again when any changes. */
   readsQuery?: boolean;
+  /** A staff page: it shows the staff texts too (build/messages/staff/, never loaded by guest pages). */
+  staffTexts?: boolean;
 }
 
 /** Page kinds of routes.json: one entry per kind, the page and its loader each their own chunk (a public build leaves the staff kinds out). */
@@ -31,21 +33,22 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
   perks: { page: () => import('../pages/perks/PerksPage.tsx'), loader: () => import('../pages/perks/perksLoader.ts') },
   careers: { page: () => import('../pages/careers/CareersPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadCareers })) },
   position: { page: () => import('../pages/careers/PositionPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadPosition })) },
-  // Staff pages: left out of a public build entirely (ROUTE_SET is a constant the bundler folds).
+  // Staff pages: left out of a public build entirely (ROUTE_SET is a constant the bundler folds); they load the staff texts.
   ...(import.meta.env.ROUTE_SET === 'public'
     ? {}
     : {
-        login: { page: () => import('../pages/staff/LoginPage.tsx'), loader: () => import('../pages/staff/loginLoader.ts'), readsQuery: true },
-        'login-success': { page: () => import('../pages/staff/LoginSuccessPage.tsx'), loader: () => import('../pages/staff/loginSuccessLoader.ts'), readsQuery: true },
-        'staff-users': { page: () => import('../pages/staff/UsersPage.tsx'), loader: () => import('../pages/staff/usersLoader.ts'), readsQuery: true },
-        'staff-audit': { page: () => import('../pages/staff/AuditPage.tsx'), loader: () => import('../pages/staff/auditLoader.ts'), readsQuery: true },
-        'staff-alerts': { page: () => import('../pages/console/AlertsPage.tsx'), loader: () => import('../pages/console/alertsLoader.ts') },
-        'staff-home': { page: () => import('../pages/console/HomePage.tsx'), loader: () => import('../pages/console/homeLoader.ts') },
-        'staff-submissions': { page: () => import('../pages/console/SubmissionsPage.tsx'), loader: () => import('../pages/console/submissionsLoader.ts'), readsQuery: true },
-        'staff-submission': { page: () => import('../pages/console/SubmissionPage.tsx'), loader: () => import('../pages/console/submissionLoader.ts') },
-        'staff-content': { page: () => import('../pages/console/ContentListPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadList })) },
-        'staff-content-edit': { page: () => import('../pages/console/ContentEditPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })) },
-        chat: { page: () => import('../pages/chat/ChatPage.tsx'), loader: () => import('../pages/chat/chatLoader.ts'), readsQuery: true },
+        login: { page: () => import('../pages/staff/LoginPage.tsx'), loader: () => import('../pages/staff/loginLoader.ts'), readsQuery: true, staffTexts: true },
+        'login-success': { page: () => import('../pages/staff/LoginSuccessPage.tsx'), loader: () => import('../pages/staff/loginSuccessLoader.ts'), readsQuery: true, staffTexts: true },
+        'staff-users': { page: () => import('../pages/staff/UsersPage.tsx'), loader: () => import('../pages/staff/usersLoader.ts'), readsQuery: true, staffTexts: true },
+        'staff-audit': { page: () => import('../pages/staff/AuditPage.tsx'), loader: () => import('../pages/staff/auditLoader.ts'), readsQuery: true, staffTexts: true },
+        'staff-alerts': { page: () => import('../pages/console/AlertsPage.tsx'), loader: () => import('../pages/console/alertsLoader.ts'), staffTexts: true },
+        'staff-home': { page: () => import('../pages/console/HomePage.tsx'), loader: () => import('../pages/console/homeLoader.ts'), staffTexts: true },
+        'staff-submissions': { page: () => import('../pages/console/SubmissionsPage.tsx'), loader: () => import('../pages/console/submissionsLoader.ts'), readsQuery: true, staffTexts: true },
+        'staff-insights': { page: () => import('../pages/insights/InsightsPage.tsx'), loader: () => import('../pages/insights/insightsLoader.ts'), readsQuery: true, staffTexts: true },
+        'staff-submission': { page: () => import('../pages/console/SubmissionPage.tsx'), loader: () => import('../pages/console/submissionLoader.ts'), staffTexts: true },
+        'staff-content': { page: () => import('../pages/console/ContentListPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadList })), staffTexts: true },
+        'staff-content-edit': { page: () => import('../pages/console/ContentEditPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })), staffTexts: true },
+        chat: { page: () => import('../pages/chat/ChatPage.tsx'), loader: () => import('../pages/chat/chatLoader.ts'), readsQuery: true, staffTexts: true },
       }),
   'not-found': { page: async () => ({ default: NotFoundPage }) },
 };
@@ -60,7 +63,7 @@ function pageLoader<Kind extends PageKindName>(page: PageOf<Kind>, kind: PageKin
         const { loadPage } = await withTimeout(kind.loader());
         data = await withTimeout(loadPage({ page, url, params, signal: request.signal }));
       }
-      await showPageLanguage(url, data.languages);
+      await showPageLanguage(url, data.languages, kind.staffTexts);
       return data;
     } catch (error) {
       await showPageLanguage(url, DEFAULT_LANGUAGES);

@@ -40,6 +40,12 @@ export default function HomePage() {
                 <tr key={form.id}>
                   <th scope="row">
                     <Link to={withLang(`/staff/forms/${form.id}`, search)}>{form.title[lang] ?? form.title.en}</Link>
+                    {form.insights && (
+                      <>
+                        {' · '}
+                        <Link to={withLang(`/staff/insights/${form.id}`, search)}>{t('staffInsights')}</Link>
+                      </>
+                    )}
                   </th>
                   <td className="console-reference">{form.id}</td>
                   <td>{number.format(form.count)}</td>

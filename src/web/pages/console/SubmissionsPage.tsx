@@ -5,6 +5,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLoaderData, useLocation } from 'react-router-dom';
 import { formText } from '../../../engine/messages.ts';
+import { insightQuestions } from '../../../engine/insight-questions.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { staffDateTime, withLang } from './consoleAccess.ts';
@@ -43,6 +44,11 @@ export default function SubmissionsPage() {
           {t('staffExport')}
         </a>
       </p>
+      {insightQuestions(compiled.form).length > 0 && (
+        <p>
+          <Link to={withLang(`/staff/insights/${compiled.id}`, search)}>{t('staffInsightsLink')}</Link>
+        </p>
+      )}
       <p role="status">{t('staffFound', { count: list.totalDocs })}</p>
       {list.docs.length === 0 ? (
         <p>{t('staffNone')}</p>

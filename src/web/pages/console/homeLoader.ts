@@ -6,6 +6,7 @@ import type { LocalizedText } from '../../../engine/definition.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
 import { formText } from '../../../engine/messages.ts';
+import { insightQuestions } from '../../../engine/insight-questions.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { hasConsolePages, readsForm, requireStaff, type ConsoleRef, type StaffMe } from './consoleAccess.ts';
 import { staffGet } from './staffApi.ts';
@@ -15,6 +16,8 @@ export interface FormSummary {
   collection: string;
   title: LocalizedText;
   count: number;
+  /** The form has ratings or scales the insights page draws. */
+  insights: boolean;
 }
 
 export interface ContentSummary {
@@ -58,5 +61,5 @@ async function formSummary(id: string, me: StaffMe, signal: AbortSignal): Promis
   if (!readsForm(me, compiled)) return null;
   const { totalDocs } = await staffGet<{ totalDocs: number }>(`/api/${encodeURIComponent(compiled.collection)}/count`, signal);
   const titles = (await import('virtual:route-set/form-titles')).default;
-  return { id, collection: compiled.collection, title: titles[id] ?? { en: id }, count: totalDocs };
+  return { id, collection: compiled.collection, title: titles[id] ?? { en: id }, count: totalDocs, insights: insightQuestions(compiled.form).length > 0 };
 }

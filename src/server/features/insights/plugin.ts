@@ -1,0 +1,75 @@
+// GET /api/insights/{formId}: a form's aggregates by answer and period (what the insights page
+// draws and BI tools read); GET /api/insights/{formId}/comments: the free-text answers beside them.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ownPlugin, type ServerContext } from '../../core/context.ts';
+import { credentialHeaders } from '../../core/http/route-schemas.ts';
+import { InsightCommentsAnswer, InsightsAnswer, type InsightGroup } from '../../../engine/contract/insights.ts';
+import { insightCommentFields, insightGroupings, insightQuestions } from '../../../engine/insight-questions.ts';
+import { formText, t } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/languages.ts';
+import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { Collection } from '../../core/registry.ts';
+import { recordAudit } from '../audit/index.ts';
+import { aggregate, type AggregateRow } from './aggregate.ts';
+import { readComments } from './comments.ts';
+import { callerLanguage, insightQuerySchema, readInsightParams, refuse, type InsightQuery } from './insight-request.ts';
+import { insightScope } from './scope.ts';
+
+type InsightRequest = FastifyRequest<{ Params: { formId: string }; Querystring: InsightQuery }>;
+
+const params = { type: 'object', properties: { formId: { type: 'string', maxLength: 100 } }, required: ['formId'] } as const;
+
+/** Each group's label in every language of the form (an option's text; a venue's name as stored). */
+function groupLabel(compiled: CompiledForm, by: string | null, key: string | null): Record<string, string> {
+  const label = (text: (lang: Lang) => string) => Object.fromEntries(compiled.languages.map((lang) => [lang, text(lang)]));
+  if (by === null) return label((lang) => t('insightsAllSubmissions', lang));
+  if (key === null) return label((lang) => t('insightsNotAnswered', lang));
+  const grouping = insightGroupings(compiled.form).find((candidate) => candidate.name === by);
+  const option = grouping && 'options' in grouping ? grouping.options.find((candidate) => candidate.value === key) : undefined;
+  return label((lang) => (option ? formText(compiled.id, option.label, lang) : key));
+}
+
+function toGroups(compiled: CompiledForm, by: string | null, rows: AggregateRow[]): InsightGroup[] {
+  const groups = new Map<string | null, InsightGroup>();
+  for (const { key, ...period } of rows) {
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { key, label: groupLabel(compiled, by, key), periods: [] }));
+    group.periods.push(period);
+  }
+  return [...groups.values()];
+}
+
+export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance, ctx: ServerContext) => {
+  const { db, registry } = ctx;
+
+  /** The form asked for and the caller's venues, or the 400 / 403 that stops the request. */
+  function formOf(request: InsightRequest): { compiled: CompiledForm; collection: Collection; venues: readonly string[] | null } {
+    const loaded = registry.forms.find((form) => form.compiled.id === request.params.formId);
+    const collection = loaded && registry.collections.get(loaded.compiled.collection);
+    if (!loaded || !collection) throw refuse(callerLanguage(request), 'formId', 'insightsUnknownForm', { form: request.params.formId });
+    return { compiled: loaded.compiled, collection, venues: insightScope(request.caller, collection) };
+  }
+
+  const schema = (response: unknown) => ({ params, querystring: insightQuerySchema, headers: credentialHeaders, response: { 200: response } });
+
+  app.get('/api/insights/:formId', { schema: schema(InsightsAnswer) }, async (request: InsightRequest) => {
+    const { compiled, collection, venues } = formOf(request);
+    const { by, period, range } = readInsightParams(request.query, compiled, callerLanguage(request));
+    const rows = await aggregate(db, { collection: collection.slug, by, period, range, questions: insightQuestions(compiled.form), venues });
+    return { form: compiled.id, by, period, from: range.from, to: range.to, groups: toGroups(compiled, by, rows) };
+  });
+
+  app.get('/api/insights/:formId/comments', { schema: schema(InsightCommentsAnswer) }, async (request: InsightRequest) => {
+    const { compiled, collection, venues } = formOf(request);
+    const { by, range } = readInsightParams(request.query, compiled, callerLanguage(request));
+    const group = request.query.group === undefined || request.query.group === '' ? null : request.query.group;
+    const answer = await readComments(db, {
+      collection: collection.slug, by, group, range, venues,
+      commentFields: insightCommentFields(compiled.form).map((field) => field.name),
+      ratingFields: insightQuestions(compiled.form).map((question) => question.name),
+    });
+    // Free text is personal data: reading it is recorded as a read of submissions.
+    await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, detail: { insights: 'comments', from: range.from, to: range.to, ...(group ? { group } : {}) } });
+    return answer;
+  });
+});

@@ -1,0 +1,122 @@
+// One question on the insights page: its headline (latest period, change from the one before),
+// its trend per group as a chart with the chart's numbers as a table, the distribution of its
+// answers over the range and, for a 0-10 scale with bands, the NPS bands.
+import type { Lang } from '../../../engine/languages.ts';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InsightsAnswer } from '../../../engine/contract/insights.ts';
+import type { InsightQuestion } from '../../../engine/insight-questions.ts';
+import { formText } from '../../../engine/messages.ts';
+import { download } from './insightsCsv.ts';
+import { headline, headlineValue, periodStarts, rangeTotals, seriesStyle, valueDomain } from './insightsView.ts';
+import { TrendChart } from './TrendChart.tsx';
+
+export interface Formats {
+  lang: string;
+  rtl: boolean;
+  number(value: number): string;
+  signed(value: number): string;
+  period(start: string): string;
+}
+
+interface Props {
+  formId: string;
+  textLang: Lang;
+  question: InsightQuestion;
+  grouped: InsightsAnswer;
+  overall: InsightsAnswer;
+  formats: Formats;
+}
+
+export function QuestionInsight({ formId, textLang, question, grouped, overall, formats }: Props) {
+  const { t } = useTranslation();
+  const chart = useRef<SVGSVGElement>(null);
+  const label = formText(formId, question.label, textLang);
+  const isNps = question.kind === 'scale' && question.npsBand !== null;
+  const measure = t(isNps ? 'insightsNps' : 'insightsMean');
+  const top = headline(question, overall);
+  const periods = periodStarts(grouped);
+  const series = grouped.groups.map((group, index) => ({
+    key: group.key ?? '',
+    label: group.label[formats.lang] ?? group.label[textLang] ?? group.key ?? '',
+    ...seriesStyle(index),
+    values: new Map(group.periods.flatMap((period) => {
+      const value = headlineValue(question, period.questions[question.name]);
+      return value === null ? [] : [[period.start, value] as const];
+    })),
+  }));
+  const totals = rangeTotals(question, overall);
+  const id = `q-${question.name}`;
+  const saveChart = () => chart.current && download(`${formId}-${question.name}.svg`, 'image/svg+xml', new XMLSerializer().serializeToString(chart.current));
+  const optionLabel = (value: string) => (question.kind === 'rating' ? formText(formId, question.options.find((option) => option.value === value)?.label ?? value, textLang) : formats.number(Number(value)));
+  return (
+    <section className="insights-question" aria-labelledby={id}>
+      <h2 id={id} lang={textLang}>{label}</h2>
+      <p className="insights-headline">
+        <span className="insights-measure">{measure}</span>{' '}
+        <strong>{top.value === null ? '—' : formats.number(top.value)}</strong>{' '}
+        {top.change !== null ? t('insightsChange', { change: formats.signed(top.change) }) : t('insightsNoChange')}
+      </p>
+      {periods.length > 0 && (
+        <figure className="insights-figure">
+          <TrendChart ref={chart} title={t('insightsTrendOf', { question: label, measure })} periods={periods} series={series} domain={valueDomain(question)} rtl={formats.rtl} formatPeriod={formats.period} formatValue={formats.number} />
+          <figcaption>
+            <ul className="insights-legend">
+              {series.map((line) => (
+                <li key={line.key}>
+                  <svg width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" stroke={line.colour} strokeWidth="3" strokeDasharray={line.dash} /></svg> {line.label}
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="insights-action" onClick={saveChart}>{t('insightsDownloadChart')}</button>
+          </figcaption>
+        </figure>
+      )}
+      <div className="insights-scroll" role="region" aria-labelledby={`${id}-data`} tabIndex={0}>
+        <table className="insights-table">
+          <caption id={`${id}-data`}>{t('insightsChartData', { question: label, measure })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('insightsPeriodStart')}</th>
+              {series.map((line) => <th scope="col" key={line.key}>{line.label}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {periods.map((start) => (
+              <tr key={start}>
+                <th scope="row">{formats.period(start)}</th>
+                {series.map((line) => <td key={line.key}>{line.values.has(start) ? formats.number(line.values.get(start) as number) : '—'}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {totals.nps && (
+        <table className="insights-table insights-bands">
+          <caption>{t('insightsNpsBands')}</caption>
+          <tbody>
+            {(['promoters', 'passives', 'detractors'] as const).map((band) => (
+              <tr key={band}><th scope="row">{t(band === 'promoters' ? 'insightsPromoters' : band === 'passives' ? 'insightsPassives' : 'insightsDetractors')}</th><td>{formats.number(totals.nps?.[band] ?? 0)}</td></tr>
+            ))}
+            <tr><th scope="row">{t('insightsNps')}</th><td>{formats.number(totals.nps.score)}</td></tr>
+          </tbody>
+        </table>
+      )}
+      <table className="insights-table insights-distribution">
+        <caption>{t('insightsDistribution', { count: totals.answered, answered: formats.number(totals.answered) })}</caption>
+        <tbody>
+          {Object.entries(totals.distribution).map(([value, count]) => {
+            const share = totals.answered ? Math.round((count * 100) / totals.answered) : 0;
+            return (
+              <tr key={value}>
+                <th scope="row" lang={textLang}>{optionLabel(value)}</th>
+                <td>{formats.number(count)}</td>
+                <td className="insights-bar-cell" aria-hidden="true"><span className="insights-bar" style={{ inlineSize: `${share}%` }} /></td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+// The loader of /staff/insights/:form: the form's aggregates grouped as asked (?by=, ?period=,
+// ?from=, ?to=; the URL carries the view so it can be shared), the same without grouping for the
+// headlines, and the comments of the range (?group= narrows them to one venue or answer).
+import { consoleForms } from 'virtual:route-set';
+import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { InsightCommentsAnswer, InsightsAnswer } from '../../../engine/contract/insights.ts';
+import { insightGroupings } from '../../../engine/insight-questions.ts';
+import { resolveLanguage } from '../../../engine/language.ts';
+import type { Lang } from '../../../engine/languages.ts';
+import type { LoadPage, PageData } from '../../shell/pageData.ts';
+import { pageLanguage } from '../../shell/pageLanguage.ts';
+import { requireSignIn, sessionRequest } from '../../shell/requireSignIn.ts';
+import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
+
+export interface InsightsRef {
+  kind: 'staff-insights';
+  languages: Lang[];
+}
+
+export interface InsightsView {
+  by: string;
+  period: string;
+  from: string;
+  to: string;
+  group: string;
+}
+
+export interface InsightsData extends PageData {
+  compiled: CompiledForm;
+  textLang: Lang;
+  view: InsightsView;
+  /** Null when the server refused the view's parameters (problem says why). */
+  grouped: InsightsAnswer | null;
+  overall: InsightsAnswer | null;
+  comments: InsightCommentsAnswer | null;
+  problem: string | null;
+}
+
+const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
+
+export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url, params, signal }) => {
+  await requireSignIn(url.href, 'read-submissions');
+  const formId = params.form;
+  if (!formId || !consoleForms.submissions.includes(formId)) throw notFound();
+  const compiled = await loadCompiledForm(formId);
+  const lang = pageLanguage(url, page.languages);
+  const textLang = resolveLanguage(lang, compiled.languages);
+  await loadFormTexts(formId, textLang);
+  const query = url.searchParams;
+  // A form with a venue is grouped by it unless the view says otherwise (by= empty: no grouping).
+  const defaultBy = compiled.venue?.field ?? insightGroupings(compiled.form)[0]?.name ?? '';
+  const view: InsightsView = { by: query.get('by') ?? defaultBy, period: query.get('period') ?? 'week', from: query.get('from') ?? '', to: query.get('to') ?? '', group: query.get('group') ?? '' };
+  const asked = new URLSearchParams({ period: view.period, locale: lang });
+  if (view.from) asked.set('from', view.from);
+  if (view.to) asked.set('to', view.to);
+  const base = `/api/insights/${encodeURIComponent(formId)}`;
+  const grouped = new URLSearchParams(asked);
+  if (view.by) grouped.set('by', view.by);
+  const comments = new URLSearchParams(grouped);
+  if (view.by && view.group) comments.set('group', view.group);
+  const [groupedAnswer, overallAnswer, commentsAnswer] = await Promise.all([
+    sessionRequest<InsightsAnswer>('GET', `${base}?${grouped}`, undefined, signal),
+    sessionRequest<InsightsAnswer>('GET', `${base}?${asked}`, undefined, signal),
+    sessionRequest<InsightCommentsAnswer>('GET', `${base}/comments?${comments}`, undefined, signal),
+  ]);
+  for (const answer of [groupedAnswer, overallAnswer, commentsAnswer]) {
+    if (answer.status !== 200 && answer.status !== 400) throw new Response(null, { status: answer.status });
+  }
+  const refused = [groupedAnswer, overallAnswer].find((answer) => answer.status === 400)?.body as { errors?: { data?: { errors?: { message: string }[] } }[] } | null | undefined;
+  const problem = refused ? (refused.errors?.[0]?.data?.errors?.[0]?.message ?? 'Bad request') : null;
+  const ok = <T,>(answer: { status: number; body: T | null }) => (answer.status === 200 ? answer.body : null);
+  return { languages: page.languages, compiled, textLang, view, grouped: ok(groupedAnswer), overall: ok(overallAnswer), comments: ok(commentsAnswer), problem };
+};
