@@ -106,7 +106,7 @@ async function completeByKeyboard(page: Page, formId: string, lang: Lang): Promi
   page.on('filechooser', (chooser) => {
     const accepts = chooser.element();
     void accepts.getAttribute('accept').then((accept) =>
-      chooser.setFiles(accept?.includes('image') ? { name: 'photo.png', mimeType: 'image/png', buffer: tinyPng() } : { name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'], '<< /Root 1 0 R /Size 3 >>') }),
+      chooser.setFiles(accept?.includes('image') ? { name: 'photo.png', mimeType: 'image/png', buffer: tinyPng() } : { name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'], '') }),
     );
   });
   for (let i = 0; i < 400; i++) {
