@@ -69,7 +69,7 @@ describe('roles and venues', () => {
     await forms.nth(1).waitFor();
     // The heading row and the one form the account reads.
     expect(await forms.count()).toBe(2);
-    expect(await forms.nth(1).innerText()).toMatch(/dining-survey\s+2$/);
+    expect(await forms.nth(1).innerText()).toMatch(/dining-survey\s+2\b/);
     expect(await axeViolations(home)).toEqual([]);
     await forms.nth(1).getByRole('link').click();
     await home.waitForURL(/\/staff\/forms\/dining-survey$/);
