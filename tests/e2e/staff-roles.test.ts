@@ -71,7 +71,7 @@ describe('roles and venues', () => {
     expect(await forms.count()).toBe(2);
     expect(await forms.nth(1).innerText()).toMatch(/dining-survey\s+2\b/);
     expect(await axeViolations(home)).toEqual([]);
-    await forms.nth(1).getByRole('link').click();
+    await forms.nth(1).getByRole('link', { name: 'Your Voice, Our Improvement' }).click();
     await home.waitForURL(/\/staff\/forms\/dining-survey$/);
     const rows = home.locator('tbody tr');
     await rows.first().waitFor();
