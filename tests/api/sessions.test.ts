@@ -24,6 +24,13 @@ describe('staff sessions', () => {
     expect((await server.api('/api/users/me', { as: 'none', headers: { cookie: `__Host-payload-token=${login.body.token}` } })).body.user).toBeNull();
   });
 
+  it('two sign-ins in the same second are two sessions: signing out of one leaves the other', async () => {
+    const [first, second] = await Promise.all([1, 2].map(() => server.api('/api/users/login', { as: 'none', json: STAFF })));
+    expect(first.body.token).not.toBe(second.body.token);
+    expect((await server.api('/api/users/logout', { as: 'none', method: 'POST', headers: { authorization: `JWT ${first.body.token}` } })).status).toBe(200);
+    expect((await server.api(`/api/${DINING}`, { as: 'none', headers: { authorization: `JWT ${second.body.token}` } })).status).toBe(200);
+  });
+
   it('COOKIE_SECURE=true marks the login cookie Secure', async () => {
     const login = await server.api('/api/users/login', { as: 'none', json: STAFF });
     expect(login.headers.get('set-cookie')).toMatch(/; Secure(;|$)/);

@@ -1,6 +1,7 @@
 // HS256 JSON Web Tokens with node:crypto: the staff session, in Payload's shape
-// (claims id, collection, email, iat, exp; 2 hours like Payload's default tokenExpiration).
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// (claims id, collection, email, iat, exp; 2 hours like Payload's default tokenExpiration), plus a
+// random jti: two sign-ins in the same second are two sessions, and signing out ends only its own.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { resolveSecret } from '../data-dir-secret.ts';
 
 export const TOKEN_SECONDS = 7200;
@@ -11,6 +12,8 @@ export interface StaffClaims {
   email: string;
   iat: number;
   exp: number;
+  /** Unique per session (a revoked token is found by its hash). */
+  jti?: string;
 }
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
@@ -22,7 +25,7 @@ function sign(input: string, secret: string): string {
 
 export function signStaffToken(user: { id: number; email: string }, secret: string, now = Date.now()): { token: string; exp: number } {
   const iat = Math.floor(now / 1000);
-  const claims: StaffClaims = { id: user.id, collection: 'users', email: user.email, iat, exp: iat + TOKEN_SECONDS };
+  const claims: StaffClaims = { id: user.id, collection: 'users', email: user.email, iat, exp: iat + TOKEN_SECONDS, jti: randomBytes(16).toString('base64url') };
   const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
   return { token: `${body}.${sign(body, secret)}`, exp: claims.exp };
 }
