@@ -3,9 +3,9 @@
 // sent again (at least once) with the same Message-ID, so the receiver can tell it is the same.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/main-process.ts';
 import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { DINING, diningAnswers } from './samples.ts';
@@ -15,14 +15,6 @@ let hanging: SmtpStandIn;
 let answering: SmtpStandIn;
 const started: ChildProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts main.ts with the given mail server; resolves once it prints its address. */
 function startServer(port: number, smtpUrl: string): Promise<ChildProcess> {

@@ -3,9 +3,9 @@
 // the same DATA_DIR every acknowledged one is there, and nothing is half-written.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/main-process.ts';
 import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT, STAFF, type Json } from '../support/server.ts';
 import { DINING, diningAnswers } from './samples.ts';
 import { acknowledgedUnderLoad, checkNothingHalfWritten } from './durability-load.ts';
@@ -13,14 +13,6 @@ import { acknowledgedUnderLoad, checkNothingHalfWritten } from './durability-loa
 let dataDir: string;
 const started: ChildProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const env = (port: number) => ({
   ...process.env,
