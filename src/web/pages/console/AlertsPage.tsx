@@ -8,6 +8,7 @@ import type { AlertDelivery, AlertItem, DeliveryState } from '../../../engine/co
 import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import type { MessageKey } from '../../../engine/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
+import { StaffTable } from '../../ui/StaffTable.tsx';
 import type { AlertsData } from './alertsLoader.ts';
 import { staffDateTime, withLang } from './consoleAccess.ts';
 import { staffRequest } from './staffApi.ts';
@@ -52,16 +53,7 @@ function AlertList({ alerts, onRead }: { alerts: AlertItem[]; onRead: (id: numbe
     if (answer.status === 200) onRead(alert.id);
   };
   return (
-    <table className="console-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('alertsColReceived')}</th>
-          <th scope="col">{t('alertsColAlert')}</th>
-          <th scope="col">{t('alertsColReference')}</th>
-          <th scope="col">{t('alertsColStatus')}</th>
-        </tr>
-      </thead>
-      <tbody>
+    <StaffTable caption={t('alertsTitle')} columns={[t('alertsColReceived'), t('alertsColAlert'), t('alertsColReference'), t('alertsColStatus')]}>
         {alerts.map((alert) => (
           <tr key={alert.id} className={alert.read ? undefined : 'alerts-new'}>
             <td>{staffDateTime(alert.createdAt, lang)}</td>
@@ -87,8 +79,7 @@ function AlertList({ alerts, onRead }: { alerts: AlertItem[]; onRead: (id: numbe
             </td>
           </tr>
         ))}
-      </tbody>
-    </table>
+    </StaffTable>
   );
 }
 
@@ -103,17 +94,7 @@ function DeliveryLog({ deliveries, onStatus }: { deliveries: AlertDelivery[]; on
     if (answer.status === 200) setResent((ids) => new Set(ids).add(delivery.id));
   };
   return (
-    <table className="console-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('alertsColReceived')}</th>
-          <th scope="col">{t('alertsColRecipient')}</th>
-          <th scope="col">{t('alertsColStatus')}</th>
-          <th scope="col">{t('alertsColTries')}</th>
-          <th scope="col">{t('alertsColAnswer')}</th>
-        </tr>
-      </thead>
-      <tbody>
+    <StaffTable caption={t('alertsLog')} columns={[t('alertsColReceived'), t('alertsColRecipient'), t('alertsColStatus'), t('alertsColTries'), t('alertsColAnswer')]}>
         {deliveries.map((shown) => resent.has(shown.id) ? { ...shown, state: 'queued' as const, lastError: null, nextAttemptAt: null } : shown).map((delivery) => (
           <tr key={delivery.id}>
             <td>
@@ -135,7 +116,6 @@ function DeliveryLog({ deliveries, onStatus }: { deliveries: AlertDelivery[]; on
             <td dir="ltr">{delivery.responseStatus === null ? '' : `${delivery.responseStatus}${delivery.responseMs === null ? '' : ` · ${delivery.responseMs} ms`}`}</td>
           </tr>
         ))}
-      </tbody>
-    </table>
+    </StaffTable>
   );
 }

@@ -7,6 +7,7 @@ import type { Lang } from '../../../engine/languages.ts';
 import { formText } from '../../../engine/messages.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { safeHref } from '../../rich-text/RichText.tsx';
+import { StaffTable } from '../../ui/StaffTable.tsx';
 
 interface Props {
   formId: string;
@@ -76,18 +77,7 @@ function RepeatTable({ formId, field, value, lang }: { formId: string; field: Ex
   const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const subFields = field.fields as ResolvedDataField[];
   return (
-    <table className="console-table console-repeat">
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          {subFields.map((sub) => (
-            <th scope="col" key={sub.name}>
-              {fieldLabel(formId, sub, lang)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
+    <StaffTable caption={fieldLabel(formId, field, lang)} columns={['#', ...subFields.map((sub) => fieldLabel(formId, sub, lang))]} className="console-repeat">
         {items.map((item, i) => (
           <tr key={i}>
             <th scope="row">{formText(formId, field.itemLabel, lang, { n: i + 1 })}</th>
@@ -98,7 +88,6 @@ function RepeatTable({ formId, field, value, lang }: { formId: string; field: Ex
             ))}
           </tr>
         ))}
-      </tbody>
-    </table>
+    </StaffTable>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { localized } from '../../api/localized.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
+import { StaffTable } from '../../ui/StaffTable.tsx';
 import { staffCan, withLang } from './consoleAccess.ts';
 import type { ContentListData } from './contentLoader.ts';
 import '../../styles/form.css';
@@ -32,14 +33,7 @@ export default function ContentListPage() {
       ) : (
         <p className="console-note">{t('staffReadOnly')}</p>
       )}
-      <table className="console-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('staffColItem')}</th>
-            <th scope="col">{t('staffUpdatedAt')}</th>
-          </tr>
-        </thead>
-        <tbody>
+      <StaffTable caption={title} columns={[t('staffColItem'), t('staffUpdatedAt')]}>
           {docs.map((doc) => (
             <tr key={String(doc.id)}>
               <th scope="row" dir="auto">
@@ -48,8 +42,7 @@ export default function ContentListPage() {
               <td>{typeof doc.updatedAt === 'string' ? new Date(doc.updatedAt).toLocaleString(`${lang}-u-nu-latn`) : ''}</td>
             </tr>
           ))}
-        </tbody>
-      </table>
+      </StaffTable>
     </div>
   );
 }

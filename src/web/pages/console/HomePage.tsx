@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { useShell } from '../../shell/ShellContext.tsx';
+import { StaffTable } from '../../ui/StaffTable.tsx';
 import { hasConsolePages, staffCan, withLang } from './consoleAccess.ts';
 import type { HomeData } from './homeLoader.ts';
 import './console.css';
@@ -27,15 +28,7 @@ export default function HomePage() {
       {forms.length > 0 && (
         <section aria-labelledby="console-forms">
           <h2 id="console-forms">{t('staffForms')}</h2>
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('staffColForm')}</th>
-                <th scope="col">{t('staffColFormId')}</th>
-                <th scope="col">{t('staffColCount')}</th>
-              </tr>
-            </thead>
-            <tbody>
+          <StaffTable caption={t('staffForms')} columns={[t('staffColForm'), t('staffColFormId'), t('staffColCount')]}>
               {forms.map((form) => (
                 <tr key={form.id}>
                   <th scope="row">
@@ -51,8 +44,7 @@ export default function HomePage() {
                   <td>{number.format(form.count)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+          </StaffTable>
         </section>
       )}
       {hasConsolePages(me) && (

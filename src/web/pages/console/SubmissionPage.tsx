@@ -6,6 +6,7 @@ import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { dataFields } from '../../../engine/conditions.ts';
 import { formText } from '../../../engine/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
+import { StaffTable } from '../../ui/StaffTable.tsx';
 import { AnswerValue, fieldLabel } from './AnswerValue.tsx';
 import { staffDateTime, withLang } from './consoleAccess.ts';
 import type { SubmissionData } from './submissionLoader.ts';
@@ -52,24 +53,16 @@ export default function SubmissionPage() {
       </dl>
       <FollowUpPanel key={doc.id} collection={compiled.collection} id={doc.id} lang={lang} initial={doc.followUp} assignees={assignees} />
       <h2 id="console-answers">{t('staffAnswers')}</h2>
-      <table className="console-table console-answers" aria-labelledby="console-answers">
-        <thead>
-          <tr>
-            <th scope="col">{t('staffQuestion')}</th>
-            <th scope="col">{t('staffAnswer')}</th>
+      <StaffTable caption={t('staffAnswers')} columns={[t('staffQuestion'), t('staffAnswer')]} rowsLang={textLang}>
+        {fields.map((field) => (
+          <tr key={field.name}>
+            <th scope="row">{fieldLabel(compiled.id, field, textLang)}</th>
+            <td>
+              <AnswerValue formId={compiled.id} field={field} value={doc[field.name]} lang={textLang} signatureUrl={`/api/${compiled.collection}/${doc.id}/signature/${field.name}.svg`} />
+            </td>
           </tr>
-        </thead>
-        <tbody lang={textLang}>
-          {fields.map((field) => (
-            <tr key={field.name}>
-              <th scope="row">{fieldLabel(compiled.id, field, textLang)}</th>
-              <td>
-                <AnswerValue formId={compiled.id} field={field} value={doc[field.name]} lang={textLang} signatureUrl={`/api/${compiled.collection}/${doc.id}/signature/${field.name}.svg`} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StaffTable>
       {evidence.length > 0 && (
         <section aria-labelledby="console-evidence">
           <h2 id="console-evidence">{t('staffEvidence')}</h2>

@@ -8,6 +8,7 @@ import { formText } from '../../../engine/messages.ts';
 import { insightQuestions } from '../../../engine/insight-questions.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
+import { StaffTable } from '../../ui/StaffTable.tsx';
 import { staffDateTime, withLang } from './consoleAccess.ts';
 import { DateFilter, dateFilterProblem } from './DateFilter.tsx';
 import { contactFields, FILTER_PARAMS } from './submissionSearch.ts';
@@ -53,17 +54,7 @@ export default function SubmissionsPage() {
       {list.docs.length === 0 ? (
         <p>{t('staffNone')}</p>
       ) : (
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('staffReference')}</th>
-              <th scope="col">{t('staffReceived')}</th>
-              <th scope="col">{t('staffContact')}</th>
-              <th scope="col">{t('staffFollowUpState')}</th>
-              <th scope="col">{t('staffAssignee')}</th>
-            </tr>
-          </thead>
-          <tbody>
+        <StaffTable caption={<span lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</span>} columns={[t('staffReference'), t('staffReceived'), t('staffContact'), t('staffFollowUpState'), t('staffAssignee')]}>
             {list.docs.map((doc) => (
               <tr key={doc.id}>
                 <th scope="row">
@@ -82,8 +73,7 @@ export default function SubmissionsPage() {
                 <td dir="auto">{doc.followUp?.assignee ? staffName(doc.followUp.assignee) : ''}</td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </StaffTable>
       )}
       {list.totalPages > 1 && (
         <nav className="console-pages" aria-label={t('staffPageOf', { page: list.page, pages: list.totalPages })}>

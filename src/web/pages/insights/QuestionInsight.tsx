@@ -9,6 +9,7 @@ import type { InsightQuestion } from '../../../engine/insight-questions.ts';
 import { formText } from '../../../engine/messages.ts';
 import { download } from './insightsCsv.ts';
 import { headline, headlineValue, periodStarts, rangeTotals, seriesStyle, valueDomain } from './insightsView.ts';
+import { StaffTable } from '../../ui/StaffTable.tsx';
 import { TrendChart } from './TrendChart.tsx';
 
 export interface Formats {
@@ -72,51 +73,34 @@ export function QuestionInsight({ formId, textLang, question, grouped, overall, 
           </figcaption>
         </figure>
       )}
-      <div className="insights-scroll" role="region" aria-labelledby={`${id}-data`} tabIndex={0}>
-        <table className="insights-table">
-          <caption id={`${id}-data`}>{t('insightsChartData', { question: label, measure })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('insightsPeriodStart')}</th>
-              {series.map((line) => <th scope="col" key={line.key}>{line.label}</th>)}
-            </tr>
-          </thead>
-          <tbody>
-            {periods.map((start) => (
-              <tr key={start}>
-                <th scope="row">{formats.period(start)}</th>
-                {series.map((line) => <td key={line.key}>{line.values.has(start) ? formats.number(line.values.get(start) as number) : '—'}</td>)}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable caption={t('insightsChartData', { question: label, measure })} captionVisible columns={[t('insightsPeriodStart'), ...series.map((line) => line.label)]}>
+        {periods.map((start) => (
+          <tr key={start}>
+            <th scope="row">{formats.period(start)}</th>
+            {series.map((line) => <td key={line.key}>{line.values.has(start) ? formats.number(line.values.get(start) as number) : '—'}</td>)}
+          </tr>
+        ))}
+      </StaffTable>
       {totals.nps && (
-        <table className="insights-table insights-bands">
-          <caption>{t('insightsNpsBands')}</caption>
-          <tbody>
-            {(['promoters', 'passives', 'detractors'] as const).map((band) => (
-              <tr key={band}><th scope="row">{t(band === 'promoters' ? 'insightsPromoters' : band === 'passives' ? 'insightsPassives' : 'insightsDetractors')}</th><td>{formats.number(totals.nps?.[band] ?? 0)}</td></tr>
-            ))}
-            <tr><th scope="row">{t('insightsNps')}</th><td>{formats.number(totals.nps.score)}</td></tr>
-          </tbody>
-        </table>
+        <StaffTable caption={t('insightsNpsBands')} captionVisible className="insights-bands">
+          {(['promoters', 'passives', 'detractors'] as const).map((band) => (
+            <tr key={band}><th scope="row">{t(band === 'promoters' ? 'insightsPromoters' : band === 'passives' ? 'insightsPassives' : 'insightsDetractors')}</th><td>{formats.number(totals.nps?.[band] ?? 0)}</td></tr>
+          ))}
+          <tr><th scope="row">{t('insightsNps')}</th><td>{formats.number(totals.nps.score)}</td></tr>
+        </StaffTable>
       )}
-      <table className="insights-table insights-distribution">
-        <caption>{t('insightsDistribution', { count: totals.answered, answered: formats.number(totals.answered) })}</caption>
-        <tbody>
-          {Object.entries(totals.distribution).map(([value, count]) => {
-            const share = totals.answered ? Math.round((count * 100) / totals.answered) : 0;
-            return (
-              <tr key={value}>
-                <th scope="row" lang={textLang}>{optionLabel(value)}</th>
-                <td>{formats.number(count)}</td>
-                <td className="insights-bar-cell" aria-hidden="true"><span className="insights-bar" style={{ inlineSize: `${share}%` }} /></td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <StaffTable caption={t('insightsDistribution', { count: totals.answered, answered: formats.number(totals.answered) })} captionVisible className="insights-distribution">
+        {Object.entries(totals.distribution).map(([value, count]) => {
+          const share = totals.answered ? Math.round((count * 100) / totals.answered) : 0;
+          return (
+            <tr key={value}>
+              <th scope="row" lang={textLang}>{optionLabel(value)}</th>
+              <td>{formats.number(count)}</td>
+              <td className="insights-bar-cell" aria-hidden="true"><span className="insights-bar" style={{ inlineSize: `${share}%` }} /></td>
+            </tr>
+          );
+        })}
+      </StaffTable>
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import { useShell } from '../../shell/ShellContext.tsx';
+import { StaffTable } from '../../ui/StaffTable.tsx';
 import type { AuditData } from './auditLoader.ts';
 import './staff.css';
 
@@ -20,28 +21,16 @@ export default function AuditPage() {
   return (
     <section className="staff-admin" aria-labelledby="audit-title">
       <h1 id="audit-title">{t('auditTitle')}</h1>
-      <div className="staff-table-wrap">
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('auditWhen')}</th>
-              <th scope="col">{t('auditWho')}</th>
-              <th scope="col">{t('auditAction')}</th>
-              <th scope="col">{t('auditWhat')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>{when.format(new Date(entry.at))}</td>
-                <td dir="ltr">{entry.userEmail ?? ''}</td>
-                <td dir="ltr">{entry.action}</td>
-                <td dir="ltr">{[entry.target, entry.documentId].filter(Boolean).join(' #')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable caption={t('auditTitle')} columns={[t('auditWhen'), t('auditWho'), t('auditAction'), t('auditWhat')]}>
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <td>{when.format(new Date(entry.at))}</td>
+            <td dir="ltr">{entry.userEmail ?? ''}</td>
+            <td dir="ltr">{entry.action}</td>
+            <td dir="ltr">{[entry.target, entry.documentId].filter(Boolean).join(' #')}</td>
+          </tr>
+        ))}
+      </StaffTable>
       <nav className="staff-pager" aria-label={t('auditTitle')}>
         {page > 1 ? <Link to={pageLink(page - 1)}>{t('pagePrevious')}</Link> : <span />}
         {page < totalPages ? <Link to={pageLink(page + 1)}>{t('pageNext')}</Link> : <span />}

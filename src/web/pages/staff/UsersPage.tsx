@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import type { VenueOption } from '../../../engine/contract/venues.ts';
 import { sessionRequest } from '../../shell/requireSignIn.ts';
+import { StaffTable } from '../../ui/StaffTable.tsx';
 import type { ManagedUser, UsersData } from './usersLoader.ts';
 import { RolesPicker, type RolesValue } from './RolesPicker.tsx';
 import '../../styles/form.css';
@@ -17,24 +18,11 @@ export default function UsersPage() {
   return (
     <section className="staff-admin" aria-labelledby="users-title">
       <h1 id="users-title">{t('usersTitle')}</h1>
-      <div className="staff-table-wrap">
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('signInEmail')}</th>
-              <th scope="col">{t('usersName')}</th>
-              <th scope="col">{t('signedInRole')}</th>
-              <th scope="col">{t('usersSignsInWith')}</th>
-              <th scope="col">{t('usersDisabled')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <UserRow key={user.id} user={user} venueOptions={venues} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable caption={t('usersTitle')} columns={[t('signInEmail'), t('usersName'), t('signedInRole'), t('usersSignsInWith'), t('usersDisabled')]}>
+        {users.map((user) => (
+          <UserRow key={user.id} user={user} venueOptions={venues} />
+        ))}
+      </StaffTable>
       <AddUser venueOptions={venues} />
     </section>
   );
