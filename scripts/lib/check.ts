@@ -5,6 +5,9 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { Field, RICH_TEXT_PATTERN, type FormDefinition, type Lang, type Condition } from '../../src/engine/definition.ts';
 import { compileForm, type Vocabularies } from '../../src/engine/compile.ts';
+import type { TSchema } from '@sinclair/typebox';
+import { FIELD_TYPES as FIELD_TYPES_TABLE } from '../../src/engine/fields/index.ts';
+import type { FieldTypeModule } from '../../src/engine/fields/parts.ts';
 import { validatorModule } from './validator-code.ts';
 import { toJsonSchema, DATA_SCHEMAS } from './data-schemas.ts';
 import { positionOf } from './position.ts';
@@ -80,6 +83,7 @@ export function checkAgainstSchema(file: string, json: unknown, schemaFile: stri
     .map(({ file: f, path: pa, message }) => ({ file: f, path: pa, message }));
 }
 
+/** The question kinds in the order of Field's anyOf branches (built from src/engine/fields FIELD_TYPES). */
 const FIELD_TYPES = (Field.anyOf as { properties: { type: { const: string } } }[]).map((s) => s.properties.type.const);
 
 /** "/sections/0/fields/2/label" → "$.sections[0].fields[2].label" */
@@ -198,7 +202,8 @@ export function checkDefinition(file: string, definition: FormDefinition, vocabu
       } else if ('options' in field && typeof field.options === 'string') vocabularyProblems(field.options, `${path}.options`, question);
       if ('options' in field && Array.isArray(field.options)) problems.push(...duplicateOptionValues(file, field.options, `${path}.options`, question));
       if (field.type === 'content') problems.push(...richTextBlockProblems(file, field, path));
-      if (field.type === 'select' && !field.options && !field.optionsFrom) add(path, `${question} is a select without options: add "options" (a list or an option list name) or "optionsFrom"`);
+      // What the field's type module (src/engine/fields) finds wrong with the question on its own.
+      for (const problem of (FIELD_TYPES_TABLE[field.type] as FieldTypeModule<TSchema>).problems?.(field) ?? []) add(problem.key ? `${path}.${problem.key}` : path, problem.message);
     });
   });
   // A condition may only depend on questions above it: a guest answers from top to bottom.

@@ -4,6 +4,9 @@
 import { compileForm, type Vocabularies } from '../../src/engine/compile.ts';
 import type { JsonSchema, ResolvedField } from '../../src/engine/compiled.ts';
 import type { FormDefinition } from '../../src/engine/definition.ts';
+import type { TSchema } from '@sinclair/typebox';
+import { FIELD_TYPES } from '../../src/engine/fields/index.ts';
+import type { FieldTypeModule } from '../../src/engine/fields/parts.ts';
 
 export interface StoredShape {
   type: string;
@@ -27,17 +30,20 @@ export interface LockFile {
 export const LOCK_FILE = 'forms/forms.lock.json';
 export const LOCK_COMMENT = 'What stored answers rely on, per form: its collection and each field\'s stored type and values. Written by npm run forms:lock; forms:check refuses changes that break it.';
 
+/** A stored value's shape from its compiled schema; the field's type module (src/engine/fields) may name its values' list or its sub-questions. */
 function shapeOf(schema: JsonSchema, field?: ResolvedField): StoredShape {
   const shape: StoredShape = { type: String(schema.type ?? 'any') };
+  const kind = field ? (FIELD_TYPES[field.type] as FieldTypeModule<TSchema>) : undefined;
   if (typeof schema.format === 'string') shape.format = schema.format;
-  if (field?.type === 'country') shape.values = `countries:${field.store === 'code' ? 'code' : 'name'}`;
+  const named = field && kind?.storedValues?.(field);
+  if (named) shape.values = named;
   else if (Array.isArray(schema.enum)) shape.values = schema.enum as (string | number)[];
   if (schema.items && typeof schema.items === 'object') {
-    const inner = field?.type === 'repeat' ? undefined : field;
-    shape.items = shapeOf(schema.items as JsonSchema, inner?.type === 'multichoice' ? undefined : inner);
-    if (field?.type === 'repeat') {
+    shape.items = shapeOf(schema.items as JsonSchema);
+    const subFields = field && kind?.subFields?.(field);
+    if (subFields) {
       const properties = (schema.items as JsonSchema).properties as Record<string, JsonSchema>;
-      shape.items.fields = Object.fromEntries(field.fields.map((f) => [f.name, shapeOf(properties[f.name], f as ResolvedField)]));
+      shape.items.fields = Object.fromEntries(subFields.map((f) => [f.name, shapeOf(properties[f.name], f as ResolvedField)]));
     }
   } else if (schema.properties && typeof schema.properties === 'object') {
     shape.fields = Object.fromEntries(Object.entries(schema.properties as Record<string, JsonSchema>).map(([k, v]) => [k, shapeOf(v)]));

@@ -5,18 +5,16 @@ import type { AuthoredField, AuthoredForm, CompiledForm, JsonSchema, ResolvedFor
 import { extractTexts, type FormTexts } from './form-texts.ts';
 import { toSchema, visibilityOf, dataFields } from './conditions.ts';
 import { DEFAULT_READERS } from './roles.ts';
-// The list itself, read where a country question is compiled: the pages import this module for
-// renderSchema only, and a list read at the top of a module (engine/countries.ts) stays in their
-// bundle even unused (a property read might have effects), with every country's name in it.
+import { FIELD_TYPES } from './fields/index.ts';
+import { compact, type SchemaContext } from './fields/parts.ts';
+// The list itself, handed to a country question's schema (fields/country.ts) from here: the pages
+// never import the compiler, and a list read at the top of a module they import (engine/countries.ts)
+// would stay in their bundle even unused (a property read might have effects).
 import countriesFile from '../../forms/countries.json' with { type: 'json' };
 
 export type Vocabularies = Record<string, string | { ordered?: boolean; stars?: boolean; options: Option[] }>;
 
-export const DEFAULT_MAX_LENGTH = { text: 200, textarea: 2000, email: 254 } as const;
-/** A phone as typed, at most this long; whether it is a number of some country is engine/phones.ts's check (libphonenumber-js), which the server also uses to store it as E.164. */
-export const PHONE_MAX_LENGTH = 32;
-/** Files one multiple-file question takes when its definition sets no maxFiles (the definition allows at most 20). */
-export const DEFAULT_MAX_FILES = 10;
+export { DEFAULT_MAX_FILES, DEFAULT_MAX_LENGTH, PHONE_MAX_LENGTH, SIGNATURE_LIMITS } from './fields/limits.ts';
 
 export function vocabularyOptions(vocabularies: Vocabularies, name: string): Option[] {
   const entry = vocabularies[name];
@@ -39,83 +37,10 @@ export function resolveForm(definition: FormDefinition, vocabularies: Vocabulari
   return { ...rest, sections: definition.sections.map((s) => ({ ...s, fields: s.fields.map(resolveField) })) };
 }
 
-function enumOf(options: { value: Option["value"] }[]): JsonSchema {
-  const values = options.map((o) => o.value);
-  return { type: values.every((v) => typeof v === 'number') ? 'number' : 'string', enum: values };
-}
-
-/** The JSON Schema fragment for one field's value. */
+/** The JSON Schema fragment for one field's value (its type's module, src/engine/fields/). */
 export function fieldSchema(field: ResolvedField): JsonSchema | null {
-  switch (field.type) {
-    case 'content':
-      return null;
-    case 'text':
-      return compact({ type: 'string', minLength: Math.max(field.required ? 1 : 0, field.minLength ?? 0) || undefined, maxLength: field.maxLength ?? DEFAULT_MAX_LENGTH.text, pattern: field.pattern });
-    case 'textarea':
-      return compact({ type: 'string', minLength: field.required ? 1 : undefined, maxLength: field.maxLength ?? DEFAULT_MAX_LENGTH.textarea });
-    case 'email':
-      return { type: 'string', format: 'email', maxLength: DEFAULT_MAX_LENGTH.email };
-    case 'phone':
-      return { type: 'string', maxLength: PHONE_MAX_LENGTH };
-    case 'date':
-      return { type: 'string', format: 'date' };
-    case 'number':
-      return compact({ type: field.integer ? 'integer' : 'number', minimum: field.minimum, maximum: field.maximum });
-    case 'choice':
-    case 'rating':
-      return enumOf(field.options!);
-    case 'select':
-      return field.options ? enumOf(field.options) : { type: 'string', minLength: 1, maxLength: 200 };
-    case 'multichoice':
-      // Every list in the contract is bounded: distinct answers can never outnumber the options.
-      return compact({ type: 'array', items: enumOf(field.options!), uniqueItems: true, minItems: field.minItems ?? (field.required ? 1 : undefined), maxItems: Math.min(field.maxItems ?? Infinity, field.options!.length) });
-    case 'consent':
-      return field.required ? { type: 'boolean', const: true } : { type: 'boolean' };
-    case 'scale':
-      return { type: 'integer', minimum: field.min, maximum: field.max };
-    case 'country':
-      return { type: 'string', enum: countriesFile.countries.map((c) => (field.store === 'code' ? c.code : c.name.en)) };
-    case 'file': {
-      const id = { type: 'integer', minimum: 1 };
-      return field.multiple ? compact({ type: 'array', items: id, uniqueItems: true, minItems: field.required ? 1 : undefined, maxItems: field.maxFiles ?? DEFAULT_MAX_FILES }) : id;
-    }
-    case 'signature':
-      return signatureSchema(field.required ?? false);
-    case 'repeat':
-      return compact({
-        type: 'array',
-        minItems: field.minItems ?? undefined,
-        maxItems: field.maxItems,
-        items: {
-          type: 'object',
-          properties: Object.fromEntries(field.fields.map((f) => [f.name, fieldSchema(f as ResolvedField)])),
-          required: field.fields.filter((f) => f.required).map((f) => f.name),
-          additionalProperties: false,
-        },
-      });
-    case 'hidden':
-      if (field.valueType === 'integer') return { type: 'integer', minimum: 1 };
-      if (field.valueType === 'date') return { type: 'string', format: 'date' };
-      return { type: 'string', maxLength: 200 };
-  }
-}
-
-/** Strokes of points [x, y], each relative to the pad (0..1), and the pad's width/height ratio. */
-export const SIGNATURE_LIMITS = { strokes: 100, pointsPerStroke: 2000 } as const;
-function signatureSchema(required: boolean): JsonSchema {
-  const unit = { type: 'number', minimum: 0, maximum: 1 };
-  return {
-    type: 'object',
-    properties: {
-      strokes: {
-        type: 'array', minItems: required ? 1 : 0, maxItems: SIGNATURE_LIMITS.strokes,
-        items: { type: 'array', minItems: 1, maxItems: SIGNATURE_LIMITS.pointsPerStroke, items: { type: 'array', prefixItems: [unit, unit], minItems: 2, maxItems: 2 } },
-      },
-      aspect: { type: 'number', minimum: 0.1, maximum: 10 },
-    },
-    required: ['strokes', 'aspect'],
-    additionalProperties: false,
-  };
+  const context: SchemaContext = { schemaOf: (inner) => fieldSchema(inner as ResolvedField), countries: countriesFile.countries };
+  return (FIELD_TYPES[field.type].schema as (field: ResolvedField, context: SchemaContext) => JsonSchema | null)(field, context);
 }
 
 /** The contract: every data field, unknown fields refused, hidden questions forbidden, conditional ones required. */
@@ -145,12 +70,7 @@ export function compileSchema(form: ResolvedForm): JsonSchema {
   });
 }
 
-/** The schema the page renders from: the contract without its conditional rules, with every field that is required when shown marked required (the page hides the rest). */
-export function renderSchema(contract: JsonSchema, form: ResolvedForm): JsonSchema {
-  const { allOf: _rules, ...schema } = contract;
-  const required = dataFields(form).filter((f) => f.required).map((f) => f.name);
-  return { ...schema, required };
-}
+export { renderSchema } from './render-schema.ts';
 
 function labelsOf(form: ResolvedForm, english: Record<string, string>): Record<string, string> {
   return Object.fromEntries(dataFields(form).map((field) => [field.name, ('label' in field && field.label ? english[field.label] : undefined) ?? field.name]));
@@ -201,8 +121,4 @@ export function compileForm(definition: FormDefinition, vocabularies: Vocabulari
     form,
   };
   return { compiled, texts };
-}
-
-function compact<T extends Record<string, unknown>>(object: T): T {
-  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T;
 }

@@ -3,18 +3,10 @@
 // ajv standalone module build/forms/<id>.validate.mjs, whose default export is
 // { [formId]: ValidateFunction } (the shape @rjsf/validator-ajv8's createPrecompiledValidator takes).
 import type { Role } from './roles.ts';
-import type { Condition, FormDefinition, Lang, LocalizedText, Option, Section, Field } from './definition.ts';
+import type { FormDefinition, Lang, Option, Section, Field } from './definition.ts';
+import type { Keyed, JsonSchema, TextKey } from './fields/parts.ts';
 
-export type JsonSchema = Record<string, unknown>;
-
-/** An i18next key in the form's namespace (engine/form-texts.ts); the texts are build/forms/locales/<lang>/<form id>.json. */
-export type TextKey = string;
-/** A definition part with each localized text replaced by its key. */
-export type Keyed<T> = T extends LocalizedText ? TextKey
-  : T extends Condition ? T
-  : T extends readonly (infer U)[] ? Keyed<U>[]
-  : T extends object ? { [K in keyof T]: Keyed<T[K]> }
-  : T;
+export type { JsonSchema, Keyed, TextKey } from './fields/parts.ts';
 
 /** A field after vocabulary references are replaced by their options, texts still inline (build time only). */
 /** `stars`: a rating whose scale is drawn as stars (the vocabulary says so). */

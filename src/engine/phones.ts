@@ -9,7 +9,7 @@ import type { FieldError } from './errors.ts';
 import type { Lang } from './languages.ts';
 import { answersOfType } from './answers.ts';
 import { t } from './messages.ts';
-import { PHONE_MAX_LENGTH } from './compile.ts';
+import { PHONE_MAX_LENGTH } from './fields/limits.ts';
 
 /** The number in E.164 ('+97455123456'), or null when it is not a valid number of any country. */
 export function toE164(value: string): string | null {

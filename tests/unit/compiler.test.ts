@@ -8,6 +8,7 @@ import { evaluate, pruneHidden, toSchema, isVisible } from '../../src/engine/con
 import { describeErrors, errorMessage } from '../../src/engine/errors.ts';
 import { dateLimitErrors } from '../../src/engine/date-limits.ts';
 import { normalizePhones, phoneErrors, toE164 } from '../../src/engine/phones.ts';
+import { FIELD_UI } from '../../src/web/widgets/fieldUi.ts';
 import { buildUiSchema, type UiSection } from '../../src/engine/ui-schema.ts';
 import type { Condition, FormDefinition } from '../../src/engine/definition.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
@@ -110,7 +111,7 @@ describe('uiSchema per language', () => {
       ...definitions['dining-survey'],
       sections: [{ id: 'intro', fields: [{ type: 'content', name: 'intro_note', style: 'note', text: { en: 'Hello', ar: 'مرحبا' } }, ...definitions['dining-survey'].sections[0].fields] }],
     };
-    const ui = buildUiSchema(compile(withNote).form, 'ar');
+    const ui = buildUiSchema(compile(withNote).form, 'ar', FIELD_UI);
     expect((ui.meal_period as Record<string, unknown>)['ui:title']).toBe('الوجبة');
     const sections = (ui['ui:options'] as { sections: UiSection[] }).sections;
     expect(sections[0].items[0]).toMatchObject({ kind: 'content', block: { name: 'intro_note' } });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderSchema } from '../../src/engine/compile.ts';
 import { LANGUAGES } from '../../src/engine/languages.ts';
+import { FIELD_UI } from '../../src/web/widgets/fieldUi.ts';
 import { buildUiSchema } from '../../src/engine/ui-schema.ts';
 import { loadCompiledForms } from '../../src/server/core/forms/compiled-forms.ts';
 import { fields, widgets } from '../../src/web/widgets/registry.ts';
@@ -32,7 +33,7 @@ describe('the RJSF parts the pages leave out', () => {
     expect(valuesOf(schema, 'anyOf')).toEqual([]);
     expect(valuesOf(schema, 'oneOf')).toEqual([]);
     for (const lang of LANGUAGES) {
-      const ui = buildUiSchema(compiled.form, lang);
+      const ui = buildUiSchema(compiled.form, lang, FIELD_UI);
       for (const question of objectsIn(ui).filter((node) => 'ui:widget' in node || 'ui:field' in node)) {
         // A custom field draws the question itself: its widget name is not looked up.
         if ('ui:field' in question) expect(Object.keys(fields)).toContain(question['ui:field']);

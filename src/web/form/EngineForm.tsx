@@ -8,6 +8,7 @@ import { dataFields } from '../../engine/conditions.ts';
 import type { Lang } from '../../engine/definition.ts';
 import { buildUiSchema } from '../../engine/ui-schema.ts';
 import type { UploadAs } from '../api/upload.ts';
+import { FIELD_UI } from '../widgets/fieldUi.ts';
 import { fields as customFields } from '../widgets/registry.ts';
 import { answerChecks } from './answerChecks.ts';
 import { guestFormWidgets } from './bufferedWidgets.tsx';
@@ -80,7 +81,7 @@ export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitA
   const rjsf = useRef<Form>(null);
   const phoneCheck = usePhoneCheck(form, answers.data, loaded.phoneCheck);
   const submission = useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit, remember, onStored });
-  const uiSchema = useMemo(() => buildUiSchema(form, lang), [form, lang]);
+  const uiSchema = useMemo(() => buildUiSchema(form, lang, FIELD_UI), [form, lang]);
   const { state, dispatch, counts } = submission;
 
   if (state.done)

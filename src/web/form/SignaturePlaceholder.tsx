@@ -10,7 +10,7 @@ import { fields } from '../widgets/registry.ts';
 import type { GuestFormContext } from './context.ts';
 import { useHydrated } from './useHydrated.ts';
 
-const SignatureWidget = fields.signature!;
+const SignatureWidget = fields.signature;
 
 /** The signature question: its frame on the server and while hydrating, the pad afterwards. */
 export function HydratingSignature(props: FieldProps) {

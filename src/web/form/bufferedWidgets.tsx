@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import type { FieldType } from '../../engine/definition.ts';
+import { FIELD_UI } from '../widgets/fieldUi.ts';
 import { widgets } from '../widgets/registry.ts';
 import { useDebouncedFlush } from './useDebouncedFlush.ts';
 import type { GuestFormContext } from './context.ts';
@@ -62,9 +63,7 @@ function buffered(Widget: ComponentType<WidgetProps>): ComponentType<WidgetProps
   return BufferedWidget;
 }
 
-/** The controls typed into character by character. */
-const TYPED: readonly FieldType[] = ['text', 'textarea', 'email', 'number'];
-
+/** The controls typed into character by character (FIELD_UI's typed) wait for a pause. */
 export const guestFormWidgets: RegistryWidgetsType = Object.fromEntries(
-  Object.entries(widgets).map(([type, widget]) => [type, TYPED.includes(type as FieldType) ? buffered(widget as ComponentType<WidgetProps>) : widget]),
+  Object.entries(widgets).map(([type, widget]) => [type, FIELD_UI[type as FieldType].typed ? buffered(widget as ComponentType<WidgetProps>) : widget]),
 ) as RegistryWidgetsType;

@@ -3,7 +3,7 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { forms } from 'virtual:route-set';
-import { renderSchema } from '../../engine/compile.ts';
+import { renderSchema } from '../../engine/render-schema.ts';
 import { addFormTexts, i18n } from '../../engine/i18n.ts';
 import type { Lang } from '../../engine/languages.ts';
 import type { CompiledForm } from '../../engine/compiled.ts';

@@ -1,4 +1,5 @@
-// One widget per field type: adding a type means one widget file and one line here.
+// One widget per field type FIELD_UI (fieldUi.ts) says a widget draws, one RJSF field per type
+// drawn as a field: a type without its widget here fails the typecheck.
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import type { FieldType } from '../../engine/definition.ts';
 import { ChoiceWidget } from './ChoiceWidget.tsx';
@@ -6,6 +7,7 @@ import { ConsentWidget } from './ConsentWidget.tsx';
 import { CountryWidget } from './CountryWidget.tsx';
 import { DateWidget } from './DateWidget.tsx';
 import { EmailWidget } from './EmailWidget.tsx';
+import { FIELD_UI, fieldTypes, type DrawnBy } from './fieldUi.ts';
 import { FileWidget } from './FileWidget.tsx';
 import { HiddenWidget } from './HiddenWidget.tsx';
 import { MultiChoiceWidget } from './MultiChoiceWidget.tsx';
@@ -18,8 +20,7 @@ import { SignatureWidget } from './SignatureWidget.tsx';
 import { TextareaWidget } from './TextareaWidget.tsx';
 import { TextWidget } from './TextWidget.tsx';
 
-// A repeated group has no widget: RJSF's array field draws it with form/templates/RepeatTemplates.
-export const widgets: Partial<Record<Exclude<FieldType, 'content'>, RegistryWidgetsType[string]>> = {
+export const widgets: Record<DrawnBy<'widget'>, RegistryWidgetsType[string]> = {
   text: TextWidget,
   textarea: TextareaWidget,
   email: EmailWidget,
@@ -38,9 +39,9 @@ export const widgets: Partial<Record<Exclude<FieldType, 'content'>, RegistryWidg
 };
 
 /** Types whose value is an object are RJSF fields (ui:field, set by engine/ui-schema.ts). */
-export const fields: Partial<Record<FieldType, RegistryFieldsType[string]>> = {
+export const fields: Record<DrawnBy<'field'>, RegistryFieldsType[string]> = {
   signature: SignatureWidget,
 };
 
 /** Widgets that label themselves (a fieldset legend or a check box label) instead of the field's <label>. */
-export const widgetsWithOwnLabel: ReadonlySet<FieldType> = new Set<FieldType>(['choice', 'rating', 'scale', 'multichoice', 'consent', 'hidden', 'signature', 'repeat', 'date']);
+export const widgetsWithOwnLabel: ReadonlySet<FieldType> = new Set(fieldTypes.filter((type) => FIELD_UI[type].ownLabel));

@@ -4,6 +4,7 @@ import type { Lang } from '../../../engine/definition.ts';
 import type { ResolvedField } from '../../../engine/compiled.ts';
 import { describeErrors, errorMessage, leafField, MAX_FIELD_ERRORS } from '../../../engine/errors.ts';
 import { answerErrors, withAnswerErrors } from '../../../engine/answer-checks.ts';
+import { FIELD_TYPES } from '../../../engine/fields/index.ts';
 import { phoneErrors } from '../../../engine/phones.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
 import { formText, t } from '../../../engine/messages.ts';
@@ -44,10 +45,11 @@ export function requestLanguage(form: LoadedForm, locale: unknown, acceptLanguag
   return resolveLanguage(requested, form.compiled.languages);
 }
 
-/** A drawing is one answer: a problem inside its strokes is reported on the signature itself. */
+/** A drawing is one answer: a problem inside its strokes is reported on the signature itself (its type says so). */
 function answerPath(form: LoadedForm, path: string): string {
   const name = path.split('.')[0];
-  return formField(form, name)?.type === 'signature' ? name : path;
+  const field = formField(form, name);
+  return field && FIELD_TYPES[field.type].errorsOnWhole ? name : path;
 }
 
 /** Tomorrow in UTC: a guest east of the server may already be on the next calendar day. */

@@ -2,6 +2,7 @@
 // form's questions as columns in definition order. Written for spreadsheets: a byte-order mark
 // so Excel reads Arabic as UTF-8, RFC 4180 quoting, and answers that would start a formula
 // (= + - @, tab, carriage return) prefixed with a quote, since guests type whatever they like.
+import { FIELD_TYPES } from '../../../engine/fields/index.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
@@ -39,9 +40,10 @@ function columnsOf(collection: Collection): ExportColumn[] {
     { header: 'Created at', cell: (row) => row.created_at.toISOString() },
   ];
   for (const [name, label] of Object.entries(compiled.labels)) {
-    // A drawing is thousands of numbers, more than a spreadsheet cell holds: link to its picture.
-    const isSignature = formField(collection.form!, name)?.type === 'signature';
-    columns.push({ header: label, cell: (row) => (isSignature && row.data[name] ? signatureUrl(collection.slug, row.id, name) : row.data[name]) });
+    // A drawing is thousands of numbers, more than a spreadsheet cell holds: its type says to link to its picture.
+    const field = formField(collection.form!, name);
+    const asLink = field !== undefined && FIELD_TYPES[field.type].exported === 'picture-link';
+    columns.push({ header: label, cell: (row) => (asLink && row.data[name] ? signatureUrl(collection.slug, row.id, name) : row.data[name]) });
     for (const derived of compiled.derived.filter((rule) => rule.from === name)) {
       columns.push({ header: `${label} (Net Promoter band)`, cell: (row) => row.data[derived.field] });
     }

@@ -3,10 +3,12 @@
 // a repeated group as a table. Text is only ever text.
 import { useTranslation } from 'react-i18next';
 import type { ResolvedDataField } from '../../../engine/compiled.ts';
+import type { FieldType } from '../../../engine/definition.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { formText } from '../../../engine/messages.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { safeHref } from '../../rich-text/RichText.tsx';
+import { FIELD_UI, type FieldUi } from '../../widgets/fieldUi.ts';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 
 interface Props {
@@ -33,18 +35,17 @@ export function AnswerValue({ formId, field, value, lang, signatureUrl }: Props)
     const option = options.find((candidate) => candidate.value === item);
     return option ? text(option.label) : String(item);
   };
-  switch (field.type) {
-    case 'choice':
-    case 'rating':
-    case 'select':
+  // The view is FIELD_UI's (widgets/fieldUi.ts): a new field type picks one of these.
+  switch ((FIELD_UI as Record<FieldType, FieldUi>)[field.type].answer) {
+    case 'option':
       return <span dir="auto">{optionLabel(value)}</span>;
-    case 'multichoice':
+    case 'options':
       return <span dir="auto">{(Array.isArray(value) ? value : [value]).map(optionLabel).join(', ')}</span>;
-    case 'consent':
+    case 'yesNo':
       return <span>{value === true ? t('staffYes') : t('staffNo')}</span>;
-    case 'signature':
+    case 'drawing':
       return <img className="console-signature" src={apiUrl(signatureUrl)} alt={t('staffSignature', { label: fieldLabel(formId, field, lang) })} />;
-    case 'file':
+    case 'files':
       return (
         <ul className="console-files">
           {(Array.isArray(value) ? value : [value]).map((file, i) => (
@@ -54,9 +55,11 @@ export function AnswerValue({ formId, field, value, lang, signatureUrl }: Props)
           ))}
         </ul>
       );
-    case 'repeat':
-      return <RepeatTable formId={formId} field={field} value={value} lang={lang} />;
-    default:
+    case 'group':
+      return field.type === 'repeat' ? <RepeatTable formId={formId} field={field} value={value} lang={lang} /> : null;
+    case 'none':
+      return null;
+    case 'text':
       return <span dir="auto">{typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>;
   }
 }

@@ -1,7 +1,7 @@
 // A signature is data, not a picture: strokes of points relative to the pad (0..1 on each axis)
 // and the pad's width/height ratio when it was signed. Any size of pad or image is drawn from
 // these numbers, so a resize or a rotation never loses or distorts it.
-import { SIGNATURE_LIMITS } from '../../../engine/compile.ts';
+import { SIGNATURE_LIMITS } from '../../../engine/fields/limits.ts';
 
 export type Point = [number, number];
 export type Stroke = Point[];

@@ -1,0 +1,21 @@
+// A file (or several) uploaded before the submission, stored as upload ids.
+import { Type } from '@sinclair/typebox';
+import { DEFAULT_MAX_FILES } from './limits.ts';
+import { compact, defineFieldType, field, Id } from './parts.ts';
+
+export const FileField = field('file', {
+  collection: Id('Upload collection (POST /api/{collection}).'),
+  maxBytes: Type.Integer({ minimum: 1, maximum: 52428800 }),
+  accept: Type.Array(Type.String({ pattern: '^[a-z]+/[a-z0-9.+*-]+$' }), { minItems: 1 }),
+  multiple: Type.Optional(Type.Boolean()),
+  maxFiles: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+}, 'A file (or several) uploaded first, stored as upload ids.');
+
+export const file = defineFieldType({
+  definition: FileField,
+  schema: (f) => {
+    const id = { type: 'integer', minimum: 1 };
+    return f.multiple ? compact({ type: 'array', items: id, uniqueItems: true, minItems: f.required ? 1 : undefined, maxItems: f.maxFiles ?? DEFAULT_MAX_FILES }) : id;
+  },
+  exported: 'answer',
+});

@@ -1,0 +1,14 @@
+// A phone number: the server checks it with engine/phones.ts and stores it as E.164.
+import { Type } from '@sinclair/typebox';
+import { PHONE_MAX_LENGTH } from './limits.ts';
+import { defineFieldType, field } from './parts.ts';
+
+export const PhoneField = field('phone', {
+  defaultDialCode: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+}, 'A dial code and a number, stored joined as +<dial code><number>.');
+
+export const phone = defineFieldType({
+  definition: PhoneField,
+  schema: () => ({ type: 'string', maxLength: PHONE_MAX_LENGTH }),
+  exported: 'answer',
+});
