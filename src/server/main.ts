@@ -3,7 +3,14 @@ import { loadConfig } from './core/config.ts';
 import { buildApp } from './app.ts';
 import { stopOnSignals } from './core/shutdown.ts';
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A wrong setting is the operator's to fix: its message names the variable; a stack trace would only hide it.
+  console.error(`The server could not start: the configuration is wrong: ${(error as Error).message}`);
+  process.exit(1);
+}
 try {
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
