@@ -2,7 +2,7 @@
 // storing) alike: date limits and phone numbers. An answer the schema already refused keeps the
 // schema's message, so page and server name each answer once and with the same words.
 import type { ResolvedForm } from './compiled.ts';
-import type { FieldError } from './errors.ts';
+import type { AnswerError } from './errors.ts';
 import type { Lang } from './languages.ts';
 import { dateLimitErrors } from './date-limits.ts';
 import type { phoneErrors } from './phones.ts';
@@ -10,7 +10,7 @@ import type { phoneErrors } from './phones.ts';
 /** The phone check, passed in so that pages without a phone question never download it. */
 export type PhoneCheck = typeof phoneErrors;
 
-export function answerErrors(form: ResolvedForm, data: Record<string, unknown>, today: string, lang: Lang, phones: PhoneCheck | null): FieldError[] {
+export function answerErrors(form: ResolvedForm, data: Record<string, unknown>, today: string, lang: Lang, phones: PhoneCheck | null): AnswerError[] {
   return [...dateLimitErrors(form, data, today, lang), ...(phones ? phones(form, data, lang) : [])];
 }
 

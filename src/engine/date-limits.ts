@@ -4,7 +4,7 @@
 // schema), with the same messages as everything else.
 import type { Lang } from './languages.ts';
 import type { ResolvedField, ResolvedForm } from './compiled.ts';
-import type { FieldError } from './errors.ts';
+import type { AnswerError } from './errors.ts';
 import { answersOfType } from './answers.ts';
 import { dateProblem } from './date-parts.ts';
 import { t } from './messages.ts';
@@ -21,8 +21,8 @@ export function dateAnswerMessage(field: Extract<ResolvedField, { type: 'date' }
 }
 
 /** Date answers that are incomplete, impossible or outside their field's min/max, including those inside repeated groups. */
-export function dateLimitErrors(form: ResolvedForm, data: Record<string, unknown>, today: string, lang: Lang): FieldError[] {
-  return answersOfType(form, data, 'date').flatMap(({ field, value, path, top }): FieldError[] => {
+export function dateLimitErrors(form: ResolvedForm, data: Record<string, unknown>, today: string, lang: Lang): AnswerError[] {
+  return answersOfType(form, data, 'date').flatMap(({ field, value, path, top }): AnswerError[] => {
     if (typeof value !== 'string') return [];
     const message = dateAnswerMessage(field, value, today, lang);
     return message ? [{ path, field: top, message }] : [];

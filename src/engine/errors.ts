@@ -65,7 +65,8 @@ export interface RawSchemaError extends SchemaError {
   schemaPath?: string;
 }
 
-export interface FieldError {
+/** A problem with one answer, in the guest's words (the server puts it into its API error item, core/errors.ts FieldError). */
+export interface AnswerError {
   /** Dot path of the value, e.g. "phone" or "dependents.0.name". */
   path: string;
   /** Top-level field name, for finding its definition and label. */
@@ -89,9 +90,9 @@ export const MAX_FIELD_ERRORS = 50;
  * branch errors say it better. An unknown answer keeps its name even when it is empty (""), so a
  * refused value is always named; an error no field explains is reported on the whole form (path "").
  */
-export function describeErrors(errors: RawSchemaError[], schema: unknown, fields: (name: string) => ResolvedField | undefined, lang: Lang, formId: string, limit = MAX_FIELD_ERRORS): FieldError[] {
+export function describeErrors(errors: RawSchemaError[], schema: unknown, fields: (name: string) => ResolvedField | undefined, lang: Lang, formId: string, limit = MAX_FIELD_ERRORS): AnswerError[] {
   const seen = new Set<string>();
-  const result: FieldError[] = [];
+  const result: AnswerError[] = [];
   let unexplained: RawSchemaError | undefined;
   for (const error of errors) {
     if (result.length >= limit) break;

@@ -5,7 +5,7 @@
 // digits only, as the old app and Payload data write it) is '+97455123456'.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { ResolvedForm } from './compiled.ts';
-import type { FieldError } from './errors.ts';
+import type { AnswerError } from './errors.ts';
 import type { Lang } from './languages.ts';
 import { answersOfType } from './answers.ts';
 import { t } from './messages.ts';
@@ -20,7 +20,7 @@ export function toE164(value: string): string | null {
 }
 
 /** Phone answers that are no valid number (strings only: another type is the schema's to refuse). */
-export function phoneErrors(form: ResolvedForm, data: Record<string, unknown>, lang: Lang): FieldError[] {
+export function phoneErrors(form: ResolvedForm, data: Record<string, unknown>, lang: Lang): AnswerError[] {
   return answersOfType(form, data, 'phone')
     .filter(({ value }) => typeof value === 'string' && toE164(value) === null)
     .map(({ path, top }) => ({ path, field: top, message: t('phone', lang) }));

@@ -1,6 +1,7 @@
 // Errors in the shape the Payload REST contract uses: always {errors:[...]}, except the
 // unknown-route answer, which Payload sends as {message}.
 
+/** One item of a Payload validation error's data.errors (an engine AnswerError becomes one). */
 export interface FieldError {
   label?: string;
   message: string;
