@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/index.ts';
 import { listPage, pageParams } from '../../core/http/list-page.ts';
 import { listVenues } from './venues.ts';
 import { VenuesAnswer } from '../../../engine/contract/venues.ts';
+import { UserChangeAnswer, UsersAnswer } from '../../../engine/contract/users.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
 
 type Query = Record<string, unknown>;
@@ -37,14 +38,14 @@ export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: 
     return { docs: await listVenues(ctx.db, ctx.registry) };
   });
 
-  app.get('/api/users', async (request: FastifyRequest<{ Querystring: Query }>) => {
+  app.get('/api/users', { schema: { response: { 200: UsersAnswer } } }, async (request: FastifyRequest<{ Querystring: Query }>) => {
     allow(request.caller, 'manage-users');
     const paging = pageParams(request.query);
     const { docs, totalDocs } = await listUsers(ctx.db, paging.page, paging.limit);
     return listPage(docs, totalDocs, paging);
   });
 
-  app.post('/api/users', async (request, reply) => {
+  app.post('/api/users', { schema: { response: { 201: UserChangeAnswer } } }, async (request, reply) => {
     allow(request.caller, 'manage-users');
     const user = await createUser(ctx.db, bodyObject(request), await knownVenues(), resolveLanguage(request.headers['accept-language']));
     await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: user.id, detail: { created: true } });
@@ -52,7 +53,7 @@ export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: 
     return reply.code(201).send({ doc: user, message: 'User successfully created.' });
   });
 
-  app.patch('/api/users/:id', async (request: FastifyRequest<{ Params: { id: string } }>) => {
+  app.patch('/api/users/:id', { schema: { response: { 200: UserChangeAnswer } } }, async (request: FastifyRequest<{ Params: { id: string } }>) => {
     allow(request.caller, 'manage-users');
     const result = await updateUser(ctx.db, userId(request.params.id), bodyObject(request), await knownVenues());
     if (!result) throw notFound();

@@ -7,10 +7,11 @@ import { hashPassword, PASSWORD_MIN_LENGTH, passwordProblem } from '../../core/a
 import { t } from '../../../engine/messages.ts';
 import type { Lang } from '../../../engine/definition.ts';
 import type { Role } from '../../core/access/roles.ts';
-import { normalizeEmail, rolesProblem, toStaffUser, type StaffUser, type UserRow } from '../../core/access/staff-users.ts';
+import { normalizeEmail, rolesProblem, toStaffUser, type UserRow } from '../../core/access/staff-users.ts';
+import type { ManagedUser } from '../../../engine/contract/users.ts';
 
-/** A user as admins see it: how the account signs in, never its password hash. */
-export type ManagedUser = StaffUser & { collection: 'users'; password: boolean; sso: boolean; disabled: boolean };
+/** A user as admins see it (src/engine/contract/users.ts). */
+export type { ManagedUser };
 
 const managed = (row: UserRow): ManagedUser => ({
   ...toStaffUser(row),

@@ -1,7 +1,7 @@
 // The loader of /staff/users (admins): every user with their roles and venues, and the venues a
 // venue manager may be given.
 import type { PageOf } from '../../../engine/contract/routes.ts';
-import type { Role } from '../../../engine/roles.ts';
+import type { ManagedUser, UsersAnswer } from '../../../engine/contract/users.ts';
 import type { VenueOption, VenuesAnswer } from '../../../engine/contract/venues.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { requireSignIn, sessionRequest, type StaffMe } from '../../shell/requireSignIn.ts';
@@ -9,16 +9,7 @@ import { requireSignIn, sessionRequest, type StaffMe } from '../../shell/require
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type UsersRef = PageOf<'staff-users'>;
 
-export interface ManagedUser {
-  id: number;
-  email: string;
-  name: string | null;
-  roles: Role[];
-  venues: string[];
-  password: boolean;
-  sso: boolean;
-  disabled: boolean;
-}
+export type { ManagedUser };
 
 export interface UsersData extends PageData {
   me: StaffMe;
@@ -29,7 +20,7 @@ export interface UsersData extends PageData {
 export const loadPage: LoadPage<UsersRef, UsersData> = async ({ page, url, signal }) => {
   const me = await requireSignIn(url.href, 'manage-users');
   const [answer, venues] = await Promise.all([
-    sessionRequest<{ docs: ManagedUser[] }>('GET', '/api/users?limit=100', undefined, signal),
+    sessionRequest<UsersAnswer>('GET', '/api/users?limit=100', undefined, signal),
     sessionRequest<VenuesAnswer>('GET', '/api/users/venues', undefined, signal),
   ]);
   if (answer.status !== 200 || !answer.body) throw new Error(`Could not load the users: HTTP ${answer.status}`);
