@@ -1,13 +1,8 @@
 // Per-deployment settings written by the server into /runtime-config.js (never baked into the bundle).
-export interface RuntimeConfig {
-  publicApiKey: string;
-  /** Which human check the captcha forms show: reCAPTCHA when the server has its keys, else the self-hosted ALTCHA. */
-  humanCheck: 'recaptcha' | 'altcha';
-  recaptchaSiteKey: string;
-  recaptchaScriptUrl: string;
-  /** '' means the API is on the same origin as the page. */
-  apiBaseUrl: string;
-}
+import type { RuntimeSettings } from '../../engine/contract/runtime-settings.ts';
+
+/** The settings' shape is declared once, in src/engine/contract/runtime-settings.ts. */
+export type RuntimeConfig = RuntimeSettings;
 
 const GOOGLE_RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
 

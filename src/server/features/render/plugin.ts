@@ -1,5 +1,6 @@
 // Serves the built pages (WEB_DIST_DIR) with the SPA fallback, noindex, a Content-Security-Policy
 // (the other security headers come from core/http/security-headers.ts) and long caching for hashed assets. Unknown /api routes get Payload's route-not-found answer.
+import type { RuntimeSettings } from '../../../engine/contract/runtime-settings.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -37,7 +38,7 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   });
 
   // Per-deployment settings for the pages, so one build runs anywhere (src/web/api/runtimeConfig.ts reads them).
-  const settings = { publicApiKey: ctx.config.publicApiKey, humanCheck, recaptchaSiteKey: ctx.config.recaptchaSiteKey ?? '', recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
+  const settings: RuntimeSettings = { publicApiKey: ctx.config.publicApiKey, humanCheck, recaptchaSiteKey: ctx.config.recaptchaSiteKey ?? '', recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
   app.get('/runtime-config.js', async (_request, reply) => {
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__RUNTIME_CONFIG__ = ${JSON.stringify(settings)};\n`);
   });

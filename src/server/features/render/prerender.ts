@@ -6,6 +6,7 @@
 // paint waits for no other request; its body font is preloaded first. Renders are kept per
 // address, compressed once, and made again in the background once older than CACHE_MS, so a
 // guest never waits for one after the first.
+import type { RuntimeSettings } from '../../../engine/contract/runtime-settings.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +28,7 @@ const RENDERS_WAITING = 8;
 
 
 interface RenderModule {
-  setup(config: Record<string, unknown>, apiFetch: typeof fetch): void;
+  setup(config: RuntimeSettings, apiFetch: typeof fetch): void;
   renderPage(url: string): Promise<unknown>;
 }
 
@@ -127,7 +128,7 @@ function renderQueue(atOnce: number, waiting: number) {
  * form-routes.ts): renders are made and kept per page, not per URL, so a query string of its own
  * choosing gives no one a fresh render.
  */
-export async function createPrerenderer(app: FastifyInstance, dist: string, runtimeSettings: Record<string, unknown>, addressOf: (url: string) => string = (url) => url): Promise<Prerenderer | null> {
+export async function createPrerenderer(app: FastifyInstance, dist: string, runtimeSettings: RuntimeSettings, addressOf: (url: string) => string = (url) => url): Promise<Prerenderer | null> {
   const entry = path.join(dist, 'server', 'render-page.js');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   if (!fs.existsSync(entry) || !fs.existsSync(manifestFile)) return null;
