@@ -27,7 +27,7 @@ export function readLock(): LockFile | null {
 
 /** Syntax errors in any JSON file forms:check reads: the other checks need files that parse. */
 export function brokenJson(): Problem[] {
-  const files = ['routes.json', ...['forms', 'themes'].flatMap((dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.json')).map((f) => `${dir}/${f}`))];
+  const files = ['routes.json', 'content/collections.json', ...['forms', 'themes'].flatMap((dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.json')).map((f) => `${dir}/${f}`))];
   return files.flatMap((file) => parseJsonText(file, readFileSync(join(root, file), 'utf8')).problems);
 }
 
@@ -40,6 +40,7 @@ export function checkProject(): Problem[] {
   dataFile('forms/messages.json', 'forms/messages.schema.json');
   dataFile('forms/countries.json', 'forms/countries.schema.json');
   dataFile('routes.json', 'routes.schema.json');
+  dataFile('content/collections.json', 'content/collections.schema.json');
   problems.push(...missingTranslations('forms/messages.json', readJson(join(root, 'forms/messages.json')), LANGUAGES, '$', 'message'));
   const themes = readdirSync(join(root, 'themes')).filter((f) => (readJson(join(root, 'themes', f)) as { $schema?: string }).$schema === './theme.schema.json');
   themes.forEach((f) => dataFile(`themes/${f}`, 'themes/theme.schema.json'));

@@ -4,6 +4,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { FormDefinition, LocalizedText, VocabularyFile } from '../../src/engine/definition.ts';
 import { ThemeSchema } from '../../src/engine/theme.ts';
 import { RoutesSchema } from '../../src/engine/contract/routes.ts';
+import { ContentConfigFile } from '../../src/engine/contract/content-config.ts';
 
 
 /** A message whose wording depends on a number: one text per plural category of each language (Intl.PluralRules). */
@@ -35,6 +36,7 @@ export const DATA_SCHEMAS: Record<string, TSchema> = {
   'forms/countries.schema.json': CountriesSchema,
   'routes.schema.json': RoutesSchema,
   'themes/theme.schema.json': ThemeSchema,
+  'content/collections.schema.json': ContentConfigFile,
 };
 
 /** Plain JSON Schema 2020-12 from a TypeBox schema: the recursive Condition becomes one $defs entry. */

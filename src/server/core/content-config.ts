@@ -2,41 +2,26 @@
 // CONTENT_DIR/collections.json; their seed documents live in CONTENT_DIR/seed.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FieldKind } from './registry.ts';
+import { Value } from '@sinclair/typebox/value';
+import { ContentConfigFile, type ContentConfig } from '../../engine/contract/content-config.ts';
 
-export interface ContentCollectionConfig {
-  slug: string;
-  label: string;
-  /** 'public': the public API key may read it; 'staff': only logged-in staff; 'admin': only admins read and edit it (alert rules). */
-  read: 'public' | 'staff' | 'admin';
-  /** Field that identifies a seed document, so seeding again updates instead of duplicating. */
-  key: string;
-  fields: Record<string, FieldKind>;
-  /** Array fields' row sub-fields, e.g. {"scripts": ["type", "src", ...]}: each row answers with an id and every sub-field (null when empty), as Payload does. */
-  rows?: Record<string, string[]>;
-  /**
-   * What the public API key may see of it, as a Payload where clause; "$today" and "$now" stand
-   * for the current date (YYYY-MM-DD) and time. Drafts, expired and closed documents never
-   * leave the server: staff see everything.
-   */
-  publicWhere?: Record<string, unknown>;
-  /** Fields only staff read, left out of what the public key gets (e.g. a venue manager's address, which alerts use). */
-  staffFields?: string[];
-}
+export type { ContentCollectionConfig, ContentConfig, GlobalConfig } from '../../engine/contract/content-config.ts';
 
-export interface GlobalConfig {
-  slug: string;
-  read: 'public' | 'staff';
-}
+/** "/collections/2/read" → "$.collections[2].read" */
+const jsonPath = (pointer: string) => '$' + pointer.split('/').slice(1).map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('');
 
-export interface ContentConfig {
-  collections: ContentCollectionConfig[];
-  globals: GlobalConfig[];
-}
-
+/** The file, checked against its schema (src/engine/contract/content-config.ts): a mistake stops the start, naming the file and the place. */
 export function loadContentConfig(contentDir: string): ContentConfig {
   const file = path.join(contentDir, 'collections.json');
   if (!fs.existsSync(file)) return { collections: [], globals: [] };
-  const config = JSON.parse(fs.readFileSync(file, 'utf8')) as ContentConfig & { $comment?: string };
-  return { collections: config.collections ?? [], globals: config.globals ?? [] };
+  let config: unknown;
+  try {
+    config = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+  const problem = Value.Errors(ContentConfigFile, config).First();
+  if (problem) throw new Error(`${file}: ${jsonPath(problem.path)} ${problem.message.toLowerCase()}${problem.value === undefined ? '' : ` (it is ${JSON.stringify(problem.value)})`}; npm run forms:check says more.`);
+  const { collections, globals } = config as Partial<ContentConfig>;
+  return { collections: collections ?? [], globals: globals ?? [] };
 }

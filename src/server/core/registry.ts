@@ -6,7 +6,8 @@ import { uploadRulesByCollection } from './forms/compiled-forms.ts';
 import type { ContentConfig, GlobalConfig } from './content-config.ts';
 
 /** How a data field is compared in `where` and `sort`. */
-export type FieldKind = 'text' | 'number' | 'boolean' | 'json';
+export type { FieldKind } from '../../engine/contract/content-config.ts';
+import type { FieldKind } from '../../engine/contract/content-config.ts';
 
 export interface Collection {
   slug: string;
