@@ -63,6 +63,7 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'CONSOLE_URL', default: null, description: "Address of the staff console the alerts link to (e.g. 'https://forms.example.com'); unset = 'http://localhost:<PORT>'." },
   { name: 'ALERT_RETRY_BASE_MS', default: '30000', description: 'First retry of an alert that could not be delivered after this many milliseconds, then doubling up to 6 hours; after 24 hours it is marked failed.' },
   { name: 'ALERT_WEBHOOK_HTTP_LOOPBACK', default: 'false', description: "'true' lets an alert rule post to http:// on this machine (127.0.0.1, ::1, localhost), e.g. a local stand-in; otherwise webhooks need https." },
+  { name: 'RETENTION_INTERVAL_MS', default: '86400000', description: "How often the retention job deletes the submissions older than their form's `retention` (with their files, notes and alerts): once a day by default, and at start when the last run (kept in the database, shared by every instance) is older than this." },
   { name: 'ALERT_WEBHOOK_PRIVATE_NETWORKS', default: 'false', description: "'true' lets alert webhooks reach private-range addresses (10/8, 172.16/12, 192.168/16, link-local, ...), e.g. an internal CRM; checked at save and again after DNS resolution at send time." },
 ];
 
@@ -110,6 +111,8 @@ export interface ServerConfig {
   /** Off in tests and scripts. */
   logRequests: boolean;
   alerts: AlertsConfig;
+  /** Between two runs of the retention job (features/retention). */
+  retentionIntervalMs: number;
 }
 
 export interface AlertsConfig {
@@ -305,5 +308,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     shutdownGraceMs: number(env, 'SHUTDOWN_GRACE_MS'),
     logRequests: env.NODE_ENV !== 'test',
     alerts: alertsConfig(env, number(env, 'PORT')),
+    retentionIntervalMs: wholeNumber(env, 'RETENTION_INTERVAL_MS'),
   };
 }

@@ -1,0 +1,47 @@
+// What is held about a person, for them (a data-subject access request): every submission found,
+// its answers, liability evidence, staff notes and file names. A form the caller's roles do not
+// read (a whistle-blower report, compliance's alone) is listed without its answers.
+import type { Caller } from '../../core/access/caller.ts';
+import { readScope } from '../../core/access/submission-access.ts';
+import type { Queryable } from '../../core/db/db.ts';
+import type { PrivacyExport, PrivacyExportSubmission, PrivacyMatch } from '../../../engine/contract/privacy.ts';
+import { notesOfSubmissions } from '../followup/index.ts';
+import type { FoundSubmission } from './find-person.ts';
+import type { Person } from './person.ts';
+
+export const toMatch = (found: FoundSubmission): PrivacyMatch => ({
+  id: found.id,
+  form: found.form.compiled.id,
+  collection: found.form.compiled.collection,
+  reference: found.reference,
+  createdAt: found.createdAt.toISOString(),
+  held: found.held,
+  heldUntil: found.heldUntil ? found.heldUntil.toISOString() : null,
+});
+
+async function filesOf(db: Queryable, ids: number[]): Promise<Map<number, { name: string; type: string }[]>> {
+  const files = new Map<number, { name: string; type: string }[]>();
+  if (ids.length === 0) return files;
+  const { rows } = await db.query<{ attached_to: number; name: string | null; type: string | null }>(
+    `SELECT attached_to, data->>'filename' AS name, data->>'mimeType' AS type FROM documents WHERE attached_to = ANY($1::int[]) ORDER BY id`,
+    [ids],
+  );
+  for (const row of rows) files.set(row.attached_to, [...(files.get(row.attached_to) ?? []), { name: row.name ?? '', type: row.type ?? '' }]);
+  return files;
+}
+
+export async function exportPerson(db: Queryable, caller: Caller, person: Person, found: FoundSubmission[], now = new Date()): Promise<PrivacyExport> {
+  const ids = found.map((submission) => submission.id);
+  const [notes, files] = await Promise.all([notesOfSubmissions(db, ids), filesOf(db, ids)]);
+  const submissions = found.map((submission): PrivacyExportSubmission => {
+    const readable = readScope(caller, submission.form.compiled).kind !== 'none';
+    return {
+      ...toMatch(submission),
+      answers: readable ? submission.data : null,
+      evidence: readable ? submission.evidence : null,
+      notes: readable ? (notes.get(submission.id) ?? []) : [],
+      files: readable ? (files.get(submission.id) ?? []) : [],
+    };
+  });
+  return { by: person.by, value: person.value, exportedAt: now.toISOString(), submissions };
+}

@@ -1,0 +1,62 @@
+// Every submission, of every form, whose answers hold a person's email or phone anywhere: a
+// top-level question or one inside a repeated group (a waiver's dependents), found by the database
+// (a JSON path over every string of the answers), never by loading submissions into Node. A
+// waiver under legal hold (legal-hold.ts) says so, with when the hold ends.
+import type { Queryable } from '../../core/db/db.ts';
+import type { Registry } from '../../core/registry.ts';
+import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
+import { legalHold } from './legal-hold.ts';
+import type { Person } from './person.ts';
+
+/** More than this for one person is not a person but a shared address (a front desk's): the search says so by its count. */
+export const MATCH_LIMIT = 1000;
+
+export interface FoundSubmission {
+  id: number;
+  form: LoadedForm;
+  reference: string | null;
+  createdAt: Date;
+  held: boolean;
+  heldUntil: Date | null;
+  data: Record<string, unknown>;
+  evidence: Record<string, unknown> | null;
+}
+
+interface Row {
+  id: number;
+  collection: string;
+  reference: string | null;
+  created_at: Date;
+  held: boolean;
+  held_until: Date | null;
+  data: Record<string, unknown>;
+  evidence: Record<string, unknown> | null;
+  [key: string]: unknown;
+}
+
+export async function findPerson(db: Queryable, registry: Registry, person: Person): Promise<FoundSubmission[]> {
+  const forms = registry.forms;
+  const holds = forms.map((form) => legalHold(form.compiled));
+  const { rows } = await db.query<Row>(
+    `SELECT d.id, d.collection, d.reference, d.created_at, d.data, d.evidence,
+            f.held AND (f.retention IS NULL OR d.created_at + f.retention::interval > now()) AS held,
+            CASE WHEN f.held THEN d.created_at + f.retention::interval END AS held_until
+     FROM documents d
+     JOIN unnest($1::text[], $2::boolean[], $3::text[]) AS f(collection, held, retention) ON f.collection = d.collection
+     WHERE EXISTS (SELECT 1 FROM jsonb_path_query(d.data, 'strict $.**') v WHERE jsonb_typeof(v) = 'string' AND lower(v #>> '{}') = ANY($4::text[]))
+     ORDER BY d.created_at DESC, d.id DESC
+     LIMIT ${MATCH_LIMIT}`,
+    [forms.map((form) => form.compiled.collection), holds.map((hold) => hold.held), holds.map((hold) => hold.retention), person.matches],
+  );
+  const byCollection = new Map(forms.map((form) => [form.compiled.collection, form]));
+  return rows.map((row) => ({
+    id: row.id,
+    form: byCollection.get(row.collection)!,
+    reference: row.reference,
+    createdAt: row.created_at,
+    held: row.held === true,
+    heldUntil: row.held ? row.held_until : null,
+    data: row.data,
+    evidence: row.evidence,
+  }));
+}

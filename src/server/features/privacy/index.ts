@@ -1,0 +1,6 @@
+// The privacy feature's public face: data-subject requests for admins (GET /api/privacy/search,
+// GET /api/privacy/export, POST /api/privacy/erase), the console's /staff/privacy.
+import type { ServerFeature } from '../../core/feature.ts';
+import { privacyPlugin } from './plugin.ts';
+
+export const privacyFeature: ServerFeature = { name: 'privacy', plugins: [privacyPlugin] };
