@@ -3,9 +3,11 @@
 // or screen-reader user is where the page is.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoaderData } from 'react-router-dom';
 import { ERASE_REASON_MAX, type PrivacyEraseAnswer } from '../../../engine/contract/privacy.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { erasePerson, type Person } from './privacyApi.ts';
+import type { PrivacyData } from './privacyLoader.ts';
 import { staffDate } from './staffDate.ts';
 
 type Step = { kind: 'reason' } | { kind: 'confirm' } | { kind: 'erasing' } | { kind: 'done'; answer: PrivacyEraseAnswer };
@@ -13,6 +15,7 @@ type Step = { kind: 'reason' } | { kind: 'confirm' } | { kind: 'erasing' } | { k
 export function EraseRequest({ person }: { person: Person }) {
   const { t } = useTranslation();
   const { lang } = useShell();
+  const { titles } = useLoaderData() as PrivacyData;
   const [reason, setReason] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'reason' });
   const [problem, setProblem] = useState('');
@@ -45,7 +48,7 @@ export function EraseRequest({ person }: { person: Person }) {
           <ul>
             {held.map((item) => (
               <li key={`${item.form}:${item.reference}`}>
-                {t('privacyHeldItem', { form: item.form, reference: item.reference ?? '', date: item.heldUntil ? staffDate(item.heldUntil, lang) : '' })}
+                {t('privacyHeldItem', { form: titles[item.form]?.[lang] ?? titles[item.form]?.en ?? item.form, reference: item.reference ?? '', date: item.heldUntil ? staffDate(item.heldUntil, lang) : '' })}
               </li>
             ))}
           </ul>
