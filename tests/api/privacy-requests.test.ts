@@ -145,6 +145,9 @@ describe('erasing it', () => {
     expect(unconfirmed.status).toBe(400);
     expect(unconfirmed.body.errors[0].data.errors[0].path).toBe('confirm');
     expect((await erase({ phone: PHONE, reason: 'x'.repeat(501), confirm: true })).body.errors[0].data.errors[0].path).toBe('reason');
+    const wrongType = await erase({ phone: PHONE, reason: 42, confirm: 'yes' });
+    expect(wrongType.status).toBe(400);
+    expect(JSON.stringify(wrongType.body)).toMatch(/reason|confirm/);
     expect((await search(`phone=${encodeURIComponent(PHONE)}`)).body.docs).toHaveLength(5);
   });
 
@@ -171,5 +174,18 @@ describe('erasing it', () => {
     const everyPrivacyEntry = JSON.stringify((await db().query(`SELECT detail FROM audit_log WHERE target = 'privacy'`)).rows);
     expect(everyPrivacyEntry).not.toContain(PHONE.slice(1));
     expect(everyPrivacyEntry).not.toMatch(/noor|saleh|fire exit/i);
+  });
+});
+
+describe('the rate limit', () => {
+  it('answers 429 once an address has made RATE_LIMIT_PER_MINUTE requests in a minute', async () => {
+    const limited = await startTestServer({ rateLimitPerMinute: 2 });
+    try {
+      const statuses = [];
+      for (let n = 0; n < 3; n++) statuses.push((await limited.api(`/api/privacy/search?phone=${encodeURIComponent(PHONE)}`, { as: 'staff' })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -28,6 +28,13 @@ const personQuery = {
   properties: { email: { type: 'string', maxLength: 300 }, phone: { type: 'string', maxLength: 40 }, format: { type: 'string', maxLength: 10 }, locale: { type: 'string', maxLength: 10 } },
 } as const;
 
+/** Types and sizes only (a 400 naming the field before anything runs); what is missing or wrong is said by the handler, in the caller's language. */
+const eraseBody = {
+  type: 'object',
+  properties: { email: { type: 'string', maxLength: 300 }, phone: { type: 'string', maxLength: 40 }, reason: { type: 'string', maxLength: 5000 }, confirm: { type: 'boolean' } },
+  additionalProperties: false,
+} as const;
+
 export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
   const lang = (request: FastifyRequest): Lang => resolveLanguage((request.query as PersonQuery | undefined)?.locale ?? request.headers['accept-language']);
@@ -72,7 +79,7 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
       .send(exportHtml(data, registry.forms.map((form) => form.compiled), lang(request)));
   });
 
-  typed.post('/api/privacy/erase', { schema: { headers: credentialHeaders, response: { 200: PrivacyEraseAnswer } } }, async (request: FastifyRequest<{ Body: EraseBody }>) => {
+  typed.post('/api/privacy/erase', { schema: { body: eraseBody, querystring: personQuery, headers: credentialHeaders, response: { 200: PrivacyEraseAnswer } } }, async (request: FastifyRequest<{ Body: EraseBody }>) => {
     await admit(request);
     const body = (request.body ?? {}) as EraseBody;
     const language = lang(request);
