@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startObjectStore, type ObjectStore } from '../support/object-store.ts';
-import { expireSubmissions, runRetentionIfDue } from '../../src/server/features/retention/index.ts';
+import { deleteSubmissions, expireSubmissions, runRetentionIfDue } from '../../src/server/features/retention/index.ts';
 import { loyaltyAnswers, LOYALTY, LOYALTY_MEDIA, register } from './samples.ts';
 
 const age = (server: TestServer, id: number, interval: string) =>
@@ -111,7 +111,7 @@ describe('the retention job on its own timer, uploads in S3-compatible storage',
   });
   afterAll(async () => {
     await server?.close();
-    await store?.close();
+    await store?.close().catch(() => undefined); // the last test stops it
   });
 
   it('removes the expired registration and its stored object by itself, and keeps the newer one', async () => {
@@ -126,5 +126,17 @@ describe('the retention job on its own timer, uploads in S3-compatible storage',
     expect(keys).not.toContain(`${LOYALTY_MEDIA}/${old.receipt}`);
     expect(keys).toContain(`${LOYALTY_MEDIA}/${recent.receipt}`);
     expect((await remaining(server, recent.id)).documents).toBe(1);
+  });
+
+  it('still deletes the submission while the object store is down, leaving its file to the orphan clean-up', async () => {
+    const doomed = await registration(server);
+    const { rows } = await server.app.serverContext.db.query<{ id: number }>('SELECT id FROM documents WHERE attached_to = $1', [doomed.id]);
+    await store.close();
+    const counts = await deleteSubmissions(server.app.serverContext.db, server.app.serverContext.uploads, [doomed.id]);
+    expect(counts).toEqual({ submissions: 1, files: 1 });
+    expect((await remaining(server, doomed.id)).documents).toBe(0);
+    // Detached and dated at the epoch: the next orphan clean-up takes it, row and object.
+    const file = await server.app.serverContext.db.query<{ attached_to: number | null; created_at: Date }>('SELECT attached_to, created_at FROM documents WHERE id = $1', [rows[0].id]);
+    expect(file.rows).toEqual([{ attached_to: null, created_at: new Date(0) }]);
   });
 });

@@ -100,9 +100,6 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
         detail: { by: person.by, person: personHash(person, ctx.jwtSecret), reason, erased: deleted.submissions, files: deleted.files, held: held.length, forms },
       }),
     );
-    if (erasable.length === 0) {
-      await recordAudit(db, request.caller, { action: 'privacy-erase', target: 'privacy', detail: { by: person.by, person: personHash(person, ctx.jwtSecret), reason, erased: 0, files: 0, held: held.length, forms } });
-    }
     return { erased: counts.submissions, files: counts.files, held: held.map((submission) => ({ form: submission.form.compiled.id, reference: submission.reference, heldUntil: toMatch(submission).heldUntil })) };
   });
 });

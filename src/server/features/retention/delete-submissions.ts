@@ -26,8 +26,12 @@ interface FileRow {
  * so the record exists exactly when the deletion does), then their files' stored objects.
  */
 export async function deleteSubmissions(db: Db, storage: UploadStorage, ids: readonly number[], alsoInTransaction?: (tx: Queryable, counts: DeletedCounts) => Promise<void>): Promise<DeletedCounts> {
-  if (ids.length === 0) return { submissions: 0, files: 0 };
   const { files, counts } = await db.transaction(async (tx) => {
+    if (ids.length === 0) {
+      const none = { submissions: 0, files: 0 };
+      await alsoInTransaction?.(tx, none);
+      return { files: [] as FileRow[], counts: none };
+    }
     // Detached and dated at the epoch: should this process stop before the objects are removed
     // below, the orphan clean-up (features/uploads) removes them, rows and objects, within a minute.
     const detached = await tx.query<FileRow>(
@@ -47,8 +51,14 @@ export async function deleteSubmissions(db: Db, storage: UploadStorage, ids: rea
 }
 
 async function removeFiles(db: Db, storage: UploadStorage, files: FileRow[]): Promise<void> {
+  const removed: number[] = [];
   for (const file of files) {
-    if (file.filename) await storage.delete(file.collection, path.basename(file.filename));
+    try {
+      if (file.filename) await storage.delete(file.collection, path.basename(file.filename));
+      removed.push(file.id);
+    } catch {
+      // Storage unreachable (S3 down): the row stays detached, and the orphan clean-up tries again within a minute.
+    }
   }
-  if (files.length) await db.query('DELETE FROM documents WHERE id = ANY($1::int[])', [files.map((file) => file.id)]);
+  if (removed.length) await db.query('DELETE FROM documents WHERE id = ANY($1::int[])', [removed]);
 }

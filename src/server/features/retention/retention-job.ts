@@ -56,6 +56,7 @@ export async function expireSubmissions(db: Db, storage: UploadStorage, forms: r
     const count: RetentionCount = { form: form.id, collection: form.collection, retention: form.retention, submissions: 0, files: 0 };
     for (;;) {
       const { rows } = await db.query<{ id: number }>(`SELECT id FROM documents WHERE ${EXPIRED} ORDER BY created_at, id LIMIT $3`, [form.collection, form.retention, batchSize]);
+      if (rows.length === 0) break;
       const deleted = await deleteSubmissions(db, storage, rows.map((row) => row.id));
       count.submissions += deleted.submissions;
       count.files += deleted.files;
