@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { expireSubmissions } from '../../src/server/features/retention/index.ts';
 import { freshPhone, IFLY, loyaltyAnswers, LOYALTY, LOYALTY_MEDIA, proofFor, register, SATISFACTION, satisfactionAnswers, waiverAnswers, WHISTLE } from './samples.ts';
 
 let server: TestServer;
@@ -16,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const PHONE = freshPhone();
+/** Another guest's phone. */
+const OTHER_PHONE = freshPhone();
 const EMAIL = 'Noor.Saleh@Example.com';
 /** The same phone as a person types it: spaces, no plus. */
 const TYPED_PHONE = `${PHONE.slice(1, 4)} ${PHONE.slice(4, 8)} ${PHONE.slice(8)}`;
@@ -47,7 +50,7 @@ beforeAll(async () => {
     [IFLY, JSON.stringify(waiverAnswers({ phone: '+97433445566', dependents: [{ name: 'Noor Saleh', contact: { phone: PHONE } }] }))],
   );
   created.nested = nested.rows[0].id;
-  created.other = await submit(SATISFACTION, satisfactionAnswers({ telephone_number: freshPhone() }), 'submit_form_satisfaction_survey');
+  created.other = await submit(SATISFACTION, satisfactionAnswers({ telephone_number: OTHER_PHONE }), 'submit_form_satisfaction_survey');
   const note = await server.api(`/api/${LOYALTY}/${created.loyalty}/followup`, { method: 'PATCH', json: { note: 'Asked for a paper card.' }, as: 'staff' });
   expect(note.status).toBe(200);
 });
@@ -174,6 +177,40 @@ describe('erasing it', () => {
     const everyPrivacyEntry = JSON.stringify((await db().query(`SELECT detail FROM audit_log WHERE target = 'privacy'`)).rows);
     expect(everyPrivacyEntry).not.toContain(PHONE.slice(1));
     expect(everyPrivacyEntry).not.toMatch(/noor|saleh|fire exit/i);
+  });
+});
+
+describe('a legal hold on one submission', () => {
+  const hold = (id: number, json: unknown, headers: Record<string, string> = {}) => server.api(`/api/privacy/holds/${id}`, { method: 'PUT', as: 'staff', json, headers });
+  const expire = () => expireSubmissions(db(), server.app.serverContext.uploads, server.app.serverContext.registry.forms.map((form) => form.compiled));
+
+  it('needs a reason, an admin and a submission', async () => {
+    const noReason = await hold(created.other, { reason: ' ' }, { 'accept-language': 'ar' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors[0].data.errors[0]).toMatchObject({ path: 'reason', message: expect.stringMatching(/[\u0600-\u06FF]/) });
+    expect((await server.api(`/api/privacy/holds/${created.other}`, { method: 'PUT', as: 'none', headers: await server.staffAs(['viewer']), json: { reason: 'x' } })).status).toBe(403);
+    expect((await hold(999_999, { reason: 'Claim 12' })).status).toBe(404);
+  });
+
+  it('keeps the submission from the retention job and from erasure until lifted, each step audited with its reason', async () => {
+    expect((await hold(created.other, { reason: 'Insurance claim 2026-118' })).body).toEqual({ id: created.other, holdPlaced: true });
+    const found = await search(`phone=${encodeURIComponent(OTHER_PHONE)}`);
+    expect(found.body.docs).toEqual([expect.objectContaining({ id: created.other, held: true, holdPlaced: true, heldUntil: null })]);
+    const erased = await server.api('/api/privacy/erase', { as: 'staff', json: { phone: OTHER_PHONE, reason: 'Request by phone', confirm: true } });
+    expect(erased.body).toMatchObject({ erased: 0, held: [{ form: 'satisfaction-survey', heldUntil: null }] });
+
+    await db().query(`UPDATE documents SET created_at = now() - interval '3 years' WHERE id = $1`, [created.other]);
+    expect((await expire()).find((count) => count.form === 'satisfaction-survey')?.submissions).toBe(0);
+    expect((await db().query('SELECT 1 FROM documents WHERE id = $1', [created.other])).rows).toHaveLength(1);
+
+    const lifted = await server.api(`/api/privacy/holds/${created.other}`, { method: 'DELETE', as: 'staff' });
+    expect(lifted.body).toEqual({ id: created.other, holdPlaced: false });
+    expect((await expire()).find((count) => count.form === 'satisfaction-survey')?.submissions).toBe(1);
+    const audit = await db().query<{ action: string; document_id: string; detail: Record<string, unknown> | null }>(`SELECT action, document_id, detail FROM audit_log WHERE action IN ('privacy-hold', 'privacy-release') ORDER BY id`);
+    expect(audit.rows).toEqual([
+      { action: 'privacy-hold', document_id: String(created.other), detail: { reason: 'Insurance claim 2026-118' } },
+      { action: 'privacy-release', document_id: String(created.other), detail: null },
+    ]);
   });
 });
 

@@ -124,6 +124,32 @@ describe('a data-subject request', () => {
     expect(await sideways(page), 'Arabic at 320 px, then at 200 % text').toEqual([0, 0]);
   });
 
+  it('an admin places a legal hold on one submission from its row, with a reason, and lifts it', async () => {
+    const phone = freshPhone();
+    const registration = await register(e2e.server, await loyaltyAnswers(e2e.server, { phone, email: 'hold.me@example.com' }));
+    const reference = registration.body.doc.reference as string;
+    const page = await open('/staff/privacy', 'Data-subject requests');
+    await page.getByLabel('Email').fill('hold.me@example.com');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('status').filter({ hasText: 'Submissions found: 1' }).waitFor();
+
+    await page.getByRole('button', { name: `Place a legal hold on ${reference}` }).click();
+    // The reason's field takes the focus; Enter places the hold.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(`privacy-hold-${registration.body.doc.id}`);
+    expect(await axeViolations(page), 'the hold form').toEqual([]);
+    await page.keyboard.type('Insurance claim 2026-204');
+    await page.keyboard.press('Enter');
+    await page.getByText(`Legal hold placed on ${reference}`).waitFor();
+    await page.getByRole('cell', { name: 'Held until the hold is lifted' }).waitFor();
+    const held = await e2e.server.app.serverContext.db.query<{ reason: string }>('SELECT reason FROM legal_holds WHERE document_id = $1', [registration.body.doc.id]);
+    expect(held.rows).toEqual([{ reason: 'Insurance claim 2026-204' }]);
+
+    await page.getByRole('button', { name: `Lift the hold on ${reference}` }).click();
+    await page.getByText(`Legal hold lifted on ${reference}.`).waitFor();
+    await page.getByRole('button', { name: `Place a legal hold on ${reference}` }).waitFor();
+    expect((await e2e.server.app.serverContext.db.query('SELECT 1 FROM legal_holds WHERE document_id = $1', [registration.body.doc.id])).rows).toEqual([]);
+  });
+
   it('is not offered to a viewer: the console home has no link and the page says the account cannot open it', async () => {
     const viewer = await e2e.browser.browser.newContext();
     await e2e.server.staffAs(['viewer']);

@@ -10,7 +10,10 @@ export type PersonKey = (typeof PERSON_KEYS)[number];
 /** The longest erasure reason kept in the audit log. */
 export const ERASE_REASON_MAX = 500;
 
-const HeldUntil = Type.Union([Type.String(), Type.Null()], { description: 'ISO time the legal hold ends (the form\'s retention); null when not held, or held without an end.' });
+const HeldUntil = Type.Union([Type.String(), Type.Null()], { description: 'ISO time the legal hold ends (the form\'s retention); null when not held, or held until lifted.' });
+
+/** The longest reason of a legal hold placed on one submission. */
+export const HOLD_REASON_MAX = 500;
 
 export const PrivacyMatch = Type.Object({
   id: Type.Integer(),
@@ -19,9 +22,11 @@ export const PrivacyMatch = Type.Object({
   collection: Type.String(),
   reference: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
-  /** A waiver under legal hold: reported, never erased, until heldUntil. */
+  /** Under legal hold (a waiver within its retention, or a hold an admin placed): reported, never erased. */
   held: Type.Boolean(),
   heldUntil: HeldUntil,
+  /** An admin placed a hold on this one submission: held until lifted (PUT/DELETE /api/privacy/holds/{id}). */
+  holdPlaced: Type.Boolean(),
 });
 export type PrivacyMatch = Static<typeof PrivacyMatch>;
 
@@ -58,3 +63,7 @@ export const PrivacyEraseAnswer = Type.Object({
   held: Type.Array(Type.Object({ form: Type.String(), reference: Type.Union([Type.String(), Type.Null()]), heldUntil: HeldUntil })),
 });
 export type PrivacyEraseAnswer = Static<typeof PrivacyEraseAnswer>;
+
+/** PUT /api/privacy/holds/{id}: the submission's hold as it now stands. */
+export const LegalHoldAnswer = Type.Object({ id: Type.Integer(), holdPlaced: Type.Boolean() });
+export type LegalHoldAnswer = Static<typeof LegalHoldAnswer>;

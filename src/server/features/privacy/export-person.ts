@@ -17,6 +17,7 @@ export const toMatch = (found: FoundSubmission): PrivacyMatch => ({
   createdAt: found.createdAt.toISOString(),
   held: found.held,
   heldUntil: found.heldUntil ? found.heldUntil.toISOString() : null,
+  holdPlaced: found.holdPlaced,
 });
 
 async function filesOf(db: Queryable, ids: number[]): Promise<Map<number, { name: string; type: string }[]>> {

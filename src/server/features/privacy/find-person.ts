@@ -1,7 +1,8 @@
 // Every submission, of every form, whose answers hold a person's email or phone anywhere: a
 // top-level question or one inside a repeated group (a waiver's dependents), found by the database
 // (a JSON path over every string of the answers), never by loading submissions into Node. A
-// waiver under legal hold (legal-hold.ts) says so, with when the hold ends.
+// waiver under legal hold (legal-hold.ts) says so, with when the hold ends; so does a submission
+// an admin placed a hold on (legal_holds, held until lifted).
 import type { Queryable } from '../../core/db/db.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
@@ -18,6 +19,7 @@ export interface FoundSubmission {
   createdAt: Date;
   held: boolean;
   heldUntil: Date | null;
+  holdPlaced: boolean;
   data: Record<string, unknown>;
   evidence: Record<string, unknown> | null;
 }
@@ -29,6 +31,7 @@ interface Row {
   created_at: Date;
   held: boolean;
   held_until: Date | null;
+  hold_placed: boolean;
   data: Record<string, unknown>;
   evidence: Record<string, unknown> | null;
   [key: string]: unknown;
@@ -38,11 +41,12 @@ export async function findPerson(db: Queryable, registry: Registry, person: Pers
   const forms = registry.forms;
   const holds = forms.map((form) => legalHold(form.compiled));
   const { rows } = await db.query<Row>(
-    `SELECT d.id, d.collection, d.reference, d.created_at, d.data, d.evidence,
+    `SELECT d.id, d.collection, d.reference, d.created_at, d.data, d.evidence, h.document_id IS NOT NULL AS hold_placed,
             f.held AND (f.retention IS NULL OR d.created_at + f.retention::interval > now()) AS held,
             CASE WHEN f.held THEN d.created_at + f.retention::interval END AS held_until
      FROM documents d
      JOIN unnest($1::text[], $2::boolean[], $3::text[]) AS f(collection, held, retention) ON f.collection = d.collection
+     LEFT JOIN legal_holds h ON h.document_id = d.id
      WHERE EXISTS (SELECT 1 FROM jsonb_path_query(d.data, 'strict $.**') v WHERE jsonb_typeof(v) = 'string' AND lower(v #>> '{}') = ANY($4::text[]))
      ORDER BY d.created_at DESC, d.id DESC
      LIMIT ${MATCH_LIMIT}`,
@@ -54,8 +58,10 @@ export async function findPerson(db: Queryable, registry: Registry, person: Pers
     form: byCollection.get(row.collection)!,
     reference: row.reference,
     createdAt: row.created_at,
-    held: row.held === true,
-    heldUntil: row.held ? row.held_until : null,
+    // A hold an admin placed has no end (until lifted), whatever the form's.
+    held: row.held === true || row.hold_placed,
+    heldUntil: row.held && !row.hold_placed ? row.held_until : null,
+    holdPlaced: row.hold_placed,
     data: row.data,
     evidence: row.evidence,
   }));

@@ -7,20 +7,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
-import { can } from '../../core/access/roles.ts';
-import { ApiError, forbidden } from '../../core/errors.ts';
 import { credentialHeaders } from '../../core/http/route-schemas.ts';
-import { resolveLanguage } from '../../../engine/language.ts';
-import type { Lang } from '../../../engine/languages.ts';
 import { ERASE_REASON_MAX, PrivacyEraseAnswer, PrivacyExport, PrivacySearchAnswer } from '../../../engine/contract/privacy.ts';
 import { recordAudit } from '../audit/index.ts';
 import { deleteSubmissions } from '../retention/index.ts';
+import { admitPrivacyRequest, requestLanguage } from './admit.ts';
 import { exportHtml } from './export-html.ts';
 import { exportPerson, toMatch } from './export-person.ts';
 import { findPerson } from './find-person.ts';
 import { personHash, readPerson, refuse } from './person.ts';
 
 type PersonQuery = { email?: string; phone?: string; format?: string; locale?: string };
+
 type EraseBody = { email?: unknown; phone?: unknown; reason?: unknown; confirm?: unknown };
 
 const personQuery = {
@@ -37,14 +35,8 @@ const eraseBody = {
 
 export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
-  const lang = (request: FastifyRequest): Lang => resolveLanguage((request.query as PersonQuery | undefined)?.locale ?? request.headers['accept-language']);
-
-  /** Admins only; then a share of the per-address budget. */
-  async function admit(request: FastifyRequest): Promise<void> {
-    if (request.caller.kind !== 'staff') throw new ApiError(401, { errors: [{ message: 'You must be signed in to do this.' }] });
-    if (!can(request.caller, 'privacy-requests')) throw forbidden();
-    await ctx.limits.create(request, 'privacy-requests');
-  }
+  const lang = requestLanguage;
+  const admit = (request: FastifyRequest) => admitPrivacyRequest(ctx, request);
 
   const audit = (request: FastifyRequest, action: 'privacy-search' | 'privacy-export', person: ReturnType<typeof readPerson>, detail: Record<string, unknown>) =>
     recordAudit(db, request.caller, { action, target: 'privacy', detail: { by: person.by, person: personHash(person, ctx.jwtSecret), ...detail } });

@@ -1,6 +1,7 @@
-// The retention job's own table (ids 270-299 are this feature's and privacy's): one row saying when
+// The retention job's own tables (ids 270-299 are this feature's and privacy's): one row saying when
 // the job last finished and whether an instance is running it now (the claim), so several instances
-// on one PostgreSQL run it once a day between them, and a restart does not run it again.
+// on one PostgreSQL run it once a day between them, and a restart does not run it again; and the
+// legal holds on single submissions, which the job and erasure both leave in place.
 import type { Migration } from '../../core/db/migrations.ts';
 
 export const RETENTION_MIGRATIONS: Migration[] = [
@@ -15,6 +16,18 @@ export const RETENTION_MIGRATIONS: Migration[] = [
         started_at timestamptz
       )`,
       `INSERT INTO retention_runs (id) VALUES (1)`,
+    ],
+  },
+  {
+    id: 271,
+    name: 'legal holds placed by an admin on single submissions: kept by the retention job and by erasure until lifted',
+    statements: [
+      `CREATE TABLE legal_holds (
+        document_id integer PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+        reason text NOT NULL,
+        placed_by integer REFERENCES users(id) ON DELETE SET NULL,
+        placed_at timestamptz NOT NULL DEFAULT now()
+      )`,
     ],
   },
 ];

@@ -30,7 +30,8 @@ export interface RetentionOptions {
 
 type RetainedForm = Pick<CompiledForm, 'id' | 'collection' | 'retention'>;
 
-const EXPIRED = `collection = $1 AND created_at + $2::interval < now()`;
+/** Past its form's retention, and under no legal hold of its own (legal_holds). */
+const EXPIRED = `collection = $1 AND created_at + $2::interval < now() AND NOT EXISTS (SELECT 1 FROM legal_holds h WHERE h.document_id = documents.id)`;
 
 async function countExpired(db: Db, form: RetainedForm & { retention: string }): Promise<RetentionCount> {
   const { rows } = await db.query<{ submissions: number; files: number }>(

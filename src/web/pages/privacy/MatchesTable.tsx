@@ -1,14 +1,15 @@
 // What was found about the person: each submission's form, reference (to its page in the console),
-// date and legal hold. Wide on a phone: the table scrolls inside its own focusable region.
+// date and legal hold, and the hold an admin may place on it. Wide on a phone: the table scrolls inside its own focusable region.
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import type { PrivacyMatch } from '../../../engine/contract/privacy.ts';
 import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import type { PrivacyData } from './privacyLoader.ts';
+import { HoldControl } from './HoldControl.tsx';
 import { staffDate } from './staffDate.ts';
 
-export function MatchesTable({ matches }: { matches: PrivacyMatch[] }) {
+export function MatchesTable({ matches, onHoldChanged }: { matches: PrivacyMatch[]; onHoldChanged: (message: string) => void }) {
   const { t } = useTranslation();
   const { lang } = useShell();
   const { titles } = useLoaderData() as PrivacyData;
@@ -23,6 +24,7 @@ export function MatchesTable({ matches }: { matches: PrivacyMatch[] }) {
             <th scope="col">{t('privacyColReference')}</th>
             <th scope="col">{t('privacyColReceived')}</th>
             <th scope="col">{t('privacyColHeld')}</th>
+            <th scope="col">{t('privacyColActions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -33,7 +35,10 @@ export function MatchesTable({ matches }: { matches: PrivacyMatch[] }) {
                 <Link to={`${submissionConsolePath(match.form, match.id)}${langQuery ? `?lang=${langQuery}` : ''}`}>{match.reference ?? `#${match.id}`}</Link>
               </td>
               <td>{staffDate(match.createdAt, lang)}</td>
-              <td>{match.held ? (match.heldUntil ? t('privacyHeldUntil', { date: staffDate(match.heldUntil, lang) }) : t('privacyColHeld')) : t('privacyNotHeld')}</td>
+              <td>{match.held ? (match.heldUntil ? t('privacyHeldUntil', { date: staffDate(match.heldUntil, lang) }) : t('privacyHeldLifted')) : t('privacyNotHeld')}</td>
+              <td>
+                <HoldControl match={match} onChanged={onHoldChanged} />
+              </td>
             </tr>
           ))}
         </tbody>

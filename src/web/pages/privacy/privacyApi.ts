@@ -1,6 +1,6 @@
 // The privacy page's calls: search, export (downloaded as a file), erase. Answers are the shapes
 // of engine/contract/privacy.ts; a refusal gives the server's message (in the page's language).
-import type { PersonKey, PrivacyEraseAnswer, PrivacySearchAnswer } from '../../../engine/contract/privacy.ts';
+import type { LegalHoldAnswer, PersonKey, PrivacyEraseAnswer, PrivacySearchAnswer } from '../../../engine/contract/privacy.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { sessionRequest } from '../../shell/requireSignIn.ts';
 
@@ -33,6 +33,13 @@ export async function searchPerson(typed: Record<PersonKey, string>, lang: strin
 
 export async function erasePerson(person: Person, reason: string, lang: string): Promise<Answer<PrivacyEraseAnswer>> {
   const answer = await sessionRequest<PrivacyEraseAnswer>('POST', `/api/privacy/erase?locale=${lang}`, { [person.by]: person.value, reason, confirm: true });
+  return answer.status === 200 && answer.body ? { ok: true, body: answer.body } : refusal(answer.status, answer.body);
+}
+
+/** Places (with its reason) or, with null, lifts the legal hold on one submission. */
+export async function setLegalHold(id: number, reason: string | null, lang: string): Promise<Answer<LegalHoldAnswer>> {
+  const path = `/api/privacy/holds/${id}?locale=${lang}`;
+  const answer = reason === null ? await sessionRequest<LegalHoldAnswer>('DELETE', path) : await sessionRequest<LegalHoldAnswer>('PUT', path, { reason });
   return answer.status === 200 && answer.body ? { ok: true, body: answer.body } : refusal(answer.status, answer.body);
 }
 
