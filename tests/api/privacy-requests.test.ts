@@ -56,17 +56,23 @@ beforeAll(async () => {
 });
 
 describe('finding what is held about a person', () => {
-  it('finds every submission holding the phone, typed any way, across forms and inside dependents, waivers marked held', async () => {
+  it('finds every submission holding the phone, typed any way, across the forms the admin reads and inside dependents, waivers marked held', async () => {
     const answer = await search(`phone=${encodeURIComponent(TYPED_PHONE)}`);
     expect(answer.status).toBe(200);
     expect(answer.body.by).toBe('phone');
     expect(answer.body.value).toBe(PHONE);
     const byId = new Map(answer.body.docs.map((doc: { id: number }) => [doc.id, doc]));
-    expect([...byId.keys()].sort()).toEqual([created.loyalty, created.survey, created.waiver, created.report, created.nested].sort());
+    expect([...byId.keys()].sort()).toEqual([created.loyalty, created.survey, created.waiver, created.nested].sort());
     expect(byId.get(created.loyalty)).toMatchObject({ form: 'loyalty-registration', held: false, heldUntil: null });
     const waiver = byId.get(created.waiver) as { held: boolean; heldUntil: string; createdAt: string; form: string };
     expect(waiver).toMatchObject({ form: 'ifly-waiver', held: true });
     expect(new Date(waiver.heldUntil).getUTCFullYear() - new Date(waiver.createdAt).getUTCFullYear()).toBe(7);
+  });
+
+  it('shows a whistle-blower report only to an admin who is also compliance: another admin does not learn that the person made one', async () => {
+    const compliance = await server.api(`/api/privacy/search?phone=${encodeURIComponent(PHONE)}`, { as: 'none', headers: await server.staffAs(['admin', 'compliance']) });
+    expect(compliance.body.docs.map((doc: { id: number }) => doc.id)).toContain(created.report);
+    expect(JSON.stringify((await search(`phone=${encodeURIComponent(PHONE)}`)).body)).not.toContain('whistle-blower');
   });
 
   it('finds by email without regard to case', async () => {
@@ -105,7 +111,7 @@ describe('finding what is held about a person', () => {
 });
 
 describe('exporting it', () => {
-  it('gives the answers, the staff notes and the file names as a JSON download; a whistle-blower report without its answers for a non-compliance admin', async () => {
+  it('gives the answers, the staff notes and the file names as a JSON download', async () => {
     const answer = await server.api(`/api/privacy/export?phone=${encodeURIComponent(PHONE)}`, admin());
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="privacy-export-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -117,7 +123,7 @@ describe('exporting it', () => {
     });
     expect(byId.get(created.waiver)).toMatchObject({ held: true, answers: { name: 'Noor Saleh', phone: PHONE } });
     expect((byId.get(created.waiver) as { evidence: unknown }).evidence).not.toBeNull();
-    expect(byId.get(created.report)).toMatchObject({ form: 'whistle-blower', answers: null, evidence: null });
+    expect(byId.has(created.report)).toBe(false);
   });
 
   it('gives a readable HTML copy in the caller\'s language, right to left in Arabic, with no script', async () => {
@@ -151,7 +157,7 @@ describe('erasing it', () => {
     const wrongType = await erase({ phone: PHONE, reason: 42, confirm: 'yes' });
     expect(wrongType.status).toBe(400);
     expect(JSON.stringify(wrongType.body)).toMatch(/reason|confirm/);
-    expect((await search(`phone=${encodeURIComponent(PHONE)}`)).body.docs).toHaveLength(5);
+    expect((await search(`phone=${encodeURIComponent(PHONE)}`)).body.docs).toHaveLength(4);
   });
 
   it('deletes everything but the held waivers, files included, reports the waivers with their end, and audits counts and the reason only', async () => {
@@ -159,24 +165,32 @@ describe('erasing it', () => {
     expect(fs.existsSync(receiptPath)).toBe(true);
     const answer = await erase({ phone: TYPED_PHONE, reason: 'Request by email of 2026-11-20', confirm: true });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ erased: 3, files: 1 });
+    expect(answer.body).toMatchObject({ erased: 2, files: 1 });
     expect(answer.body.held.map((held: { reference: string }) => held.reference).sort()).toHaveLength(2);
     expect(answer.body.held[0].heldUntil).toMatch(/^\d{4}-/);
     expect(fs.existsSync(receiptPath)).toBe(false);
 
     const { rows } = await db().query<{ id: number }>('SELECT id FROM documents WHERE id = ANY($1::int[])', [Object.values(created)]);
-    expect(rows.map((row) => row.id).sort()).toEqual([created.waiver, created.nested, created.other].sort());
+    // The report is compliance's to erase: this admin does not read it.
+    expect(rows.map((row) => row.id).sort()).toEqual([created.waiver, created.report, created.nested, created.other].sort());
     const notes = await db().query('SELECT 1 FROM followup_notes WHERE document_id = $1', [created.loyalty]);
     expect(notes.rows).toHaveLength(0);
     expect((await search(`phone=${encodeURIComponent(PHONE)}`)).body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual([created.waiver, created.nested].sort());
 
     const audit = await db().query<{ user_email: string; detail: Record<string, unknown> }>(`SELECT user_email, detail FROM audit_log WHERE action = 'privacy-erase'`);
     expect(audit.rows).toHaveLength(1);
-    expect(audit.rows[0]).toMatchObject({ user_email: 'staff@example.com', detail: { by: 'phone', reason: 'Request by email of 2026-11-20', erased: 3, files: 1, held: 2, forms: { 'loyalty-registration': 1, 'satisfaction-survey': 1, 'whistle-blower': 1 } } });
+    expect(audit.rows[0]).toMatchObject({ user_email: 'staff@example.com', detail: { by: 'phone', reason: 'Request by email of 2026-11-20', erased: 2, files: 1, held: 2, forms: { 'loyalty-registration': 1, 'satisfaction-survey': 1 } } });
     expect(audit.rows[0].detail.person).toMatch(/^[0-9a-f]{64}$/);
     const everyPrivacyEntry = JSON.stringify((await db().query(`SELECT detail FROM audit_log WHERE target = 'privacy'`)).rows);
     expect(everyPrivacyEntry).not.toContain(PHONE.slice(1));
     expect(everyPrivacyEntry).not.toMatch(/noor|saleh|fire exit/i);
+  });
+
+  it('an admin who is also compliance erases the whistle-blower report too', async () => {
+    const answer = await server.api('/api/privacy/erase', { as: 'none', headers: await server.staffAs(['admin', 'compliance']), json: { phone: PHONE, reason: 'Request by email of 2026-11-20', confirm: true } });
+    expect(answer.body).toMatchObject({ erased: 1, files: 0 });
+    expect(answer.body.held).toHaveLength(2);
+    expect((await db().query('SELECT 1 FROM documents WHERE id = $1', [created.report])).rows).toHaveLength(0);
   });
 });
 

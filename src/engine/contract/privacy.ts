@@ -40,8 +40,7 @@ export type PrivacySearchAnswer = Static<typeof PrivacySearchAnswer>;
 
 export const PrivacyExportSubmission = Type.Object({
   ...PrivacyMatch.properties,
-  /** The answers; null when the caller's roles do not read this form (a confidential form's, for compliance). */
-  answers: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  answers: Type.Record(Type.String(), Type.Unknown()),
   evidence: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   notes: Type.Array(Type.Object({ at: Type.String(), text: Type.String() })),
   files: Type.Array(Type.Object({ name: Type.String(), type: Type.String() })),

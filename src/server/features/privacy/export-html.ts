@@ -54,7 +54,7 @@ function submissionPart(forms: Map<string, CompiledForm>, submission: PrivacyExp
     ...(submission.held ? [[t('privacyHeld', lang), submission.heldUntil ? when.format(new Date(submission.heldUntil)) : '']] : []),
     ...(submission.files.length ? [[t('staffFiles', lang), submission.files.map((file) => file.name).join(', ')]] : []),
   ];
-  const answers = submission.answers ? answersTable(form, dataFields(form.form), submission.answers, lang) : `<p>${escape(t('privacyWithheld', lang))}</p>`;
+  const answers = answersTable(form, dataFields(form.form), submission.answers, lang);
   const notes = submission.notes.length ? `<h3>${escape(t('staffNotes', lang))}</h3><ul>${submission.notes.map((note) => `<li>${escape(when.format(new Date(note.at)))}: ${escape(note.text)}</li>`).join('')}</ul>` : '';
   return `<section><h2>${escape(title)}</h2><table>${facts.map(([name, value]) => `<tr><th scope="row">${escape(name)}</th><td>${escape(value)}</td></tr>`).join('')}</table><h3>${escape(t('staffAnswers', lang))}</h3>${answers}${notes}</section>`;
 }

@@ -1,8 +1,6 @@
 // What is held about a person, for them (a data-subject access request): every submission found,
-// its answers, liability evidence, staff notes and file names. A form the caller's roles do not
-// read (a whistle-blower report, compliance's alone) is listed without its answers.
-import type { Caller } from '../../core/access/caller.ts';
-import { readScope } from '../../core/access/submission-access.ts';
+// its answers, liability evidence, staff notes and file names (find-person.ts has already kept to
+// the forms the caller reads).
 import type { Queryable } from '../../core/db/db.ts';
 import type { PrivacyExport, PrivacyExportSubmission, PrivacyMatch } from '../../../engine/contract/privacy.ts';
 import { notesOfSubmissions } from '../followup/index.ts';
@@ -31,18 +29,15 @@ async function filesOf(db: Queryable, ids: number[]): Promise<Map<number, { name
   return files;
 }
 
-export async function exportPerson(db: Queryable, caller: Caller, person: Person, found: FoundSubmission[], now = new Date()): Promise<PrivacyExport> {
+export async function exportPerson(db: Queryable, person: Person, found: FoundSubmission[], now = new Date()): Promise<PrivacyExport> {
   const ids = found.map((submission) => submission.id);
   const [notes, files] = await Promise.all([notesOfSubmissions(db, ids), filesOf(db, ids)]);
-  const submissions = found.map((submission): PrivacyExportSubmission => {
-    const readable = readScope(caller, submission.form.compiled).kind !== 'none';
-    return {
-      ...toMatch(submission),
-      answers: readable ? submission.data : null,
-      evidence: readable ? submission.evidence : null,
-      notes: readable ? (notes.get(submission.id) ?? []) : [],
-      files: readable ? (files.get(submission.id) ?? []) : [],
-    };
-  });
+  const submissions = found.map((submission): PrivacyExportSubmission => ({
+    ...toMatch(submission),
+    answers: submission.data,
+    evidence: submission.evidence,
+    notes: notes.get(submission.id) ?? [],
+    files: files.get(submission.id) ?? [],
+  }));
   return { by: person.by, value: person.value, exportedAt: now.toISOString(), submissions };
 }

@@ -3,6 +3,8 @@
 // (a JSON path over every string of the answers), never by loading submissions into Node. A
 // waiver under legal hold (legal-hold.ts) says so, with when the hold ends; so does a submission
 // an admin placed a hold on (legal_holds, held until lifted).
+import type { Caller } from '../../core/access/caller.ts';
+import { readScope } from '../../core/access/submission-access.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
@@ -37,8 +39,16 @@ interface Row {
   [key: string]: unknown;
 }
 
-export async function findPerson(db: Queryable, registry: Registry, person: Person): Promise<FoundSubmission[]> {
-  const forms = registry.forms;
+/**
+ * The forms whose submissions the caller reads in full (core/access/submission-access.ts, the one
+ * read check): a request covers those only, so an admin who is not compliance neither sees nor
+ * erases a whistle-blower report, nor learns that the person made one. Compliance (with admin)
+ * handles those.
+ */
+export const formsReadBy = (caller: Caller, registry: Registry): LoadedForm[] => registry.forms.filter((form) => readScope(caller, form.compiled).kind === 'all');
+
+export async function findPerson(db: Queryable, registry: Registry, caller: Caller, person: Person): Promise<FoundSubmission[]> {
+  const forms = formsReadBy(caller, registry);
   const holds = forms.map((form) => legalHold(form.compiled));
   const { rows } = await db.query<Row>(
     `SELECT d.id, d.collection, d.reference, d.created_at, d.data, d.evidence, h.document_id IS NOT NULL AS hold_placed,

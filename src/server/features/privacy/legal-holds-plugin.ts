@@ -10,6 +10,7 @@ import { credentialHeaders } from '../../core/http/route-schemas.ts';
 import { HOLD_REASON_MAX, LegalHoldAnswer } from '../../../engine/contract/privacy.ts';
 import { recordAudit } from '../audit/index.ts';
 import { admitPrivacyRequest, requestLanguage } from './admit.ts';
+import { formsReadBy } from './find-person.ts';
 import { refuse } from './person.ts';
 
 type HoldRequest = FastifyRequest<{ Params: { id: string }; Body: { reason?: string } | undefined; Querystring: { locale?: string } }>;
@@ -20,11 +21,11 @@ const body = { type: 'object', properties: { reason: { type: 'string', maxLength
 
 export const legalHoldsPlugin = ownPlugin('privacy-legal-holds', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
-  const submissionCollections = registry.forms.map((form) => form.compiled.collection);
 
-  /** The submission's collection, or a 404 (an upload or content document is no submission). */
-  async function submission(id: number): Promise<string> {
-    const { rows } = await db.query<{ collection: string }>('SELECT collection FROM documents WHERE id = $1 AND collection = ANY($2::text[])', [id, submissionCollections]);
+  /** The submission's collection, or a 404 (an upload or content document is no submission; one of a form the caller does not read is not theirs to hold). */
+  async function submission(request: FastifyRequest, id: number): Promise<string> {
+    const readable = formsReadBy(request.caller, registry).map((form) => form.compiled.collection);
+    const { rows } = await db.query<{ collection: string }>('SELECT collection FROM documents WHERE id = $1 AND collection = ANY($2::text[])', [id, readable]);
     if (!rows[0]) throw notFound();
     return rows[0].collection;
   }
@@ -37,7 +38,7 @@ export const legalHoldsPlugin = ownPlugin('privacy-legal-holds', async (app: Fas
     if (!reason) throw refuse(requestLanguage(request), 'reason', 'privacyHoldReasonRequired');
     if (reason.length > HOLD_REASON_MAX) throw refuse(requestLanguage(request), 'reason', 'privacyReasonTooLong');
     const id = Number(request.params.id);
-    const collection = await submission(id);
+    const collection = await submission(request, id);
     const user = request.caller.kind === 'staff' ? request.caller.user.id : null;
     await db.transaction(async (tx) => {
       await tx.query(
@@ -53,7 +54,7 @@ export const legalHoldsPlugin = ownPlugin('privacy-legal-holds', async (app: Fas
   typed.delete('/api/privacy/holds/:id', { schema: { params, querystring, headers: credentialHeaders, response: { 200: LegalHoldAnswer } } }, async (request: HoldRequest) => {
     await admitPrivacyRequest(ctx, request);
     const id = Number(request.params.id);
-    const collection = await submission(id);
+    const collection = await submission(request, id);
     await db.transaction(async (tx) => {
       const lifted = await tx.query('DELETE FROM legal_holds WHERE document_id = $1 RETURNING document_id', [id]);
       if (lifted.rows.length) await recordAudit(tx, request.caller, { action: 'privacy-release', target: collection, documentId: id });

@@ -1,5 +1,6 @@
 // Data-subject requests, for admins only (permission 'privacy-requests'; 401 signed out, 403 for
-// any other role): find what is held about a person by email or phone across every form, export it
+// any other role): find what is held about a person by email or phone across every form the caller
+// reads (a whistle-blower report needs compliance too: find-person.ts), export it
 // (JSON, or a readable HTML page in the caller's language), erase it with a reason. Erasure is a
 // hard delete of the submissions with their files, notes and alerts; waivers under legal hold are
 // reported back and kept. Every call is audited with a keyed hash of the person, never the email or
@@ -46,7 +47,7 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
   typed.get('/api/privacy/search', { schema: { querystring: personQuery, headers: credentialHeaders, response: { 200: PrivacySearchAnswer } } }, async (request: FastifyRequest<{ Querystring: PersonQuery }>) => {
     await admit(request);
     const person = readPerson(request.query, lang(request));
-    const found = await findPerson(db, registry, person);
+    const found = await findPerson(db, registry, request.caller, person);
     await audit(request, 'privacy-search', person, { found: found.length });
     return { by: person.by, value: person.value, docs: found.map(toMatch) };
   });
@@ -56,8 +57,8 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
     const format = request.query.format ?? 'json';
     if (format !== 'json' && format !== 'html') throw refuse(lang(request), 'format', 'privacyBadFormat');
     const person = readPerson(request.query, lang(request));
-    const found = await findPerson(db, registry, person);
-    const data = await exportPerson(db, request.caller, person, found);
+    const found = await findPerson(db, registry, request.caller, person);
+    const data = await exportPerson(db, person, found);
     await audit(request, 'privacy-export', person, { found: found.length, format });
     const stamp = data.exportedAt.slice(0, 10);
     reply.header('cache-control', 'private, no-store');
@@ -80,7 +81,7 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
     if (!reason) throw refuse(language, 'reason', 'privacyReasonRequired');
     if (reason.length > ERASE_REASON_MAX) throw refuse(language, 'reason', 'privacyReasonTooLong');
     if (body.confirm !== true) throw refuse(language, 'confirm', 'privacyConfirmRequired');
-    const found = await findPerson(db, registry, person);
+    const found = await findPerson(db, registry, request.caller, person);
     const held = found.filter((submission) => submission.held);
     const erasable = found.filter((submission) => !submission.held);
     const forms: Record<string, number> = {};
