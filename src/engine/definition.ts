@@ -45,7 +45,7 @@ export const FormDefinition = Type.Object({
     unique: Type.Optional(Type.Array(Type.Object({ fields: Type.Array(FieldName, { minItems: 1 }), message: LocalizedText }, { additionalProperties: false }))),
     failed: Type.Optional(LocalizedText),
     requestFailed: Type.Optional(LocalizedText),
-    evidence: Type.Optional(Type.Boolean({ description: 'Store a liability record with each submission: definition version and hash, language, time and a hash of the signed content.' })),
+    evidence: Type.Optional(Type.Boolean({ description: 'Store a liability record with each submission: definition version and hash, language, time and a hash of the signed content. Its submissions are then under legal hold for their retention: kept even when the person asks to be erased.' })),
     global: Type.Optional(Type.Boolean({ description: 'Content forms (forms/content/): the collection is a global, saved with POST /api/globals/{collection}.' })),
   }, { additionalProperties: false }),
   success: Type.Optional(Type.Object({

@@ -83,5 +83,5 @@ export function addLocalizedTexts(namespace: string, entries: Record<string, Par
  * chat, role names): forms:build writes them apart (build/messages/staff/<lang>.json), which only
  * staff pages load, so no guest page carries them. Keys say whose they are by their start.
  */
-export const STAFF_TEXT_PREFIXES = ['staff', 'insights', 'alerts', 'alert', 'followUp', 'users', 'audit', 'role', 'chat'] as const;
+export const STAFF_TEXT_PREFIXES = ['staff', 'insights', 'alerts', 'alert', 'followUp', 'users', 'audit', 'role', 'chat', 'privacy'] as const;
 export const isStaffText = (key: string) => STAFF_TEXT_PREFIXES.some((prefix) => key.startsWith(prefix));

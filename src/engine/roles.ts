@@ -5,11 +5,12 @@
 export const ROLES = ['admin', 'editor', 'viewer', 'manager', 'hr', 'compliance', 'desk', 'employee'] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission = 'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks' | 'manage-alerts';
+export type Permission = 'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks' | 'manage-alerts' | 'privacy-requests';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   // manage-alerts: the alert rules (content only admins see), the delivery log and resending.
-  admin: ['read-submissions', 'edit-content', 'manage-users', 'read-audit', 'redeem-perks', 'manage-alerts'],
+  // privacy-requests: find, export and erase what is held about a person, across every form (/staff/privacy).
+  admin: ['read-submissions', 'edit-content', 'manage-users', 'read-audit', 'redeem-perks', 'manage-alerts', 'privacy-requests'],
   editor: ['edit-content', 'redeem-perks'],
   viewer: ['read-submissions', 'redeem-perks'],
   // Which forms each of these reads is said by the form's definition (`access`), a manager's also by its venues.

@@ -73,6 +73,7 @@ export const CONFIG_VARIABLES = [
   { name: 'CONSOLE_URL', kind: 'url', default: null, description: "Address of the staff console the alerts link to (e.g. 'https://forms.example.com'); unset = 'http://localhost:<PORT>'." },
   { name: 'ALERT_RETRY_BASE_MS', kind: 'number', default: '30000', description: 'First retry of an alert that could not be delivered after this many milliseconds, then doubling up to 6 hours; after 24 hours it is marked failed.' },
   { name: 'ALERT_WEBHOOK_HTTP_LOOPBACK', kind: 'flag', default: 'false', description: "'true' lets an alert rule post to http:// on this machine (127.0.0.1, ::1, localhost), e.g. a local stand-in; otherwise webhooks need https." },
+  { name: 'RETENTION_INTERVAL_MS', kind: 'count', default: '86400000', description: "How often the retention job deletes the submissions older than their form's `retention` (with their files, notes and alerts): once a day by default, and at start when the last run (kept in the database, shared by every instance) is older than this." },
   { name: 'ALERT_WEBHOOK_PRIVATE_NETWORKS', kind: 'flag', default: 'false', description: "'true' lets alert webhooks reach private-range addresses (10/8, 172.16/12, 192.168/16, link-local, ...), e.g. an internal CRM; checked at save and again after DNS resolution at send time." },
   // Read by the build of the pages (vite.config.ts, which checks it), not by the server: listed here so the README's one table has it.
   { name: 'ROUTE_SET', kind: 'text', default: 'default', description: 'which routes the pages contain: `public`, `private` or `default` (both); a route of a set not built answers Not Found, and its code and texts are not in the build' },
@@ -124,6 +125,8 @@ export interface ServerConfig {
   /** Off in tests and scripts. */
   logRequests: boolean;
   alerts: AlertsConfig;
+  /** Between two runs of the retention job (features/retention). */
+  retentionIntervalMs: number;
 }
 
 export interface AlertsConfig {
@@ -333,5 +336,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     shutdownGraceMs: number(env, 'SHUTDOWN_GRACE_MS'),
     logRequests: env.NODE_ENV !== 'test',
     alerts: alertsConfig(env, number(env, 'PORT')),
+    retentionIntervalMs: number(env, 'RETENTION_INTERVAL_MS'),
   };
 }

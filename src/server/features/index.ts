@@ -16,6 +16,8 @@ import { perksFeature } from './perks/index.ts';
 import { chatFeature } from './chat/index.ts';
 import { alertsFeature } from './alerts/index.ts';
 import { insightsFeature } from './insights/index.ts';
+import { retentionFeature } from './retention/index.ts';
+import { privacyFeature } from './privacy/index.ts';
 import { renderFeature } from './render/index.ts';
 
 export const FEATURES: readonly ServerFeature[] = [
@@ -33,6 +35,8 @@ export const FEATURES: readonly ServerFeature[] = [
   chatFeature,
   alertsFeature,
   insightsFeature,
+  retentionFeature,
+  privacyFeature,
   renderFeature,
 ];
 

@@ -31,7 +31,8 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', await policy(request));
+    // An answer that set its own, stricter policy (a data-subject export) keeps it.
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', await policy(request));
     // API answers may hold personal data: no shared or browser cache keeps them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

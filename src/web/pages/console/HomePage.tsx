@@ -25,6 +25,11 @@ export default function HomePage() {
           <Link to={withLang('/staff/alerts', search)}>{t('alertsUnread', { count: unreadAlerts })}</Link>
         </p>
       )}
+      {staffCan(me, 'privacy-requests') && (
+        <p className="console-back">
+          <Link to={withLang('/staff/privacy', search)}>{t('privacyLink')}</Link>
+        </p>
+      )}
       {forms.length > 0 && (
         <section aria-labelledby="console-forms">
           <h2 id="console-forms">{t('staffForms')}</h2>

@@ -1,0 +1,68 @@
+// What the privacy page (/staff/privacy, admins) and the server share: the answers of
+// GET /api/privacy/search, GET /api/privacy/export (JSON) and POST /api/privacy/erase, declared once
+// in TypeBox: the routes' schema.response on the server, the page's types in the console.
+import { Type, type Static } from '@sinclair/typebox';
+
+/** How a person is looked for: one email (compared without case) or one phone (E.164, as stored). */
+export const PERSON_KEYS = ['email', 'phone'] as const;
+export type PersonKey = (typeof PERSON_KEYS)[number];
+
+/** The longest erasure reason kept in the audit log. */
+export const ERASE_REASON_MAX = 500;
+
+const HeldUntil = Type.Union([Type.String(), Type.Null()], { description: 'ISO time the legal hold ends (the form\'s retention); null when not held, or held until lifted.' });
+
+/** The longest reason of a legal hold placed on one submission. */
+export const HOLD_REASON_MAX = 500;
+
+export const PrivacyMatch = Type.Object({
+  id: Type.Integer(),
+  /** The form's id (the console's /staff/forms/:form/:id). */
+  form: Type.String(),
+  collection: Type.String(),
+  reference: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  /** Under legal hold (a waiver within its retention, or a hold an admin placed): reported, never erased. */
+  held: Type.Boolean(),
+  heldUntil: HeldUntil,
+  /** An admin placed a hold on this one submission: held until lifted (PUT/DELETE /api/privacy/holds/{id}). */
+  holdPlaced: Type.Boolean(),
+});
+export type PrivacyMatch = Static<typeof PrivacyMatch>;
+
+export const PrivacySearchAnswer = Type.Object({
+  by: Type.Union(PERSON_KEYS.map((key) => Type.Literal(key))),
+  /** The email or phone as it was looked for (lower-case email, E.164 phone). */
+  value: Type.String(),
+  docs: Type.Array(PrivacyMatch),
+});
+export type PrivacySearchAnswer = Static<typeof PrivacySearchAnswer>;
+
+export const PrivacyExportSubmission = Type.Object({
+  ...PrivacyMatch.properties,
+  answers: Type.Record(Type.String(), Type.Unknown()),
+  evidence: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  notes: Type.Array(Type.Object({ at: Type.String(), text: Type.String() })),
+  files: Type.Array(Type.Object({ name: Type.String(), type: Type.String() })),
+});
+export type PrivacyExportSubmission = Static<typeof PrivacyExportSubmission>;
+
+export const PrivacyExport = Type.Object({
+  by: PrivacySearchAnswer.properties.by,
+  value: Type.String(),
+  exportedAt: Type.String(),
+  submissions: Type.Array(PrivacyExportSubmission),
+});
+export type PrivacyExport = Static<typeof PrivacyExport>;
+
+export const PrivacyEraseAnswer = Type.Object({
+  erased: Type.Integer(),
+  files: Type.Integer(),
+  /** Found but kept: waivers under legal hold, with when the hold ends. */
+  held: Type.Array(Type.Object({ form: Type.String(), reference: Type.Union([Type.String(), Type.Null()]), heldUntil: HeldUntil })),
+});
+export type PrivacyEraseAnswer = Static<typeof PrivacyEraseAnswer>;
+
+/** PUT /api/privacy/holds/{id}: the submission's hold as it now stands. */
+export const LegalHoldAnswer = Type.Object({ id: Type.Integer(), holdPlaced: Type.Boolean() });
+export type LegalHoldAnswer = Static<typeof LegalHoldAnswer>;

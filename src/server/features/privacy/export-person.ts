@@ -1,0 +1,43 @@
+// What is held about a person, for them (a data-subject access request): every submission found,
+// its answers, liability evidence, staff notes and file names (find-person.ts has already kept to
+// the forms the caller reads).
+import type { Queryable } from '../../core/db/db.ts';
+import type { PrivacyExport, PrivacyExportSubmission, PrivacyMatch } from '../../../engine/contract/privacy.ts';
+import { notesOfSubmissions } from '../followup/index.ts';
+import type { FoundSubmission } from './find-person.ts';
+import type { Person } from './person.ts';
+
+export const toMatch = (found: FoundSubmission): PrivacyMatch => ({
+  id: found.id,
+  form: found.form.compiled.id,
+  collection: found.form.compiled.collection,
+  reference: found.reference,
+  createdAt: found.createdAt.toISOString(),
+  held: found.held,
+  heldUntil: found.heldUntil ? found.heldUntil.toISOString() : null,
+  holdPlaced: found.holdPlaced,
+});
+
+async function filesOf(db: Queryable, ids: number[]): Promise<Map<number, { name: string; type: string }[]>> {
+  const files = new Map<number, { name: string; type: string }[]>();
+  if (ids.length === 0) return files;
+  const { rows } = await db.query<{ attached_to: number; name: string | null; type: string | null }>(
+    `SELECT attached_to, data->>'filename' AS name, data->>'mimeType' AS type FROM documents WHERE attached_to = ANY($1::int[]) ORDER BY id`,
+    [ids],
+  );
+  for (const row of rows) files.set(row.attached_to, [...(files.get(row.attached_to) ?? []), { name: row.name ?? '', type: row.type ?? '' }]);
+  return files;
+}
+
+export async function exportPerson(db: Queryable, person: Person, found: FoundSubmission[], now = new Date()): Promise<PrivacyExport> {
+  const ids = found.map((submission) => submission.id);
+  const [notes, files] = await Promise.all([notesOfSubmissions(db, ids), filesOf(db, ids)]);
+  const submissions = found.map((submission): PrivacyExportSubmission => ({
+    ...toMatch(submission),
+    answers: submission.data,
+    evidence: submission.evidence,
+    notes: notes.get(submission.id) ?? [],
+    files: files.get(submission.id) ?? [],
+  }));
+  return { by: person.by, value: person.value, exportedAt: now.toISOString(), submissions };
+}
