@@ -14,6 +14,8 @@ import { aggregate, type AggregateRow } from './aggregate.ts';
 import { readComments } from './comments.ts';
 import { callerLanguage, insightQuerySchema, readInsightParams, refuse, type InsightQuery } from './insight-request.ts';
 import { insightScope } from './scope.ts';
+import { followCountedFields } from './rollup.ts';
+import { foldPending } from './fold.ts';
 
 type InsightRequest = FastifyRequest<{ Params: { formId: string }; Querystring: InsightQuery }>;
 
@@ -41,6 +43,21 @@ function toGroups(compiled: CompiledForm, by: string | null, rows: AggregateRow[
 
 export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
+  // The rollup counts what today's forms ask (rollup.ts); submissions queued to be counted again
+  // are folded after start, in chunks, so the server answers meanwhile (an insights read folds
+  // what is left first). Closing waits for the chunk under way.
+  const queued = await followCountedFields(db, registry);
+  let closing = false;
+  let folding: Promise<void> = Promise.resolve();
+  if (queued) {
+    app.addHook('onReady', async () => {
+      folding = foldPending(db, () => !closing).catch((error: Error) => app.log.error(`insights: counting the stored submissions failed (${error.message})`));
+    });
+  }
+  app.addHook('onClose', async () => {
+    closing = true;
+    await folding;
+  });
 
   /** The form asked for and the caller's venues, or the 400 / 403 that stops the request. */
   function formOf(request: InsightRequest): { compiled: CompiledForm; collection: Collection; venues: readonly string[] | null } {
@@ -55,6 +72,7 @@ export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance,
   app.get('/api/insights/:formId', { schema: schema(InsightsAnswer) }, async (request: InsightRequest) => {
     const { compiled, collection, venues } = formOf(request);
     const { by, period, range } = readInsightParams(request.query, compiled, callerLanguage(request));
+    await foldPending(db);
     const rows = await aggregate(db, { collection: collection.slug, by, period, range, questions: insightQuestions(compiled.form), venues });
     return { form: compiled.id, by, period, from: range.from, to: range.to, groups: toGroups(compiled, by, rows) };
   });
