@@ -22,7 +22,7 @@ async function recount(tx: Queryable, collection: string, lines: string[]): Prom
   const roles = lines.map((line) => line.slice(0, line.indexOf(' ')));
   const names = lines.map((line) => line.slice(line.indexOf(' ') + 1));
   await tx.query('INSERT INTO insight_fields (collection, role, name) SELECT $1, role, name FROM unnest($2::text[], $3::text[]) AS f(role, name)', [collection, roles, names]);
-  await tx.query('INSERT INTO insight_pending (collection, doc_id, sign) SELECT collection, id, 1 FROM documents WHERE collection = $1 ORDER BY id', [collection]);
+  await tx.query('INSERT INTO insight_pending (collection, doc_id, sign) SELECT collection, id, 1 FROM documents WHERE collection = $1 ORDER BY created_at, id', [collection]);
 }
 
 /** Whether a collection's rollup was emptied and its submissions queued (then fold them). */
