@@ -8,7 +8,7 @@ import { DOHA_TIME_ZONE } from './doha.ts';
 
 /** Any constant: one fold (or rebuild, rollup.ts) at a time. */
 export const FOLD_LOCK = 7_262_200;
-const CHUNK = 5_000;
+const CHUNK = 2_000;
 
 const MARK = `WITH marked AS (
     UPDATE insight_pending SET folding = true WHERE id IN (SELECT id FROM insight_pending WHERE NOT folding ORDER BY id LIMIT ${CHUNK}) RETURNING sign

@@ -43,7 +43,7 @@ export const INSIGHTS_MIGRATIONS: Migration[] = [
         collection text NOT NULL,
         doc_id integer NOT NULL,
         sign smallint NOT NULL CHECK (sign IN (1, -1)),
-        -- sign -1 only: what was counted
+        -- sign -1 only: what was counted (the counted answers, nothing else)
         created_at timestamptz,
         venue text,
         data jsonb,
@@ -63,7 +63,10 @@ export const INSIGHTS_MIGRATIONS: Migration[] = [
             IF FOUND THEN RETURN NULL; END IF;
           END IF;
           IF EXISTS (SELECT 1 FROM insight_fields f WHERE f.collection = OLD.collection AND f.role = 'form') THEN
-            INSERT INTO insight_pending (collection, doc_id, sign, created_at, venue, data) VALUES (OLD.collection, OLD.id, -1, OLD.created_at, OLD.venue, OLD.data);
+            -- Only the counted answers: an erased submission's personal data is kept nowhere.
+            INSERT INTO insight_pending (collection, doc_id, sign, created_at, venue, data)
+              SELECT OLD.collection, OLD.id, -1, OLD.created_at, OLD.venue, coalesce(jsonb_object_agg(f.name, OLD.data->f.name), '{}')
+                FROM insight_fields f WHERE f.collection = OLD.collection AND f.role IN ('group', 'answer') AND OLD.data ? f.name;
           END IF;
         END IF;
         IF TG_OP <> 'DELETE' AND EXISTS (SELECT 1 FROM insight_fields f WHERE f.collection = NEW.collection AND f.role = 'form') THEN
