@@ -98,23 +98,23 @@ export function aggregateSql(request: AggregateRequest): { sql: string; params: 
   if (whole) params.push(whole.from, whole.to);
   const venues = venueCondition(request.venues, params);
   // The days before the whole periods, the whole periods, the days after them: three index ranges.
-  const rows = (period: string, from: string, to: string) => `SELECT d.group_value, d.start, d.question, d.answer, d.n FROM insight_rollup d
-      WHERE d.collection = $1 AND d.grouping = $6 AND d.period = ${period} AND d.start BETWEEN ${from} AND ${to}${venues}`;
+  const rows = (period: string, from: string, to: string) => `SELECT d.group_value, ${period === `'day'` ? periodStart('$4::text', '$5') : 'd.start'} AS start, d.question, d.answer, d.value, d.n
+      FROM insight_rollup d WHERE d.collection = $1 AND d.grouping = $6 AND d.period = ${period} AND d.start BETWEEN ${from} AND ${to}${venues}`;
   const source = whole
     ? [rows(`'day'`, '$2::date', '$12::date - 1'), rows('$4::text', '$12::date', '$13::date'), rows(`'day'`, '$13::date + 1', '$3::date')].join('\n    UNION ALL ')
     : rows(`'day'`, '$2::date', '$3::date');
   const sql = `WITH summed AS (
-      SELECT d.group_value AS grp, ${periodStart('$4::text', '$5')} AS start, d.question, d.answer, sum(d.n) AS n
+      SELECT d.group_value AS grp, d.start, d.question, d.answer, d.value, sum(d.n) AS n
         FROM (${source}) d
-        GROUP BY 1, 2, 3, 4
+        GROUP BY 1, 2, 3, 4, 5
     ), valued AS (
       SELECT s.grp, s.start, s.question, m.key, m.value::numeric AS value, s.n
-        FROM summed s JOIN unnest($7::text[], $8::text[], $9::int[]) AS m(question, key, value) ON m.question = s.question AND m.key = s.answer #>> '{}'
+        FROM summed s JOIN unnest($7::text[], $8::text[], $9::int[]) AS m(question, key, value) ON m.question = s.question AND m.key = s.answer
       UNION ALL
       SELECT grp, start, question, CASE WHEN value = trunc(value) THEN trunc(value)::text END, value, n
-        FROM (SELECT grp, start, question, (answer #>> '{}')::numeric AS value, n FROM summed WHERE question = ANY($10::text[]) AND jsonb_typeof(answer) = 'number') numbers
+        FROM summed WHERE question = ANY($10::text[]) AND value IS NOT NULL
       UNION ALL
-      SELECT grp, start, question, answer #>> '{}', NULL, n FROM summed WHERE question = ANY($11::text[])
+      SELECT grp, start, question, answer, NULL, n FROM summed WHERE question = ANY($11::text[])
       UNION ALL
       SELECT grp, start, question, NULL, NULL, n FROM summed WHERE question = ''
     ), questions AS (

@@ -24,21 +24,22 @@ const COUNT = `WITH submissions AS (
       WHERE p.folding AND (p.sign = -1 OR d.id IS NOT NULL)
   ), days AS (
     SELECT s.collection, g.name AS grouping, s.day, s.venue, CASE WHEN g.name = '' THEN NULL ELSE s.data->>g.name END AS group_value,
-        q.name AS question, CASE WHEN q.name = '' THEN NULL ELSE s.data->q.name END AS answer, sum(s.sign)::int AS n
+        q.name AS question, CASE WHEN q.name = '' THEN NULL ELSE s.data->>q.name END AS answer,
+        CASE WHEN jsonb_typeof(s.data->q.name) = 'number' THEN (s.data->>q.name)::numeric END AS value, sum(s.sign)::int AS n
       FROM submissions s
       JOIN insight_fields counted ON counted.collection = s.collection AND counted.role = 'form'
       CROSS JOIN LATERAL (SELECT ''::text AS name UNION ALL SELECT f.name FROM insight_fields f WHERE f.collection = s.collection AND f.role = 'group') g
       CROSS JOIN LATERAL (SELECT ''::text AS name UNION ALL SELECT f.name FROM insight_fields f WHERE f.collection = s.collection AND f.role = 'answer') q
       WHERE q.name = '' OR s.data ? q.name
-      GROUP BY 1, 2, 3, 4, 5, 6, 7
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
   ), periods AS (
-    SELECT collection, grouping, 'day' AS period, day AS start, venue, group_value, question, answer, n FROM days
+    SELECT collection, grouping, 'day' AS period, day AS start, venue, group_value, question, answer, value, n FROM days
     UNION ALL
-    SELECT collection, grouping, 'week', (date_trunc('week', day + 1) - interval '1 day')::date, venue, group_value, question, answer, sum(n)::int FROM days GROUP BY 1, 2, 4, 5, 6, 7, 8
+    SELECT collection, grouping, 'week', (date_trunc('week', day + 1) - interval '1 day')::date, venue, group_value, question, answer, value, sum(n)::int FROM days GROUP BY 1, 2, 4, 5, 6, 7, 8, 9
     UNION ALL
-    SELECT collection, grouping, 'month', date_trunc('month', day)::date, venue, group_value, question, answer, sum(n)::int FROM days GROUP BY 1, 2, 4, 5, 6, 7, 8
+    SELECT collection, grouping, 'month', date_trunc('month', day)::date, venue, group_value, question, answer, value, sum(n)::int FROM days GROUP BY 1, 2, 4, 5, 6, 7, 8, 9
   )
-  INSERT INTO insight_rollup AS r (collection, grouping, period, start, venue, group_value, question, answer, n)
+  INSERT INTO insight_rollup AS r (collection, grouping, period, start, venue, group_value, question, answer, value, n)
     SELECT * FROM periods WHERE n <> 0
     ON CONFLICT ON CONSTRAINT insight_rollup_key DO UPDATE SET n = r.n + EXCLUDED.n`;
 

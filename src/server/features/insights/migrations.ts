@@ -7,6 +7,7 @@
 // all, 'group' a question the insights may group by, 'answer' a rating, a scale or a scale's NPS band.
 // insight_rollup: per collection, grouping ('' = none), period and its first day, venue and the
 // grouping's answer: the number of submissions (question '') and of each answer to each question.
+// Answers are kept as text (and a number's value): the reads compare and sum them without jsonb.
 // insight_pending: what the rollup has not counted yet, written by triggers on documents in the
 // writing statement's own transaction, so every path (the form, staff edits, retention, erasure)
 // is counted exactly: a stored submission (sign 1, read from documents when folded), and a counted
@@ -33,10 +34,12 @@ export const INSIGHTS_MIGRATIONS: Migration[] = [
         venue text,
         group_value text,
         question text NOT NULL,
-        answer jsonb,
+        -- the answer as text, and as a number when it is one (a scale's)
+        answer text,
+        value numeric,
         n integer NOT NULL,
         -- also the index the insights read by: collection, grouping, period, then a range of starts
-        CONSTRAINT insight_rollup_key UNIQUE NULLS NOT DISTINCT (collection, grouping, period, start, venue, group_value, question, answer)
+        CONSTRAINT insight_rollup_key UNIQUE NULLS NOT DISTINCT (collection, grouping, period, start, venue, group_value, question, answer, value)
       )`,
       `CREATE TABLE insight_pending (
         id bigserial PRIMARY KEY,
