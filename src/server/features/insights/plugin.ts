@@ -17,6 +17,9 @@ import { insightScope } from './scope.ts';
 import { followCountedFields } from './rollup.ts';
 import { foldPending } from './fold.ts';
 
+/** How often the queue of submissions to count is folded without a read asking. */
+const FOLD_EVERY_MS = 60_000;
+
 type InsightRequest = FastifyRequest<{ Params: { formId: string }; Querystring: InsightQuery }>;
 
 const params = { type: 'object', properties: { formId: { type: 'string', maxLength: 100 } }, required: ['formId'] } as const;
@@ -43,19 +46,26 @@ function toGroups(compiled: CompiledForm, by: string | null, rows: AggregateRow[
 
 export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
-  // The rollup counts what today's forms ask (rollup.ts); submissions queued to be counted again
-  // are folded after start, in chunks, so the server answers meanwhile (an insights read folds
-  // what is left first). Closing waits for the chunk under way.
-  const queued = await followCountedFields(db, registry);
+  // The rollup counts what today's forms ask (rollup.ts). The queue is folded after start (all the
+  // submissions of a collection whose counted fields changed, in chunks, so the server answers
+  // meanwhile) and then every minute, so a read rarely finds more than a minute's submissions to
+  // fold first. Closing waits for the chunk under way.
+  await followCountedFields(db, registry);
   let closing = false;
-  let folding: Promise<void> = Promise.resolve();
-  if (queued) {
-    app.addHook('onReady', async () => {
-      folding = foldPending(db, () => !closing).catch((error: Error) => app.log.error(`insights: counting the stored submissions failed (${error.message})`));
-    });
-  }
+  let folding: Promise<void> | null = null;
+  const fold = () => {
+    folding ??= foldPending(db, () => !closing)
+      .catch((error: Error) => { if (!closing) app.log.error(`insights: counting the stored submissions failed (${error.message})`); })
+      .finally(() => { folding = null; });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    fold();
+    timer = setInterval(fold, FOLD_EVERY_MS).unref();
+  });
   app.addHook('onClose', async () => {
     closing = true;
+    clearInterval(timer);
     await folding;
   });
 
