@@ -25,7 +25,7 @@ export interface LoadResult {
 }
 
 /** CPU time (user + system) of a process so far, in ms; NaN where /proc cannot tell. */
-function cpuTimeMs(pid: number): number {
+export function cpuTimeMs(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks of 10 ms.

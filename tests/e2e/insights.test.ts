@@ -1,7 +1,8 @@
 // A manager of two restaurants opens its insights in Arabic: the charts run right to
 // left with Arabic-Indic digits, the view changes with the grouping and period (and the URL keeps
-// it), a chart's numbers are read from its table; axe clean, no sideways scroll at 320 px, also
+// it), a chart's numbers are read from its table and the chart saved as a PNG; axe clean, no sideways scroll at 320 px, also
 // with text at 200 %.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
@@ -67,6 +68,16 @@ describe('insights in Arabic', () => {
     expect(points[0]).toBeGreaterThan(points[1]);
 
     expect(await axeViolations(page)).toEqual([]);
+
+    // The chart as a PNG, asked for from the keyboard: a file whose bytes start with PNG's signature.
+    const [png] = await Promise.all([page.waitForEvent('download'), (async () => {
+      await page.getByRole('button', { name: 'تنزيل هذا الرسم (PNG)' }).first().focus();
+      await page.keyboard.press('Enter');
+    })()]);
+    expect(png.suggestedFilename()).toMatch(/^dining-survey-.+\.png$/);
+    const bytes = readFileSync(await png.path());
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(bytes.length).toBeGreaterThan(1000);
 
     // No grouping, by month: the URL carries the view; one column, November's average food rating (1+5+4+3)/4.
     await page.getByLabel('التجميع حسب').selectOption('');

@@ -1,19 +1,14 @@
-// The insights aggregation, done by the database (never by loading rows into Node): one GROUP BY
-// over a form's submissions by answer and Doha-time period, each question's answered count, mean,
-// distribution and Net Promoter bands as columns. Works the same on PGlite and PostgreSQL.
+// The insights aggregation, done by the database (never by loading rows into Node): over the
+// rollup (migrations.ts), by answer and Doha-time period, each question's answered count,
+// mean, distribution and Net Promoter bands as columns. Works the same on PGlite and PostgreSQL.
 import type { Queryable } from '../../core/db/db.ts';
 import type { InsightQuestion } from '../../../engine/insight-questions.ts';
 import type { InsightPeriod, QuestionSummary } from '../../../engine/contract/insights.ts';
 import { npsBands } from '../../../engine/nps.ts';
+import { DOHA_TIME_ZONE } from './doha.ts';
+import { periodStart, wholePeriods, type InsightRange } from './periods.ts';
 
-/** Qatar keeps one offset all year (UTC+3); its weeks start on Sunday. */
-export const DOHA_TIME_ZONE = 'Asia/Qatar';
-
-export interface InsightRange {
-  /** YYYY-MM-DD, Doha time, inclusive. */
-  from: string;
-  to: string;
-}
+export type { InsightRange };
 
 export interface AggregateRequest {
   collection: string;
@@ -47,79 +42,97 @@ export function venueCondition(venues: readonly string[] | null, params: unknown
   return ` AND d.venue = ANY($${params.length}::text[])`;
 }
 
-/** First day of a row's period in Doha time: date_trunc's weeks start on Monday, Qatar's on Sunday (shift a day). */
-const periodStart = (unit: string, shift: string) =>
-  `(date_trunc(${unit}, (d.created_at AT TIME ZONE '${DOHA_TIME_ZONE}') + ${shift}::interval) - ${shift}::interval)::date`;
-
-interface Column {
-  sql: string;
-  read(summary: QuestionSummary, value: unknown): void;
-}
-
-/** The inner query's per-question values and the outer query's aggregates for one question. */
-function questionSql(question: InsightQuestion, index: number, params: unknown[]): { inner: string[]; columns: Column[] } {
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const value = `v${index}`;
-  const inner: string[] = [];
-  const columns: Column[] = [];
-  const count = (sql: string, read: Column['read']) => columns.push({ sql, read });
-  if (question.kind === 'rating') {
+/** Each kind of question's answers, as arrays (one parameter each, whatever the form's size). */
+function answerKinds(questions: InsightQuestion[]) {
+  const ratings = { question: [] as string[], key: [] as string[], value: [] as number[] };
+  for (const question of questions) {
+    if (question.kind !== 'rating') continue;
     // A rating's value is its option's position on the scale (first option = 1).
-    const cases = question.options.map((option, position) => `WHEN ${param(option.value)}::text THEN ${position + 1}`).join(' ');
-    inner.push(`CASE d.data->>${param(question.name)}::text ${cases} END AS ${value}`);
     question.options.forEach((option, position) => {
-      count(`count(*) FILTER (WHERE ${value} = ${position + 1})`, (summary, n) => (summary.distribution[option.value] = Number(n)));
+      ratings.question.push(question.name);
+      ratings.key.push(option.value);
+      ratings.value.push(position + 1);
     });
-  } else {
-    const name = param(question.name);
-    inner.push(`CASE WHEN jsonb_typeof(d.data->${name}::text) = 'number' THEN (d.data->>${name}::text)::numeric END AS ${value}`);
-    for (let score = question.min; score <= question.max; score++) {
-      count(`count(*) FILTER (WHERE ${value} = ${score})`, (summary, n) => (summary.distribution[String(score)] = Number(n)));
-    }
-    if (question.npsBand) {
-      // The band the server stored with the answer (core/forms/derived.ts decides it, once).
-      inner.push(`d.data->>${param(question.npsBand)}::text AS b${index}`);
-      for (const band of ['promoter', 'passive', 'detractor'] as const) {
-        count(`count(*) FILTER (WHERE b${index} = '${band}')`, (summary, n) => {
-          summary.nps = summary.nps ?? { score: 0, promoters: 0, passives: 0, detractors: 0 };
-          summary.nps[`${band}s`] = Number(n);
-        });
-      }
-    }
   }
-  count(`count(${value})`, (summary, n) => (summary.answered = Number(n)));
-  count(`round(avg(${value}), 2)`, (summary, mean) => (summary.mean = mean === null ? null : Number(mean)));
-  return { inner, columns };
+  const scales = questions.flatMap((question) => (question.kind === 'scale' ? [question.name] : []));
+  // The band the server stored with the answer (core/forms/derived.ts decides it, once).
+  const bands = questions.flatMap((question) => (question.kind === 'scale' && question.npsBand ? [question.npsBand] : []));
+  return { ratings, scales, bands };
 }
 
+interface QuestionRow {
+  answered: number;
+  mean: number | null;
+  distribution: Record<string, number> | null;
+}
+
+/** One question's summary from its row (absent: not answered in that period), every option or score listed. */
+function summaryOf(question: InsightQuestion, rows: Record<string, QuestionRow>): QuestionSummary {
+  const row = rows[question.name];
+  const keys = question.kind === 'rating' ? question.options.map((option) => option.value) : Array.from({ length: question.max - question.min + 1 }, (_, i) => String(question.min + i));
+  const summary: QuestionSummary = {
+    answered: Number(row?.answered ?? 0),
+    mean: row?.mean === null || row?.mean === undefined ? null : Number(row.mean),
+    distribution: Object.fromEntries(keys.map((key) => [key, Number(row?.distribution?.[key] ?? 0)])),
+  };
+  if (question.kind === 'scale' && question.npsBand) {
+    const bands = rows[question.npsBand]?.distribution ?? {};
+    const nps = { promoters: Number(bands.promoter ?? 0), passives: Number(bands.passive ?? 0), detractors: Number(bands.detractor ?? 0) };
+    summary.nps = { score: npsBands(nps).score, ...nps };
+  }
+  return summary;
+}
+
+/**
+ * Reads the rollup (migrations.ts, insight_rollup; fold.ts folds what is pending first): whole
+ * weeks or months from their own rows, the days around them from day rows. Sums them per group,
+ * period, question and answer, gives each answer its value (a rating's position, a scale's number),
+ * then per question its answered count, mean and distribution, one row per group and period.
+ */
 export function aggregateSql(request: AggregateRequest): { sql: string; params: unknown[]; read(row: Record<string, unknown>): AggregateRow } {
-  const params: unknown[] = [request.collection, request.range.from, request.range.to, request.period, request.period === 'week' ? '1 day' : '0 days'];
-  const group = request.by === null ? 'NULL::text' : `d.data->>$${params.push(request.by)}::text`;
-  const parts = request.questions.map((question, index) => questionSql(question, index, params));
+  const whole = wholePeriods(request.range, request.period);
+  const { ratings, scales, bands } = answerKinds(request.questions);
+  const params: unknown[] = [request.collection, request.range.from, request.range.to, request.period, request.period === 'week' ? '1 day' : '0 days', request.by ?? '',
+    ratings.question, ratings.key, ratings.value, scales, bands];
+  // $12 and $13 only when there are whole periods (PostgreSQL refuses a parameter it cannot type).
+  if (whole) params.push(whole.from, whole.to);
   const venues = venueCondition(request.venues, params);
-  const columns = parts.flatMap((part) => part.columns);
-  const sql = `SELECT grp, start::text AS day, count(*) AS count${columns.map((column, i) => `, ${column.sql} AS c${i}`).join('')}
-    FROM (
-      SELECT ${group} AS grp, ${periodStart('$4::text', '$5')} AS start${parts.flatMap((part) => part.inner).map((expression) => `, ${expression}`).join('')}
-      FROM documents d
-      WHERE ${RANGE_CONDITION}${venues}
-      -- OFFSET 0 keeps this subquery apart: each answer is read from the jsonb once per row, not once per aggregate using it.
-      OFFSET 0
-    ) answers
-    GROUP BY grp, start
-    ORDER BY grp NULLS LAST, start`;
+  // The days before the whole periods, the whole periods, the days after them: three index ranges.
+  const rows = (period: string, from: string, to: string) => `SELECT d.group_value, ${period === `'day'` ? periodStart('$4::text', '$5') : 'd.start'} AS start, d.question, d.answer, d.value, d.n
+      FROM insight_rollup d WHERE d.collection = $1 AND d.grouping = $6 AND d.period = ${period} AND d.start BETWEEN ${from} AND ${to}${venues}`;
+  const source = whole
+    ? [rows(`'day'`, '$2::date', '$12::date - 1'), rows('$4::text', '$12::date', '$13::date'), rows(`'day'`, '$13::date + 1', '$3::date')].join('\n    UNION ALL ')
+    : rows(`'day'`, '$2::date', '$3::date');
+  const sql = `WITH summed AS (
+      SELECT d.group_value AS grp, d.start, d.question, d.answer, d.value, sum(d.n) AS n
+        FROM (${source}) d
+        GROUP BY 1, 2, 3, 4, 5
+    ), valued AS (
+      SELECT s.grp, s.start, s.question, m.key, m.value::numeric AS value, s.n
+        FROM summed s JOIN unnest($7::text[], $8::text[], $9::int[]) AS m(question, key, value) ON m.question = s.question AND m.key = s.answer
+      UNION ALL
+      SELECT grp, start, question, CASE WHEN value = trunc(value) THEN trunc(value)::text END, value, n
+        FROM summed WHERE question = ANY($10::text[]) AND value IS NOT NULL
+      UNION ALL
+      SELECT grp, start, question, answer, NULL, n FROM summed WHERE question = ANY($11::text[])
+      UNION ALL
+      SELECT grp, start, question, NULL, NULL, n FROM summed WHERE question = ''
+    ), questions AS (
+      SELECT grp, start, question, sum(n) AS total,
+          jsonb_build_object('answered', coalesce(sum(n) FILTER (WHERE value IS NOT NULL), 0),
+            'mean', round(sum(n * value) / nullif(sum(n) FILTER (WHERE value IS NOT NULL), 0), 2),
+            'distribution', jsonb_object_agg(key, n) FILTER (WHERE key IS NOT NULL)) AS summary
+        FROM valued GROUP BY 1, 2, 3
+    )
+    SELECT grp, start::text AS day, sum(total) FILTER (WHERE question = '') AS count,
+        jsonb_object_agg(question, summary) FILTER (WHERE question <> '') AS questions
+      FROM questions
+      GROUP BY grp, start
+      HAVING sum(total) FILTER (WHERE question = '') > 0
+      ORDER BY grp NULLS LAST, start`;
   const read = (row: Record<string, unknown>): AggregateRow => {
-    const questions: Record<string, QuestionSummary> = {};
-    let i = 0;
-    parts.forEach((part, index) => {
-      const summary: QuestionSummary = { answered: 0, mean: null, distribution: {} };
-      for (const column of part.columns) column.read(summary, row[`c${i++}`]);
-      if (summary.nps) summary.nps.score = npsBands(summary.nps).score;
-      questions[request.questions[index].name] = summary;
-    });
+    const answers = (row.questions ?? {}) as Record<string, QuestionRow>;
+    const questions = Object.fromEntries(request.questions.map((question) => [question.name, summaryOf(question, answers)]));
     return { key: (row.grp as string | null) ?? null, start: String(row.day), count: Number(row.count), questions };
   };
   return { sql, params, read };

@@ -14,6 +14,11 @@ import { aggregate, type AggregateRow } from './aggregate.ts';
 import { readComments } from './comments.ts';
 import { callerLanguage, insightQuerySchema, readInsightParams, refuse, type InsightQuery } from './insight-request.ts';
 import { insightScope } from './scope.ts';
+import { followCountedFields } from './rollup.ts';
+import { foldPending } from './fold.ts';
+
+/** How often the queue of submissions to count is folded without a read asking. */
+const FOLD_EVERY_MS = 60_000;
 
 type InsightRequest = FastifyRequest<{ Params: { formId: string }; Querystring: InsightQuery }>;
 
@@ -41,6 +46,28 @@ function toGroups(compiled: CompiledForm, by: string | null, rows: AggregateRow[
 
 export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
+  // The rollup counts what today's forms ask (rollup.ts). The queue is folded after start (all the
+  // submissions of a collection whose counted fields changed, in chunks, so the server answers
+  // meanwhile) and then every minute, so a read rarely finds more than a minute's submissions to
+  // fold first. Closing waits for the chunk under way.
+  await followCountedFields(db, registry);
+  let closing = false;
+  let folding: Promise<void> | null = null;
+  const fold = () => {
+    folding ??= foldPending(db, () => !closing)
+      .catch((error: Error) => { if (!closing) app.log.error(`insights: counting the stored submissions failed (${error.message})`); })
+      .finally(() => { folding = null; });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    fold();
+    timer = setInterval(fold, FOLD_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearInterval(timer);
+    await folding;
+  });
 
   /** The form asked for and the caller's venues, or the 400 / 403 that stops the request. */
   function formOf(request: InsightRequest): { compiled: CompiledForm; collection: Collection; venues: readonly string[] | null } {
@@ -55,6 +82,7 @@ export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance,
   app.get('/api/insights/:formId', { schema: schema(InsightsAnswer) }, async (request: InsightRequest) => {
     const { compiled, collection, venues } = formOf(request);
     const { by, period, range } = readInsightParams(request.query, compiled, callerLanguage(request));
+    await foldPending(db);
     const rows = await aggregate(db, { collection: collection.slug, by, period, range, questions: insightQuestions(compiled.form), venues });
     return { form: compiled.id, by, period, from: range.from, to: range.to, groups: toGroups(compiled, by, rows) };
   });

@@ -8,6 +8,7 @@ import type { InsightsAnswer } from '../../../engine/contract/insights.ts';
 import type { InsightQuestion } from '../../../engine/insight-questions.ts';
 import { formText } from '../../../engine/messages.ts';
 import { download } from './insightsCsv.ts';
+import { chartPng } from './chartPng.ts';
 import { headline, headlineValue, periodStarts, rangeTotals, seriesStyle, valueDomain } from './insightsView.ts';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 import { TrendChart } from './TrendChart.tsx';
@@ -49,6 +50,7 @@ export function QuestionInsight({ formId, textLang, question, grouped, overall, 
   const totals = rangeTotals(question, overall);
   const id = `q-${question.name}`;
   const saveChart = () => chart.current && download(`${formId}-${question.name}.svg`, 'image/svg+xml', new XMLSerializer().serializeToString(chart.current));
+  const saveChartPng = async () => chart.current && download(`${formId}-${question.name}.png`, 'image/png', await chartPng(chart.current));
   const optionLabel = (value: string) => (question.kind === 'rating' ? formText(formId, question.options.find((option) => option.value === value)?.label ?? value, textLang) : formats.number(Number(value)));
   return (
     <section className="insights-question" aria-labelledby={id}>
@@ -70,6 +72,7 @@ export function QuestionInsight({ formId, textLang, question, grouped, overall, 
               ))}
             </ul>
             <button type="button" className="insights-action" onClick={saveChart}>{t('insightsDownloadChart')}</button>
+            <button type="button" className="insights-action" onClick={() => void saveChartPng()}>{t('insightsDownloadChartPng')}</button>
           </figcaption>
         </figure>
       )}

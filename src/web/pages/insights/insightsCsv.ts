@@ -21,10 +21,10 @@ export function insightsCsv(answer: InsightsAnswer, lang: string): string {
   return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
-/** Hands the browser a file to save (CSV, or a chart's SVG). */
-export function download(name: string, type: string, text: string): void {
+/** Hands the browser a file to save (CSV, or a chart's SVG or PNG). */
+export function download(name: string, type: string, content: string | Blob): void {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.href = URL.createObjectURL(new Blob([content], { type }));
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 0);
