@@ -44,6 +44,8 @@ describe('page weight', () => {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
     const files = pageScripts(manifest, [
       'index.html',
+      // The application, which the entry loads once the server's HTML is painted (src/web/main.tsx).
+      'src/web/app.tsx',
       'src/web/form/FormPage.tsx',
       'src/web/form/formLoader.ts',
       'build/forms/dining-survey.json',
