@@ -6,19 +6,18 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { compileForm } from '../src/engine/compile.ts';
 import type { CompiledForm } from '../src/engine/compiled.ts';
 import { FIELDS_FORM_ID, FIELDS_FORM_PATH, fieldsFormDefinition } from './lib/bench-fields-form.ts';
-import { plainPage, questions, vanillaPage } from './lib/bench-pages.ts';
+import { plainPage, questions, startStatic, vanillaPage } from './lib/bench-pages.ts';
 import { canonicalJson, loadVocabularies } from './lib/forms.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startLocalSite } from './lib/local-site.ts';
 import { validatorModule } from './lib/validator-code.ts';
 import { benchServer, fmt, median, percentile, printServerTargets } from './lib/bench-server.ts';
+import { lighthouseTable, ourLighthousePages } from './lib/bench-lighthouse.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -56,23 +55,6 @@ function buildOurs(): CompiledForm {
   execFileSync(process.execPath, [vite, 'build', '--logLevel', 'error', '--outDir', join(tmp, 'dist'), '--emptyOutDir'], { cwd: ROOT, env, stdio: 'inherit' });
   execFileSync(process.execPath, [vite, 'build', '--ssr', '--logLevel', 'error', '--outDir', join(tmp, 'dist', 'server'), '--emptyOutDir'], { cwd: ROOT, env, stdio: 'inherit' });
   return compiled;
-}
-
-/** The plain and vanilla pages, served gzip'd like ours, from a small static server. */
-async function startStatic(dir: string): Promise<{ base: string; close(): void }> {
-  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
-  const server = createServer((request, response) => {
-    try {
-      const body = readFileSync(join(dir, (request.url ?? '/').split('?')[0].replace(/\.\./g, '')));
-      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      response.writeHead(200, { 'content-type': types[extname(request.url ?? '')] ?? 'application/octet-stream', 'cache-control': 'no-cache', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
-      response.end(gzip ? gzipSync(body) : body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
 interface Case {
@@ -213,6 +195,12 @@ try {
   }
   ratio('dining survey JS gzip, ours / vanilla RJSF', dOurs.js / dVanilla.js, 0.85, true, `${fmt(dOurs.js / 1024, 1)} / ${fmt(dVanilla.js / 1024, 1)} KB`);
   printServerTargets(server);
+  // Lighthouse last, after the browser measures and their targets (one Chromium at a time on a shared machine).
+  await lighthouseTable([
+    ...ourLighthousePages(site.base),
+    { name: 'plain HTML dining survey', url: `${statics.base}/plain-dining.html`, ours: false },
+    { name: 'vanilla RJSF dining survey', url: `${statics.base}/vanilla-dining.html`, ours: false },
+  ]);
 } finally {
   await browser.close();
   statics.close();

@@ -1,8 +1,11 @@
 // The two pages npm run bench measures ours against, generated from a compiled form and its
 // English texts: a plain HTML page (no script at all) and a vanilla RJSF page (@rjsf/core with
 // @rjsf/validator-ajv8 and its default theme, bundled by esbuild), each with the same questions.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { CompiledForm, ResolvedField } from '../../src/engine/compiled.ts';
 
@@ -111,4 +114,21 @@ export async function vanillaPage(compiled: CompiledForm, texts: Texts, dir: str
     logLevel: 'error',
   });
   writeFileSync(join(dir, `${name}.html`), `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(schema.title)}</title><style>${PAGE_STYLE}</style><script type="module" src="/${name}.js"></script></head><body><div id="root"></div></body></html>`);
+}
+
+/** The plain and vanilla pages, served gzip'd like ours, from a small static server. */
+export async function startStatic(dir: string): Promise<{ base: string; close(): void }> {
+  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+  const server = createServer((request, response) => {
+    try {
+      const body = readFileSync(join(dir, (request.url ?? '/').split('?')[0].replace(/\.\./g, '')));
+      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      response.writeHead(200, { 'content-type': types[extname(request.url ?? '')] ?? 'application/octet-stream', 'cache-control': 'no-cache', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+      response.end(gzip ? gzipSync(body) : body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }

@@ -1,46 +1,26 @@
-import { StrictMode, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routesTable } from 'virtual:route-set';
-import type { Lang } from '../engine/languages.ts';
-import { i18n } from './i18n.ts';
-import { loadMessages } from './messages.ts';
-import { routeObjects } from './shell/routeObjects.tsx';
+// The pages' entry: small on purpose. A page the server rendered (data-ssr) is painted first; only
+// then are its chunks fetched (all at once, listed by the server in <meta name="page-modules">) and
+// the application (app.tsx: React, the router, the texts, the form) evaluated, so neither a module
+// nor its download holds the form off the screen. A page the browser renders starts at once.
 import './styles/fonts.css';
 import './styles/base.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-const router = createBrowserRouter(routeObjects(routesTable));
-
-/** Once the server's HTML is hydrated, the page says so (data-ssr goes): tests and the bench wait for it. */
-function Hydrated({ root }: { root: HTMLElement }) {
-  useEffect(() => root.removeAttribute('data-ssr'), [root]);
-  return null;
+function start() {
+  const listed = document.querySelector('meta[name="page-modules"]')?.getAttribute('content') ?? '';
+  for (const href of listed.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('./app.tsx');
 }
 
-const app = (
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>
-    <Hydrated root={root} />
-  </StrictMode>
-);
-
-// A page the server rendered (src/web/ssr/) is hydrated once its route's code and data are here,
-// so the first render in the browser is the HTML already on screen.
-if (root.hasAttribute('data-ssr')) {
-  const ready = () => (router.state.initialized ? Promise.resolve() : new Promise<void>((done) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      done();
-    });
-  }));
-  void ready().then(() => hydrateRoot(root, app));
+if (document.getElementById('root')?.hasAttribute('data-ssr') && document.visibilityState === 'visible') {
+  // A frame's callbacks run before it is painted; a task queued from there runs after it.
+  requestAnimationFrame(() => setTimeout(start, 0));
 } else {
-  // The loading page already speaks the page's language.
-  void loadMessages(i18n.language as Lang).then(() => createRoot(root).render(app));
+  // The browser renders this page (nothing to paint first), or a background tab (no frames come).
+  start();
 }

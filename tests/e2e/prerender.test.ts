@@ -131,6 +131,33 @@ describe('form pages before JavaScript', () => {
     await page.close();
   });
 
+  it("the form is painted before the page's chunks are fetched (they are listed, then fetched at once), and nothing on it moves", async () => {
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.server.url}/survey/fnb/cova`);
+    await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+    await page.waitForLoadState('networkidle');
+    const seen = await page.evaluate(async () => {
+      const shifts = await new Promise<number>((done) => {
+        new PerformanceObserver((list) => done(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0))).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => done(0), 500);
+      });
+      const listed = (document.querySelector('meta[name="page-modules"]')?.getAttribute('content') ?? '').split(' ').filter(Boolean);
+      const fetched = performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }));
+      const logo = document.querySelector('.site-logo');
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        listed: listed.map((path) => ({ path, start: fetched.find((entry) => entry.path === path)?.start ?? Number.NaN })),
+        shifts,
+        logo: [logo?.getAttribute('width'), logo?.getAttribute('height')],
+      };
+    });
+    expect(seen.listed.map((chunk) => chunk.path).join(' ')).toMatch(/\/assets\/FormPage-[^ ]+\.js/);
+    for (const chunk of seen.listed) expect(chunk.start, chunk.path).toBeGreaterThanOrEqual(seen.paint);
+    expect(seen.shifts).toBe(0);
+    expect(seen.logo).toEqual(['200', '40']);
+    await page.close();
+  });
+
   it("the API answers the server's render used come inside the page: hydration asks the server for nothing, and hostile content stays data", async () => {
     const hostile = '</script><script>window.__pwned = 1</script><!--';
     const created = await e2e.server.api('/api/restaurants', { as: 'staff', json: { name: hostile, slug: 'hostile-name', scripts: [] } });

@@ -3,6 +3,7 @@ import type { Lang } from '../../engine/definition.ts';
 import { formText } from '../../engine/messages.ts';
 import { useShell } from '../shell/ShellContext.tsx';
 import { displayText, type SourcedValues } from './sourcedValues.ts';
+import { BrandLogo } from '../shell/BrandLogo.tsx';
 
 /**
  * The top of a form: the brand logo when the route hides the header, the form's title and
@@ -13,7 +14,7 @@ export function FormIntro({ form, lang, sourced }: { form: ResolvedForm; lang: L
   const places = Object.values(sourced).flatMap((s) => (s.state === 'found' ? (displayText(s, lang) ?? []) : []));
   return (
     <header className="form-intro">
-      {settings.hideHeader && <img className="form-logo" src={logoUrl} alt={theme.brand} height={56} />}
+      {settings.hideHeader && <BrandLogo className="form-logo" src={logoUrl} alt={theme.brand} height={56} />}
       {places.map((place) => (
         <p key={place} className="form-place" dir="auto">
           {place}

@@ -25,6 +25,8 @@ const CACHE_ENTRIES = 500;
  */
 const RENDERS_AT_ONCE = 2;
 const RENDERS_WAITING = 8;
+/** Where the page lists its chunks for src/web/main.tsx (the same name there). */
+const PAGE_MODULES_META = 'page-modules';
 
 
 interface RenderModule {
@@ -151,10 +153,12 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   };
 
   const head = (page: RenderedPage, hoisted: string) => {
-    const { js, css } = chunkFiles(manifest, ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`, `build/messages/${page.html.lang}.json`, ...page.preload]);
+    const { js, css } = chunkFiles(manifest, ['src/web/app.tsx', 'src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`, `build/messages/${page.html.lang}.json`, ...page.preload]);
     const lines = [
       ...css.filter((file) => !alreadyLinked.has(file)).map(inlineStyle),
-      ...js.filter((file) => !alreadyLinked.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      // The page's chunks, all at once, fetched by the entry once the form is painted (src/web/main.tsx): they
+      // never compete with the page itself and its font, and the first paint never waits for one.
+      `<meta name="${PAGE_MODULES_META}" content="${js.filter((file) => !alreadyLinked.has(file)).map((file) => `/${file}`).join(' ')}">`,
       hoisted,
       page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
       // The document's own scripts (allowed by the Content-Security-Policy: origins and sha256 of inline ones);
@@ -180,6 +184,7 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
     return template
       .replace(/<meta charset="utf-8" \/>/, (charset) => (font ? `${charset}\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : charset))
       .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_link, file: string) => inlineStyle(file))
+      .replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=')
       .replace(/<html [^>]*>/, `<html lang="${escapeHtml(page.html.lang)}" dir="${escapeHtml(page.html.dir)}" data-theme="${escapeHtml(page.html['data-theme'])}" style="${escapeHtml(style)}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
       .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${escapeHtml(page.themeColor)}"`)

@@ -8,7 +8,8 @@ import { RichText } from '../../rich-text/RichText.tsx';
 
 type Block = Extract<ResolvedField, { type: 'content' }>;
 
-export function ContentBlock({ formId, block, lang }: { formId: string; block: Block; lang: Lang }) {
+/** headingLevel: 3 under a section's title (an h2), 2 in a section without one, so headings never skip a level. */
+export function ContentBlock({ formId, block, lang, headingLevel }: { formId: string; block: Block; lang: Lang; headingLevel: 2 | 3 }) {
   const body = block.text ? formText(formId, block.text, lang) : undefined;
   const items = (block.items ?? []).map((item) => formText(formId, item, lang));
   const text = body && <RichText value={parseRichText(body)} />;
@@ -22,8 +23,10 @@ export function ContentBlock({ formId, block, lang }: { formId: string; block: B
     </Tag>
   );
   switch (block.style) {
-    case 'heading':
-      return <h3 className="content-heading">{body && <RichText value={parseInline(body)} />}</h3>;
+    case 'heading': {
+      const Heading = headingLevel === 2 ? 'h2' : 'h3';
+      return <Heading className="content-heading">{body && <RichText value={parseInline(body)} />}</Heading>;
+    }
     case 'note':
       return (
         <div className="content-note" role="note">

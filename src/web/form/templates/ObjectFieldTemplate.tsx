@@ -32,7 +32,7 @@ export function ObjectFieldTemplate({ properties, uiSchema, registry, fieldPathI
               item.kind === 'field' ? (
                 <Fragment key={item.name}>{content.get(item.name)}</Fragment>
               ) : item.block.visibleIf && !isVisible(context.form, item.block.name, context.data) ? null : (
-                <ContentBlock key={item.block.name} formId={context.form.id} block={item.block} lang={context.lang} />
+                <ContentBlock key={item.block.name} formId={context.form.id} block={item.block} lang={context.lang} headingLevel={section.title ? 3 : 2} />
               ),
             )}
           </section>

@@ -8,6 +8,7 @@ import { useShell, useTitleExtra } from '../../shell/ShellContext.tsx';
 import type { DocumentData } from './documentLoader.ts';
 import { RichText, safeHref } from '../../rich-text/RichText.tsx';
 import '../../styles/pages.css';
+import { BrandLogo } from '../../shell/BrandLogo.tsx';
 
 export default function DocumentPage() {
   const { doc } = useLoaderData() as DocumentData;
@@ -19,7 +20,7 @@ export default function DocumentPage() {
   useTitleExtra(title.value);
   return (
     <article className="document" lang={body.lang} dir={i18n.dir(body.lang)}>
-      <img className="document-logo" src={logoUrl} alt={theme.brand} height={48} />
+      <BrandLogo className="document-logo" src={logoUrl} alt={theme.brand} height={48} />
       <h1 lang={title.lang} dir={i18n.dir(title.lang)}>{title.value}</h1>
       <div className="document-body">
         <RichText value={body.value} />

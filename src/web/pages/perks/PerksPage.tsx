@@ -15,6 +15,7 @@ import type { Perk, PerksData } from './perksLoader.ts';
 import { RedeemPanel } from './RedeemPanel.tsx';
 import '../../styles/form.css';
 import '../../styles/pages.css';
+import { BrandLogo } from '../../shell/BrandLogo.tsx';
 
 /** The public-only build has no sign-in page: the page says so instead of linking to nothing. */
 const SIGN_IN_BUILT = routesTable.routes.some((route) => route.path === '/login');
@@ -27,7 +28,7 @@ export default function PerksPage() {
   return (
     <div className="benefits">
       <header className="form-index-intro">
-        <img className="document-logo" src={logoUrl} alt={theme.brand} height={48} />
+        <BrandLogo className="document-logo" src={logoUrl} alt={theme.brand} height={48} />
         <h1>{t('perksTitle')}</h1>
         <p>{t('perksIntro')}</p>
       </header>
@@ -62,7 +63,7 @@ function PerkCard({ perk, signedIn, redeemed, onRedeemed }: { perk: Perk; signed
   const here = new URL(`/employee/perks${search.size ? `?${search}` : ''}`, window.location.origin);
   return (
     <li className="careers-item perk" aria-labelledby={titleId}>
-      {logo && <img src={apiUrl(logo)} alt="" height={40} />}
+      {logo && <BrandLogo className="perk-logo" src={apiUrl(logo)} alt="" height={40} />}
       <h2 id={titleId} dir="auto">
         {perk.name}
       </h2>

@@ -1,0 +1,81 @@
+// Fewer, larger chunks for a page (each request costs a round trip on a phone's network; the
+// dining survey went from 28 files to 16, most of them a few hundred bytes). Groups, for the
+// browser build only:
+// - app: what src/web/app.tsx imports (React, the router, i18next): every page runs it;
+// - page-common: the little the guest pages share with the form (rich text, localized fields,
+//   texts, staff roles and sign-in), so a document or the perks never load the form;
+// - form: the modules only form pages and staff pages reach (the form, RJSF, the validators'
+//   runtime), found from the module graph: each importer is a form-only module, a validator or a
+//   staff page (which shows answers with the same parts and may load the whole of it). A module
+//   another guest page imports stays out, so the hub, a document or the careers never load the form.
+// The modules the pages load by name (app.tsx, FormPage.tsx, formLoader.ts) stay chunks of their
+// own: the server finds a page's chunks in the build's manifest by them (features/render/prerender.ts).
+import { resolve } from 'node:path';
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[]; importedIds: readonly string[] } | null;
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const APP = resolve(ROOT, 'src/web/app.tsx');
+const path = (pattern: string) => new RegExp(pattern.replace(/\//g, '[\\\\/]'));
+const PAGE_COMMON = path('/src/(web/rich-text/|engine/(rich-text|roles|messages)\\.ts$|web/api/localized|web/shell/requireSignIn)');
+/** Where a form page starts (the router loads them) and its validators (one per form, loaded by the form). */
+const FORM_ROOT = path('/src/web/form/(FormPage\\.tsx|formLoader\\.ts)$');
+const VALIDATOR = /\.validate\.mjs$/;
+const STAFF_PAGE = path('/src/web/(pages/(console|staff|insights|chat)/|form/kiosk/)');
+
+/** Every module app.tsx imports, directly or not (not app.tsx itself). */
+function appModules(graph: ModuleGraph): Set<string> {
+  const found = new Set<string>();
+  const visit = (id: string) => {
+    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) {
+      if (found.has(imported)) continue;
+      found.add(imported);
+      visit(imported);
+    }
+  };
+  visit(APP);
+  found.delete(APP);
+  return found;
+}
+
+function formOnly(graph: ModuleGraph): (id: string) => boolean {
+  const known = new Map<string, boolean>();
+  const check = (id: string): boolean => {
+    if (FORM_ROOT.test(id)) return true;
+    const cached = known.get(id);
+    if (cached !== undefined) return cached;
+    // In a cycle, a module is taken as form-only until an importer outside says otherwise.
+    known.set(id, true);
+    const info = graph.getModuleInfo(id);
+    const fromForm = (importer: string) => VALIDATOR.test(importer) || check(importer);
+    // Reached from a form page, and from nothing but form and staff pages (a lazy import stays its own chunk).
+    const only = Boolean(info && info.dynamicImporters.every((importer) => STAFF_PAGE.test(importer)) && info.importers.some(fromForm) && info.importers.every((importer) => STAFF_PAGE.test(importer) || fromForm(importer)));
+    known.set(id, only);
+    return only;
+  };
+  return check;
+}
+
+/** The graph's answers, worked out once per build (the name functions are called once per module). */
+let memo: { graph: ModuleGraph; app: Set<string>; formOnly: (id: string) => boolean } | undefined;
+const of = (graph: ModuleGraph) => {
+  if (memo?.graph !== graph) memo = { graph, app: appModules(graph), formOnly: formOnly(graph) };
+  return memo;
+};
+
+export const PAGE_CHUNKS = [
+  // What the entry itself needs (vite's preload helper), apart: in the app chunk it would make the
+  // entry import the whole application before the first paint.
+  { name: 'boot', test: /vite[\\/]preload-helper/, priority: 4 },
+  { name: (id: string, graph: ModuleGraph) => (of(graph).app.has(id) ? 'app' : null), debugName: 'app', priority: 3, includeDependenciesRecursively: false },
+  { name: 'page-common', test: PAGE_COMMON, priority: 2 },
+  {
+    name: (id: string, graph: ModuleGraph) => (!FORM_ROOT.test(id) && !VALIDATOR.test(id) && of(graph).formOnly(id) ? 'form' : null),
+    debugName: 'form',
+    priority: 1,
+    // Only what the module graph says is form-only: a shared module never joins it through an import.
+    includeDependenciesRecursively: false,
+  },
+];
