@@ -100,8 +100,13 @@ export function drawLine(canvas: LineCanvas, line: string, box: { left: number; 
   let x = direction === 'rtl' ? box.left + box.width - width : box.left;
   for (const piece of pieces) {
     canvas.font(piece.font).fontSize(size);
-    canvas.text(drawnText(piece), x, box.y, { lineBreak: false });
-    x += canvas.widthOfString(piece.text);
+    // Word by word, each at its own place: a space is an advance of ours, not left to the viewer's
+    // reading of pdfkit's glyph runs (where a space next to a mark with an offset came out lost).
+    const tokens = piece.text.split(/( +)/).filter(Boolean);
+    for (const token of piece.level % 2 === 1 ? tokens.reverse() : tokens) {
+      if (token.trim()) canvas.text(drawnText({ ...piece, text: token }), x, box.y, { lineBreak: false });
+      x += canvas.widthOfString(token);
+    }
   }
 }
 

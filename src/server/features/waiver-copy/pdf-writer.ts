@@ -1,6 +1,6 @@
 // A pdfkit document written top to bottom in one direction: paragraphs wrapped and drawn by
 // pdf-lines.ts, new pages when the page is full, and a signature drawn as vector strokes. Fonts
-// are the self-hosted Tajawal shipped with the pages (@fontsource, WOFF2, which fontkit reads).
+// are the self-hosted Tajawal shipped with the pages (@fontsource; the WOFF files: fontkit reads WOFF2 too, but the glyphs of its subsets of a WOFF2 font come out broken).
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
@@ -8,7 +8,7 @@ import type { SignatureStrokes } from '../collections/index.ts';
 import { drawLine, wrapLines, type Direction, type LineCanvas, type LineFonts } from './pdf-lines.ts';
 
 const require = createRequire(import.meta.url);
-const fontFile = (name: string) => fs.readFileSync(require.resolve(`@fontsource/tajawal/files/${name}.woff2`));
+const fontFile = (name: string) => fs.readFileSync(require.resolve(`@fontsource/tajawal/files/${name}.woff`));
 
 /** Read once: the same four files for every copy. */
 let fontFiles: Record<string, Buffer> | null = null;
