@@ -110,25 +110,33 @@ export function drawLine(canvas: LineCanvas, line: string, box: { left: number; 
   }
 }
 
-/** Greedy wrapping of a paragraph into lines no wider than `width` (a word too long alone is cut). */
+/**
+ * Greedy wrapping of a paragraph into lines no wider than `width`; each word is measured once and
+ * a line is its words plus spaces (a word too long alone is cut).
+ */
 export function wrapLines(canvas: LineCanvas, paragraph: string, width: number, direction: Direction, fonts: LineFonts, size: number): string[] {
-  const fits = (line: string) => lineWidth(canvas, line, direction, fonts, size) <= width;
+  const measure = (text: string) => lineWidth(canvas, text, direction, fonts, size);
+  const space = measure(' ');
   const lines: string[] = [];
   let current = '';
-  for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (fits(candidate)) {
-      current = candidate;
+  let used = 0;
+  for (let word of paragraph.split(/\s+/).filter(Boolean)) {
+    let wide = measure(word);
+    if (current && used + space + wide <= width) {
+      current += ` ${word}`;
+      used += space + wide;
       continue;
     }
     if (current) lines.push(current);
-    current = word;
-    while (!fits(current) && current.length > 1) {
-      let cut = current.length - 1;
-      while (cut > 1 && !fits(current.slice(0, cut))) cut--;
-      lines.push(current.slice(0, cut));
-      current = current.slice(cut);
+    while (wide > width && word.length > 1) {
+      let cut = word.length - 1;
+      while (cut > 1 && measure(word.slice(0, cut)) > width) cut--;
+      lines.push(word.slice(0, cut));
+      word = word.slice(cut);
+      wide = measure(word);
     }
+    current = word;
+    used = wide;
   }
   if (current) lines.push(current);
   return lines;

@@ -16,7 +16,7 @@ import { readCopyToken, tokenLanguage } from './copy-link.ts';
 import { definitionSeen } from './definition-seen.ts';
 import { linkGonePage } from './link-gone-page.ts';
 import { answersMatch, referenceInPdf, waiverById, waiverByReference, type SignedWaiver } from './signed-waivers.ts';
-import { waiverPdf } from './waiver-pdf.ts';
+import { PdfPool } from './pdf-pool.ts';
 import type { Lang } from '../../../engine/languages.ts';
 
 /** A PDF copy is a few hundred kilobytes; anything much larger is not one of ours. */
@@ -39,10 +39,10 @@ function languageOf(row: DocumentRow, fallback: Lang): Lang {
   return lang === 'en' || lang === 'ar' || lang === 'fr' ? lang : fallback;
 }
 
-async function sendPdf(reply: FastifyReply, collection: Collection, row: DocumentRow, lang: Lang): Promise<FastifyReply | null> {
+async function sendPdf(pool: PdfPool, reply: FastifyReply, collection: Collection, row: DocumentRow, lang: Lang): Promise<FastifyReply | null> {
   const compiled = definitionSeen(collection, row.form_hash);
   if (!compiled) return null;
-  const bytes = await waiverPdf({ row, compiled, lang: compiled.languages.includes(lang) ? lang : compiled.languages[0] });
+  const bytes = await pool.draw(row, compiled, compiled.languages.includes(lang) ? lang : compiled.languages[0]);
   return reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="waiver-${row.reference ?? row.id}.pdf"`)
@@ -53,6 +53,8 @@ async function sendPdf(reply: FastifyReply, collection: Collection, row: Documen
 
 export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
+  const pool = new PdfPool();
+  app.addHook('onClose', () => pool.stop());
 
   app.get('/api/waiver-copy/staff/:slug/:id', { schema: { params: staffParams } }, async (request: StaffRequest, reply) => {
     const collection = registry.collections.get(request.params.slug);
@@ -62,7 +64,7 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
     const row = id === null ? null : await waiverById(db, registry, request.caller, collection, id);
     if (!row) throw notFound();
     await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, documentId: row.id, detail: { copy: 'pdf' } });
-    const sent = await sendPdf(reply, collection, row, languageOf(row, 'en'));
+    const sent = await sendPdf(pool, reply, collection, row, languageOf(row, 'en'));
     if (!sent) throw notFound();
     return sent;
   });
@@ -102,6 +104,6 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
     const { rows } = await db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1 AND evidence IS NOT NULL', [claim.documentId]);
     const collection = rows[0] && registry.collections.get(rows[0].collection);
     if (!rows[0] || !collection) return gone();
-    return (await sendPdf(reply, collection, rows[0], claim.lang)) ?? gone();
+    return (await sendPdf(pool, reply, collection, rows[0], claim.lang)) ?? gone();
   });
 });
