@@ -1,0 +1,105 @@
+// The guest's signed copy from the thank-you: "Download your signed waiver (PDF)" gives that
+// waiver as a PDF, in English and in Arabic; a kiosk offers no download (the next guest would get
+// it); staff download the same copy from the submission page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startE2E, storedDocs, type E2E } from './harness.ts';
+import { axeViolations } from './axe.ts';
+import { drawSignature } from './fill.ts';
+import { STAFF } from '../support/server.ts';
+
+let e2e: E2E;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await e2e?.close();
+});
+
+/** A phone 320 px wide, the page's CSP bypassed so axe can be injected. */
+async function openAsGuest(pathname: string): Promise<Page> {
+  const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 320, height: 800 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${e2e.server.url}${pathname}`);
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+  return page;
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+const IFLY = 'ifly-waiver-forms';
+
+async function sign(page: Page, phoneLabel: string): Promise<string> {
+  await page.locator('#root_name').fill('Noor Saleh');
+  await page.locator('#root_qid').fill('28412345678');
+  await page.getByRole('textbox', { name: phoneLabel, exact: true }).fill('55123456');
+  await drawSignature(page);
+  await page.locator('#root_acknowledgement').check();
+  await page.locator('button[type="submit"]').click();
+  await page.locator('#thank-you-title').waitFor();
+  return page.locator('.reference-code').innerText();
+}
+
+/** Clicks the link as a guest does and reads the file the browser saved. */
+async function download(page: Page, name: string): Promise<{ bytes: Buffer; filename: string }> {
+  const saved = page.waitForEvent('download');
+  await page.getByRole('link', { name }).click();
+  const file = await saved;
+  return { bytes: fs.readFileSync((await file.path())!), filename: file.suggestedFilename() };
+}
+
+describe("the guest's signed copy", () => {
+  it('is offered on the thank-you in English and downloads as a PDF of that waiver; the page stays accessible', async () => {
+    const page = await openAsGuest('/dohaquest/ifly-waiver');
+    const reference = await sign(page, 'Phone number');
+    const link = page.getByRole('link', { name: 'Download your signed waiver (PDF)' });
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/\/api\/waiver-copy\/\d+\.\d+\.en\.[\w-]{43}$/);
+    const answer = await page.request.get(new URL(href, page.url()).href);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    const { bytes, filename } = await download(page, 'Download your signed waiver (PDF)');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain(`(${reference})`);
+    expect(filename).toBe(`waiver-${reference}.pdf`);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    // Keyboard: the link is reached with Tab from the thanks and has a visible focus.
+    await link.focus();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Download your signed waiver (PDF)');
+  });
+
+  it('is offered in Arabic, right to left, and its link is in the language the guest signed in', async () => {
+    const page = await openAsGuest('/dohaquest/ifly-waiver?lang=ar');
+    await sign(page, 'رقم الهاتف');
+    const link = page.getByRole('link', { name: 'تنزيل نسخة الإقرار الموقّع (PDF)' });
+    expect(await link.getAttribute('href')).toMatch(/\.ar\.[\w-]{43}$/);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.thank-you')!).direction)).toBe('rtl');
+    const { bytes } = await download(page, 'تنزيل نسخة الإقرار الموقّع (PDF)');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await noSidewaysScroll(page)).toBe(true);
+  });
+
+  it('is not offered on a kiosk, where the next guest would get it', async () => {
+    const page = await e2e.open('/dohaquest/ifly-waiver?kiosk=1');
+    const reference = await sign(page, 'Phone number');
+    expect((await storedDocs(e2e.server, IFLY)).some((doc) => doc.reference === reference)).toBe(true);
+    expect(await page.locator('a[href*="/api/waiver-copy/"]').count()).toBe(0);
+  });
+
+  it('is what staff download from the submission page', async () => {
+    const signed = await e2e.server.api(`/api/${IFLY}`, {
+      json: { visit_date: new Date().toISOString().slice(0, 10), name: 'Noor Saleh', qid: '28412345678', phone: '+97455123456', signature: { strokes: [[[0.1, 0.2], [0.5, 0.6]]], aspect: 3 }, acknowledgement: true },
+    });
+    const page = await e2e.signedIn(STAFF, `/staff/forms/ifly-waiver/${signed.body.doc.id}`);
+    const { bytes, filename } = await download(page, 'Download PDF');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(filename).toBe(`waiver-${signed.body.doc.reference}.pdf`);
+  });
+});
