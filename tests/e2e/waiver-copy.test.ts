@@ -103,3 +103,56 @@ describe("the guest's signed copy", () => {
     expect(filename).toBe(`waiver-${signed.body.doc.reference}.pdf`);
   });
 });
+
+describe('the verify page for staff', () => {
+  async function signedInAt(pathname: string): Promise<Page> {
+    const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 320, height: 800 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const login = await context.request.post(`${e2e.server.url}/api/users/login`, { data: STAFF });
+    expect(login.status()).toBe(200);
+    await page.goto(`${e2e.server.url}${pathname}`);
+    await page.locator('h1').first().waitFor();
+    return page;
+  }
+
+  it('says in plain words that the answers match, by Form ID with the keyboard, then that they changed, from the PDF copy', async () => {
+    const created = await e2e.server.api(`/api/${IFLY}`, {
+      json: { visit_date: new Date().toISOString().slice(0, 10), name: 'Noor Saleh', qid: '28412345678', phone: '+97455123456', signature: { strokes: [[[0.1, 0.2], [0.5, 0.6]]], aspect: 3 }, acknowledgement: true },
+    });
+    const { reference, id } = created.body.doc;
+    const copy = Buffer.from(await (await fetch(`${e2e.server.url}${created.body.waiverCopy}`)).arrayBuffer());
+
+    const page = await signedInAt('/staff/verify');
+    await page.getByRole('heading', { name: 'Verify a signed waiver' }).waitFor();
+    await page.getByLabel('Form ID').focus();
+    await page.keyboard.type(reference.toLowerCase());
+    await page.keyboard.press('Enter');
+    const status = page.getByRole('status');
+    await expect.poll(() => status.innerText()).toContain('the stored answers match their fingerprint');
+    expect(await status.innerText()).toContain(reference);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await noSidewaysScroll(page)).toBe(true);
+
+    await e2e.server.app.serverContext.db.query(`UPDATE documents SET data = jsonb_set(data, '{name}', '"Someone Else"') WHERE id = $1`, [id]);
+    await page.getByLabel('Form ID').fill('');
+    await page.getByLabel('Or a PDF copy of the waiver').setInputFiles({ name: 'waiver.pdf', mimeType: 'application/pdf', buffer: copy });
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => status.innerText()).toContain('do NOT match');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('reads right to left in Arabic and says when nothing is found', async () => {
+    const page = await signedInAt('/staff/verify?lang=ar');
+    await page.getByRole('heading', { name: 'التحقق من إقرار موقّع' }).waitFor();
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.verify-page')!).direction)).toBe('rtl');
+    await page.getByLabel('رقم النموذج').fill('ZZZZ-ZZZZ-ZZ');
+    await page.getByRole('button', { name: 'تحقّق' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('لا يوجد إقرار موقّع يمكنك الاطلاع عليه بهذا الرقم.');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    // Text at 200 %: still one column, nothing to scroll sideways.
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    expect(await noSidewaysScroll(page)).toBe(true);
+  });
+});

@@ -88,7 +88,8 @@ export default function SubmissionPage() {
             {/* The signed copy the guest was given, drawn again from the stored row (features/waiver-copy). */}
             <a className="button button-secondary" href={apiUrl(`/api/waiver-copy/staff/${compiled.collection}/${doc.id}`)} download>
               {t('staffWaiverPdf')}
-            </a>
+            </a>{' '}
+            <Link to={withLang('/staff/verify', search)}>{t('staffVerifyTitle')}</Link>
           </p>
         </section>
       )}
