@@ -4,6 +4,8 @@
 // the verify call tells whether the stored answers still match their SHA-256.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { startSmtp } from '../support/smtp.ts';
+import { loadConfig } from '../../src/server/core/config.ts';
 import { readCopyToken, signCopyToken } from '../../src/server/features/waiver-copy/index.ts';
 import { IFLY, REFERENCE, SATISFACTION, satisfactionAnswers, waiverAnswers } from './samples.ts';
 
@@ -136,5 +138,39 @@ describe('verify: do the stored answers still match their SHA-256', () => {
     const tooLarge = new FormData();
     tooLarge.append('file', new Blob([Buffer.alloc(6 * 1024 * 1024, 32)], { type: 'application/pdf' }), 'big.pdf');
     expect(await verify({ form: tooLarge }, admin)).toMatchObject({ status: 400, body: { errors: [{ message: expect.stringContaining('file') }] } });
+  });
+});
+
+describe('the copy by email, when the guest gave an address', () => {
+  it('is kept in the outbox when no mail server is configured', async () => {
+    const { doc } = await sign({ email: 'noor@example.com' });
+    const { rows } = await server.app.serverContext.db.query('SELECT recipient, state, attempts FROM waiver_copy_emails WHERE submission_id = $1', [doc.id]);
+    expect(rows).toEqual([{ recipient: 'noor@example.com', state: 'queued', attempts: 0 }]);
+    const without = await sign();
+    expect((await server.app.serverContext.db.query('SELECT 1 FROM waiver_copy_emails WHERE submission_id = $1', [without.doc.id])).rows).toEqual([]);
+  });
+
+  it('reaches the guest through the mail server with the PDF attached, in the language they signed in', async () => {
+    const smtp = await startSmtp();
+    const mailing = await startTestServer({ alerts: { ...loadConfig({}).alerts, smtpUrl: smtp.url, retryBaseMs: 100, mailFrom: 'Doha Quest <waivers@dohaquest.example>' } });
+    try {
+      const created = await mailing.api(`/api/${IFLY}?locale=ar`, { json: waiverAnswers({ email: 'lina@example.com' }) });
+      expect(created.status).toBe(201);
+      const mail = await smtp.mailTo('lina@example.com');
+      expect(mail.subject).toBe('نسخة إقرارك الموقّع: نموذج إقرار iFly');
+      expect(mail.text).toContain(created.body.doc.reference);
+      expect(mail.attachments).toHaveLength(1);
+      const [file] = mail.attachments;
+      expect(file.filename).toBe(`waiver-${created.body.doc.reference}.pdf`);
+      expect(file.contentType).toBe('application/pdf');
+      expect(file.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(file.content.toString('latin1')).toContain(`(${created.body.doc.reference})`);
+      await expect
+        .poll(async () => (await mailing.app.serverContext.db.query('SELECT state FROM waiver_copy_emails WHERE submission_id = $1', [created.body.doc.id])).rows[0]?.state)
+        .toBe('sent');
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
   });
 });

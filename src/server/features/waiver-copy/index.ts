@@ -4,10 +4,18 @@ import type { ServerFeature } from '../../core/feature.ts';
 import type { SubmissionAnswer } from '../../core/submission-hooks.ts';
 import { copyLink } from './copy-link.ts';
 import { waiverCopyPlugin } from './plugin.ts';
+import { queueCopyEmail } from './copy-email.ts';
+import { WAIVER_COPY_MIGRATIONS } from './migrations.ts';
 
 /** The create's answer of a waiver carries `waiverCopy`: the guest's own link, valid 24 hours. */
 const copyLinkAnswer: SubmissionAnswer = ({ collection, row, lang }, jwtSecret) =>
   collection.form?.compiled.form.submit.evidence && row.evidence ? { waiverCopy: copyLink(jwtSecret, row.id, lang) } : undefined;
 
-export const waiverCopyFeature: ServerFeature = { name: 'waiver-copy', plugins: [waiverCopyPlugin], submissionAnswers: [copyLinkAnswer] };
+export const waiverCopyFeature: ServerFeature = {
+  name: 'waiver-copy',
+  plugins: [waiverCopyPlugin],
+  migrations: WAIVER_COPY_MIGRATIONS,
+  submissionHooks: [queueCopyEmail],
+  submissionAnswers: [copyLinkAnswer],
+};
 export { signCopyToken, readCopyToken, COPY_LINK_HOURS } from './copy-link.ts';

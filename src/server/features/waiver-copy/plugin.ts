@@ -17,6 +17,7 @@ import { definitionSeen } from './definition-seen.ts';
 import { linkGonePage } from './link-gone-page.ts';
 import { answersMatch, referenceInPdf, waiverById, waiverByReference, type SignedWaiver } from './signed-waivers.ts';
 import { PdfPool } from './pdf-pool.ts';
+import { CopyMailer } from './copy-email.ts';
 import type { Lang } from '../../../engine/languages.ts';
 
 /** A PDF copy is a few hundred kilobytes; anything much larger is not one of ours. */
@@ -54,7 +55,17 @@ async function sendPdf(pool: PdfPool, reply: FastifyReply, collection: Collectio
 export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
   const pool = new PdfPool();
-  app.addHook('onClose', () => pool.stop());
+  const mailer = new CopyMailer(ctx, pool, app.log);
+  app.addHook('onReady', async () => mailer.start());
+  // The mailer first (it may be drawing a copy), then the worker.
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    await pool.stop();
+  });
+  // A create answered 201 has committed its transaction, and so its queued copy: send it now.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'POST' && reply.statusCode === 201) mailer.wake();
+  });
 
   app.get('/api/waiver-copy/staff/:slug/:id', { schema: { params: staffParams } }, async (request: StaffRequest, reply) => {
     const collection = registry.collections.get(request.params.slug);
