@@ -83,6 +83,20 @@ describe("the guest's link to the signed copy", () => {
   });
 });
 
+describe('a valid link opened over and over', () => {
+  it('counts like creates: RATE_LIMIT_PER_MINUTE copies per address, then 429', async () => {
+    const limited = await startTestServer({ rateLimitPerMinute: 2 });
+    try {
+      const created = await limited.api(`/api/${IFLY}`, { json: waiverAnswers() });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${limited.url}${created.body.waiverCopy}`)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("staff's download from the submission page", () => {
   it('gives the same copy to who reads the submission, and refuses the others', async () => {
     const { doc } = await sign();

@@ -115,6 +115,8 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
     const { rows } = await db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1 AND evidence IS NOT NULL', [claim.documentId]);
     const collection = rows[0] && registry.collections.get(rows[0].collection);
     if (!rows[0] || !collection) return gone();
+    // Each copy is drawn anew: a valid link opened over and over counts like creates (RATE_LIMIT_PER_MINUTE per address).
+    await ctx.limits.create(request, 'waiver-copy');
     return (await sendPdf(pool, reply, collection, rows[0], claim.lang)) ?? gone();
   });
 });
