@@ -3,6 +3,7 @@
 // it); staff download the same copy from the submission page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startE2E, storedDocs, type E2E } from './harness.ts';
 import { axeViolations } from './axe.ts';
@@ -154,5 +155,68 @@ describe('the verify page for staff', () => {
     // Text at 200 %: still one column, nothing to scroll sideways.
     await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
     expect(await noSidewaysScroll(page)).toBe(true);
+  });
+});
+
+describe('the copy as a reader draws it', () => {
+  const PDFJS = path.resolve(import.meta.dirname, '../../node_modules/pdfjs-dist/build');
+
+  /** The reader's page: pdf.js draws page 1 at 1 px per point and reports where the ink of the title line is, and how much ink the page has. */
+  const READER = `<!doctype html><title>pdf</title><canvas></canvas><script type="module">
+import * as pdfjs from '/pdf.mjs';
+pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
+window.inkOf = async (data) => {
+  const doc = await pdfjs.getDocument({ data: Uint8Array.from(atob(data), (c) => c.charCodeAt(0)) }).promise;
+  const first = await doc.getPage(1);
+  const viewport = first.getViewport({ scale: 1 });
+  const canvas = document.querySelector('canvas');
+  canvas.width = viewport.width;
+  canvas.height = viewport.height;
+  const context = canvas.getContext('2d');
+  await first.render({ canvasContext: context, viewport, canvas }).promise;
+  const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  let ink = 0, left = canvas.width, right = 0;
+  for (let y = 0; y < canvas.height; y++) {
+    for (let x = 0; x < canvas.width; x++) {
+      const at = (y * canvas.width + x) * 4;
+      if (pixels[at + 3] < 128 || pixels[at] > 100) continue;
+      ink++;
+      // the title: 18 pt below the top margin (50 pt)
+      if (y >= 48 && y <= 74) { left = Math.min(left, x); right = Math.max(right, x); }
+    }
+  }
+  return { width: canvas.width, ink, left, right };
+};
+document.body.dataset.ready = '1';
+</script>`;
+
+  async function rendered(bytes: Buffer): Promise<{ width: number; ink: number; left: number; right: number }> {
+    const page = await e2e.browser.newPage();
+    await page.route('http://pdf.test/**', (route) => {
+      const name = path.basename(new URL(route.request().url()).pathname);
+      if (name === 'index.html') return route.fulfill({ contentType: 'text/html', body: READER });
+      return route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(PDFJS, name)) });
+    });
+    await page.goto('http://pdf.test/index.html');
+    await page.locator('body[data-ready="1"]').waitFor();
+    return page.evaluate((data) => (window as unknown as { inkOf: (data: string) => Promise<{ width: number; ink: number; left: number; right: number }> }).inkOf(data), bytes.toString('base64'));
+  }
+
+  async function copyIn(locale: string): Promise<Buffer> {
+    const created = await e2e.server.api(`/api/${IFLY}?locale=${locale}`, {
+      json: { visit_date: new Date().toISOString().slice(0, 10), name: 'Noor Saleh', qid: '28412345678', phone: '+97455123456', signature: { strokes: [[[0.1, 0.2], [0.5, 0.6]]], aspect: 3 }, acknowledgement: true },
+    });
+    return Buffer.from(await (await fetch(`${e2e.server.url}${created.body.waiverCopy}`)).arrayBuffer());
+  }
+
+  it('the English title starts at the left margin, the Arabic one ends at the right margin, and both pages carry their text', async () => {
+    const english = await rendered(await copyIn('en'));
+    expect(english.ink).toBeGreaterThan(6_000);
+    expect(english.left).toBeLessThan(60);
+    expect(english.right).toBeLessThan(english.width / 2);
+    const arabic = await rendered(await copyIn('ar'));
+    expect(arabic.ink).toBeGreaterThan(6_000);
+    expect(arabic.right).toBeGreaterThan(arabic.width - 60);
+    expect(arabic.left).toBeGreaterThan(arabic.width / 2);
   });
 });
