@@ -15,7 +15,7 @@ import type { DocumentRow } from '../../core/documents.ts';
 import type { SubmissionHook } from '../../core/submission-hooks.ts';
 import { GIVE_UP_AFTER_MS, leaseMs, mailTransport, messageIdOf, pollMs, retryDelayMs } from '../alerts/index.ts';
 import { definitionSeen } from './definition-seen.ts';
-import type { PdfPool } from './pdf-pool.ts';
+import { PDF_BUDGET_MS, type PdfPool } from './pdf-pool.ts';
 
 export const queueCopyEmail: SubmissionHook = async (tx: Queryable, { collection, row, lang }) => {
   const compiled = collection.form?.compiled;
@@ -71,7 +71,8 @@ export class CopyMailer {
   private async run(): Promise<void> {
     while (!this.stopped) {
       try {
-        for (const email of await this.claim()) await this.deliver(email);
+        // One at a time, so an email's lease starts when its copy starts being drawn.
+        for (let email = await this.claim(); email && !this.stopped; email = await this.claim()) await this.deliver(email);
       } catch (error) {
         if (!this.stopped) this.log.error(`waiver-copy: the email outbox could not be read (${(error as Error).message})`);
       }
@@ -87,17 +88,18 @@ export class CopyMailer {
     }
   }
 
-  private async claim(): Promise<Claimed[]> {
+  /** The next due email, claimed for longer than drawing its copy and sending it can take (then another instance may try it: at least once). */
+  private async claim(): Promise<Claimed | undefined> {
     const { rows } = await this.ctx.db.query<Claimed>(
       `WITH due AS (
          SELECT id FROM waiver_copy_emails WHERE state IN ('queued', 'retrying') AND next_attempt_at <= now()
-         ORDER BY next_attempt_at, id LIMIT 5 FOR UPDATE SKIP LOCKED
+         ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
        )
        UPDATE waiver_copy_emails e SET attempts = e.attempts + 1, next_attempt_at = now() + $1::double precision * interval '1 millisecond'
        FROM due WHERE e.id = due.id RETURNING e.id, e.submission_id, e.recipient, e.lang, e.message_id, e.attempts`,
-      [leaseMs(this.ctx.config.alerts.retryBaseMs)],
+      [PDF_BUDGET_MS + leaseMs(this.ctx.config.alerts.retryBaseMs)],
     );
-    return rows;
+    return rows[0];
   }
 
   private async deliver(email: Claimed): Promise<void> {
