@@ -40,6 +40,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     orphanUploads: new OrphanUploadBudget(config.uploadOrphansPerClient, config.uploadOrphanMinutes, jwtSecret),
     uploads: await openUploadStorage(config),
     submissionHooks: FEATURES.flatMap((feature) => feature.submissionHooks ?? []),
+    submissionAnswers: FEATURES.flatMap((feature) => feature.submissionAnswers ?? []),
     migrations: MIGRATIONS,
   };
 

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   messageId: string;
+  /** Files attached (e.g. a guest's signed waiver copy). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   /** True when the server answered the data (the sender was told it was delivered). */
   acknowledged: boolean;
 }
@@ -53,6 +55,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpStandIn>
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           messageId: parsed.messageId ?? '',
+          attachments: parsed.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, content: file.content })),
           acknowledged: !options.hang,
         };
         mails.push(mail);

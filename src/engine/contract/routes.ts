@@ -34,6 +34,7 @@ const PAGE_KINDS = [
   languagesOnly('staff-users', 'User management (admins).'),
   languagesOnly('staff-audit', 'The audit log (admins).'),
   languagesOnly('staff-insights', "A form's ratings and NPS per venue and period."),
+  languagesOnly('staff-verify', "Whether a signed waiver's stored answers still match their SHA-256 (by Form ID or PDF copy)."),
   languagesOnly('staff-alerts', 'The alerts a staff member may read; for admins also the delivery log.'),
   languagesOnly('staff-privacy', "Data-subject requests (admins): find, export and erase a person's submissions."),
   languagesOnly('staff-home', 'The staff console.'),

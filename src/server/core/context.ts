@@ -9,7 +9,7 @@ import type { Caller } from './access/caller.ts';
 import type { UniqueRule } from './db/unique-indexes.ts';
 import type { OrphanUploadBudget } from './storage/orphan-budget.ts';
 import type { UploadStorage } from './storage/storage.ts';
-import type { SubmissionHook } from './submission-hooks.ts';
+import type { SubmissionAnswer, SubmissionHook } from './submission-hooks.ts';
 import type { Migration } from './db/migrations.ts';
 
 export interface ServerContext {
@@ -27,6 +27,8 @@ export interface ServerContext {
   uploads: UploadStorage;
   /** Every feature's hooks on a stored submission, run in its transaction (core/submission-hooks.ts). */
   submissionHooks: readonly SubmissionHook[];
+  /** Every feature's fields beside `doc` in a create's 201 answer (core/submission-hooks.ts). */
+  submissionAnswers: readonly SubmissionAnswer[];
   /** Every schema migration this code expects applied (core's and each feature's): readiness checks them. */
   migrations: readonly Migration[];
 }

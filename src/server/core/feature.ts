@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from './context.ts';
 import type { Migration } from './db/migrations.ts';
-import type { SubmissionHook } from './submission-hooks.ts';
+import type { SubmissionAnswer, SubmissionHook } from './submission-hooks.ts';
 
 export interface ServerFeature {
   name: string;
@@ -12,4 +12,6 @@ export interface ServerFeature {
   migrations?: Migration[];
   /** Run in each submission's transaction once it is stored (core/submission-hooks.ts). */
   submissionHooks?: SubmissionHook[];
+  /** Fields beside `doc` in a guest create's 201 answer (core/submission-hooks.ts). */
+  submissionAnswers?: SubmissionAnswer[];
 }

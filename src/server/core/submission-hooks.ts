@@ -14,3 +14,10 @@ export interface StoredSubmission {
 }
 
 export type SubmissionHook = (tx: Queryable, submission: StoredSubmission) => Promise<void>;
+
+/**
+ * Fields a feature adds beside Payload's `doc` in the 201 answer of a guest's create (and of its
+ * idempotent replay), e.g. the link to the guest's signed copy of a waiver; Payload's own keys are
+ * never replaced. Given the server's JWT secret, from which a feature derives its own signing key.
+ */
+export type SubmissionAnswer = (submission: StoredSubmission, jwtSecret: string) => Record<string, unknown> | undefined;

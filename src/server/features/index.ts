@@ -18,6 +18,7 @@ import { alertsFeature } from './alerts/index.ts';
 import { insightsFeature } from './insights/index.ts';
 import { retentionFeature } from './retention/index.ts';
 import { privacyFeature } from './privacy/index.ts';
+import { waiverCopyFeature } from './waiver-copy/index.ts';
 import { renderFeature } from './render/index.ts';
 
 export const FEATURES: readonly ServerFeature[] = [
@@ -37,6 +38,7 @@ export const FEATURES: readonly ServerFeature[] = [
   insightsFeature,
   retentionFeature,
   privacyFeature,
+  waiverCopyFeature,
   renderFeature,
 ];
 

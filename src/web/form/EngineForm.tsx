@@ -86,7 +86,8 @@ export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitA
 
   if (state.done)
     return (
-      <ThankYou form={form} lang={lang} doc={state.done.doc} answers={state.done.answers}>
+      // A kiosk offers no download: the next guest at the tablet would get it (a guest who gave an email still gets the copy by mail).
+      <ThankYou form={form} lang={lang} doc={state.done.doc} answers={state.done.answers} copyLink={remember ? state.done.copyLink : undefined}>
         {thanksFooter}
       </ThankYou>
     );

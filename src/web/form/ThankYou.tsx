@@ -4,6 +4,7 @@ import type { ResolvedForm } from '../../engine/compiled.ts';
 import { dataFields } from '../../engine/conditions.ts';
 import type { Lang } from '../../engine/definition.ts';
 import { formText, t } from '../../engine/messages.ts';
+import { apiUrl } from '../api/runtimeConfig.ts';
 import type { FormData } from './context.ts';
 
 // Drawn from the signature's numbers as SVG elements; only forms with a signature load it.
@@ -12,9 +13,10 @@ const SignatureImage = lazy(() => import('../widgets/signature/SignatureImage.ts
 /**
  * Shown after the answers were stored (201), in place of the form (no navigation, no reload):
  * the form's own thanks, or the product's default, and the reference the server gave the
- * submission when the form says to show it, easy to select and copy.
+ * submission when the form says to show it, easy to select and copy; for a waiver, the guest's
+ * own link to the signed copy (PDF), when the server gave one.
  */
-export function ThankYou({ form, lang, doc, answers, children }: { form: ResolvedForm; lang: Lang; doc: Record<string, unknown>; answers: FormData; children?: ReactNode }) {
+export function ThankYou({ form, lang, doc, answers, copyLink, children }: { form: ResolvedForm; lang: Lang; doc: Record<string, unknown>; answers: FormData; copyLink?: string; children?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: move focus to the message so keyboard and screen-reader users land on it.
   useEffect(() => heading.current?.focus(), []);
@@ -34,6 +36,11 @@ export function ThankYou({ form, lang, doc, answers, children }: { form: Resolve
       </h1>
       <p>{subtitle}</p>
       {form.success?.referenceLabel && reference !== undefined && reference !== null && <Reference label={text(form.success.referenceLabel)} reference={String(reference)} lang={lang} />}
+      {copyLink && (
+        <a className="link-button" href={apiUrl(copyLink)} download>
+          {t('waiverCopyDownload', lang)}
+        </a>
+      )}
       {form.success?.link && (
         <Link className="link-button" to={form.success.link.path}>
           {text(form.success.link.label)}

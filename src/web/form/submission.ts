@@ -16,7 +16,7 @@ export interface SubmissionState {
   serverErrors: Record<string, string[]>;
   toast: string | null;
   summary: SummaryItem[];
-  done: { doc: Record<string, unknown>; answers: FormData } | null;
+  done: { doc: Record<string, unknown>; answers: FormData; copyLink?: string } | null;
   /** Counts requests to give the send button the focus back (after a failed send, once it is enabled again). */
   sendFocus: number;
 }

@@ -8,7 +8,8 @@ import type { FormData } from './context.ts';
 export const CREATED = 201;
 
 export type SubmitOutcome =
-  | { kind: 'created'; doc: Record<string, unknown> }
+  /** copyLink: a waiver's signed copy for this guest (the server's `waiverCopy` beside Payload's doc). */
+  | { kind: 'created'; doc: Record<string, unknown>; copyLink?: string }
   /** 400 (a rule failed) or 409 (e.g. phone already registered): messages belong next to fields; `path` is e.g. "dependents.0.name". */
   | { kind: 'invalid'; status: number; fieldErrors: { path: string; message: string }[] }
   | { kind: 'rejected'; status: number; message?: string }
@@ -21,6 +22,7 @@ interface PayloadError {
 }
 interface CreateAnswer {
   doc?: Record<string, unknown>;
+  waiverCopy?: string;
   errors?: PayloadError[];
 }
 
@@ -39,7 +41,8 @@ export async function submitAnswers(collection: string, data: FormData, options:
   }
   if (answer.status === CREATED) {
     keys.removeItem(keyStore(collection));
-    return { kind: 'created', doc: answer.body?.doc ?? {} };
+    const copyLink = answer.body?.waiverCopy;
+    return { kind: 'created', doc: answer.body?.doc ?? {}, ...(typeof copyLink === 'string' ? { copyLink } : {}) };
   }
   const errors = answer.body?.errors ?? [];
   const fieldErrors = errors.flatMap((error) => {

@@ -115,7 +115,7 @@ export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers
     if (outcome.kind === 'created') {
       draft.clear();
       onStored?.();
-      return dispatch({ type: 'stored', done: { doc: outcome.doc, answers: pruneHidden(form, sent) } });
+      return dispatch({ type: 'stored', done: { doc: outcome.doc, answers: pruneHidden(form, sent), copyLink: outcome.copyLink } });
     }
     const text = (key: string) => formText(form.id, key, lang);
     const failed = form.submit.failed ? text(form.submit.failed) : t('submitFailed', lang);

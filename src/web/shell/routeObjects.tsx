@@ -46,6 +46,7 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
         'staff-home': { page: () => import('../pages/console/HomePage.tsx'), loader: () => import('../pages/console/homeLoader.ts'), staffTexts: true },
         'staff-submissions': { page: () => import('../pages/console/SubmissionsPage.tsx'), loader: () => import('../pages/console/submissionsLoader.ts'), readsQuery: true, staffTexts: true },
         'staff-insights': { page: () => import('../pages/insights/InsightsPage.tsx'), loader: () => import('../pages/insights/insightsLoader.ts'), readsQuery: true, staffTexts: true },
+        'staff-verify': { page: () => import('../pages/verify/VerifyPage.tsx'), loader: () => import('../pages/verify/verifyLoader.ts'), staffTexts: true },
         'staff-submission': { page: () => import('../pages/console/SubmissionPage.tsx'), loader: () => import('../pages/console/submissionLoader.ts'), staffTexts: true },
         'staff-content': { page: () => import('../pages/console/ContentListPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadList })), staffTexts: true },
         'staff-content-edit': { page: () => import('../pages/console/ContentEditPage.tsx'), loader: () => import('../pages/console/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })), staffTexts: true },

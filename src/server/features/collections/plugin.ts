@@ -112,13 +112,16 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
     const proof = request.headers['x-captcha-proof'];
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
     const idempotent = key ? idempotentRequest(collection.slug, caller.kind === 'staff' ? `user:${caller.user.id}` : caller.kind, key, request.body) : null;
+    const lang = requestLanguage(form, query.locale, request.headers['accept-language']);
+    /** Other features' fields beside `doc` (e.g. the link to a waiver's signed copy), never in place of Payload's keys. */
+    const answerFields = (row: DocumentRow) => Object.assign({}, ...ctx.submissionAnswers.map((answer) => answer({ collection, row, lang }, ctx.jwtSecret)));
     /** A retry with the key of a stored submission: the first answer again, nothing stored. */
     const replay = async (earlier: IdempotentRequest) => {
       const id = await earlierResult(db, earlier);
       const { rows } = id === null ? { rows: [] } : await db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1 AND collection = $2', [id, collection.slug]);
       if (rows.length === 0) return null;
       const [doc] = await present(request, collection, rows, depth);
-      return reply.code(201).header('idempotent-replayed', 'true').send({ doc, message: `${collection.label} successfully created.` });
+      return reply.code(201).header('idempotent-replayed', 'true').send({ ...answerFields(rows[0]), doc, message: `${collection.label} successfully created.` });
     };
     if (idempotent) {
       const replayed = await replay(idempotent);
@@ -130,7 +133,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
         body: request.body,
         captchaProof: typeof proof === 'string' ? proof : undefined,
         uploadClaims: claimedUploadHashes(request.headers[UPLOAD_CLAIM_HEADER]),
-        lang: requestLanguage(form, query.locale, request.headers['accept-language']),
+        lang,
         refusedKeys: request.refusedKeys ?? undefined,
         idempotency: idempotent && claimFor(idempotent),
       });
@@ -142,7 +145,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
       throw differentRequest();
     }
     const [doc] = await present(request, collection, [row], depth);
-    return reply.code(201).send({ doc, message: `${collection.label} successfully created.` });
+    return reply.code(201).send({ ...answerFields(row), doc, message: `${collection.label} successfully created.` });
   });
 
   app.get('/api/globals/:slug', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: FastifyRequest<{ Params: { slug: string } }>) => {

@@ -26,14 +26,28 @@ function pathData(stroke: [number, number][], width: number): string {
   return rest.length ? `M${first} L${rest.join(' L')}` : `M${first} l0 0`;
 }
 
-/** The SVG document, or null when the value holds no stroke to draw. */
-export function signatureSvg(value: unknown): string | null {
+export interface SignatureStrokes {
+  /** Points from 0 to 1 across and down the pad. */
+  strokes: [number, number][][];
+  /** The pad's width over its height. */
+  aspect: number;
+}
+
+/** The strokes of a stored signature, read as numbers only (also drawn as vectors in the guest's PDF copy), or null when there is none. */
+export function signatureStrokes(value: unknown): SignatureStrokes | null {
   if (!value || typeof value !== 'object') return null;
   const { strokes, aspect } = value as { strokes?: unknown; aspect?: unknown };
   const ratio = typeof aspect === 'number' && Number.isFinite(aspect) ? Math.min(10, Math.max(0.1, aspect)) : 3;
-  const width = Math.round(HEIGHT * ratio);
   const drawn = (Array.isArray(strokes) ? strokes : []).map(points).filter((stroke) => stroke.length > 0);
-  if (drawn.length === 0) return null;
+  return drawn.length === 0 ? null : { strokes: drawn, aspect: ratio };
+}
+
+/** The SVG document, or null when the value holds no stroke to draw. */
+export function signatureSvg(value: unknown): string | null {
+  const signature = signatureStrokes(value);
+  if (!signature) return null;
+  const width = Math.round(HEIGHT * signature.aspect);
+  const drawn = signature.strokes;
   const paths = drawn.map((stroke) => `<path d="${pathData(stroke, width)}"/>`).join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${HEIGHT}" width="${width}" height="${HEIGHT}">` +

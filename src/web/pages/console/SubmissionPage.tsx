@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { dataFields } from '../../../engine/conditions.ts';
 import { formText } from '../../../engine/messages.ts';
+import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 import { AnswerValue, fieldLabel } from './AnswerValue.tsx';
@@ -76,6 +77,13 @@ export default function SubmissionPage() {
               </div>
             ))}
           </dl>
+          <p>
+            {/* The signed copy the guest was given, drawn again from the stored row (features/waiver-copy). */}
+            <a className="button button-secondary" href={apiUrl(`/api/waiver-copy/staff/${compiled.collection}/${doc.id}`)} download>
+              {t('staffWaiverPdf')}
+            </a>{' '}
+            <Link to={withLang('/staff/verify', search)}>{t('staffVerifyTitle')}</Link>
+          </p>
         </section>
       )}
     </div>
