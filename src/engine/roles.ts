@@ -5,18 +5,19 @@
 export const ROLES = ['admin', 'editor', 'viewer', 'manager', 'hr', 'compliance', 'desk', 'employee'] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission = 'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks' | 'manage-alerts';
+export type Permission = 'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks' | 'manage-alerts' | 'check-in-waivers';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   // manage-alerts: the alert rules (content only admins see), the delivery log and resending.
-  admin: ['read-submissions', 'edit-content', 'manage-users', 'read-audit', 'redeem-perks', 'manage-alerts'],
+  admin: ['read-submissions', 'edit-content', 'manage-users', 'read-audit', 'redeem-perks', 'manage-alerts', 'check-in-waivers'],
   editor: ['edit-content', 'redeem-perks'],
   viewer: ['read-submissions', 'redeem-perks'],
   // Which forms each of these reads is said by the form's definition (`access`), a manager's also by its venues.
   manager: ['read-submissions', 'redeem-perks'],
   hr: ['read-submissions', 'redeem-perks'],
   compliance: ['read-submissions', 'redeem-perks'],
-  desk: ['redeem-perks'],
+  // The waiver desk (/staff/waivers): finds signed waivers and checks guests in, through its own API only.
+  desk: ['redeem-perks', 'check-in-waivers'],
   employee: ['redeem-perks'],
 };
 
