@@ -55,7 +55,8 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
   }, async (request: FastifyRequest<{ Querystring: Locale & { q?: string } }>) => {
     desk(request);
     const text = (request.query.q ?? '').trim();
-    if ([...text].length < WAIVER_SEARCH_MIN_LENGTH) throw validationError(null, [{ path: 'q', message: t('staffWaiverSearchTooShort', callerLanguage(request), { count: WAIVER_SEARCH_MIN_LENGTH }) }]);
+    // Spaces do not count: '5 1' is two characters of a number, not three.
+    if ([...text.replace(/\s/g, '')].length < WAIVER_SEARCH_MIN_LENGTH) throw validationError(null, [{ path: 'q', message: t('staffWaiverSearchTooShort', callerLanguage(request), { count: WAIVER_SEARCH_MIN_LENGTH }) }]);
     const found = await searchWaivers(db, waiverForms.map((form) => form.compiled), text);
     const checkIns = await checkInsOf(db, found.map((row) => row.id));
     // Names and phone numbers read: recorded like any read of submissions (the words searched are personal, so not kept).
