@@ -43,6 +43,9 @@ export const rolesCan = (roles: readonly Role[], permission: Permission) => role
 /** A staff account (holds a role other than employee): may open the staff console at all. */
 export const isStaffAccount = (roles: readonly Role[]) => roles.some(isStaffRole);
 
+/** An account whose only staff role is the waiver desk: the console shows it the desk page (/staff/waivers) and nothing else. */
+export const isDeskOnly = (roles: readonly Role[]) => roles.includes('desk') && roles.every((role) => role === 'desk' || role === 'employee');
+
 /** A venue's slug as accounts carry it (lower-case words joined by hyphens, like content slugs). */
 export const VENUE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -35,6 +35,7 @@ const PAGE_KINDS = [
   languagesOnly('staff-audit', 'The audit log (admins).'),
   languagesOnly('staff-insights', "A form's ratings and NPS per venue and period."),
   languagesOnly('staff-alerts', 'The alerts a staff member may read; for admins also the delivery log.'),
+  languagesOnly('staff-waivers', 'The waiver desk: find signed waivers and check guests in (desk and admins).'),
   languagesOnly('staff-home', 'The staff console.'),
   languagesOnly('staff-submissions', "A form's submissions."),
   languagesOnly('staff-submission', 'One submission.'),
