@@ -2,7 +2,7 @@
 // Doha time) for the definition's `validFor` period (ISO 8601, e.g. P1Y), or that one day when the
 // definition says nothing. Shown by the desk as "Valid until <date>" or "Expired".
 // Hand-written: a date-only ISO period (the definition's pattern allows Y, M, W, D) is a few lines
-// of Date.UTC arithmetic, which no date library would make shorter on both page and server.
+// of Date.UTC arithmetic; no date library is installed and Temporal is not in Node 20.
 
 /** Doha is UTC+3 all year (no daylight saving). */
 const DOHA_OFFSET_MS = 3 * 3_600_000;
@@ -26,7 +26,7 @@ export function waiverValidUntil(visitDate: unknown, signedAt: Date | string, va
   if (!period) return start;
   const [years, months, weeks, days] = period.slice(1).map((part) => Number(part ?? 0));
   const [y, m, d] = start.split('-').map(Number);
-  // Date.UTC carries overflowing months and days over (31 Jan + P1M is 3 Mar, as in PostgreSQL's own day arithmetic less its clamping).
+  // Date.UTC carries an overflowing month or day into the next (31 Jan + P1M reaches 3 Mar, less the one day).
   const end = new Date(Date.UTC(y + years, m - 1 + months, d + weeks * 7 + days - 1));
   return end.toISOString().slice(0, 10);
 }
