@@ -33,8 +33,9 @@ function phoneCandidates(text: string, forms: readonly CompiledForm[]): string[]
   return [...new Set([toE164(digits), ...[...dialCodes].map((code) => toE164(`${code}${local}`))].filter((phone) => phone !== null))];
 }
 
-/** Words of a name as a prefix query ('noor:* & sal:*'); letters and digits only, so nothing else reaches to_tsquery. */
+/** Words of a name as a prefix query ('noor:* & sal:*'); letters and digits only, so nothing else reaches to_tsquery. A number is no name. */
 function nameQuery(text: string): string | null {
+  if (!/\p{L}/u.test(text)) return null;
   const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
   return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
@@ -47,8 +48,8 @@ export async function searchWaivers(db: Queryable, forms: readonly CompiledForm[
   const matches = [
     `reference = ${p(normalizeReference(trimmed))}`,
     `upper(data->>'${document}') = ${p(trimmed.toUpperCase())}`,
-    `data->'${dependents}' @> ${p(JSON.stringify([{ [document]: trimmed }]))}::jsonb`,
-    `data->'${dependents}' @> ${p(JSON.stringify([{ [document]: trimmed.toUpperCase() }]))}::jsonb`,
+    // A dependent's document as typed, and in capitals (as QIDs and passports are written).
+    ...[...new Set([trimmed, trimmed.toUpperCase()])].map((typed) => `data->'${dependents}' @> ${p(JSON.stringify([{ [document]: typed }]))}::jsonb`),
   ];
   const phones = phoneCandidates(trimmed, forms);
   if (phones.length) matches.push(`data->>'${phone}' = ANY(${p(phones)}::text[])`);
