@@ -108,6 +108,17 @@ describe('the desk finds a waiver', () => {
     expect((await search('ab', desk, 'ar')).body.errors[0].data.errors[0].message).toMatch(/^اكتب 3 أحرف على الأقل/);
     expect((await search('x'.repeat(101))).status).toBe(400);
   });
+
+  it('answers odd searches with a 4xx or nothing found, never a server error', async () => {
+    for (const query of ['q=abc&q=def', 'q[]=abc', 'q[a]=abc', `q=${encodeURIComponent("'; DROP TABLE documents; --")}`, `q=${encodeURIComponent('%%%___')}`, `q=${encodeURIComponent('a:* | !b & (c')}`, 'q=%00%00%00']) {
+      const answer = await server.api(`/api/waivers/search?${query}`, { as: 'none', headers: desk });
+      expect(answer.status, query).toBeLessThan(500);
+      if (answer.status === 200) expect(answer.body.docs, query).toEqual([]);
+    }
+    const odd = await server.api('/api/waivers/1/check-ins', { as: 'none', headers: { ...desk, 'content-type': 'application/json' }, method: 'POST', json: undefined });
+    expect(odd.status).toBeLessThan(500);
+    expect((await server.api('/api/waivers/abc/check-ins', { as: 'none', headers: desk, json: { person: 'signer' } })).status).toBe(404);
+  });
 });
 
 describe('the desk checks guests in', () => {

@@ -54,7 +54,8 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
     schema: { querystring: { type: 'object', properties: { q: { type: 'string', maxLength: WAIVER_SEARCH_MAX_LENGTH }, locale: localeQuery.properties.locale } }, headers: credentialHeaders, response: { 200: WaiverSearchAnswer } },
   }, async (request: FastifyRequest<{ Querystring: Locale & { q?: string } }>) => {
     desk(request);
-    const text = (request.query.q ?? '').trim();
+    // Control characters (a NUL, which PostgreSQL text cannot hold) mean nothing in a search: spaces.
+    const text = (request.query.q ?? '').replace(/\p{Cc}/gu, ' ').trim();
     // Spaces do not count: '5 1' is two characters of a number, not three.
     if ([...text.replace(/\s/g, '')].length < WAIVER_SEARCH_MIN_LENGTH) throw validationError(null, [{ path: 'q', message: t('staffWaiverSearchTooShort', callerLanguage(request), { count: WAIVER_SEARCH_MIN_LENGTH }) }]);
     const found = await searchWaivers(db, waiverForms.map((form) => form.compiled), text);
