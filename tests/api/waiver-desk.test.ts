@@ -145,7 +145,7 @@ describe('the desk checks guests in', () => {
 
   it('refuses a person the waiver does not list (naming it) and an unknown waiver, storing nothing', async () => {
     const { doc } = await signWaiver(IFLY);
-    for (const person of [2, -1, 1.5, 'guest', null]) {
+    for (const person of [2, -1, 1.5, 'guest', null, undefined]) {
       const answer = await server.api(`/api/waivers/${doc.id}/check-ins`, { as: 'none', headers: desk, json: { person } });
       expect(answer.status, JSON.stringify(person)).toBe(400);
     }

@@ -74,10 +74,11 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
   app.post('/api/waivers/:id/check-ins', {
     schema: {
       params: idParams, querystring: localeQuery, headers: credentialHeaders,
-      body: { type: 'object', properties: { person: CheckInPerson }, required: ['person'], additionalProperties: false },
+      // `person` is checked below, not required here: the credential headers are checked first and a missing person is named in the caller's language.
+      body: { type: 'object', properties: { person: CheckInPerson }, additionalProperties: false },
       response: { 200: CheckInsAnswer },
     },
-  }, async (request: IdRequest<{ Body: { person: CheckInPerson } }>) => {
+  }, async (request: IdRequest<{ Body: { person?: CheckInPerson } }>) => {
     desk(request);
     const id = idOf(request.params.id);
     const { person } = request.body;
@@ -88,7 +89,7 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
     );
     const waiver = rows[0];
     if (!waiver || !waiverCollections.has(waiver.collection)) throw notFound();
-    if (person !== 'signer' && person >= waiver.dependents) throw validationError(null, [{ path: 'person', message: t('staffWaiverNoSuchPerson', callerLanguage(request)) }]);
+    if (person === undefined || (person !== 'signer' && person >= waiver.dependents)) throw validationError(null, [{ path: 'person', message: t('staffWaiverNoSuchPerson', callerLanguage(request)) }]);
     const caller = request.caller;
     if (caller.kind !== 'staff') throw forbidden();
     await db.transaction(async (tx) => {
