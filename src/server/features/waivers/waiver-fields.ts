@@ -1,15 +1,5 @@
-// Where the desk finds the people of a waiver in its answers: the waiver definitions (forms/ with
-// submit.evidence) share these question names, which the search indexes (migration 302) and the
-// results read. A new waiver form keeps them so the desk finds its guests.
-export const WAIVER_FIELDS = {
-  name: 'name',
-  /** QID or passport number. */
-  document: 'qid',
-  phone: 'phone',
-  visitDate: 'visit_date',
-  /** The repeat of children/dependents, each with its own name and document. */
-  dependents: 'dependents',
-} as const;
+// The desk's search in SQL over the waiver questions every waiver form names alike (engine/waiver-fields.ts).
+export { WAIVER_FIELDS } from '../../../engine/waiver-fields.ts';
 
 /**
  * Signer's and dependents' names as one full-text vector ('simple': no language's stemming, so
