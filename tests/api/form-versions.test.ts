@@ -60,6 +60,22 @@ describe("a waiver's evidence", () => {
     expect(evidence.termsSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('keeps the forwarded address only behind a trusted proxy (TRUST_PROXY)', async () => {
+    const forwarded = { 'user-agent': BROWSER, 'x-forwarded-for': '203.0.113.7' };
+    const ipOf = async (at: TestServer) => {
+      const { body } = await at.api(`/api/${IFLY}`, { json: waiverAnswers(), headers: forwarded });
+      return ((await at.app.serverContext.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as { evidence: { ip: string } }).evidence.ip;
+    };
+    // Not behind a proxy: anyone can write the header, so it is not believed.
+    expect(await ipOf(server)).toBe('127.0.0.1');
+    const proxied = await startTestServer({ trustProxy: 1 });
+    try {
+      expect(await ipOf(proxied)).toBe('203.0.113.7');
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('cuts a very long user agent to 512 characters and signs in English by default', async () => {
     const { body } = await sign('', { 'user-agent': `X${'y'.repeat(2000)}` });
     const { evidence } = (await server.app.serverContext.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as { evidence: Record<string, string> };
