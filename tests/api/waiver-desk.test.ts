@@ -159,9 +159,9 @@ describe('the desk checks guests in', () => {
 });
 
 describe('who may use the desk', () => {
-  it('a desk account reads no submission any other way', async () => {
+  it('a desk account reads no submission any other way, nor the console’s content, alerts or chat', async () => {
     const { doc } = await signWaiver(IFLY);
-    for (const pathname of [`/api/${IFLY}`, `/api/${IFLY}/${doc.id}`, `/api/${IFLY}/count`, `/api/${IFLY}?where[reference][equals]=${doc.reference}`, `/api/waivers/${doc.id}/terms`, '/api/survey-customer-satisfactions', '/api/insights/satisfaction-survey']) {
+    for (const pathname of [`/api/${IFLY}`, `/api/${IFLY}/${doc.id}`, `/api/${IFLY}/count`, `/api/${IFLY}?where[reference][equals]=${doc.reference}`, `/api/waivers/${doc.id}/terms`, '/api/survey-customer-satisfactions', '/api/insights/satisfaction-survey', '/api/restaurants', '/api/alerts', '/api/chat/conversations', `/api/${IFLY}/${doc.id}/followup`]) {
       expect((await server.api(pathname, { as: 'none', headers: desk })).status, pathname).toBe(403);
     }
   });
