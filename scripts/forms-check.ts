@@ -6,7 +6,7 @@ import { parseJsonText } from './lib/check-syntax.ts';
 import { checkAgainstSchema, checkDefinition, checkVocabularies, formatProblem, locate, missingTranslations, type Problem } from './lib/check.ts';
 import { FORMS_DIR, loadContentDefinitions, loadDefinitions, loadVocabularies, readJson } from './lib/forms.ts';
 import { checkContentForms, type ContentDeclarations } from './lib/content-forms-check.ts';
-import { checkCollections, checkCountryNames, checkRoutesAndForms, checkStoredData, type DefinitionAt } from './lib/project-checks.ts';
+import { checkCollections, checkCountryNames, checkRoutesAndForms, checkStoredData, checkWaiverFields, type DefinitionAt } from './lib/project-checks.ts';
 import { LOCK_FILE, type LockFile } from './lib/stored-data.ts';
 import { LANGUAGES, type Lang } from '../src/engine/languages.ts';
 import type { Country } from '../src/engine/countries.ts';
@@ -74,6 +74,7 @@ export function checkProject(): Problem[] {
   });
   problems.push(...checkRoutesAndForms(routesJson.routes, definitions));
   problems.push(...checkCollections(definitions));
+  problems.push(...checkWaiverFields(definitions));
   problems.push(...checkCountryNames((readJson(join(root, 'forms/countries.json')) as { countries: Country[] }).countries, definitions));
   const invalid = new Set(definitions.filter((d) => !valid.includes(d)).map((d) => d.definition.id));
   problems.push(...checkStoredData(readLock()?.forms ?? null, definitions, vocabularies, LOCK_FILE, invalid));

@@ -5,6 +5,7 @@ import type { Field, FormDefinition, Lang } from '../../src/engine/definition.ts
 import type { Problem } from './check.ts';
 import { contractOf, fieldPathIn, LOCK_FILE, storedDataBreaks, type FormContract } from './stored-data.ts';
 import { LANGUAGE_NAMES } from './wording.ts';
+import { WAIVER_FIELDS } from '../../src/engine/waiver-fields.ts';
 
 export interface DefinitionAt {
   /** Path relative to the project, e.g. forms/dining-survey.json. */
@@ -97,4 +98,26 @@ function valuesKey(definition: FormDefinition, field: string): string {
   if (f?.type === 'rating') return '.scale';
   if (f?.type === 'country') return '.store';
   return f && 'options' in f ? '.options' : '';
+}
+
+/** A waiver (submit.evidence) names its people as the waiver desk looks for them (engine/waiver-fields.ts). */
+export function checkWaiverFields(definitions: DefinitionAt[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const { file, definition } of definitions) {
+    if (!definition.submit.evidence) continue;
+    const fields = definition.sections.flatMap((section) => section.fields);
+    const typeOf = (name: string) => fields.find((field) => field.name === name)?.type;
+    const want = (name: string, types: string[], optional = false) => {
+      const type = typeOf(name);
+      if (type === undefined ? !optional : !types.includes(type)) {
+        problems.push({ file, path: '$.sections', message: `a waiver (submit.evidence) needs a ${types.join(' or ')} question named "${name}"${optional ? ' when it has one' : ''}, so the waiver desk finds its guests: name the question "${name}" (src/engine/waiver-fields.ts)` });
+      }
+    };
+    want(WAIVER_FIELDS.name, ['text']);
+    want(WAIVER_FIELDS.document, ['text']);
+    want(WAIVER_FIELDS.phone, ['phone']);
+    want(WAIVER_FIELDS.visitDate, ['date'], true);
+    want(WAIVER_FIELDS.dependents, ['repeat'], true);
+  }
+  return problems;
 }

@@ -77,6 +77,10 @@ export const FormDefinition = Type.Object({
     pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',
     description: 'How long its submissions are kept, as an ISO 8601 period (P2Y, P6M, P90D); then the daily job deletes them with their files.',
   })),
+  validFor: Type.Optional(Type.String({
+    pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',
+    description: 'Waivers: how long a signed waiver stays valid from its visit date (or signing date), as an ISO 8601 period (P1Y); default: the visit date only. The waiver desk shows "Valid until" or "Expired" from it.',
+  })),
 }, { additionalProperties: false, $id: 'https://forms.local/form.schema.json' });
 export type FormDefinition = Static<typeof FormDefinition>;
 

@@ -5,19 +5,20 @@
 export const ROLES = ['admin', 'editor', 'viewer', 'manager', 'hr', 'compliance', 'desk', 'employee'] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission = 'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks' | 'manage-alerts' | 'privacy-requests';
+export type Permission = 'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks' | 'manage-alerts' | 'privacy-requests' | 'check-in-waivers';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   // manage-alerts: the alert rules (content only admins see), the delivery log and resending.
   // privacy-requests: find, export and erase what is held about a person, across every form (/staff/privacy).
-  admin: ['read-submissions', 'edit-content', 'manage-users', 'read-audit', 'redeem-perks', 'manage-alerts', 'privacy-requests'],
+  admin: ['read-submissions', 'edit-content', 'manage-users', 'read-audit', 'redeem-perks', 'manage-alerts', 'privacy-requests', 'check-in-waivers'],
   editor: ['edit-content', 'redeem-perks'],
   viewer: ['read-submissions', 'redeem-perks'],
   // Which forms each of these reads is said by the form's definition (`access`), a manager's also by its venues.
   manager: ['read-submissions', 'redeem-perks'],
   hr: ['read-submissions', 'redeem-perks'],
   compliance: ['read-submissions', 'redeem-perks'],
-  desk: ['redeem-perks'],
+  // The waiver desk (/staff/waivers): finds signed waivers and checks guests in, through its own API only.
+  desk: ['redeem-perks', 'check-in-waivers'],
   employee: ['redeem-perks'],
 };
 
@@ -42,6 +43,9 @@ export const rolesCan = (roles: readonly Role[], permission: Permission) => role
 
 /** A staff account (holds a role other than employee): may open the staff console at all. */
 export const isStaffAccount = (roles: readonly Role[]) => roles.some(isStaffRole);
+
+/** An account whose only staff role is the waiver desk: the console shows it the desk page (/staff/waivers) and nothing else. */
+export const isDeskOnly = (roles: readonly Role[]) => roles.includes('desk') && roles.every((role) => role === 'desk' || role === 'employee');
 
 /** A venue's slug as accounts carry it (lower-case words joined by hyphens, like content slugs). */
 export const VENUE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

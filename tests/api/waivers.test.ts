@@ -33,6 +33,12 @@ describe('a guest signs the iFly waiver for themselves and two children', () => 
       language: 'ar',
       answersSha256: createHash('sha256').update(canonicalJson(answers)).digest('hex'),
       recordedAt: doc.createdAt,
+      // What e-signature practice expects beside it (tests/api/form-versions.test.ts checks each).
+      receivedAt: expect.any(String),
+      ip: '127.0.0.1',
+      userAgent: expect.any(String),
+      consentText: expect.stringMatching(/^بإرسال هذا النموذج/),
+      termsSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     const row = await storedRow(doc.id);
     expect(row.reference).toBe(doc.reference);

@@ -75,6 +75,11 @@ describe('a staff member finds what a guest sent', () => {
     expect(await page.getByRole('cell', { name: 'Lina Saleh', exact: true }).count()).toBe(1);
     await page.getByRole('heading', { level: 2, name: 'سجل الإقرار' }).waitFor();
     expect(await page.locator('.console-evidence').innerText()).toContain(signed.body.doc.evidence.answersSha256);
+    // The terms as this guest saw them (signed in English), from the form version kept by hash, with the consent beside the signature.
+    const terms = page.getByRole('region', { name: 'الشروط التي اطّلع عليها الضيف' });
+    await terms.getByText('Assumption of risk.', { exact: false }).first().waitFor();
+    expect(await terms.locator('[lang="en"]').getAttribute('dir')).toBe('ltr');
+    await terms.getByText(signed.body.doc.evidence.consentText).waitFor();
   });
 
   it('exports a form with Arabic answers and the CSV reads back intact and formula-safe', async () => {

@@ -82,10 +82,11 @@ describe('roles and venues', () => {
     await home.getByRole('alert').filter({ hasText: 'Your account cannot open /staff/forms/careers-application.' }).waitFor();
   });
 
-  it('a desk-only account sees a note and no console pages', async () => {
+  it('a desk-only account is taken to the waiver desk, with no link to other console pages', async () => {
     const page = await signedIn(DESK, '/staff');
-    await page.getByText('Your account has no console pages yet: the waiver desk page will appear here.').waitFor();
-    expect(await page.getByRole('link').filter({ hasText: /./ }).evaluateAll((links) => links.filter((link) => link.closest('.console')).length)).toBe(0);
+    await page.getByRole('heading', { level: 1, name: 'Waiver desk' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/staff/waivers');
+    expect(await page.locator('main a[href^="/staff"]').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

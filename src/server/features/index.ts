@@ -19,6 +19,7 @@ import { insightsFeature } from './insights/index.ts';
 import { retentionFeature } from './retention/index.ts';
 import { privacyFeature } from './privacy/index.ts';
 import { waiverCopyFeature } from './waiver-copy/index.ts';
+import { waiversFeature } from './waivers/index.ts';
 import { renderFeature } from './render/index.ts';
 
 export const FEATURES: readonly ServerFeature[] = [
@@ -39,6 +40,7 @@ export const FEATURES: readonly ServerFeature[] = [
   retentionFeature,
   privacyFeature,
   waiverCopyFeature,
+  waiversFeature,
   renderFeature,
 ];
 

@@ -43,6 +43,7 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
         'staff-audit': { page: () => import('../pages/staff/AuditPage.tsx'), loader: () => import('../pages/staff/auditLoader.ts'), readsQuery: true, staffTexts: true },
         'staff-alerts': { page: () => import('../pages/console/AlertsPage.tsx'), loader: () => import('../pages/console/alertsLoader.ts'), staffTexts: true },
         'staff-privacy': { page: () => import('../pages/privacy/PrivacyPage.tsx'), loader: () => import('../pages/privacy/privacyLoader.ts'), staffTexts: true },
+        'staff-waivers': { page: () => import('../pages/waivers/WaiverDeskPage.tsx'), loader: () => import('../pages/waivers/waiverDeskLoader.ts'), readsQuery: true, staffTexts: true },
         'staff-home': { page: () => import('../pages/console/HomePage.tsx'), loader: () => import('../pages/console/homeLoader.ts'), staffTexts: true },
         'staff-submissions': { page: () => import('../pages/console/SubmissionsPage.tsx'), loader: () => import('../pages/console/submissionsLoader.ts'), readsQuery: true, staffTexts: true },
         'staff-insights': { page: () => import('../pages/insights/InsightsPage.tsx'), loader: () => import('../pages/insights/insightsLoader.ts'), readsQuery: true, staffTexts: true },

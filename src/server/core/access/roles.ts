@@ -2,7 +2,7 @@
 // (src/engine/roles.ts). The roles are read from the users row on every request, so a change takes
 // effect at once (no token carries it).
 import type { Caller } from './caller.ts';
-import { isStaffAccount, rolesCan, type Permission } from '../../../engine/roles.ts';
+import { isDeskOnly, isStaffAccount, rolesCan, type Permission } from '../../../engine/roles.ts';
 
 export { ROLES, VENUE_ROLES, VENUE_SLUG, isRole, isVenueRole, roleCan, rolesCan, type Permission, type Role } from '../../../engine/roles.ts';
 
@@ -11,5 +11,8 @@ export function can(caller: Caller, permission: Permission): boolean {
   return caller.kind === 'staff' && rolesCan(caller.user.roles, permission);
 }
 
-/** A staff member (a role other than employee): may open the staff console at all. */
-export const isStaff = (caller: Caller) => caller.kind === 'staff' && isStaffAccount(caller.user.roles);
+/**
+ * A staff member (a role other than employee): may open the staff console at all. A desk-only
+ * account is not: it uses the waiver desk's own API (permission 'check-in-waivers') and nothing else.
+ */
+export const isStaff = (caller: Caller) => caller.kind === 'staff' && isStaffAccount(caller.user.roles) && !isDeskOnly(caller.user.roles);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CompiledForm, UploadRule } from '../../../engine/compiled.ts';
 import { addFormTexts } from '../../../engine/i18n.ts';
+import type { FormTextsByLang } from '../../../engine/waiver-terms.ts';
 
 export interface ValidationIssue {
   instancePath: string;
@@ -22,6 +23,8 @@ export interface ValidateSubmission {
 export interface LoadedForm {
   compiled: CompiledForm;
   validate: ValidateSubmission;
+  /** Its texts per language, also kept apart (a waiver's evidence and form version hold the words shown). */
+  texts: FormTextsByLang;
 }
 
 export class FormsNotBuiltError extends Error {}
@@ -38,12 +41,14 @@ export async function loadCompiledForms(dir: string): Promise<LoadedForm[]> {
     const module = (await import(pathToFileURL(path.join(dir, name)).href)) as { default: Record<string, ValidateSubmission> };
     const validate = module.default?.[compiled.id];
     if (typeof validate !== 'function') throw new FormsNotBuiltError(`${name} does not export a validator for "${compiled.id}".`);
+    const texts: FormTextsByLang = {};
     for (const lang of compiled.languages) {
       const textsFile = path.join(dir, 'locales', lang, `${id}.json`);
       if (!fs.existsSync(textsFile)) throw new FormsNotBuiltError(`${id} has no ${lang} texts (${textsFile}): run npm run forms:build again.`);
-      addFormTexts(compiled.id, lang, JSON.parse(fs.readFileSync(textsFile, 'utf8')) as Record<string, string>);
+      texts[lang] = JSON.parse(fs.readFileSync(textsFile, 'utf8')) as Record<string, string>;
+      addFormTexts(compiled.id, lang, texts[lang]);
     }
-    forms.push({ compiled, validate });
+    forms.push({ compiled, validate, texts });
   }
   const collections = new Set<string>();
   for (const { compiled } of forms) {

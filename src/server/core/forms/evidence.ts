@@ -1,9 +1,11 @@
 // For forms that declare submit.evidence (waivers): a liability record stored with the submission,
-// saying which exact definition (version + hash, which holds the terms in every language) the
-// guest saw, in which language, and a fingerprint of what they signed. The time is the row's.
+// saying which exact definition (version + hash, which holds the terms in every language; the
+// definition itself is kept by hash in form_versions) the guest saw, in which language, a
+// fingerprint of what they signed, and what e-signature practice expects beside it: when the
+// server received it, from which address and browser, and the consent wording shown by the signature.
 import { createHash } from 'node:crypto';
 import type { Lang } from '../../../engine/definition.ts';
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import { termsOf, type FormWithTexts, type WaiverTerms } from '../../../engine/waiver-terms.ts';
 
 export interface Evidence {
   formId: string;
@@ -11,7 +13,24 @@ export interface Evidence {
   formHash: string;
   language: Lang;
   answersSha256: string;
+  /** ISO 8601 time the server received the signed waiver. */
+  receivedAt: string;
+  /** The client's address (request.ip: the forwarded one only behind a trusted proxy, TRUST_PROXY). */
+  ip: string;
+  userAgent: string;
+  /** The consent wording shown beside the signature, in the guest's language. */
+  consentText: string;
+  /** sha256 of the terms shown (engine/waiver-terms.ts termsOf), in the guest's language: the desk's "New terms since". */
+  termsSha256: string;
 }
+
+/** Who sent the waiver, as the request says. */
+export interface EvidenceClient {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export const USER_AGENT_MAX_LENGTH = 512;
 
 /** JSON with keys sorted at every level, so the same answers always hash the same. */
 export function canonicalJson(value: unknown): string {
@@ -23,13 +42,24 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function evidenceFor(form: CompiledForm, data: Record<string, unknown>, language: Lang): Evidence | null {
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The fingerprint of the terms a guest saw: equal exactly when every word shown is. */
+export const termsSha256 = (terms: WaiverTerms) => sha256(canonicalJson({ blocks: terms.blocks, consent: terms.consent }));
+
+export function evidenceFor(form: FormWithTexts, data: Record<string, unknown>, language: Lang, client: EvidenceClient): Evidence | null {
   if (!form.form.submit.evidence) return null;
+  const terms = termsOf(form, language);
   return {
     formId: form.id,
     formVersion: form.version,
     formHash: form.hash,
     language,
-    answersSha256: createHash('sha256').update(canonicalJson(data)).digest('hex'),
+    answersSha256: sha256(canonicalJson(data)),
+    receivedAt: new Date().toISOString(),
+    ip: client.ip,
+    userAgent: (client.userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH),
+    consentText: terms.consent,
+    termsSha256: termsSha256(terms),
   };
 }

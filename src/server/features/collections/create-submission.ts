@@ -10,7 +10,7 @@ import { fieldsOfViolation, isUniqueRuleIndex, type UniqueRule } from '../../cor
 import { badRequest, validationError, type FieldError } from '../../core/errors.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import { applyDerivedValues } from '../../core/forms/derived.ts';
-import { evidenceFor } from '../../core/forms/evidence.ts';
+import { evidenceFor, type EvidenceClient } from '../../core/forms/evidence.ts';
 import { fieldLabel, validateSubmission } from '../../core/forms/validation.ts';
 import { normalizePhones } from '../../../engine/phones.ts';
 import { fillTodayDefaults } from '../../../engine/answers.ts';
@@ -34,6 +34,8 @@ export interface SubmissionRequest {
   refusedKeys?: string[];
   /** The Idempotency-Key's claim, made in the same transaction (see idempotency.ts). */
   idempotency?: IdempotencyClaim | null;
+  /** Who sent it (a waiver's evidence keeps it). */
+  client?: EvidenceClient;
 }
 
 interface Dependencies {
@@ -197,7 +199,7 @@ async function createOnce(deps: Dependencies, collection: Collection, request: S
       await claimInTransaction?.claim(tx);
       if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
       const uploads = uploadsAnswered ? await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes, request.uploadClaims) : { errors: [], ids: [] };
-      const evidence = evidenceFor(compiled, data, request.lang);
+      const evidence = evidenceFor({ ...compiled, texts: form.texts }, data, request.lang, request.client ?? { ip: '', userAgent: undefined });
       const values = [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference];
       const refuse = uploads.errors.length > 0;
       const stored = await storeChecked(tx, deps.collections, form, values, data, request.lang, { refuse, key: inTransaction ? null : (request.idempotency ?? null) });

@@ -136,6 +136,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
         lang,
         refusedKeys: request.refusedKeys ?? undefined,
         idempotency: idempotent && claimFor(idempotent),
+        client: { ip: request.ip, userAgent: request.headers['user-agent'] },
       });
     } catch (error) {
       // A concurrent request with the same key was stored first: answer as it was answered.

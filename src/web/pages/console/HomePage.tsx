@@ -1,6 +1,6 @@
 // /staff: the console's start, the forms the account reads with how many submissions each has
-// (for a manager: of its venues), and the content staff can change; a note for an account with no
-// console pages yet (the waiver desk).
+// (for a manager: of its venues), and the content staff can change, and the waiver desk for who
+// checks guests in (a desk-only account is taken straight there: consoleAccess.ts).
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { useShell } from '../../shell/ShellContext.tsx';
@@ -19,7 +19,6 @@ export default function HomePage() {
     <div className="console">
       <h1>{t('staffTitle')}</h1>
       <p className="console-who">{t('staffSignedInAs', { email: me.email })}</p>
-      {!hasConsolePages(me) && <p className="console-note">{t('staffNoPagesYet')}</p>}
       {hasConsolePages(me) && (
         <p className="console-back">
           <Link to={withLang('/staff/alerts', search)}>{t('alertsUnread', { count: unreadAlerts })}</Link>
@@ -28,6 +27,11 @@ export default function HomePage() {
       {staffCan(me, 'privacy-requests') && (
         <p className="console-back">
           <Link to={withLang('/staff/privacy', search)}>{t('privacyLink')}</Link>
+        </p>
+      )}
+      {staffCan(me, 'check-in-waivers') && (
+        <p className="console-back">
+          <Link to={withLang('/staff/waivers', search)}>{t('staffWaiverDeskLink')}</Link>
         </p>
       )}
       {forms.length > 0 && (

@@ -12,6 +12,7 @@ import { AnswerValue, fieldLabel } from './AnswerValue.tsx';
 import { staffDateTime, withLang } from './consoleAccess.ts';
 import type { SubmissionData } from './submissionLoader.ts';
 import { FollowUpPanel } from './FollowUpPanel.tsx';
+import { SignedTerms } from './SignedTerms.tsx';
 import '../../styles/form.css';
 import './console.css';
 
@@ -23,10 +24,16 @@ const EVIDENCE_LABELS = {
   language: 'staffEvidenceLanguage',
   answersSha256: 'staffEvidenceAnswersSha256',
   recordedAt: 'staffEvidenceRecordedAt',
+  receivedAt: 'staffEvidenceReceivedAt',
+  ip: 'staffEvidenceIp',
+  userAgent: 'staffEvidenceUserAgent',
+  consentText: 'staffEvidenceConsentText',
+  termsSha256: 'staffEvidenceTermsSha256',
 } as const;
+const EVIDENCE_TIMES = new Set(['recordedAt', 'receivedAt']);
 
 export default function SubmissionPage() {
-  const { compiled, textLang, doc, assignees } = useLoaderData() as SubmissionData;
+  const { compiled, textLang, doc, assignees, signedTerms } = useLoaderData() as SubmissionData;
   const { lang } = useShell();
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -72,7 +79,7 @@ export default function SubmissionPage() {
               <div key={key}>
                 <dt>{key in EVIDENCE_LABELS ? t(EVIDENCE_LABELS[key as keyof typeof EVIDENCE_LABELS]) : key}</dt>
                 <dd dir="auto" className={/Sha256|Hash$/.test(key) ? 'console-fingerprint' : undefined}>
-                  {key === 'recordedAt' ? staffDateTime(value, lang) : typeof value === 'object' ? JSON.stringify(value) : String(value)}
+                  {EVIDENCE_TIMES.has(key) ? staffDateTime(value, lang) : typeof value === 'object' ? JSON.stringify(value) : String(value)}
                 </dd>
               </div>
             ))}
@@ -86,6 +93,7 @@ export default function SubmissionPage() {
           </p>
         </section>
       )}
+      {evidence.length > 0 && <SignedTerms terms={signedTerms} />}
     </div>
   );
 }

@@ -4,15 +4,18 @@ import type { PageOf } from '../../../engine/contract/routes.ts';
 import { redirect } from 'react-router-dom';
 import type { Lang } from '../../../engine/languages.ts';
 import { deniedRedirect, requireSignIn, staffCan, type StaffMe } from '../../shell/requireSignIn.ts';
-import { formReadScope, isStaffAccount, rolesCan } from '../../../engine/roles.ts';
+import { formReadScope, isDeskOnly, isStaffAccount, rolesCan, type Permission } from '../../../engine/roles.ts';
 import type { CompiledForm } from '../../../engine/compiled.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type ConsoleRef = PageOf<'staff-home' | 'staff-submissions' | 'staff-submission' | 'staff-content' | 'staff-content-edit'>;
 
 export async function requireStaff(url: URL, permission?: string): Promise<StaffMe> {
-  const me = await requireSignIn(url.href, permission);
+  const me = await requireSignIn(url.href);
   if (!isStaffAccount(me.roles)) throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+  // The waiver desk sees the desk page and nothing else of the console.
+  if (isDeskOnly(me.roles)) throw redirect(withLang('/staff/waivers', url.search));
+  if (permission !== undefined && !rolesCan(me.roles, permission as Permission)) throw deniedRedirect(url);
   return me;
 }
 

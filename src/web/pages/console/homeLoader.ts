@@ -1,6 +1,6 @@
 // The loader of /staff: every form the account reads with its number of submissions (a manager's:
 // those of its venues) and every content collection and global (for every staff member with console
-// pages; editors get edit links). A desk-only account gets neither, only a note.
+// pages; editors get edit links). A desk-only account never gets here (consoleAccess.ts sends it to the desk).
 import { consoleForms } from 'virtual:route-set';
 import type { LocalizedText } from '../../../engine/definition.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';

@@ -4,9 +4,10 @@
 import type { CompiledForm } from '../../../engine/compiled.ts';
 import type { FollowUp, FollowUpAssignees, StaffMember } from '../../../engine/contract/followup.ts';
 import type { Lang } from '../../../engine/languages.ts';
+import type { SignedTermsAnswer } from '../../../engine/contract/waivers.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { notFound, requireStaff, type ConsoleRef } from './consoleAccess.ts';
-import { staffGet } from './staffApi.ts';
+import { staffGet, staffRequest } from './staffApi.ts';
 import { consoleForm, type Submission } from './submissionsLoader.ts';
 
 export interface SubmissionData extends PageData {
@@ -15,6 +16,8 @@ export interface SubmissionData extends PageData {
   doc: Submission & { updatedAt?: string; evidence?: Record<string, unknown>; followUp: FollowUp };
   /** Who its follow-up may be given to: staff who may read this form. */
   assignees: StaffMember[];
+  /** A waiver's: the terms the guest saw (null when the version they saw was not kept). */
+  signedTerms: SignedTermsAnswer | null;
 }
 
 export const loadPage: LoadPage<ConsoleRef, SubmissionData> = async ({ page, url, params, signal }) => {
@@ -22,6 +25,13 @@ export const loadPage: LoadPage<ConsoleRef, SubmissionData> = async ({ page, url
   const { compiled, textLang } = await consoleForm(params.form, url, page.languages, me);
   if (!/^\d{1,9}$/.test(params.id ?? '')) throw notFound();
   const collection = `/api/${encodeURIComponent(compiled.collection)}`;
-  const [doc, assignees] = await Promise.all([staffGet<SubmissionData['doc']>(`${collection}/${params.id}?depth=1`, signal), staffGet<FollowUpAssignees>(`${collection}/followup-assignees`, signal)]);
-  return { languages: page.languages, compiled, textLang, doc, assignees: assignees.docs };
+  const evidence = compiled.form.submit.evidence === true;
+  const [doc, assignees, terms] = await Promise.all([
+    staffGet<SubmissionData['doc']>(`${collection}/${params.id}?depth=1`, signal),
+    staffGet<FollowUpAssignees>(`${collection}/followup-assignees`, signal),
+    evidence ? staffRequest<SignedTermsAnswer>('GET', `/api/waivers/${params.id}/terms`, undefined, signal) : null,
+  ]);
+  // 404: a waiver signed before form versions were kept; any other refusal stops the page like the submission's own.
+  if (terms && terms.status !== 200 && terms.status !== 404) throw new Response(null, { status: terms.status });
+  return { languages: page.languages, compiled, textLang, doc, assignees: assignees.docs, signedTerms: terms?.status === 200 ? terms.body : null };
 };

@@ -1,9 +1,12 @@
 // The loader of /login-success: who is signed in (signed out: to /login), and which page this
 // account was refused (?denied=, from requireSignIn).
 import type { PageOf } from '../../../engine/contract/routes.ts';
+import { redirect } from 'react-router-dom';
 import { safeNextPath } from '../../../engine/next-path.ts';
+import { isDeskOnly } from '../../../engine/roles.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { requireSignIn, type StaffMe } from '../../shell/requireSignIn.ts';
+import { withLang } from './session.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type LoginSuccessRef = PageOf<'login-success'>;
@@ -15,5 +18,8 @@ export interface LoginSuccessData extends PageData {
 
 export const loadPage: LoadPage<LoginSuccessRef, LoginSuccessData> = async ({ page, url }) => {
   const me = await requireSignIn(url.href);
-  return { languages: page.languages, me, denied: safeNextPath(url.searchParams.get('denied')) };
+  const denied = safeNextPath(url.searchParams.get('denied'));
+  // A desk account's console is the waiver desk: signing in lands there.
+  if (isDeskOnly(me.roles) && !denied) throw redirect(withLang('/staff/waivers', url.searchParams.get('lang')));
+  return { languages: page.languages, me, denied };
 };

@@ -1,0 +1,14 @@
+// Where the waiver desk finds the people of a waiver in its answers: every waiver definition
+// (forms/ with submit.evidence) names these questions alike, forms:check says so when one does not,
+// and the server's search indexes them (features/waivers, migration 302).
+export const WAIVER_FIELDS = {
+  /** The signer: participant, or parent/guardian. */
+  name: 'name',
+  /** QID or passport number. */
+  document: 'qid',
+  phone: 'phone',
+  /** Optional: a waiver without it is valid from the day it was signed. */
+  visitDate: 'visit_date',
+  /** Optional: the repeat of children/dependents, each with its own `name` and `qid`. */
+  dependents: 'dependents',
+} as const;

@@ -1,0 +1,92 @@
+// One waiver found at the desk: the attraction and Form ID, when it was signed, its validity and
+// whether the terms changed since, and each person (the signer, then each dependent) with their
+// earlier check-ins and a Check in button that records who checked them in and when.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CheckInPerson, CheckInsAnswer, WaiverCheckIn, WaiverResult } from '../../../engine/contract/waivers.ts';
+import { sessionRequest } from '../../shell/requireSignIn.ts';
+import { useShell } from '../../shell/ShellContext.tsx';
+
+/** Dates and times in the desk's language with Latin digits (Form IDs and phone numbers are read aloud in them), in Doha time. */
+const dateTime = (iso: string, lang: string) => new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(new Date(iso));
+/** Kept left to right inside Arabic text (a leading + or the hyphens of a Form ID would otherwise move). */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+const day = (ymd: string, lang: string) => new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
+
+interface Person {
+  key: CheckInPerson;
+  name: string;
+  document: string | null;
+}
+
+export function WaiverCard({ waiver, onStatus }: { waiver: WaiverResult; onStatus: (text: string) => void }) {
+  const { t } = useTranslation();
+  const { lang } = useShell();
+  const [checkIns, setCheckIns] = useState<WaiverCheckIn[]>(waiver.checkIns);
+  const [busy, setBusy] = useState<CheckInPerson | null>(null);
+  const people: Person[] = [{ key: 'signer', ...waiver.signer }, ...waiver.dependents.map((person, index) => ({ key: index, ...person }))];
+  const titleId = `waiver-${waiver.id}`;
+
+  const checkIn = async (person: Person) => {
+    setBusy(person.key);
+    const answer = await sessionRequest<CheckInsAnswer>('POST', `/api/waivers/${waiver.id}/check-ins?locale=${lang}`, { person: person.key });
+    setBusy(null);
+    if (answer.status === 200 && answer.body) {
+      setCheckIns(answer.body.checkIns);
+      onStatus(t('staffWaiverCheckedIn', { name: person.name }));
+    } else {
+      onStatus(t('staffWaiverCheckInFailed'));
+    }
+  };
+
+  return (
+    <article className="desk-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>
+        <bdi>{waiver.signer.name}</bdi>
+        <span className="desk-attraction"> · {waiver.title[lang] ?? waiver.title.en ?? waiver.form}</span>
+      </h2>
+      <p className="desk-badges">
+        {waiver.expired ? (
+          <span className="desk-badge desk-badge-bad">{t('staffWaiverExpired')}</span>
+        ) : (
+          <span className="desk-badge desk-badge-good">{t('staffWaiverValidUntil', { date: day(waiver.validUntil, lang) })}</span>
+        )}
+        {waiver.newTermsSince && <span className="desk-badge desk-badge-bad">{t('staffWaiverNewTerms')}</span>}
+      </p>
+      <ul className="desk-facts">
+        <li>{t('staffWaiverFormId', { reference: ltr(waiver.reference) })}</li>
+        <li>{t('staffWaiverSignedAt', { date: dateTime(waiver.signedAt, lang) })}</li>
+        {waiver.visitDate && <li>{t('staffWaiverVisitDate', { date: day(waiver.visitDate, lang) })}</li>}
+        {waiver.signer.phone && <li>{t('staffWaiverPhone', { phone: ltr(waiver.signer.phone) })}</li>}
+      </ul>
+      <ul className="desk-people">
+        {people.map((person) => {
+          const earlier = checkIns.filter((checkIn) => checkIn.person === person.key);
+          return (
+            <li key={String(person.key)} className="desk-person">
+              <div className="desk-person-who">
+                <strong>
+                  <bdi>{person.name}</bdi>
+                </strong>
+                <span className="desk-role">{person.key === 'signer' ? t('staffWaiverSigner') : t('staffWaiverDependent')}</span>
+                {person.document && <span className="desk-document">{t('staffWaiverDocument', { document: ltr(person.document) })}</span>}
+                {earlier.length === 0 ? (
+                  <span className="desk-checkins">{t('staffWaiverNotCheckedIn')}</span>
+                ) : (
+                  <ul className="desk-checkins">
+                    {earlier.map((checkIn, index) => (
+                      <li key={index}>{t('staffWaiverCheckInLine', { time: dateTime(checkIn.at, lang), by: ltr(checkIn.by) })}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <button type="button" className="desk-button" disabled={busy !== null} onClick={() => void checkIn(person)} aria-label={t('staffWaiverCheckInWho', { name: person.name })}>
+                {busy === person.key ? t('staffWaiverCheckingIn') : t('staffWaiverCheckIn')}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </article>
+  );
+}

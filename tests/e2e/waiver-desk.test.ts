@@ -1,0 +1,122 @@
+// The waiver desk on a tablet: a desk account signs in and lands on /staff/waivers, finds a guest's
+// waiver by the phone number they say, and checks a child in from the keyboard, in English and in
+// Arabic (right to left); the page passes axe and fits 320 px at 200 % text; the desk sees nothing
+// else of the console.
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import { STAFF } from '../support/server.ts';
+import { IFLY, waiverAnswers } from '../api/samples.ts';
+import { axeViolations } from './axe.ts';
+import { startE2E, type E2E } from './harness.ts';
+
+const DESK = { email: 'desk.e2e@dohaquest.example', password: STAFF.password };
+
+let e2e: E2E;
+let context: BrowserContext;
+beforeAll(async () => {
+  e2e = await startE2E();
+  await saveStaffUser(e2e.server.app.serverContext.db, DESK.email, DESK.password, ['desk']);
+  // A tablet; axe is injected as a script, which the pages' Content-Security-Policy would (rightly) refuse.
+  context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 820, height: 1180 }, hasTouch: true });
+  expect((await context.request.post(`${e2e.server.url}/api/users/login`, { data: DESK })).status()).toBe(200);
+});
+afterAll(() => e2e?.close());
+
+async function signWaiver(overrides: Record<string, unknown>): Promise<string> {
+  const created = await e2e.server.api(`/api/${IFLY}`, { json: waiverAnswers(overrides) });
+  expect(created.status).toBe(201);
+  return created.body.doc.reference;
+}
+
+/** Width past the screen at 320 px, at normal text and with the browser's text size doubled. */
+async function sideways(page: Page, cdp: CDPSession): Promise<number[]> {
+  const over: number[] = [];
+  await page.setViewportSize({ width: 320, height: 800 });
+  for (const scale of [1, 2]) {
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 * scale, fixed: 13 * scale } });
+    over.push(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth));
+  }
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
+  await page.setViewportSize({ width: 820, height: 1180 });
+  return over;
+}
+
+/** Types the search from the keyboard and presses Enter, then waits for the count the page announces. */
+async function searchFor(page: Page, label: string, text: string, found: string): Promise<void> {
+  const box = page.getByLabel(label);
+  await box.focus();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: found }).waitFor();
+}
+
+describe('the desk checks a child in', () => {
+  it('in English: lands on the desk after signing in, finds the waiver by the local phone number and checks the second child in', async () => {
+    const reference = await signWaiver({ phone: '+97455507311', name: 'Noor Haddad', dependents: [{ name: 'Lina Haddad', qid: 'P7654321' }, { name: 'Omar Haddad' }] });
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.url}/login-success`);
+    await page.getByRole('heading', { level: 1, name: 'Waiver desk' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/staff/waivers');
+
+    await searchFor(page, 'Name, phone number, QID/passport number or Form ID', '55507311', '1 waiver found');
+    const card = page.getByRole('article', { name: /Noor Haddad/ });
+    await card.getByText(reference, { exact: false }).waitFor();
+    await card.getByText(/^Valid until /).waitFor();
+    expect(await card.getByText('Not checked in yet').count()).toBe(3);
+    expect(await axeViolations(page), 'the results').toEqual([]);
+
+    await card.getByRole('button', { name: 'Check in Omar Haddad' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Omar Haddad is checked in.' }).waitFor();
+    // The line names who checked Omar in (the address isolated left to right, so any language's line reads right).
+    const omar = card.getByRole('listitem').filter({ hasText: 'Omar Haddad' }).first();
+    await omar.getByText(/^Checked in .* by \u2066desk\.e2e@dohaquest\.example\u2069$/).waitFor();
+    expect(await card.getByText('Not checked in yet').count()).toBe(2);
+    expect(await axeViolations(page), 'after the check-in').toEqual([]);
+    expect(await sideways(page, await context.newCDPSession(page))).toEqual([0, 0]);
+
+    // Coming back later shows the earlier check-in, recorded by the server.
+    await page.reload();
+    await omar.getByText(/^Checked in .* by /).waitFor();
+    await page.close();
+  });
+
+  it('in Arabic, right to left: asks for more than two characters, then finds the waiver and checks a child in', async () => {
+    await signWaiver({ phone: '+97455507322', name: 'مريم الكعبي', dependents: [{ name: 'سارة الكعبي' }] });
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.url}/staff/waivers?lang=ar`);
+    await page.getByRole('heading', { level: 1, name: 'مكتب الإقرارات' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    const label = 'الاسم أو رقم الهاتف أو رقم البطاقة الشخصية/جواز السفر أو رقم النموذج';
+
+    const box = page.getByLabel(label);
+    await box.focus();
+    await page.keyboard.type('55');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'اكتب 3 أحرف على الأقل' }).waitFor();
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page), 'the refused search').toEqual([]);
+
+    await box.fill('');
+    await searchFor(page, label, '55507322', 'عُثر على إقرار واحد');
+    const card = page.getByRole('article', { name: /مريم الكعبي/ });
+    await card.getByRole('button', { name: 'تسجيل الوصول: سارة الكعبي' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'تم تسجيل وصول سارة الكعبي.' }).waitFor();
+    await card.getByText(/^سُجّل الوصول في/).waitFor();
+    expect(await axeViolations(page), 'the Arabic results').toEqual([]);
+    expect(await sideways(page, await context.newCDPSession(page))).toEqual([0, 0]);
+    await page.close();
+  });
+
+  it('sees nothing else of the console: its home and any form’s submissions lead back to the desk', async () => {
+    const page = await context.newPage();
+    for (const pathname of ['/staff', '/staff/forms/ifly-waiver', '/staff/alerts']) {
+      await page.goto(`${e2e.server.url}${pathname}`);
+      await page.getByRole('heading', { level: 1, name: 'Waiver desk' }).waitFor();
+      expect(new URL(page.url()).pathname, pathname).toBe('/staff/waivers');
+    }
+    await page.close();
+  });
+});
