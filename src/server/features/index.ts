@@ -16,6 +16,7 @@ import { perksFeature } from './perks/index.ts';
 import { chatFeature } from './chat/index.ts';
 import { alertsFeature } from './alerts/index.ts';
 import { insightsFeature } from './insights/index.ts';
+import { nativePostFeature } from './native-post/index.ts';
 import { renderFeature } from './render/index.ts';
 
 export const FEATURES: readonly ServerFeature[] = [
@@ -33,6 +34,7 @@ export const FEATURES: readonly ServerFeature[] = [
   chatFeature,
   alertsFeature,
   insightsFeature,
+  nativePostFeature,
   renderFeature,
 ];
 

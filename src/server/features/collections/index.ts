@@ -4,3 +4,4 @@ import { collectionsPlugin } from './plugin.ts';
 import { staffDownloadsPlugin } from './staff-downloads.ts';
 
 export const collectionsFeature: ServerFeature = { name: 'collections', plugins: [collectionsPlugin, staffDownloadsPlugin] };
+export { storeSubmission, type SubmissionRequest } from './create-submission.ts';
