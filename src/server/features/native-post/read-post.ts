@@ -40,7 +40,8 @@ export function urlencodedPairs(body: string): [string, string][] {
 function refusal(error: unknown, maxBytes: number, lang: Lang): string {
   if (!(error instanceof ApiError)) throw error;
   if (error.statusCode === 413) return t('fileTooLarge', lang, { mb: megabytes(maxBytes) });
-  const message = (error.body as { errors?: { message?: string }[] }).errors?.[0]?.message ?? '';
+  const [first] = (error.body as { errors?: { message?: string; data?: { errors?: { message: string }[] } }[] }).errors ?? [];
+  const message = first?.data?.errors?.[0]?.message ?? first?.message ?? '';
   // Said in English by the uploads API; the others (content refused) are already in the page's language.
   if (message.startsWith('Invalid file type')) return t('fileType', lang);
   if (message === 'No files were uploaded.') return t('uploadFailed', lang);
