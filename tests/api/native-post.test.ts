@@ -35,7 +35,7 @@ const padelDefaults: [string, string][] = [
 
 /** A browser's form post: same origin unless told, no redirect followed. */
 function postForm(pathname: string, body: URLSearchParams | FormData | string, headers: Record<string, string> = {}) {
-  const type = typeof body === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
+  const type: Record<string, string> = typeof body === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
   return fetch(`${server.url}${pathname}`, { method: 'POST', body, redirect: 'manual', headers: { origin: server.url, 'sec-fetch-site': 'same-origin', ...type, ...headers } });
 }
 
