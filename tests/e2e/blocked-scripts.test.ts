@@ -78,7 +78,7 @@ describe('with the module scripts blocked', () => {
       expect(await send.isDisabled()).toBe(true);
       expect(await send.innerText()).toMatch(button);
       const note = await send.getAttribute('aria-describedby');
-      expect(await page.locator(`#${note}`).innerText()).toContain('once the page has finished loading');
+      expect(await page.locator(`#${note}`).innerText()).toContain('once the page has loaded');
       await page.close();
     });
   }

@@ -142,7 +142,7 @@ describe('without JavaScript', () => {
   it('the loyalty registration (a human check) cannot be sent: its button is disabled and says why', async () => {
     const page = await open('/printemps/loyalty-registration');
     expect(await page.getByRole('button', { name: 'Register' }).isDisabled()).toBe(true);
-    await page.getByText('This form can be sent once the page has finished loading').waitFor();
+    await page.getByText('This form can be sent once the page has loaded').waitFor();
     await page.close();
   });
 });

@@ -16,8 +16,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * The staff pages' texts are a bundle of their own (build/messages/staff/, engine/i18n.ts isStaffText).
  * 197.5 since the engine form's split into hooks and a reducer, the uploads' claims and the
  * single-use human check after any answer (+1.1 KB; the kiosk's parts load only on a kiosk).
+ * 198 since forms post without JavaScript (features/native-post): the plain dial-code select
+ * before hydration, the outcome of a post rendered by the server, the disabled send's note (+0.5 KB).
  */
-const DINING_SURVEY_JS_BUDGET_KB = 197.5;
+const DINING_SURVEY_JS_BUDGET_KB = 198;
 
 interface Chunk {
   file: string;
