@@ -3,6 +3,7 @@
 // or requested. Forms with a signature or a human check keep their send button disabled.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { choose } from './fill.ts';
 import { startE2E, storedDocs, type E2E } from './harness.ts';
 
@@ -13,7 +14,8 @@ const addresses: string[] = [];
 
 beforeAll(async () => {
   e2e = await startE2E();
-  context = await e2e.browser.browser.newContext({ locale: 'en-US', viewport: { width: 420, height: 900 } });
+  // bypassCSP: the accessibility check (axe) is a script the test adds to the page.
+  context = await e2e.browser.browser.newContext({ bypassCSP: true, locale: 'en-US', viewport: { width: 420, height: 900 } });
   // The app's code (hashed module chunks) never loads; the page's HTML and styles do.
   await context.route(/\/assets\/[^/]+\.js(\?.*)?$/, (route) => route.abort());
   context.on('request', (request) => addresses.push(request.url()));
@@ -45,6 +47,7 @@ describe('with the module scripts blocked', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     expect((await posted).postData()).toContain('root_visit_frequency=monthly');
     await page.getByRole('heading', { name: 'We Appreciate Your Input!' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     const [stored] = await storedDocs(e2e.server, 'survey-customer-feedbacks-padel', { share_experience: comment });
     expect(stored).toMatchObject({ visit_frequency: 'monthly', recommend_to_others_rating: 6 });
     expect(addresses.length).toBeGreaterThan(0);
@@ -61,6 +64,7 @@ describe('with the module scripts blocked', () => {
     await page.getByRole('button', { name: 'إرسال' }).click();
     await page.locator('.error-summary li').first().waitFor();
     expect(await page.locator('textarea').inputValue()).toBe('نص قبل التحميل');
+    expect(await axeViolations(page)).toEqual([]);
     const again = page.waitForRequest((request) => request.method() === 'POST');
     await page.getByRole('button', { name: 'إرسال' }).click();
     expect(new URL((await again).url()).search).toBe('?lang=ar');
@@ -79,6 +83,7 @@ describe('with the module scripts blocked', () => {
       expect(await send.innerText()).toMatch(button);
       const note = await send.getAttribute('aria-describedby');
       expect(await page.locator(`#${note}`).innerText()).toContain('once the page has loaded');
+      expect(await axeViolations(page)).toEqual([]);
       await page.close();
     });
   }
