@@ -127,6 +127,38 @@ describe('a form posted without JavaScript', () => {
   });
 });
 
+describe('questions shown by a condition', () => {
+  const DINING_PAGE = '/survey/fnb/Crazy%20Pizza';
+  const dining = (discovery: string, extra: [string, string][] = []) =>
+    new URLSearchParams([
+      ['root_visited_restaurant', 'Crazy Pizza'],
+      ['root_meal_period', 'dinner'],
+      ['root_visit_frequency', 'weekly'],
+      ...['greeting', 'service', 'food', 'beverage', 'value_for_money', 'cleanliness'].map((name): [string, string] => [`root_rating_${name}`, 'good']),
+      ['root_discovery_method', discovery],
+      ['root_will_visit_again', 'yes'],
+      ...extra,
+    ]).toString();
+
+  it('a question the answers now ask for (without a script to show it) is on the page that comes back, with its message', async () => {
+    const answer = await postForm(DINING_PAGE, dining('other'));
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="root_discovery_text__error"[^>]*name="root_discovery_text"/);
+    // The answer that asked for it is kept.
+    expect(html).toContain('<option value="other" selected="">');
+  });
+
+  it('an answer to a question its condition hides is dropped, as the page drops it', async () => {
+    const comment = `condition ${Math.random()}`;
+    const answer = await postForm(DINING_PAGE, dining('website', [['root_discovery_text', 'not asked'], ['root_customer_comments', comment]]));
+    expect(answer.status).toBe(303);
+    const { body } = await server.api(`/api/survey-customer-feedbacks?where[customer_comments][equals]=${encodeURIComponent(comment)}&depth=0`, { as: 'none', headers: await server.staffAs(['admin']) });
+    expect(body.docs[0]).toMatchObject({ discovery_method: 'website', visited_restaurant: 'Crazy Pizza' });
+    expect(body.docs[0]).not.toHaveProperty('discovery_text');
+  });
+});
+
 describe('a post the form page did not send', () => {
   it('from another site is refused (403) and nothing is stored', async () => {
     const before = await countOf(server, PADEL);
