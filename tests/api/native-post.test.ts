@@ -160,6 +160,16 @@ describe('questions shown by a condition', () => {
 });
 
 describe('a post the form page did not send', () => {
+  it('a form with a human check posted without its proof (its button is disabled) is not stored: the page says the form was not sent', async () => {
+    const before = await countOf(server, 'printemps-loyalty-registration');
+    const answer = await postForm('/printemps/loyalty-registration?lang=ar', new URLSearchParams([['root_first_name', 'Noor']]).toString());
+    expect(answer.status).toBe(403);
+    const html = await answer.text();
+    expect(html).toMatch(/<div class="toast toast-error" role="alert">.*<p class="toast-message">فشل التسجيل\. يرجى المحاولة مرة أخرى\.<\/p>/s);
+    expect(html).toMatch(/<input[^>]*name="root_first_name" value="Noor"/);
+    expect(await countOf(server, 'printemps-loyalty-registration')).toBe(before);
+  });
+
   it('from another site is refused (403) and nothing is stored', async () => {
     const before = await countOf(server, PADEL);
     const body = new URLSearchParams(padelPairs()).toString();

@@ -12,7 +12,13 @@ export const PostedFieldError = Type.Object({
 export type PostedFieldError = Static<typeof PostedFieldError>;
 
 export const NativePostOutcome = Type.Union([
-  Type.Object({ kind: Type.Literal('refused'), answers: Type.Record(Type.String(), Type.Unknown()), errors: Type.Array(PostedFieldError) }),
+  Type.Object({
+    kind: Type.Literal('refused'),
+    answers: Type.Record(Type.String(), Type.Unknown()),
+    errors: Type.Array(PostedFieldError),
+    /** Said when no answer is at fault (a limit reached): the form was not sent. */
+    notice: Type.Optional(Type.String()),
+  }),
   Type.Object({ kind: Type.Literal('stored'), reference: Type.String() }),
 ]);
 export type NativePostOutcome = Static<typeof NativePostOutcome>;

@@ -41,7 +41,8 @@ export function postedSubmission(posted: NativePostOutcome, summarize: (items: {
   if (posted.kind === 'stored') return { ...startingSubmission, done: { doc: { reference: posted.reference }, answers: {} } };
   const serverErrors: Record<string, string[]> = {};
   for (const error of posted.errors) (serverErrors[error.path] ??= []).push(error.message);
-  return { ...startingSubmission, attempted: true, serverErrors, summary: summarize(posted.errors.map((error) => ({ name: error.path, message: error.message }))) };
+  const summary = summarize(posted.errors.map((error) => ({ name: error.path, message: error.message })));
+  return { ...startingSubmission, attempted: true, serverErrors, summary, toast: posted.notice ?? null };
 }
 
 export type SubmissionAction =

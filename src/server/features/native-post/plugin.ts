@@ -13,7 +13,7 @@ import { ApiError, type FieldError } from '../../core/errors.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import { pruneHidden } from '../../../engine/conditions.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
-import { t } from '../../../engine/messages.ts';
+import { formText, t } from '../../../engine/messages.ts';
 import type { NativePostOutcome } from '../../../engine/contract/native-post.ts';
 import { storeSubmission } from '../collections/index.ts';
 import { claimedUploadHashes } from '../uploads/index.ts';
@@ -58,7 +58,15 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     if (!collection?.publicCreate) return reply.code(403).type('text/plain; charset=utf-8').send('This form cannot be sent without signing in.');
     const lang = resolveLanguage(new URLSearchParams(query(request)).get('lang'), form.compiled.languages);
     const url = `${pathname(request)}${query(request)}`;
-    await ctx.limits.create(request, collection.slug);
+    const failed = form.compiled.form.submit.failed ? formText(form.compiled.id, form.compiled.form.submit.failed, lang) : t('submitFailed', lang);
+    /** No answer at fault (a limit, the human check): the form again, saying it was not sent. */
+    const notSent = (status: number, answers: Record<string, unknown> = {}) => answerPage(reply, status, url, { kind: 'refused', answers, errors: [], notice: failed }, failed);
+    try {
+      await ctx.limits.create(request, collection.slug);
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 429) return notSent(429);
+      throw error;
+    }
     let posted: Posted;
     if (request.isMultipart()) posted = await readMultipart(ctx, request, form, lang);
     else if (Array.isArray(request.body)) posted = { pairs: request.body as [string, string][], uploads: new Map(), claims: [], fileErrors: [] };
@@ -67,7 +75,7 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     // Files are chosen again after a refusal: a file input cannot be given one back.
     const kept = () => Object.fromEntries(Object.entries(answers).filter(([name]) => !form.compiled.uploads.some((rule) => rule.field === name)));
     const refused = (errors: FieldError[]) =>
-      answerPage(reply, 400, url, { kind: 'refused', answers: kept(), errors: errors.map(({ path, message }) => ({ path, message })) }, t('submitFailed', lang));
+      answerPage(reply, 400, url, { kind: 'refused', answers: kept(), errors: errors.map(({ path, message }) => ({ path, message })) }, failed);
     if (posted.fileErrors.length) return refused(posted.fileErrors);
     try {
       const row = await storeSubmission(ctx, collection, { body: answers, captchaProof: undefined, uploadClaims: claimedUploadHashes(posted.claims), lang });
@@ -78,8 +86,7 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
       const errors = error instanceof ApiError ? fieldErrorsOf(error) : null;
       if (errors) return refused(errors);
       if (!(error instanceof ApiError) || error.statusCode >= 500) throw error;
-      // No answer at fault (the human check, a limit): the page says the form was not sent.
-      return answerPage(reply, error.statusCode, url, { kind: 'refused', answers: kept(), errors: [] }, t('submitFailed', lang));
+      return notSent(error.statusCode, kept());
     }
   }
 
