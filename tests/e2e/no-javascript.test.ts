@@ -120,6 +120,11 @@ describe('without JavaScript', () => {
     const [stored] = await storedDocs(e2e.server, 'careers-applications', { email: 'noor.cv.nojs@example.com' });
     expect(stored).toMatchObject({ full_name: 'Noor Saleh', phone: '+97455123456' });
     expect(typeof stored.cv).toBe('number');
+    // The thanks names the application's reference; a reload shows it again and posts nothing.
+    expect(await page.locator('.reference-code').innerText()).toBe(stored.reference);
+    await page.reload();
+    expect(await page.locator('.reference-code').innerText()).toBe(stored.reference);
+    expect(await storedDocs(e2e.server, 'careers-applications', { email: 'noor.cv.nojs@example.com' })).toHaveLength(1);
     await page.close();
   });
 
