@@ -52,11 +52,6 @@ export function FormActions({ compiled, lang, steps, state, dispatch, onBack }: 
           />
         </Suspense>
       )}
-      {waitingForScript && (
-        <p className="form-note" id="page-still-loading">
-          {t('pageStillLoading', lang)}
-        </p>
-      )}
       <div className="form-actions">
         {steps.index > 0 && (
           <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>
@@ -68,6 +63,12 @@ export function FormActions({ compiled, lang, steps, state, dispatch, onBack }: 
           {label}
         </button>
       </div>
+      {/* Under the button: when the page is ready and the note goes, nothing above it moves. */}
+      {waitingForScript && (
+        <p className="form-note" id="page-still-loading">
+          {t('pageStillLoading', lang)}
+        </p>
+      )}
     </>
   );
 }
