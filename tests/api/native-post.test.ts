@@ -207,5 +207,8 @@ describe('a post the form page did not send', () => {
     const answer = await postForm(APPLY_PAGE, form);
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
+    // Answers as JSON or plain text are the API's, not a form page's.
+    expect((await postForm(PADEL_PAGE, '{"visit_frequency":"weekly"}', { 'content-type': 'application/json' })).status).toBe(415);
+    expect((await postForm(PADEL_PAGE, 'root_visit_frequency=weekly', { 'content-type': 'text/plain' })).status).toBe(415);
   });
 });

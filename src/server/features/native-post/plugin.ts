@@ -19,7 +19,7 @@ import { storeSubmission } from '../collections/index.ts';
 import { claimedUploadHashes } from '../uploads/index.ts';
 import { formRoutes } from '../render/index.ts';
 import { postedAnswers } from './posted-answers.ts';
-import { readMultipart, tooMuch, urlencodedPairs, type Posted } from './read-post.ts';
+import { readMultipart, urlencodedPairs, type Posted } from './read-post.ts';
 
 /** A form page's body: its answers are a few KB; files go as multipart (their own limits). */
 const FORM_BODY_LIMIT = 256 * 1024;
@@ -70,7 +70,7 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     let posted: Posted;
     if (request.isMultipart()) posted = await readMultipart(ctx, request, form, lang);
     else if (Array.isArray(request.body)) posted = { pairs: request.body as [string, string][], uploads: new Map(), claims: [], fileErrors: [] };
-    else throw tooMuch();
+    else return reply.code(415).type('text/plain; charset=utf-8').send('Send the form as application/x-www-form-urlencoded or multipart/form-data.');
     const answers = pruneHidden(form.compiled.form, postedAnswers(form.compiled.schema as never, posted.pairs, posted.uploads));
     // Files are chosen again after a refusal: a file input cannot be given one back.
     const kept = () => Object.fromEntries(Object.entries(answers).filter(([name]) => !form.compiled.uploads.some((rule) => rule.field === name)));
