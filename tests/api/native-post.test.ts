@@ -129,12 +129,14 @@ describe('a form posted without JavaScript', () => {
 
 describe('questions shown by a condition', () => {
   const DINING_PAGE = '/survey/fnb/Crazy%20Pizza';
-  const dining = (discovery: string, extra: [string, string][] = []) =>
+  const dining = (discovery: string, extra: [string, string][] = [], restaurant = 'Crazy Pizza') =>
     new URLSearchParams([
-      ['root_visited_restaurant', 'Crazy Pizza'],
+      ['root_visited_restaurant', restaurant],
       ['root_meal_period', 'dinner'],
       ['root_visit_frequency', 'weekly'],
-      ...['greeting', 'service', 'food', 'beverage', 'value_for_money', 'cleanliness'].map((name): [string, string] => [`root_rating_${name}`, 'good']),
+      ...['greeting', 'service', 'food', 'beverage', 'value_for_money', 'cleanliness']
+        .filter((name) => !extra.some(([given]) => given === `root_rating_${name}`))
+        .map((name): [string, string] => [`root_rating_${name}`, 'good']),
       ['root_discovery_method', discovery],
       ['root_will_visit_again', 'yes'],
       ...extra,
@@ -147,6 +149,15 @@ describe('questions shown by a condition', () => {
     expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="root_discovery_text__error"[^>]*name="root_discovery_text"/);
     // The answer that asked for it is kept.
     expect(html).toContain('<option value="other" selected="">');
+  });
+
+  it('a poor rating posted without JavaScript raises the same alert as through the API, in the submission’s transaction', async () => {
+    const comment = `cold soup ${Math.random()}`;
+    const answer = await postForm('/survey/fnb/Twiga', dining('website', [['root_rating_food', 'poor'], ['root_customer_comments', comment]], 'Twiga'));
+    expect(answer.status).toBe(303);
+    const { body } = await server.api(`/api/survey-customer-feedbacks?where[customer_comments][equals]=${encodeURIComponent(comment)}&depth=0`, { as: 'none', headers: await server.staffAs(['admin']) });
+    const { rows } = await server.app.serverContext.db.query('SELECT 1 FROM alerts WHERE submission_id = $1', [body.docs[0].id]);
+    expect(rows.length).toBeGreaterThan(0);
   });
 
   it('an answer to a question its condition hides is dropped, as the page drops it', async () => {
