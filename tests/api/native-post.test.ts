@@ -114,7 +114,7 @@ describe('a form posted without JavaScript', () => {
     expect(html).toContain('>Courts were great</textarea>');
     expect(html).toMatch(/<fieldset[^>]*aria-invalid="true"[^>]*aria-describedby="[^"]*root_satisfaction_booking_process__error"/);
     expect(html).toMatch(/id="root_satisfaction_booking_process__error">هذا الحقل مطلوب\./);
-    expect(html).toMatch(/<div class="error-summary" role="alert"[^>]*><p[^>]*>[^<]+<\/p><ul><li><a href="#field-satisfaction_booking_process">/);
+    expect(html).toMatch(/<div class="error-summary" role="alert"[^>]*><p[^>]*>[^<]+<\/p><ul><li><a href="#root_satisfaction_booking_process">/);
     expect(await countOf(server, PADEL)).toBe(before);
   });
 

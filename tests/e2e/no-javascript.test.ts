@@ -139,7 +139,12 @@ describe('without JavaScript', () => {
       expect(await page.locator('textarea').inputValue()).toBe(comment);
       const group = page.locator('[data-field="visit_frequency"] fieldset');
       await expectMessageNextTo(page, 'visit_frequency', group, REQUIRED[lang]);
-      expect(await page.locator('.error-summary a[href="#field-visit_frequency"]').innerText()).toContain(REQUIRED[lang]);
+      const link = page.locator('.error-summary a[href="#root_visit_frequency"]');
+      expect(await link.innerText()).toContain(REQUIRED[lang]);
+      // Without a script the link still leads to the question.
+      await link.click();
+      expect(new URL(page.url()).hash).toBe('#root_visit_frequency');
+      expect(await page.locator('#root_visit_frequency').isVisible()).toBe(true);
       await page.close();
     });
   }
