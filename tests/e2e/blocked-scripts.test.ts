@@ -72,6 +72,22 @@ describe('with the module scripts blocked', () => {
     await page.close();
   });
 
+  it('the server’s form (its plain dial-code select, Arabic, an error summary) fits a 320 px screen with text at 200 %', async () => {
+    const page = await open('/survey/fnb?lang=ar');
+    await page.getByRole('button', { name: 'إرسال' }).click();
+    await page.locator('.error-summary li').first().waitFor();
+    expect(await page.locator('select.phone-dial').count()).toBe(1);
+    // Chromium's own font-size setting doubled, as a reader sets it (tests/e2e/accessibility.test.ts).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${width} px`).toBeLessThanOrEqual(0);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   for (const [pathname, button] of [
     ['/printemps/loyalty-registration', 'Register'],
     ['/dohaquest/ifly-waiver', 'Submit'],
