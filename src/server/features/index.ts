@@ -20,6 +20,7 @@ import { retentionFeature } from './retention/index.ts';
 import { privacyFeature } from './privacy/index.ts';
 import { waiverCopyFeature } from './waiver-copy/index.ts';
 import { waiversFeature } from './waivers/index.ts';
+import { nativePostFeature } from './native-post/index.ts';
 import { renderFeature } from './render/index.ts';
 
 export const FEATURES: readonly ServerFeature[] = [
@@ -41,6 +42,7 @@ export const FEATURES: readonly ServerFeature[] = [
   privacyFeature,
   waiverCopyFeature,
   waiversFeature,
+  nativePostFeature,
   renderFeature,
 ];
 

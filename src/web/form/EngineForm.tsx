@@ -9,6 +9,7 @@ import type { Lang } from '../../engine/definition.ts';
 import { buildUiSchema } from '../../engine/ui-schema.ts';
 import type { UploadAs } from '../api/upload.ts';
 import { FIELD_UI } from '../widgets/fieldUi.ts';
+import type { NativePostOutcome } from '../../engine/contract/native-post.ts';
 import { fields as customFields } from '../widgets/registry.ts';
 import { answerChecks } from './answerChecks.ts';
 import { guestFormWidgets } from './bufferedWidgets.tsx';
@@ -67,20 +68,27 @@ interface Props {
   onStored?: () => void;
   /** Shown under the thanks (the kiosk's way to the next guest). */
   thanksFooter?: ReactNode;
+  /**
+   * A guest's form page: where the form posts without JavaScript (features/native-post), and the
+   * outcome of such a post when the server renders it. With JavaScript the script sends the answers.
+   */
+  native?: { action: string; posted: NativePostOutcome | null };
 }
 
-export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root', initial, initialUploads, uploadAs = 'guest', remember = true, onStored, thanksFooter }: Props) {
+export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root', initial, initialUploads, uploadAs = 'guest', remember = true, onStored, thanksFooter, native }: Props) {
   const { compiled, schema, validator } = loaded;
   const form = compiled.form;
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);
-  const draft = useFormDraft({ formId: form.id, hash: compiled.hash, fieldNames: [...fields.keys()], initial, initialUploads, remember });
+  const posted = native?.posted ?? null;
+  const startFrom = initial ?? (posted?.kind === 'refused' ? posted.answers : undefined);
+  const draft = useFormDraft({ formId: form.id, hash: compiled.hash, fieldNames: [...fields.keys()], initial: startFrom, initialUploads, remember });
   usePageDocument(sourced, lang);
   const steps = useSteps(form, draft.restored?.step);
   const answers = useAnswers({ form, fields, sourced, optionDocs, draft, steps });
   const focus = useFormFocus(steps, idPrefix);
   const rjsf = useRef<Form>(null);
   const phoneCheck = usePhoneCheck(form, answers.data, loaded.phoneCheck);
-  const submission = useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit, remember, onStored });
+  const submission = useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit, remember, onStored, posted });
   const uiSchema = useMemo(() => buildUiSchema(form, lang, FIELD_UI), [form, lang]);
   const { state, dispatch, counts } = submission;
 
@@ -120,6 +128,10 @@ export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitA
         // A draft found after hydration starts the questions again from it (widgets read their saved state when they mount).
         key={draft.late ? 'draft' : 'page'}
         className="guest-form"
+        // Without JavaScript the browser posts the form itself (never a GET with the answers in the address).
+        method={native ? 'post' : undefined}
+        action={native?.action}
+        enctype={native && compiled.uploads.length ? 'multipart/form-data' : undefined}
         schema={schema}
         uiSchema={uiSchema}
         validator={validator}

@@ -24,7 +24,8 @@ export function ErrorSummary({ items, lang, onPick, idPrefix }: { items: Summary
         <ul>
           {items.map((item) => (
             <li key={item.name}>
-              <a href={`#field-${item.name}`} onClick={(event) => pick(event, item.name)}>
+              {/* The question's first control (its RJSF id): where the link leads when no script takes the click. */}
+              <a href={`#${idPrefix}_${item.name.split('.').join('_')}`} onClick={(event) => pick(event, item.name)}>
                 {item.label}: {item.message}
               </a>
             </li>

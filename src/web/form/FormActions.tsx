@@ -2,6 +2,7 @@
 // send button (Next before the last step).
 import { lazy, Suspense, useEffect, useRef, type Dispatch } from 'react';
 import type { CompiledForm } from '../../engine/compiled.ts';
+import { dataFields } from '../../engine/conditions.ts';
 import type { Lang } from '../../engine/definition.ts';
 import { formText, t } from '../../engine/messages.ts';
 import type { StepState } from './steps.ts';
@@ -33,7 +34,10 @@ export function FormActions({ compiled, lang, steps, state, dispatch, onBack }: 
   // The human check is the browser's own (a widget, a proof of work): not part of the server's HTML.
   const hydrated = useHydrated();
   const captchaShown = compiled.captcha !== null && steps.isLast && hydrated;
-  const blocked = busy || state.uploading > 0 || (captchaShown && !proof && !state.humanCheckUnavailable);
+  // A signature or a human check is the script's: until the page is hydrated (or without JavaScript)
+  // the server's HTML has the send button disabled, so no post goes without them.
+  const waitingForScript = !hydrated && (compiled.captcha !== null || dataFields(form).some((field) => field.type === 'signature'));
+  const blocked = busy || waitingForScript || state.uploading > 0 || (captchaShown && !proof && !state.humanCheckUnavailable);
   return (
     <>
       {compiled.captcha && captchaShown && (
@@ -54,11 +58,17 @@ export function FormActions({ compiled, lang, steps, state, dispatch, onBack }: 
             {t('back', lang)}
           </button>
         )}
-        <button ref={sendButton} type="submit" className="button button-primary" disabled={blocked}>
+        <button ref={sendButton} type="submit" className="button button-primary" disabled={blocked} aria-describedby={waitingForScript ? 'page-still-loading' : undefined}>
           {busy && <span className="spinner spinner-small" aria-hidden="true" />}
           {label}
         </button>
       </div>
+      {/* Under the button: when the page is ready and the note goes, nothing above it moves. */}
+      {waitingForScript && (
+        <p className="form-note" id="page-still-loading">
+          {t('pageStillLoading', lang)}
+        </p>
+      )}
     </>
   );
 }

@@ -1,7 +1,10 @@
 // Forms with steps (definition.steps) show one step's sections at a time. A question belongs to
-// the step that lists its section; a section no step lists is shown with the last step.
+// the step that lists its section; a section no step lists is shown with the last step. The
+// server's HTML shows every step at once, so a guest without JavaScript answers and sends the
+// whole form in one post (features/native-post); the steps begin once the page is hydrated.
 import { useMemo, useState } from 'react';
 import type { ResolvedForm } from '../../engine/compiled.ts';
+import { useHydrated } from './useHydrated.ts';
 
 export interface StepState {
   /** null for a form without steps. */
@@ -16,7 +19,7 @@ export interface StepState {
 }
 
 export function useSteps(form: ResolvedForm, restoredStep: string | undefined): StepState {
-  const steps = form.steps ?? null;
+  const steps = useHydrated() ? (form.steps ?? null) : null;
   const [index, setIndex] = useState(() => Math.max(0, steps?.findIndex((s) => s.id === restoredStep) ?? 0));
   const stepOfField = useMemo(() => {
     const map = new Map<string, number>();

@@ -1,6 +1,7 @@
 // What a form shows about sending it, as one reducer: whether a send was attempted (errors then
 // follow every change), busy sending, uploads under way, the human check's proof, the toast, the
 // server's messages by answer, the error summary, the outcome once stored.
+import type { NativePostOutcome } from '../../engine/contract/native-post.ts';
 import type { FormData } from './context.ts';
 import type { SummaryItem } from './ErrorSummary.tsx';
 
@@ -34,6 +35,15 @@ export const startingSubmission: SubmissionState = {
   done: null,
   sendFocus: 0,
 };
+
+/** Where the server's render of a post without JavaScript starts: the thanks, or the errors shown at their answers and in the summary. */
+export function postedSubmission(posted: NativePostOutcome, summarize: (items: { name: string; message: string }[]) => SummaryItem[]): SubmissionState {
+  if (posted.kind === 'stored') return { ...startingSubmission, done: { doc: { reference: posted.reference }, answers: {} } };
+  const serverErrors: Record<string, string[]> = {};
+  for (const error of posted.errors) (serverErrors[error.path] ??= []).push(error.message);
+  const summary = summarize(posted.errors.map((error) => ({ name: error.path, message: error.message })));
+  return { ...startingSubmission, attempted: true, serverErrors, summary, toast: posted.notice ?? null };
+}
 
 export type SubmissionAction =
   | { type: 'errorsShown'; summary: SummaryItem[]; attempted?: true }

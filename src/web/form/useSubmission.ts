@@ -16,7 +16,8 @@ import type { LoadedForm } from './loadForm.ts';
 import { hasNoChoices, withoutStaleChoices, type OptionDocs } from './optionLists.ts';
 import { answersPhone, loadPhoneCheck } from './phoneCheck.ts';
 import type { StepState } from './steps.ts';
-import { startingSubmission, submissionReducer } from './submission.ts';
+import { postedSubmission, startingSubmission, submissionReducer } from './submission.ts';
+import type { NativePostOutcome } from '../../engine/contract/native-post.ts';
 import type { submitAnswers } from './submitAnswers.ts';
 import { summaryItems } from './summaryItems.ts';
 import type { FormDraft } from './useFormDraft.ts';
@@ -36,12 +37,16 @@ interface Options {
   submit: typeof submitAnswers;
   remember: boolean;
   onStored?: () => void;
+  /** The server rendering the outcome of a post without JavaScript (features/native-post). */
+  posted?: NativePostOutcome | null;
 }
 
-export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit, remember, onStored }: Options) {
+export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit, remember, onStored, posted }: Options) {
   const { compiled } = loaded;
   const form = compiled.form;
-  const [state, dispatch] = useReducer(submissionReducer, startingSubmission);
+  const [state, dispatch] = useReducer(submissionReducer, posted ?? null, (outcome) =>
+    outcome ? postedSubmission(outcome, (items) => summaryItems(items.map((item) => ({ ...item, name: answerPath(item.name, fields) })), form, fields, lang)) : startingSubmission,
+  );
   const { data } = answers;
 
   // A submit that came before the phone check: sent again once it is here, so the phone is checked in the page first.

@@ -12,6 +12,8 @@ import { API_ANSWERS_ID, setApiFetch } from '../api/client.ts';
 import type { RuntimeConfig } from '../api/runtimeConfig.ts';
 import type { FormPageData } from '../form/formLoader.ts';
 import { forgetFetchedDocs } from '../form/sourcedValues.ts';
+import { setNativePostOutcome } from '../form/nativePost.ts';
+import type { NativePostOutcome } from '../../engine/contract/native-post.ts';
 import type { HeadScript, RenderedPage } from '../../engine/contract/render.ts';
 import { routeDocument, scriptSource, type PageScript } from '../form/pageDocument.ts';
 import { i18n } from '../i18n.ts';
@@ -47,10 +49,15 @@ let queue: Promise<unknown> = Promise.resolve();
 /**
  * The page at `url` as HTML; 'not-found' when its loader says the address names nothing (an unknown
  * document), so the server answers 404; null for the other pages, and when a form's data cannot be
- * loaded (the browser then renders it).
+ * loaded (the browser then renders it). `posted`: the form again with the answers and errors of a
+ * post without JavaScript, or its thanks.
  */
-export function renderPage(url: string): Promise<RenderedPage | 'not-found' | null> {
-  const run = queue.then(() => render(url));
+export function renderPage(url: string, posted: NativePostOutcome | null = null): Promise<RenderedPage | 'not-found' | null> {
+  // The outcome of a post without JavaScript (features/native-post) is this render's only.
+  const run = queue.then(() => {
+    setNativePostOutcome(posted);
+    return render(url).finally(() => setNativePostOutcome(null));
+  });
   queue = run.catch(() => undefined);
   return run;
 }

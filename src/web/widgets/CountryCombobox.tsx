@@ -8,7 +8,7 @@ import type { Lang } from '../../engine/definition.ts';
 import { i18n } from '../../engine/i18n.ts';
 import { t } from '../../engine/messages.ts';
 import { displayNames } from './countryNames.ts';
-import { toAsciiDigits } from './digits.ts';
+import { toAsciiDigits } from '../../engine/digits.ts';
 
 export interface CountryChoice {
   key: string;

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { joinDateParts, splitDateParts, type DateParts as Parts } from '../../engine/date-parts.ts';
 import type { Lang } from '../../engine/languages.ts';
 import { t } from '../../engine/messages.ts';
-import { toAsciiDigits } from './digits.ts';
+import { toAsciiDigits } from '../../engine/digits.ts';
 
 type Part = keyof Parts;
 
@@ -47,7 +47,8 @@ export function DateParts({ id, lang, value, onChange, autoComplete, control }: 
     onChange(joinDateParts(asAscii(next)));
   };
   const idOf = (part: Part) => (part === order[0] ? id : `${id}__${part}`);
-  const common = (part: Part) => ({ ...control, id: idOf(part), autoComplete: autoComplete === 'bday' ? `bday-${part}` : 'off' });
+  // Named <id>__day, __month, __year: what a post without JavaScript sends (features/native-post joins them).
+  const common = (part: Part) => ({ ...control, id: idOf(part), name: `${id}__${part}`, autoComplete: autoComplete === 'bday' ? `bday-${part}` : 'off' });
   return (
     <div className="date-parts">
       {order.map((part) => (

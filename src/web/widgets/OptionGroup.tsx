@@ -57,7 +57,8 @@ export function OptionGroup({ widget, state, options, variant, decorate, footer,
                 type={multiple ? 'checkbox' : 'radio'}
                 id={index === 0 ? widget.id : `${widget.id}-${index}`}
                 name={widget.id}
-                value={String(index)}
+                // The answer itself, so a post without JavaScript names it (features/native-post decodes it).
+                value={String(option.value)}
                 checked={checked}
                 aria-invalid={(multiple && state.invalid) || undefined}
                 onChange={(event) => toggle(option, event.target.checked)}

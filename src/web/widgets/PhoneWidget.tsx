@@ -7,7 +7,8 @@ import { type FieldOf, useWidgetField } from './common.tsx';
 import { type CountryChoice, CountryCombobox } from './CountryCombobox.tsx';
 import { countryName, englishName, useCountryNames } from './countryNames.ts';
 import { dialCodeKey, dialCodeOptions, dialCodes } from './dialCodes.ts';
-import { toAsciiDigits } from './digits.ts';
+import { toAsciiDigits } from '../../engine/digits.ts';
+import { useHydrated } from '../form/useHydrated.ts';
 
 type DialChoice = CountryChoice & { dial: string };
 
@@ -21,6 +22,8 @@ function dialChoices(lang: Lang, names: CountryNames | undefined): DialChoice[] 
 
 /** Before the guest opens the picker it shows a flag and a dial code only: no names to make. */
 const closedChoices: DialChoice[] = dialCodeOptions.map((o) => ({ ...o, name: '', dials: [o.dial] }));
+/** One choice per dial code (a shared one stands for its main country), for the plain select. */
+const plainChoices = closedChoices.filter((choice, index) => closedChoices.findIndex((o) => o.dial === choice.dial) === index);
 
 /**
  * A dial code and a number, stored joined as '+<dial><digits>' (e.g. '+97412345678').
@@ -36,6 +39,9 @@ export function PhoneWidget(props: WidgetProps) {
   const [dialKey, setDialKey] = useState(() => dialCodeKey(restored?.dial ?? field.defaultDialCode));
   const [typed, setTyped] = useState(restored?.number ?? '');
   const dial = options.find((o) => o.key === dialKey)?.dial;
+  // The searchable picker needs the script: until the page is hydrated (or without JavaScript) it is a
+  // plain select named <id>__dial, sent with the number by a post without JavaScript (features/native-post).
+  const hydrated = useHydrated();
 
   const emit = (nextDial: string | undefined, nextTyped: string) => {
     const digits = toAsciiDigits(nextTyped).replace(/\D/g, '');
@@ -44,29 +50,50 @@ export function PhoneWidget(props: WidgetProps) {
 
   return (
     <div className="phone" dir="ltr">
-      <CountryCombobox
-        id={`${props.id}__dial`}
-        className="phone-dial"
-        choices={options}
-        selectedKey={dialKey}
-        onSelect={(key) => {
-          setDialKey(key);
-          emit(options.find((o) => o.key === key)?.dial, typed);
-        }}
-        lang={lang}
-        shown={(choice) => `${flagEmoji(choice.code)} +${choice.dial}`}
-        ariaLabel={t('dialCode', lang)}
-        listLabel={t('dialCode', lang)}
-        placeholder={t('dialCode', lang)}
-        describedBy={undefined}
-        onFocus={() => {
-          setSearching(true);
-          need();
-        }}
-        required={required}
-        invalid={invalid}
-        disabled={disabled}
-      />
+      {hydrated ? (
+        <CountryCombobox
+          id={`${props.id}__dial`}
+          className="phone-dial"
+          choices={options}
+          selectedKey={dialKey}
+          onSelect={(key) => {
+            setDialKey(key);
+            emit(options.find((o) => o.key === key)?.dial, typed);
+          }}
+          lang={lang}
+          shown={(choice) => `${flagEmoji(choice.code)} +${choice.dial}`}
+          ariaLabel={t('dialCode', lang)}
+          listLabel={t('dialCode', lang)}
+          placeholder={t('dialCode', lang)}
+          describedBy={undefined}
+          onFocus={() => {
+            setSearching(true);
+            need();
+          }}
+          required={required}
+          invalid={invalid}
+          disabled={disabled}
+        />
+      ) : (
+        <select
+          id={`${props.id}__dial`}
+          name={`${props.id}__dial`}
+          className="input select phone-dial"
+          aria-label={t('dialCode', lang)}
+          value={dial ?? ''}
+          disabled={disabled}
+          onChange={(event) => {
+            const choice = plainChoices.find((o) => o.dial === event.target.value);
+            if (!choice) return;
+            setDialKey(choice.key);
+            emit(choice.dial, typed);
+          }}
+        >
+          {plainChoices.map((choice) => (
+            <option key={choice.key} value={choice.dial}>{`${flagEmoji(choice.code)} +${choice.dial}`}</option>
+          ))}
+        </select>
+      )}
       <input
         id={props.id}
         name={props.id}

@@ -15,23 +15,24 @@ export function SelectWidget(props: WidgetProps) {
     if (loaded === null && props.value !== undefined) choices.unshift({ value: props.value, label: String(props.value) });
   }
   const index = choices.findIndex((c) => c.value === props.value);
+  // Each option's value is the answer itself, so a post without JavaScript names it (features/native-post decodes it).
   return (
     <select
       id={props.id}
       name={props.id}
       className="input select"
-      value={index < 0 ? '' : String(index)}
+      value={index < 0 ? '' : String(choices[index].value)}
       aria-required={required || undefined}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       disabled={disabled}
-      onChange={(event) => props.onChange(event.target.value === '' ? undefined : choices[Number(event.target.value)]?.value)}
+      onChange={(event) => props.onChange(event.target.value === '' ? undefined : choices.find((c) => String(c.value) === event.target.value)?.value)}
       onBlur={() => props.onBlur(props.id, props.value)}
       onFocus={() => props.onFocus(props.id, props.value)}
     >
       <option value="">{props.placeholder || t('selectPlaceholder', lang)}</option>
       {choices.map((choice, i) => (
-        <option key={`${i}-${String(choice.value)}`} value={String(i)}>
+        <option key={`${i}-${String(choice.value)}`} value={String(choice.value)}>
           {choice.label}
         </option>
       ))}

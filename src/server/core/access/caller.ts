@@ -27,8 +27,11 @@ export function readCookie(header: string | undefined, name: string): string | n
   return fastifyCookie.parse(header ?? '')[name] ?? null;
 }
 
-/** The cookie is sent by the browser on its own, so it only counts for same-site requests (CSRF). */
-function cookieAllowed(headers: IncomingHttpHeaders): boolean {
+/**
+ * The cookie is sent by the browser on its own, so it only counts for same-site requests (CSRF); a
+ * form posted without JavaScript (features/native-post) is held to the same rule.
+ */
+export function cookieAllowed(headers: IncomingHttpHeaders): boolean {
   const origin = headers.origin;
   if (origin) {
     try {

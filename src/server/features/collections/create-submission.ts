@@ -23,6 +23,7 @@ import { whereToSql } from './where.ts';
 import { newReference, REFERENCE_INDEX } from '../../core/forms/reference.ts';
 import { venueSlugSql } from '../../core/forms/venue.ts';
 import type { IdempotencyClaim } from '../../core/http/idempotency.ts';
+import type { ServerContext } from '../../core/context.ts';
 
 export interface SubmissionRequest {
   body: unknown;
@@ -163,6 +164,15 @@ async function insertWithReference(db: Db, inTransaction: boolean, create: (tx: 
       if (!taken || attempt === 3) throw error;
     }
   }
+}
+
+/**
+ * THE way a guest's answers are stored, whoever posts them: the JSON API (POST /api/{formCollection})
+ * and a form posted without JavaScript (features/native-post). Every check is in createSubmission.
+ */
+export function storeSubmission(ctx: ServerContext, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
+  const { db, registry, uniqueRules, config, submissionHooks } = ctx;
+  return createSubmission({ db, collections: registry.collections, uniqueRules, uploadOrphanMinutes: config.uploadOrphanMinutes, submissionHooks }, collection, request);
 }
 
 export async function createSubmission(deps: Dependencies, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {

@@ -5,3 +5,4 @@ import { staffDownloadsPlugin } from './staff-downloads.ts';
 
 export const collectionsFeature: ServerFeature = { name: 'collections', plugins: [collectionsPlugin, staffDownloadsPlugin] };
 export { signatureStrokes, type SignatureStrokes } from './signature-svg.ts';
+export { storeSubmission, type SubmissionRequest } from './create-submission.ts';

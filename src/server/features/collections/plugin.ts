@@ -7,7 +7,7 @@ import type { Collection } from '../../core/registry.ts';
 import { populate, toDoc, type DocumentRow } from '../../core/documents.ts';
 import { mayOpen } from '../../core/access/submission-access.ts';
 import { countDocuments, findDocuments } from './find-documents.ts';
-import { createSubmission } from './create-submission.ts';
+import { storeSubmission } from './create-submission.ts';
 import { requestLanguage } from '../../core/forms/validation.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
 import { claimedUploadHashes, receiveUpload, UPLOAD_CLAIM_HEADER } from '../uploads/index.ts';
@@ -129,7 +129,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
     }
     let row: DocumentRow;
     try {
-      row = await createSubmission({ db, collections: registry.collections, uniqueRules: ctx.uniqueRules, uploadOrphanMinutes: ctx.config.uploadOrphanMinutes, submissionHooks: ctx.submissionHooks }, collection, {
+      row = await storeSubmission(ctx, collection, {
         body: request.body,
         captchaProof: typeof proof === 'string' ? proof : undefined,
         uploadClaims: claimedUploadHashes(request.headers[UPLOAD_CLAIM_HEADER]),

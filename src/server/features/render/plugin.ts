@@ -12,6 +12,7 @@ import { createPrerenderer } from './prerender.ts';
 import { answerAsset, HASHED_FILE, loadHashedAssets, pickEncoding } from './asset-memory.ts';
 import { humanCheckKind } from '../../core/config.ts';
 import { routeNotFound } from '../../core/errors.ts';
+import type { NativePostOutcome } from '../../../engine/contract/native-post.ts';
 
 function cacheHeaders(response: { setHeader(name: string, value: string): unknown }, file: string) {
   // A precompressed copy (.br, .gz) is the same hashed file.
@@ -60,6 +61,8 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   // Form pages are sent rendered (src/server/features/render/prerender.ts); an address whose page names nothing (an unknown document) is
   // a 404; the others, and any page whose render fails, are index.html.
   const prerender = built ? await createPrerenderer(app, dist, settings, (url) => pageAddress(routes, url)) : null;
+  // For the post of a form without JavaScript (features/native-post): the form page showing its outcome.
+  app.decorate('postedFormPage', (url: string, outcome: NativePostOutcome) => (prerender ? prerender.posted(url, outcome) : Promise.resolve(null)));
   // The routes of the built pages (written by the build from routes.json) answer 200 with the page;
   // any other address gets the page too, which shows Not Found, with the status 404.
   const routeTable = path.join(dist, 'route-table.json');

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { RenderedPage } from '../../../engine/contract/render.ts';
+import type { NativePostOutcome } from '../../../engine/contract/native-post.ts';
 import { type EncodedBodies, encodeText } from './asset-memory.ts';
 
 /** How long a rendered page is reused as it is: content edits (a restaurant's name) show from the next request after this. */
@@ -31,7 +32,7 @@ const PAGE_MODULES_META = 'page-modules';
 
 interface RenderModule {
   setup(config: RuntimeSettings, apiFetch: typeof fetch): void;
-  renderPage(url: string): Promise<unknown>;
+  renderPage(url: string, posted?: NativePostOutcome | null): Promise<unknown>;
 }
 
 /** The built render's answer, checked against the shared shape (built pages older than this server fail loudly, not oddly). */
@@ -53,7 +54,18 @@ export type Prerendered = EncodedBodies | 'not-found';
 export interface Prerenderer {
   /** The page at this address, or null to send the plain index.html (the browser renders it). */
   page(url: string): Promise<Prerendered | null>;
+  /**
+   * The form page at this address showing the outcome of a post without JavaScript (features/native-post),
+   * made for this guest alone (never kept): null when it cannot be rendered now.
+   */
+  posted(url: string, outcome: NativePostOutcome): Promise<string | null>;
 }
+
+/**
+ * Without the app's module scripts: the page after a post without JavaScript is complete as it is,
+ * and a script arriving late would start the form afresh over the guest's answers or thanks.
+ */
+const withoutModuleScripts = (html: string) => html.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -213,6 +225,11 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
     while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   };
   return {
+    async posted(requested, outcome) {
+      const rendered = queued(() => module.renderPage(`http://pages.internal${addressOf(requested)}`, outcome).then(checkedPage));
+      const page = rendered ? await rendered : null;
+      return page && page !== 'not-found' ? withoutModuleScripts(toHtml(page)) : null;
+    },
     page(requested) {
       const url = addressOf(requested);
       const kept = cache.get(url);

@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { formatFileSize } from '../../../engine/format.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
+import type { Lang } from '../../../engine/languages.ts';
 import { t } from '../../../engine/messages.ts';
 import type { Collection } from '../../core/registry.ts';
 import type { DocumentRow } from '../../core/documents.ts';
@@ -91,16 +92,27 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
     part?.file.resume();
     throw noFileUploaded();
   }
-  warmInspection();
   const locale = (request.query as Record<string, unknown> | undefined)?.locale;
   const lang = resolveLanguage(typeof locale === 'string' ? locale : request.headers['accept-language']);
+  return keepUpload(db, dataDir, collection, part.file, lang, storage);
+}
+
+/**
+ * A file's bytes checked (type sniffed, size, metadata removed) and kept as an upload of the
+ * collection: what POST /api/{uploadCollection} does with its `file`, and a form posted without
+ * JavaScript with each of its files (features/native-post). `file.truncated`: the multipart
+ * reader stopped at its size limit.
+ */
+export async function keepUpload(db: Queryable, dataDir: string, collection: Collection, file: Readable & { truncated?: boolean }, lang: Lang, storage: UploadStorage): Promise<ReceivedUpload> {
+  const rule = collection.upload!;
+  warmInspection();
   const dir = path.join(uploadsRoot(dataDir), collection.slug);
   await fs.promises.mkdir(dir, { recursive: true });
   const name = randomBytes(16).toString('base64url');
   const partial = path.join(dir, `${name}.part`);
   try {
-    const { type, refusal, size } = await writeIfAccepted(part.file, partial, rule.accept);
-    if (part.file.truncated) throw fileTooLarge(rule.maxBytes);
+    const { type, refusal, size } = await writeIfAccepted(file, partial, rule.accept);
+    if (file.truncated || size > rule.maxBytes) throw fileTooLarge(rule.maxBytes);
     if (size === 0) throw noFileUploaded();
     if (refusal || !type) throw refusal ?? wrongType(null, rule.accept);
     let cleaned: Buffer;

@@ -1,0 +1,24 @@
+// What a form's post without JavaScript (src/server/features/native-post) gives the pages' server
+// render (src/web/ssr/renderPage.tsx): the form again with the answers kept and each error at its
+// answer, or the thanks with the submission's reference.
+import { Type, type Static } from '@sinclair/typebox';
+
+export const PostedFieldError = Type.Object({
+  /** The answer's dot path: "email", or "dependents.0.name" in a repeated group. */
+  path: Type.String(),
+  /** In the page's language, the same wording the JSON API gives. */
+  message: Type.String(),
+});
+export type PostedFieldError = Static<typeof PostedFieldError>;
+
+export const NativePostOutcome = Type.Union([
+  Type.Object({
+    kind: Type.Literal('refused'),
+    answers: Type.Record(Type.String(), Type.Unknown()),
+    errors: Type.Array(PostedFieldError),
+    /** Said when no answer is at fault (a limit reached): the form was not sent. */
+    notice: Type.Optional(Type.String()),
+  }),
+  Type.Object({ kind: Type.Literal('stored'), reference: Type.String() }),
+]);
+export type NativePostOutcome = Static<typeof NativePostOutcome>;

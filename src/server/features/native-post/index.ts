@@ -1,0 +1,5 @@
+// The native-post feature's public face: guest forms that post without JavaScript (plugin.ts).
+import type { ServerFeature } from '../../core/feature.ts';
+import { nativePostPlugin } from './plugin.ts';
+
+export const nativePostFeature: ServerFeature = { name: 'native-post', plugins: [nativePostPlugin] };

@@ -1,0 +1,115 @@
+// A guest form posted by the browser itself, before or without JavaScript: POST to the form page's
+// own address (urlencoded, or multipart with its files), stored by THE store of the JSON API
+// (collections' storeSubmission: same validation, checks, hooks and alerts). The answer is a page:
+// - stored: 303 See Other to <page>/thank-you?reference=..., which shows the thanks (reload and
+//   Back never post again; the address carries the reference, never an answer);
+// - refused: 400 with the form again, the answers kept, each message at its question and in the
+//   summary, in the page's language (the pages' own render, src/web/ssr/renderPage.tsx).
+// Protected like the API's cookie requests: a post from another site is refused (403).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ownPlugin, type ServerContext } from '../../core/context.ts';
+import { cookieAllowed } from '../../core/access/caller.ts';
+import { ApiError, type FieldError } from '../../core/errors.ts';
+import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
+import { pruneHidden } from '../../../engine/conditions.ts';
+import { resolveLanguage } from '../../../engine/language.ts';
+import { formText, t } from '../../../engine/messages.ts';
+import type { NativePostOutcome } from '../../../engine/contract/native-post.ts';
+import { storeSubmission } from '../collections/index.ts';
+import { claimedUploadHashes } from '../uploads/index.ts';
+import { formRoutes } from '../render/index.ts';
+import { postedAnswers } from './posted-answers.ts';
+import { readMultipart, urlencodedPairs, type Posted } from './read-post.ts';
+
+/** A form page's body: its answers are a few KB; files go as multipart (their own limits). */
+const FORM_BODY_LIMIT = 256 * 1024;
+/** How long after sending a guest may open the thanks again (reload, Back then Forward). */
+const THANKS_HOURS = 24;
+
+const fieldErrorsOf = (error: ApiError): FieldError[] | null => {
+  const first = (error.body as { errors?: { name?: string; data?: { errors?: FieldError[] } }[] }).errors?.[0];
+  return first?.name === 'ValidationError' && first.data?.errors ? first.data.errors : null;
+};
+
+const htmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: ServerContext) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+    try {
+      done(null, urlencodedPairs(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  const formsById = new Map(ctx.registry.forms.map((form) => [form.compiled.id, form]));
+  const pathname = (request: FastifyRequest) => request.raw.url?.split('?')[0] ?? request.url;
+  const query = (request: FastifyRequest) => request.raw.url?.slice(pathname(request).length) ?? '';
+
+  /** The page again, or a short page when it cannot be rendered (pages not built, too many renders under way). */
+  async function answerPage(reply: FastifyReply, status: number, url: string, outcome: NativePostOutcome, fallback: string) {
+    const html = (await app.postedFormPage?.(url, outcome)) ?? `<!doctype html><meta charset="utf-8"><title>${htmlEscape(fallback)}</title><p>${htmlEscape(fallback)}</p>`;
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  }
+
+  async function post(request: FastifyRequest, reply: FastifyReply, form: LoadedForm) {
+    if (!cookieAllowed(request.headers)) return reply.code(403).type('text/plain; charset=utf-8').send('This form can only be sent from its own page.');
+    const collection = ctx.registry.collections.get(form.compiled.collection);
+    if (!collection?.publicCreate) return reply.code(403).type('text/plain; charset=utf-8').send('This form cannot be sent without signing in.');
+    const lang = resolveLanguage(new URLSearchParams(query(request)).get('lang'), form.compiled.languages);
+    const url = `${pathname(request)}${query(request)}`;
+    const failed = form.compiled.form.submit.failed ? formText(form.compiled.id, form.compiled.form.submit.failed, lang) : t('submitFailed', lang);
+    /** No answer at fault (a limit, the human check): the form again, saying it was not sent. */
+    const notSent = (status: number, answers: Record<string, unknown> = {}) => answerPage(reply, status, url, { kind: 'refused', answers, errors: [], notice: failed }, failed);
+    try {
+      await ctx.limits.create(request, collection.slug);
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 429) return notSent(429);
+      throw error;
+    }
+    let posted: Posted;
+    if (request.isMultipart()) posted = await readMultipart(ctx, request, form, lang);
+    else if (Array.isArray(request.body)) posted = { pairs: request.body as [string, string][], uploads: new Map(), claims: [], fileErrors: [] };
+    else return reply.code(415).type('text/plain; charset=utf-8').send('Send the form as application/x-www-form-urlencoded or multipart/form-data.');
+    const answers = pruneHidden(form.compiled.form, postedAnswers(form.compiled.schema as never, posted.pairs, posted.uploads));
+    // Files are chosen again after a refusal: a file input cannot be given one back.
+    const kept = () => Object.fromEntries(Object.entries(answers).filter(([name]) => !form.compiled.uploads.some((rule) => rule.field === name)));
+    const refused = (errors: FieldError[]) =>
+      answerPage(reply, 400, url, { kind: 'refused', answers: kept(), errors: errors.map(({ path, message }) => ({ path, message })) }, failed);
+    if (posted.fileErrors.length) return refused(posted.fileErrors);
+    try {
+      const row = await storeSubmission(ctx, collection, { body: answers, captchaProof: undefined, uploadClaims: claimedUploadHashes(posted.claims), lang });
+      const thanks = new URLSearchParams(query(request));
+      thanks.set('reference', String(row.reference ?? row.id));
+      return reply.code(303).header('location', `${pathname(request).replace(/\/$/, '')}/thank-you?${thanks}`).header('cache-control', 'no-store').send();
+    } catch (error) {
+      const errors = error instanceof ApiError ? fieldErrorsOf(error) : null;
+      if (errors) return refused(errors);
+      if (!(error instanceof ApiError) || error.statusCode >= 500) throw error;
+      return notSent(error.statusCode, kept());
+    }
+  }
+
+  async function thanks(request: FastifyRequest<{ Querystring: { reference?: string } }>, reply: FastifyReply, form: LoadedForm) {
+    const reference = request.query.reference;
+    const { rows } =
+      typeof reference === 'string' && reference.length <= 40
+        ? await ctx.db.query('SELECT 1 FROM documents WHERE collection = $1 AND reference = $2 AND created_at > now() - make_interval(hours => $3)', [form.compiled.collection, reference, THANKS_HOURS])
+        : { rows: [] };
+    if (rows.length === 0) return reply.callNotFound();
+    const page = new URLSearchParams(query(request));
+    page.delete('reference');
+    const url = `${pathname(request).replace(/\/thank-you\/?$/, '')}${page.size ? `?${page}` : ''}`;
+    return answerPage(reply, 200, url, { kind: 'stored', reference: reference! }, t('thankYouTitle', resolveLanguage(page.get('lang'), form.compiled.languages)));
+  }
+
+  const seen = new Set<string>();
+  for (const route of formRoutes(ctx.registry.forms)) {
+    const form = formsById.get(route.form.id);
+    const path = `/${route.segments.join('/')}`;
+    if (!form || seen.has(path)) continue;
+    seen.add(path);
+    for (const address of [path, `${path}/`]) app.post(address, { bodyLimit: FORM_BODY_LIMIT }, (request, reply) => post(request, reply, form));
+    app.get(`${path}/thank-you`, (request: FastifyRequest<{ Querystring: { reference?: string } }>, reply) => thanks(request, reply, form));
+  }
+});

@@ -1,0 +1,85 @@
+// A form's body as the browser posts it without JavaScript: urlencoded name/value pairs, or
+// multipart with its files, each file kept through the same inspection as POST /api/{uploads}
+// (features/uploads keepUpload) and claimed for this submission only.
+import type { FastifyRequest } from 'fastify';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { Lang } from '../../../engine/languages.ts';
+import { megabytes } from '../../../engine/format.ts';
+import { t } from '../../../engine/messages.ts';
+import { ApiError, type FieldError } from '../../core/errors.ts';
+import type { ServerContext } from '../../core/context.ts';
+import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
+import { keepUpload } from '../uploads/index.ts';
+import { answerAt } from './posted-answers.ts';
+
+/** More name/value pairs than any form has controls is no guest's post. */
+export const MAX_PAIRS = 1000;
+/** The longest answer (a comment) is a few thousand characters. */
+const MAX_VALUE_BYTES = 64 * 1024;
+
+export interface Posted {
+  pairs: [string, string][];
+  /** Upload ids by control id. */
+  uploads: Map<string, number[]>;
+  /** The claims of those uploads (features/uploads/upload-claims.ts): the submission may attach them. */
+  claims: string[];
+  /** Files refused (type, size, content), by answer path, in the page's language. */
+  fileErrors: FieldError[];
+}
+
+export const tooMuch = () => new ApiError(413, { errors: [{ message: 'The form sent too many answers or too long an answer.' }] });
+
+/** An urlencoded body as its pairs, in order (the content-type parser of native-post/plugin.ts). */
+export function urlencodedPairs(body: string): [string, string][] {
+  const pairs = [...new URLSearchParams(body)];
+  if (pairs.length > MAX_PAIRS) throw tooMuch();
+  return pairs;
+}
+
+/** What a refused file is called in the page's language. */
+function refusal(error: unknown, maxBytes: number, lang: Lang): string {
+  if (!(error instanceof ApiError)) throw error;
+  if (error.statusCode === 413) return t('fileTooLarge', lang, { mb: megabytes(maxBytes) });
+  const [first] = (error.body as { errors?: { message?: string; data?: { errors?: { message: string }[] } }[] }).errors ?? [];
+  const message = first?.data?.errors?.[0]?.message ?? first?.message ?? '';
+  // Said in English by the uploads API; the others (content refused) are already in the page's language.
+  if (message.startsWith('Invalid file type')) return t('fileType', lang);
+  if (message === 'No files were uploaded.') return t('uploadFailed', lang);
+  return message;
+}
+
+export async function readMultipart(ctx: ServerContext, request: FastifyRequest, form: LoadedForm, lang: Lang): Promise<Posted> {
+  const posted: Posted = { pairs: [], uploads: new Map(), claims: [], fileErrors: [] };
+  const rules = form.compiled.uploads;
+  const largest = Math.max(1, ...rules.map((rule) => rule.maxBytes));
+  const files = rules.reduce((count, rule) => count + (rule.multiple ? 10 : 1), 0);
+  const parts = request.parts({ limits: { fields: MAX_PAIRS, files, parts: MAX_PAIRS + files, fieldSize: MAX_VALUE_BYTES, fileSize: largest + 1 } });
+  for await (const part of parts as AsyncIterable<MultipartFile | MultipartValue>) {
+    if (part.type === 'field') {
+      if (part.valueTruncated) throw tooMuch();
+      posted.pairs.push([part.fieldname, String(part.value)]);
+      continue;
+    }
+    const answer = answerAt(form.compiled.schema as never, part.fieldname);
+    const rule = answer && rules.find((candidate) => candidate.field === answer.path.join('.'));
+    const collection = rule && ctx.registry.collections.get(rule.collection);
+    // A file input left empty still sends a part: no name, no bytes.
+    if (!rule || !collection || !part.filename) {
+      part.file.resume();
+      await new Promise((resolve) => part.file.once('end', resolve));
+      continue;
+    }
+    const slot = await ctx.orphanUploads.reserve(ctx.db, request.ip, lang);
+    try {
+      const kept = await keepUpload(ctx.db, ctx.config.dataDir, collection, part.file, lang, ctx.uploads);
+      await slot.keep(kept.row.id);
+      posted.uploads.set(part.fieldname, [...(posted.uploads.get(part.fieldname) ?? []), kept.row.id]);
+      posted.claims.push(kept.claim);
+    } catch (error) {
+      await slot.release();
+      if (!part.file.readableEnded) part.file.resume();
+      posted.fileErrors.push({ path: rule.field, message: refusal(error, rule.maxBytes, lang) });
+    }
+  }
+  return posted;
+}
