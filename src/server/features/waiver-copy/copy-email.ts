@@ -125,7 +125,7 @@ export class CopyMailer {
     const { rows } = await this.ctx.db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1', [email.submission_id]);
     const row = rows[0];
     const collection = row && this.ctx.registry.collections.get(row.collection);
-    const compiled = collection ? definitionSeen(collection, row.form_hash) : null;
+    const compiled = collection ? await definitionSeen(this.ctx.db, collection, row.form_hash) : null;
     if (!row || !compiled) throw Object.assign(new Error('The waiver or the definition it was signed against is not kept.'), { responseCode: 550 });
     const lang = compiled.languages.includes(email.lang) ? email.lang : compiled.languages[0];
     const bytes = await this.pool.draw(row, compiled, lang);

@@ -3,9 +3,9 @@
 // guests are answered meanwhile. One worker, started on the first copy, ended after a minute
 // without work; a copy that takes longer than its budget ends the worker and is refused.
 import { Worker } from 'node:worker_threads';
-import type { CompiledForm } from '../../../engine/compiled.ts';
 import { initI18n } from '../../../engine/i18n.ts';
 import type { Lang } from '../../../engine/languages.ts';
+import type { FormWithTexts } from '../../../engine/waiver-terms.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import type { PdfAnswer, PdfJob } from './pdf-worker.ts';
 
@@ -26,13 +26,15 @@ export class PdfPool {
   private lastId = 0;
   private idle: NodeJS.Timeout | undefined;
 
-  draw(row: DocumentRow, compiled: CompiledForm, lang: Lang): Promise<Buffer> {
+  draw(row: DocumentRow, compiled: FormWithTexts, lang: Lang): Promise<Buffer> {
     const worker = this.started();
     clearTimeout(this.idle);
     const id = ++this.lastId;
-    const texts = (initI18n().getResourceBundle(lang, compiled.id) ?? {}) as Record<string, string>;
+    // The texts of the version signed, in the copy's language (the running bundle only for a definition kept before versions were).
+    const { texts: textsByLang, ...form } = compiled;
+    const texts = (textsByLang[lang] ?? initI18n().getResourceBundle(lang, compiled.id) ?? {}) as Record<string, string>;
     const { created_at, updated_at: _updated, ...rest } = row;
-    const job: PdfJob = { id, row: { ...rest, created_at: created_at.toISOString() }, compiled, lang, texts };
+    const job: PdfJob = { id, row: { ...rest, created_at: created_at.toISOString() }, compiled: form, lang, texts };
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.fail(new Error('The copy took too long to draw.')), PDF_BUDGET_MS);
       this.pending.set(id, { resolve, reject, timer });

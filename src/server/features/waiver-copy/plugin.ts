@@ -9,6 +9,7 @@ import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { mayOpen } from '../../core/access/submission-access.ts';
 import { isStaff } from '../../core/access/roles.ts';
 import { badRequest, forbidden, notFound, routeNotFound } from '../../core/errors.ts';
+import type { Queryable } from '../../core/db/db.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -40,8 +41,8 @@ function languageOf(row: DocumentRow, fallback: Lang): Lang {
   return lang === 'en' || lang === 'ar' || lang === 'fr' ? lang : fallback;
 }
 
-async function sendPdf(pool: PdfPool, reply: FastifyReply, collection: Collection, row: DocumentRow, lang: Lang): Promise<FastifyReply | null> {
-  const compiled = definitionSeen(collection, row.form_hash);
+async function sendPdf(db: Queryable, pool: PdfPool, reply: FastifyReply, collection: Collection, row: DocumentRow, lang: Lang): Promise<FastifyReply | null> {
+  const compiled = await definitionSeen(db, collection, row.form_hash);
   if (!compiled) return null;
   const bytes = await pool.draw(row, compiled, compiled.languages.includes(lang) ? lang : compiled.languages[0]);
   return reply
@@ -75,7 +76,7 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
     const row = id === null ? null : await waiverById(db, registry, request.caller, collection, id);
     if (!row) throw notFound();
     await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, documentId: row.id, detail: { copy: 'pdf' } });
-    const sent = await sendPdf(pool, reply, collection, row, languageOf(row, 'en'));
+    const sent = await sendPdf(db, pool, reply, collection, row, languageOf(row, 'en'));
     if (!sent) throw notFound();
     return sent;
   });
@@ -117,6 +118,6 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
     if (!rows[0] || !collection) return gone();
     // Each copy is drawn anew: a valid link opened over and over counts like creates (RATE_LIMIT_PER_MINUTE per address).
     await ctx.limits.create(request, 'waiver-copy');
-    return (await sendPdf(pool, reply, collection, rows[0], claim.lang)) ?? gone();
+    return (await sendPdf(db, pool, reply, collection, rows[0], claim.lang)) ?? gone();
   });
 });
