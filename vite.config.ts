@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import type { RouteSet } from './src/engine/routes.ts';
 import { compressPlugin } from './scripts/lib/compress-plugin.ts';
-import { PAGE_CHUNKS } from './scripts/lib/page-chunks.ts';
+import { PAGE_CHUNKS, preloadApplication } from './scripts/lib/page-chunks.ts';
 import { messagesPlugin } from './scripts/lib/messages-plugin.ts';
 import { routeSetPlugin } from './scripts/lib/route-set-plugin.ts';
 
@@ -70,7 +70,7 @@ function slimFormLibrary(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [devRuntimeConfig(), slimFormLibrary(), messagesPlugin(), routeSetPlugin(routeSet), compressPlugin()],
+  plugins: [devRuntimeConfig(), slimFormLibrary(), messagesPlugin(), routeSetPlugin(routeSet), preloadApplication(), compressPlugin()],
   oxc: { jsx: { runtime: 'automatic' } },
   server: {
     // Same-origin API calls during development go to a locally running backend.

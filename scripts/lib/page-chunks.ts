@@ -11,6 +11,7 @@
 // The modules the pages load by name (app.tsx, FormPage.tsx, formLoader.ts) stay chunks of their
 // own: the server finds a page's chunks in the build's manifest by them (features/render/prerender.ts).
 import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[]; importedIds: readonly string[] } | null;
@@ -79,3 +80,36 @@ export const PAGE_CHUNKS = [
     includeDependenciesRecursively: false,
   },
 ];
+
+/**
+ * index.html as the browser renders it (the hub, a document: pages the server does not render)
+ * preloads the application and what it imports, so it is fetched beside the entry, not after it.
+ * The server takes these out of the pages it renders: those fetch them after the first paint.
+ */
+export function preloadApplication(): Plugin {
+  return {
+    name: 'preload-application',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return [];
+        const app = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === APP);
+        if (!app || app.type !== 'chunk') return [];
+        const files = new Set<string>([app.fileName]);
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk') return;
+          for (const imported of chunk.imports) {
+            if (files.has(imported)) continue;
+            files.add(imported);
+            visit(imported);
+          }
+        };
+        visit(app.fileName);
+        return [...files].filter((file) => !html.includes(`href="/${file}"`)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}

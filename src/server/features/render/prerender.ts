@@ -197,6 +197,8 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
       .replace(/<meta charset="utf-8" \/>/, (charset) => (font ? `${charset}\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : charset))
       .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_link, file: string) => inlineStyle(file))
       .replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=')
+      // index.html's preloads are for the pages the browser renders; this one fetches its chunks after the first paint.
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(/<html [^>]*>/, `<html lang="${escapeHtml(page.html.lang)}" dir="${escapeHtml(page.html.dir)}" data-theme="${escapeHtml(page.html['data-theme'])}" style="${escapeHtml(style)}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
       .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${escapeHtml(page.themeColor)}"`)
