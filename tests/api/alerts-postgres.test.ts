@@ -3,30 +3,27 @@
 // claimed with FOR UPDATE SKIP LOCKED), and the delivery log agrees.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/core/config.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
-import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import { startServersOnPostgres, type ServersOnPostgres } from './postgres-cluster.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
 const SURVEYS = 20;
 
 describe('two instances on one PostgreSQL', () => {
-  let cluster: PostgresCluster;
+  let deployment: ServersOnPostgres;
   let smtp: SmtpStandIn;
   let a: TestServer;
   let b: TestServer;
 
   beforeAll(async () => {
-    [cluster, smtp] = await Promise.all([startPostgres(), startSmtp()]);
-    const shared = { databaseUrl: cluster.url, alerts: { ...loadConfig({}).alerts, smtpUrl: smtp.url, retryBaseMs: 100 } };
-    a = await startTestServer(shared);
-    b = await startTestServer(shared);
+    smtp = await startSmtp();
+    deployment = await startServersOnPostgres(2, { alerts: { ...loadConfig({}).alerts, smtpUrl: smtp.url, retryBaseMs: 100 } }, { oneByOne: true });
+    [a, b] = deployment.servers;
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
+    await deployment?.close();
     await smtp?.close();
-    await cluster?.stop();
   });
 
   it('send each alert once', async () => {

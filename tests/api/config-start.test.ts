@@ -13,17 +13,21 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** What starting the server with `env` printed before it stopped. */
 async function refusedStart(env: Record<string, string>): Promise<string> {
   const error = await startMainProcess(dataDir, env).then(
-    () => null,
-    (reason: Error) => reason,
+    (main) => {
+      main.child.kill('SIGKILL');
+      return null;
+    },
+    (reason: Error & { exitCode?: number | null }) => reason,
   );
   expect(error, 'the server started').not.toBeNull();
+  expect(error!.exitCode).toBe(1);
   return error!.message;
 }
 
 describe('a wrong configuration value', () => {
   it('stops the server at start with a message naming the variable and what it must be, and no stack trace', async () => {
     const printed = await refusedStart({ SHUTDOWN_GRACE_MS: 'soon' });
-    expect(printed).toContain('The server stopped before printing');
+    expect(printed).toContain('The server stopped (exit code 1) before printing');
     expect(printed).toContain('the configuration is wrong: SHUTDOWN_GRACE_MS must be a non-negative number, got "soon".');
     expect(printed).not.toMatch(/^\s+at /m);
   });

@@ -1,11 +1,11 @@
 // The server as operators run it (a separate node process), killed with -9 right after it
 // acknowledged submissions, and killed with -9 while 20 clients are sending: after a restart on
 // the same DATA_DIR every acknowledged one is there, and nothing is half-written.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/main-process.ts';
+import { startMainProcess, type MainProcess } from '../support/main-process.ts';
 import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT, STAFF, type Json } from '../support/server.ts';
 import { DINING, diningAnswers } from './samples.ts';
 import { acknowledgedUnderLoad, checkNothingHalfWritten } from './durability-load.ts';
@@ -13,43 +13,18 @@ import { acknowledgedUnderLoad, checkNothingHalfWritten } from './durability-loa
 let dataDir: string;
 const started: ChildProcess[] = [];
 
-
-const env = (port: number) => ({
-  ...process.env,
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  FORMS_BUILD_DIR: formsBuildDir(),
-  WEB_DIST_DIR: path.join(dataDir, 'no-pages'),
-  PUBLIC_API_KEY: PUBLIC_KEY,
+const SETTINGS = {
   JWT_SECRET: 'durability-secret',
   // 20 clients on one address: the limits per address are not what this test is about.
   RATE_LIMIT_PER_MINUTE: '100000',
   UPLOAD_ORPHANS_PER_CLIENT: '100000',
-});
+};
 
-/** Starts main.ts; resolves once it prints its address, or with its exit code and output if it stops first. */
-function startServer(port: number, timeoutMs = 60_000): Promise<{ running: boolean; code: number | null; output: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: env(port), stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(`Serving pages and API on http://localhost:${port}`)) {
-        clearTimeout(timer);
-        resolve({ running: true, code: null, output, child });
-      }
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ running: false, code, output, child });
-    });
-  });
+/** main.ts on DATA_DIR (tests/support/main-process.ts), killed at the end if a test left it running. */
+async function startServer(): Promise<MainProcess> {
+  const main = await startMainProcess(dataDir, SETTINGS);
+  started.push(main.child);
+  return main;
 }
 
 async function call(port: number, pathname: string, init: RequestInit = {}) {
@@ -59,7 +34,8 @@ async function call(port: number, pathname: string, init: RequestInit = {}) {
 
 beforeAll(async () => {
   dataDir = await newDataDir();
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', STAFF.email, '--password', STAFF.password], { cwd: ROOT, env: env(0), encoding: 'utf8', timeout: 60_000 });
+  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, FORMS_BUILD_DIR: formsBuildDir(), DATABASE_URL: '', ...SETTINGS };
+  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', STAFF.email, '--password', STAFF.password], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
   expect(created.status, created.stderr).toBe(0);
 });
 
@@ -70,14 +46,16 @@ afterAll(() => {
 
 describe('a crash right after submissions were acknowledged', () => {
   it('loses none of them, and the restart does not hang on the stale lock', async () => {
-    const port = await freePort();
-    const first = await startServer(port);
-    expect(first.running, first.output).toBe(true);
+    const first = await startServer();
+    const port = first.port;
 
-    const second = await startServer(await freePort());
-    expect(second.running).toBe(false);
-    expect(second.code).not.toBe(0);
-    expect(second.output).toMatch(/in use by another server \(process \d+\)/);
+    const refused = await startServer().then(
+      () => null,
+      (error: Error & { exitCode?: number | null }) => error,
+    );
+    expect(refused, 'a second server started on the same DATA_DIR').not.toBeNull();
+    expect(refused!.exitCode).not.toBe(0);
+    expect(refused!.message).toMatch(/in use by another server \(process \d+\)/);
 
     const acknowledged: number[] = [];
     for (let n = 0; n < 10; n++) {
@@ -95,9 +73,8 @@ describe('a crash right after submissions were acknowledged', () => {
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'db', 'postmaster.pid'))).toBe(true);
 
-    const restartPort = await freePort();
-    const restarted = await startServer(restartPort);
-    expect(restarted.running, restarted.output).toBe(true);
+    const restarted = await startServer();
+    const restartPort = restarted.port;
     const login = await call(restartPort, '/api/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
     expect(login.status).toBe(200);
     for (const [n, id] of acknowledged.entries()) {
@@ -113,9 +90,8 @@ describe('a crash right after submissions were acknowledged', () => {
 
 describe('a crash while 20 clients are sending', () => {
   it('every creation answered 201 is found after the restart, and none is half-written', async () => {
-    const port = await freePort();
-    const running = await startServer(port);
-    expect(running.running, running.output).toBe(true);
+    const running = await startServer();
+    const port = running.port;
     const kill = () => running.child.kill('SIGKILL');
     const load = await acknowledgedUnderLoad(port, { clients: 20, killAfter: 60, kill });
     // Killed by a signal, a process has a signalCode and no exitCode: either says it is gone already.
@@ -125,9 +101,8 @@ describe('a crash while 20 clients are sending', () => {
     expect(load.acknowledged.length).toBeGreaterThanOrEqual(60);
     expect(load.unanswered).toBeGreaterThan(0);
 
-    const restartPort = await freePort();
-    const restarted = await startServer(restartPort);
-    expect(restarted.running, restarted.output).toBe(true);
+    const restarted = await startServer();
+    const restartPort = restarted.port;
     const login = await call(restartPort, '/api/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
     const staff = { authorization: `JWT ${login.body.token}` };
     for (const created of load.acknowledged) {

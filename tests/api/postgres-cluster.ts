@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { ServerConfig } from '../../src/server/core/config.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 export interface PostgresCluster {
   url: string;
@@ -63,4 +65,36 @@ export async function startPostgres(): Promise<PostgresCluster> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export interface ServersOnPostgres {
+  cluster: PostgresCluster;
+  /** Our server's instances, each with DATABASE_URL set to the cluster. */
+  servers: TestServer[];
+  /** Stops the instances, then the cluster. */
+  close(): Promise<void>;
+}
+
+/**
+ * A throwaway cluster and `count` instances of our server sharing it (DATABASE_URL), started at
+ * once as a deployment of stateless instances does (migrations and unique indexes must not trip
+ * over each other), or one after the other (`oneByOne`). `config` is what every instance gets besides the database.
+ */
+export async function startServersOnPostgres(count: number, config: Partial<ServerConfig> = {}, { oneByOne = false } = {}): Promise<ServersOnPostgres> {
+  const cluster = await startPostgres();
+  const start = () => startTestServer({ ...config, databaseUrl: cluster.url });
+  const started: PromiseSettledResult<TestServer>[] = [];
+  if (oneByOne) for (let n = 0; n < count; n += 1) started.push(...(await Promise.allSettled([start()])));
+  else started.push(...(await Promise.allSettled(Array.from({ length: count }, start))));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const close = async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await cluster.stop();
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await close();
+    throw failed.reason;
+  }
+  return { cluster, servers, close };
 }

@@ -1,23 +1,21 @@
 // DATABASE_URL: the follow-up's SQL (its upsert, the list's filter columns, the export's) on a real
 // PostgreSQL server, changed through one instance and read through another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import type { TestServer } from '../support/server.ts';
+import { startServersOnPostgres, type ServersOnPostgres } from './postgres-cluster.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
 describe('follow-up on PostgreSQL, across instances', () => {
-  let cluster: PostgresCluster;
+  let deployment: ServersOnPostgres;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    [first, second] = await Promise.all([startTestServer({ databaseUrl: cluster.url }), startTestServer({ databaseUrl: cluster.url })]);
+    deployment = await startServersOnPostgres(2);
+    [first, second] = deployment.servers;
   });
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await cluster?.stop();
+    await deployment?.close();
   });
 
   it('a low rating taken in hand and resolved through one instance is listed and exported as such by the other', async () => {

@@ -1,11 +1,11 @@
 // DATABASE_URL with two instances: what a staff member or employee does through one holds on the
 // other (a redemption of the week, the wrong-code limit, a role change, a disabled account).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import type { TestServer } from '../support/server.ts';
+import { startServersOnPostgres, type ServersOnPostgres } from './postgres-cluster.ts';
 
 describe('staff and perks on PostgreSQL, across instances', () => {
-  let cluster: PostgresCluster;
+  let deployment: ServersOnPostgres;
   let first: TestServer;
   let second: TestServer;
   let codes: Record<string, string>;
@@ -13,17 +13,15 @@ describe('staff and perks on PostgreSQL, across instances', () => {
   const login = async (server: TestServer, email: string, password: string) => (await server.api('/api/users/login', { as: 'none', json: { email, password } })).body.token as string;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    [first, second] = await Promise.all([startTestServer({ databaseUrl: cluster.url }), startTestServer({ databaseUrl: cluster.url })]);
+    deployment = await startServersOnPostgres(2);
+    [first, second] = deployment.servers;
     const list = await first.api('/api/perk-codes', { as: 'staff' });
     codes = Object.fromEntries(list.body.docs.map((doc: { perk: string; code: string }) => [doc.perk, doc.code]));
     // Both instances started at once: still one code per partner.
     expect((await second.api('/api/perk-codes', { as: 'staff' })).body.docs).toEqual(list.body.docs);
   });
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await cluster?.stop();
+    await deployment?.close();
   });
 
   it('a perk redeemed through one instance is refused for the week through the other', async () => {

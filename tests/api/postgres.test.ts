@@ -1,26 +1,24 @@
 // DATABASE_URL: the same code and migrations on a PostgreSQL server, shared by several stateless
 // instances (how the product scales past one machine).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import type { TestServer } from '../support/server.ts';
+import { startServersOnPostgres, type ServersOnPostgres } from './postgres-cluster.ts';
 import { DINING, diningAnswers, errorPaths, LOYALTY, loyaltyAnswers, register } from './samples.ts';
 import { ANSWERED_WHERE, REFUSED_WHERE } from './hostile-where.ts';
 
 // PostgreSQL's programs come from Debian (scripts/ensure-test-tools.sh, run by npm test).
 describe('on PostgreSQL (DATABASE_URL)', () => {
-  let cluster: PostgresCluster;
+  let deployment: ServersOnPostgres;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
     // Two instances starting at once: migrations and unique indexes must not trip over each other.
-    [first, second] = await Promise.all([startTestServer({ databaseUrl: cluster.url }), startTestServer({ databaseUrl: cluster.url })]);
+    deployment = await startServersOnPostgres(2);
+    [first, second] = deployment.servers;
   });
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await cluster?.stop();
+    await deployment?.close();
   });
 
   it('a submission made through one instance is read through the other', async () => {

@@ -63,8 +63,9 @@ export async function startMainProcess(dataDir: string, env: Record<string, stri
       };
       waiters.add(check);
       check();
-      void exited.then(() => {
-        if (waiters.has(check)) reject(new Error(`The server stopped before printing: ${text}\n${output}`));
+      void exited.then((code) => {
+        // The exit code goes with the error: a test of a refused start checks it.
+        if (waiters.has(check)) reject(Object.assign(new Error(`The server stopped (exit code ${code}) before printing: ${text}\n${output}`), { exitCode: code }));
       });
     });
   const main: MainProcess = { child, port, output: () => output, printed, exited };
