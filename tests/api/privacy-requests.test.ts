@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { expireSubmissions } from '../../src/server/features/retention/index.ts';
+import { deleteSubmissions, expireSubmissions } from '../../src/server/features/retention/index.ts';
 import { freshPhone, IFLY, loyaltyAnswers, LOYALTY, LOYALTY_MEDIA, proofFor, register, SATISFACTION, satisfactionAnswers, waiverAnswers, WHISTLE } from './samples.ts';
 
 let server: TestServer;
@@ -213,6 +213,8 @@ describe('a legal hold on one submission', () => {
     const erased = await server.api('/api/privacy/erase', { as: 'staff', json: { phone: OTHER_PHONE, reason: 'Request by phone', confirm: true } });
     expect(erased.body).toMatchObject({ erased: 0, held: [{ form: 'satisfaction-survey', heldUntil: null }] });
 
+    // Whoever asks to delete it by id (a request that chose it before the hold) is refused it.
+    expect(await deleteSubmissions(db(), server.app.serverContext.uploads, [created.other])).toEqual({ submissions: 0, files: 0 });
     await db().query(`UPDATE documents SET created_at = now() - interval '3 years' WHERE id = $1`, [created.other]);
     expect((await expire()).find((count) => count.form === 'satisfaction-survey')?.submissions).toBe(0);
     expect((await db().query('SELECT 1 FROM documents WHERE id = $1', [created.other])).rows).toHaveLength(1);

@@ -30,4 +30,15 @@ export const RETENTION_MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    id: 272,
+    name: 'indexes for deleting submissions: their files, alerts and upload reservations found by index, not by a scan per row',
+    statements: [
+      // Deleting a submission looks up what points at it (ON DELETE SET NULL / CASCADE) once per
+      // deleted row: without these, each lookup read the whole table (20,000 expired surveys took 110 s).
+      `CREATE INDEX documents_attached_to ON documents (attached_to) WHERE attached_to IS NOT NULL`,
+      `CREATE INDEX alerts_submission ON alerts (submission_id)`,
+      `CREATE INDEX upload_reservations_document ON upload_reservations (document_id) WHERE document_id IS NOT NULL`,
+    ],
+  },
 ];
