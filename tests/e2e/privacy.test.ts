@@ -68,7 +68,7 @@ describe('a data-subject request', () => {
     await page.keyboard.type(`${PHONE.slice(1, 4)} ${PHONE.slice(4)}`);
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Submissions found: 2' }).waitFor();
-    const rows = page.getByRole('region', { name: 'What is held' }).getByRole('row');
+    const rows = page.getByRole('group', { name: 'What is held' }).getByRole('row');
     expect(await rows.count()).toBe(3);
     await page.getByRole('row').filter({ hasText: 'iFly Waiver Form' }).filter({ hasText: 'Held until' }).waitFor();
     expect(await axeViolations(page), 'the results').toEqual([]);

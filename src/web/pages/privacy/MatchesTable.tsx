@@ -1,5 +1,5 @@
 // What was found about the person: each submission's form, reference (to its page in the console),
-// date and legal hold, and the hold an admin may place on it. Wide on a phone: the table scrolls inside its own focusable region.
+// date and legal hold, and the hold an admin may place on it (the staff pages' one table).
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import type { PrivacyMatch } from '../../../engine/contract/privacy.ts';
@@ -8,6 +8,7 @@ import { useShell } from '../../shell/ShellContext.tsx';
 import type { PrivacyData } from './privacyLoader.ts';
 import { HoldControl } from './HoldControl.tsx';
 import { staffDate } from './staffDate.ts';
+import { StaffTable } from '../../ui/StaffTable.tsx';
 
 export function MatchesTable({ matches, onHoldChanged }: { matches: PrivacyMatch[]; onHoldChanged: (message: string) => void }) {
   const { t } = useTranslation();
@@ -16,33 +17,20 @@ export function MatchesTable({ matches, onHoldChanged }: { matches: PrivacyMatch
   const { search } = useLocation();
   const langQuery = new URLSearchParams(search).get('lang');
   return (
-    <div className="privacy-scroll" role="region" aria-labelledby="privacy-results" tabIndex={0}>
-      <table className="privacy-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('privacyColForm')}</th>
-            <th scope="col">{t('privacyColReference')}</th>
-            <th scope="col">{t('privacyColReceived')}</th>
-            <th scope="col">{t('privacyColHeld')}</th>
-            <th scope="col">{t('privacyColActions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {matches.map((match) => (
-            <tr key={match.id}>
-              <td>{titles[match.form]?.[lang] ?? titles[match.form]?.en ?? match.form}</td>
-              <td dir="ltr" className="privacy-reference">
-                <Link to={`${submissionConsolePath(match.form, match.id)}${langQuery ? `?lang=${langQuery}` : ''}`}>{match.reference ?? `#${match.id}`}</Link>
-              </td>
-              <td>{staffDate(match.createdAt, lang)}</td>
-              <td>{match.held ? (match.heldUntil ? t('privacyHeldUntil', { date: staffDate(match.heldUntil, lang) }) : t('privacyHeldLifted')) : t('privacyNotHeld')}</td>
-              <td>
-                <HoldControl match={match} onChanged={onHoldChanged} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StaffTable caption={t('privacyResults')} className="privacy-table" columns={[t('privacyColForm'), t('privacyColReference'), t('privacyColReceived'), t('privacyColHeld'), t('privacyColActions')]}>
+      {matches.map((match) => (
+        <tr key={match.id}>
+          <td>{titles[match.form]?.[lang] ?? titles[match.form]?.en ?? match.form}</td>
+          <td dir="ltr" className="privacy-reference">
+            <Link to={`${submissionConsolePath(match.form, match.id)}${langQuery ? `?lang=${langQuery}` : ''}`}>{match.reference ?? `#${match.id}`}</Link>
+          </td>
+          <td>{staffDate(match.createdAt, lang)}</td>
+          <td>{match.held ? (match.heldUntil ? t('privacyHeldUntil', { date: staffDate(match.heldUntil, lang) }) : t('privacyHeldLifted')) : t('privacyNotHeld')}</td>
+          <td>
+            <HoldControl match={match} onChanged={onHoldChanged} />
+          </td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
