@@ -3,6 +3,7 @@
 // browser, language, consent wording, terms fingerprint); after forms/ changes, the staff still read
 // the exact terms the guest signed.
 import fs from 'node:fs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDataDir, startTestServer, type TestServer } from '../support/server.ts';
 import { formVersionSeen } from '../../src/server/features/waivers/index.ts';
@@ -23,6 +24,14 @@ afterAll(async () => {
 const BROWSER = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Tablet Test';
 const sign = (query = '', headers: Record<string, string> = { 'user-agent': BROWSER }) => server.api(`/api/${IFLY}${query}`, { json: waiverAnswers(), headers });
 const ifly = () => server.app.serverContext.registry.collections.get(IFLY)!.form!;
+/** The text of a PDF's pages, read back with pdf.js. */
+async function pdfText(bytes: ArrayBuffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= doc.numPages; number++) pages.push((await (await doc.getPage(number)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  await doc.destroy();
+  return pages.join(' ').replace(/\s+/g, ' ');
+}
 const versionRows = async (hash: string) => (await server.app.serverContext.db.query<{ form_id: string; version: number }>('SELECT form_id, version FROM form_versions WHERE hash = $1', [hash])).rows;
 
 describe('form versions', () => {
@@ -110,6 +119,12 @@ describe('after the definition changes', () => {
       const clause = terms.body.blocks.find((block: { name: string }) => block.name === 'terms').items[0];
       expect(clause).toMatch(/^\*\*Assumption of risk\.\*\*/);
       expect(clause).not.toContain('CHANGED:');
+      // The signed copy is drawn from the version signed too, not from today's definition.
+      const copy = await fetch(`${server.url}/api/waiver-copy/staff/${IFLY}/${signed.id}`, { headers: await server.staffAs(['admin']) });
+      expect(copy.status).toBe(200);
+      const copyText = await pdfText(await copy.arrayBuffer());
+      expect(copyText).toContain('Assumption of risk. I understand that indoor skydiving');
+      expect(copyText).not.toContain('CHANGED:');
       // A guest signing today gets the new version, kept beside the old one.
       const fresh = (await sign()).body.doc;
       expect(await versionRows(ifly().compiled.hash)).toHaveLength(1);
