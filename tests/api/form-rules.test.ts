@@ -82,6 +82,12 @@ describe('the iFly waiver', () => {
       language: 'ar',
       answersSha256: createHash('sha256').update(canonicalJson(signed)).digest('hex'),
       recordedAt: read.body.createdAt,
+      // What e-signature practice expects beside it (tests/api/form-versions.test.ts checks each closely).
+      receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      ip: '127.0.0.1',
+      userAgent: 'node',
+      consentText: expect.stringContaining('بإرسال هذا النموذج'),
+      termsSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
   });
 
