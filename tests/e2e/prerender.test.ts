@@ -1,4 +1,4 @@
-// Form pages arrive rendered by the server: readable without JavaScript in the page's language
+// Form pages (and the hubs and documents) arrive rendered by the server: readable without JavaScript in the page's language
 // and direction, then hydrated by React without a hydration error and without a visible change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness.ts';
@@ -79,6 +79,32 @@ describe('form pages before JavaScript', () => {
       const labelsShown = await page.locator('.field-label').evaluateAll((elements) => elements.map((element) => element.childNodes[0]?.textContent ?? ''));
       expect(labelsShown.slice(0, labelsReceived.length)).toEqual(labelsReceived);
       if (path.startsWith('/survey/fnb/cova')) expect(await page.locator('script[src="/assets/restaurant-tag.js"]').count()).toBe(1);
+      await page.close();
+    }
+  });
+
+  it('a hub and a document arrive rendered too, and hydrate without an error', async () => {
+    const hub = await withoutScript('/dohaoasis?lang=ar');
+    expect([hub.status, hub.lang, hub.dir, hub.heading]).toEqual([200, 'ar', 'rtl', 'دوحة أويسس']);
+    const bare = await withoutScript('/');
+    expect(bare.heading).toBe('Doha Oasis, Doha Quest and Printemps');
+    const shownDocument = await withoutScript('/docs/guest-code-of-conduct');
+    expect([shownDocument.status, shownDocument.heading, shownDocument.title]).toEqual([200, 'Guest Code of Conduct', 'Doha Oasis | Docs | Guest Code of Conduct']);
+    expect(shownDocument.text).toContain('Please read these rules before you enter the attractions.');
+    expect((await fetch(`${e2e.server.url}/docs/no-such-document`)).status).toBe(404);
+
+    for (const path of ['/', '/dohaoasis?lang=ar', '/docs/guest-code-of-conduct']) {
+      const page = await e2e.browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${e2e.server.url}${path}`);
+      await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+      expect(await page.locator('h1').count()).toBe(1);
       await page.close();
     }
   });

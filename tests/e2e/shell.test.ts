@@ -35,15 +35,15 @@ describe('page shell', () => {
   });
 
   it('shows "Loading page..." while a page is still downloading', async () => {
-    // A form page arrives rendered by the server; a document page is rendered by the browser.
+    // Forms, hubs and documents arrive rendered by the server; the loyalty club's launch page is rendered by the browser.
     const page = await e2e.browser.newPage();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/DocumentPage-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/ClubLaunchPage-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`${e2e.server.url}/docs/guest-code-of-conduct`);
+    await page.goto(`${e2e.server.url}/clubprintemps`);
     await page.getByRole('status').getByText('Loading page...').waitFor();
     release();
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -19,8 +19,9 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * 195.5 since the page's modules come in fewer, larger chunks (scripts/lib/page-chunks.ts: 16 files, was 28).
  * 197 since forms post without JavaScript (features/native-post): the plain dial-code select
  * before hydration, the outcome of a post rendered by the server, the disabled send's note (+0.5 KB), and a waiver's thanks links the guest's signed copy (+0.7 KB).
+ * 196.5 since the pages take react-router's production build (vite.config.ts: 196.1 KB).
  */
-const DINING_SURVEY_JS_BUDGET_KB = 197;
+const DINING_SURVEY_JS_BUDGET_KB = 196.5;
 
 interface Chunk {
   file: string;

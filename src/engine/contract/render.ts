@@ -20,7 +20,8 @@ export const RenderedPage = Type.Object({
   faviconUrl: Type.String(),
   themeColor: Type.String(),
   scripts: Type.Array(HeadScript),
-  form: Type.String(),
+  /** Manifest keys of the page's own code and data besides the application (a form's page, definition, validator and texts; a hub's page). */
+  modules: Type.Array(Type.String()),
   /**
    * The API's answers (200, GET) the render used, by address, as a JSON data element for the page's
    * body: the page reads them instead of asking again (api/client.ts). Every '<' is escaped, so no

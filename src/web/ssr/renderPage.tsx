@@ -1,4 +1,4 @@
-// The server's render of a form page (src/server/features/render/prerender.ts imports the build of this
+// The server's render of a form page, a hub or a document (src/server/features/render/prerender.ts imports the build of this
 // module, dist/server/render-page.js): the same route table, loaders and components as the
 // browser, so the HTML the guest receives already shows the form in the page's language and
 // theme, and main.tsx hydrates it without a visible change.
@@ -11,6 +11,8 @@ import type { Lang } from '../../engine/languages.ts';
 import { API_ANSWERS_ID, setApiFetch } from '../api/client.ts';
 import type { RuntimeConfig } from '../api/runtimeConfig.ts';
 import type { FormPageData } from '../form/formLoader.ts';
+import { localized } from '../api/localized.ts';
+import type { DocumentData } from '../pages/docs/documentLoader.ts';
 import { forgetFetchedDocs } from '../form/sourcedValues.ts';
 import { setNativePostOutcome } from '../form/nativePost.ts';
 import type { NativePostOutcome } from '../../engine/contract/native-post.ts';
@@ -41,7 +43,18 @@ export function setup(config: Partial<RuntimeConfig>, apiFetch: typeof fetch): v
   handler = createStaticHandler(routeObjects(routesTable));
 }
 
-const formRoutes = routesTable.routes.filter((route) => route.page.kind === 'form').map((route) => ({ path: route.path, form: (route.page as { form: string }).form }));
+/**
+ * The pages rendered here, by routes.json kind, with the manifest keys of their own modules (the
+ * files routeObjects.tsx imports for the kind): forms, and the content pages a guest lands on (a
+ * hub, a document), whose first paint would otherwise wait for the application. A form's
+ * definition, validator and texts are added per form.
+ */
+const RENDERED_KINDS: Record<string, readonly string[]> = {
+  form: ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts'],
+  hub: ['src/web/pages/hub/HubPage.tsx', 'src/web/pages/hub/hubLoader.ts'],
+  document: ['src/web/pages/docs/DocumentPage.tsx', 'src/web/pages/docs/documentLoader.ts'],
+};
+const renderedRoutes = routesTable.routes.filter((route) => route.page.kind in RENDERED_KINDS).map((route) => ({ path: route.path, page: route.page }));
 
 /** i18next has one current language: renders run one after another. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -65,7 +78,7 @@ export function renderPage(url: string, posted: NativePostOutcome | null = null)
 async function render(href: string): Promise<RenderedPage | 'not-found' | null> {
   if (!handler) throw new Error('renderPage: setup() first');
   const url = new URL(href);
-  const match = matchRoutes(formRoutes, url.pathname)?.at(-1);
+  const match = matchRoutes(renderedRoutes, url.pathname)?.at(-1);
   if (!match) {
     const context = await handler.query(new Request(url.href));
     return !(context instanceof Response) && context.statusCode === 404 ? 'not-found' : null;
@@ -73,11 +86,13 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
   answers = {};
   forgetFetchedDocs();
   const context = await handler.query(new Request(url.href));
+  if (!(context instanceof Response) && context.statusCode === 404) return 'not-found';
   if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
   const lang = i18n.language as Lang;
   const pageContent = context.loaderData.root as PageContent | null;
+  const { page: route } = match.route;
   const page = Object.values(context.loaderData).find((data): data is FormPageData => Boolean(data && typeof data === 'object' && 'loaded' in data));
-  if (!page) return null;
+  if (route.kind === 'form' && !page) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -89,11 +104,15 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const brand = pageBrand(url.pathname, routesTable, lang, pageContent);
-  const document = routeDocument(page.sourced, lang);
+  const document = page ? routeDocument(page.sourced, lang) : { title: undefined, scripts: [] };
+  // What the page adds to the title once in the browser (useTitleExtra): a form's document (a restaurant's name), a document's title.
+  const shownDocument = Object.values(context.loaderData).find((data): data is DocumentData => Boolean(data && typeof data === 'object' && 'doc' in data));
+  const titleExtra = document.title ?? (shownDocument ? localized<string>(shownDocument.doc.title, lang).value : undefined);
+  const form = route.kind === 'form' ? String((route as { form: string }).form) : undefined;
   return {
     body: Buffer.concat(chunks).toString('utf8'),
     html: htmlAttributes(brand, lang),
-    title: pageTitle(brand, document.title),
+    title: pageTitle(brand, titleExtra),
     description: brand.settings.description,
     faviconUrl: brand.faviconUrl,
     themeColor: brand.theme.colors.primary ?? '#ffffff',
@@ -102,8 +121,8 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
       if (src) return [{ src, async: Boolean(script.async), defer: Boolean(script.defer) }];
       return script.type === 'inline' && typeof script.content === 'string' ? [{ content: script.content }] : [];
     }),
-    form: match.route.form,
+    modules: [...RENDERED_KINDS[route.kind], ...(form ? [`build/forms/${form}.json`, `build/forms/${form}.validate.mjs`, `build/forms/locales/${lang}/${form}.json`] : [])],
     answers: `<script type="application/json" id="${API_ANSWERS_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`,
-    preload: needsCountryNames(page.loaded.compiled.form) ? [countryNamesFile(lang)] : [],
+    preload: page && needsCountryNames(page.loaded.compiled.form) ? [countryNamesFile(lang)] : [],
   };
 }

@@ -58,7 +58,7 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
     });
   }
   if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders, preCompressed: true, allowedPath: (pathName) => !pathName.startsWith('/server/') && !pathName.startsWith('/.vite/') });
-  // Form pages are sent rendered (src/server/features/render/prerender.ts); an address whose page names nothing (an unknown document) is
+  // Form pages, hubs and documents are sent rendered (src/server/features/render/prerender.ts); an address whose page names nothing (an unknown document) is
   // a 404; the others, and any page whose render fails, are index.html.
   const prerender = built ? await createPrerenderer(app, dist, settings, (url) => pageAddress(routes, url)) : null;
   // For the post of a form without JavaScript (features/native-post): the form page showing its outcome.
@@ -76,9 +76,9 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   };
-  for (const pagePath of pagePaths.filter((p) => p !== '/')) {
+  for (const pagePath of pagePaths) {
     app.get(pagePath, sendPage);
-    app.get(`${pagePath}/`, sendPage);
+    if (pagePath !== '/') app.get(`${pagePath}/`, sendPage);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

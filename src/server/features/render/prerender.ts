@@ -1,4 +1,4 @@
-// Form pages are sent already rendered: the build's server render (dist/server/render-page.js,
+// Form pages, hubs and documents are sent already rendered: the build's server render (dist/server/render-page.js,
 // from src/web/ssr/renderPage.tsx) runs the page's own routes, loaders and components here, and
 // the result goes into index.html with the page's language, direction, theme, title, styles and
 // chunk preloads, so the form is on screen (and readable without JavaScript) before the browser
@@ -48,7 +48,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** A form page as HTML in every encoding; 'not-found' for an address whose page names nothing (HTTP 404). */
+/** A page as HTML in every encoding; 'not-found' for an address whose page names nothing (HTTP 404). */
 export type Prerendered = EncodedBodies | 'not-found';
 
 export interface Prerenderer {
@@ -165,7 +165,7 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   };
 
   const head = (page: RenderedPage, hoisted: string) => {
-    const { js, css } = chunkFiles(manifest, ['src/web/app.tsx', 'src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts', `build/forms/${page.form}.json`, `build/forms/${page.form}.validate.mjs`, `build/forms/locales/${page.html.lang}/${page.form}.json`, `build/messages/${page.html.lang}.json`, ...page.preload]);
+    const { js, css } = chunkFiles(manifest, ['src/web/app.tsx', ...page.modules, `build/messages/${page.html.lang}.json`, ...page.preload]);
     const lines = [
       ...css.filter((file) => !alreadyLinked.has(file)).map(inlineStyle),
       // The page's chunks, all at once, fetched by the entry once the form is painted (src/web/main.tsx): they
