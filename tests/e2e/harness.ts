@@ -90,8 +90,8 @@ const SHARED = Symbol.for('venue-forms.e2e.sharedServer');
 type WithShared = typeof globalThis & { [SHARED]?: Promise<TestServer> };
 
 /**
- * The default server shared by the e2e files of this worker process (the e2e project runs its files
- * one after another in each worker, isolate: false): starting one costs 5-10 s here. A file that uses
+ * The default server shared by the e2e files of this worker process (vitest.config.ts runs the files
+ * calling this one after another in each worker, isolate: false): starting one costs 5-10 s here. A file that uses
  * it reads only what it created (its reference, its unique answers), never counts rows or the latest
  * submission of a form, signs no one in (10 logins per address and minute) and changes no account or
  * content another file reads. close() closes the file's browser contexts; the server lives on until
