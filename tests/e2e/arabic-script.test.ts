@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCases } from '../../scripts/lib/local-site.ts';
-import { startE2E, type E2E } from './harness.ts';
+import { sharedE2E, type E2E } from './harness.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Allowed names, longest first, so "Doha Oasis" is taken out before "Doha" could be. */
@@ -13,7 +13,7 @@ const allowed = (JSON.parse(readFileSync(resolve(ROOT, 'forms/untranslated-ok.js
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { choose } from './fill.ts';
-import { startE2E, storedDocs, type E2E } from './harness.ts';
+import { sharedE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
 let context: BrowserContext;
@@ -13,7 +13,7 @@ let context: BrowserContext;
 const addresses: string[] = [];
 
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
   // bypassCSP: the accessibility check (axe) is a script the test adds to the page.
   context = await e2e.browser.browser.newContext({ bypassCSP: true, locale: 'en-US', viewport: { width: 420, height: 900 } });
   // The app's code (hashed module chunks) never loads; the page's HTML and styles do.

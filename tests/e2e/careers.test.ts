@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB, tinyPdf } from '../support/files.ts';
-import { startE2E, storedDocs, type E2E } from './harness.ts';
+import { sharedE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-careers-'));
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const huge = Buffer.alloc(6 * MB);
   tinyPdf().copy(huge);
   fs.writeFileSync(hugeCv, huge);
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

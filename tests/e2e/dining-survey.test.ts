@@ -1,11 +1,11 @@
 // Guests share their dining experience from a restaurant's QR code, in English or Arabic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { draftSaved, startE2E, storedDocs, type E2E } from './harness.ts';
+import { draftSaved, sharedE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

@@ -1,11 +1,11 @@
 // An employee reads the benefits (tabs, search, a benefit by its address) and the perks
 // catalogue, in English and Arabic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness.ts';
+import { sharedE2E, type E2E } from './harness.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

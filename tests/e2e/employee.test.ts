@@ -2,7 +2,7 @@
 // in French, English or Arabic. One survey ID answers once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E, storedDocs } from './harness.ts';
+import { sharedE2E, type E2E, storedDocs } from './harness.ts';
 import {
   REQUIRED,
   answersOf,
@@ -22,7 +22,7 @@ const COLLECTION = 'employee-responses';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

@@ -5,9 +5,10 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import type { ServerConfig } from '../../src/server/core/config.ts';
-import { ROOT, startTestServer, type Json, type TestServer } from '../support/server.ts';
+import { newDataDir, ROOT, startTestServer, type Json, type TestServer } from '../support/server.ts';
 
 export const DIST = path.join(ROOT, 'dist');
 const STAND_IN = path.join(ROOT, 'tests/support/grecaptcha-standin.js');
@@ -37,13 +38,22 @@ async function serveStandIn(): Promise<{ url: string; close(): Promise<void> }> 
   return { url: `http://127.0.0.1:${port}/recaptcha/api.js`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** overrides: e.g. ALTCHA_MODE (no reCAPTCHA keys), or a reCAPTCHA script address that cannot be reached. */
-export async function startE2E(overrides: Partial<ServerConfig> = {}): Promise<E2E> {
+/** The real server serving the built pages, its reCAPTCHA stand-in script beside it. */
+async function startPagesServer(overrides: Partial<ServerConfig>): Promise<{ server: TestServer; close(): Promise<void> }> {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('The pages are not built: run `npm run build` before the e2e tests.');
   const standIn = await serveStandIn();
   // The real server serves /runtime-config.js from these settings and allows the script's origin in its CSP.
   const server = await startTestServer({ webDistDir: DIST, recaptchaScriptUrl: standIn.url, recaptchaSiteKey: 'e2e-site-key', ...overrides });
-  const browser = await launchBrowser();
+  return {
+    server,
+    async close() {
+      await server.close();
+      await standIn.close();
+    },
+  };
+}
+
+function e2eOn(server: TestServer, browser: TestBrowser, closeServer: () => Promise<void>): E2E {
   return {
     server,
     browser,
@@ -65,10 +75,33 @@ export async function startE2E(overrides: Partial<ServerConfig> = {}): Promise<E
     },
     async close() {
       await browser.close();
-      await server.close();
-      await standIn.close();
+      await closeServer();
     },
   };
+}
+
+/** A server of this file's own: for settings of its own (overrides: e.g. ALTCHA_MODE), or a test that counts or changes what every file sees. */
+export async function startE2E(overrides: Partial<ServerConfig> = {}): Promise<E2E> {
+  const pages = await startPagesServer(overrides);
+  return e2eOn(pages.server, await launchBrowser(), pages.close);
+}
+
+const SHARED = Symbol.for('venue-forms.e2e.sharedServer');
+type WithShared = typeof globalThis & { [SHARED]?: Promise<TestServer> };
+
+/**
+ * The default server shared by the e2e files of this worker process (vitest.config.ts runs the files
+ * calling this one after another in each worker, isolate: false): starting one costs 5-10 s here. A file that uses
+ * it reads only what it created (its reference, its unique answers), never counts rows or the latest
+ * submission of a form, signs no one in (10 logins per address and minute) and changes no account or
+ * content another file reads. close() closes the file's browser contexts; the server lives on until
+ * the worker ends, its database in the run's folder, removed by the globalSetup (tests/support/e2e-setup.ts).
+ */
+export async function sharedE2E(): Promise<E2E> {
+  const shared = globalThis as WithShared;
+  shared[SHARED] ??= newDataDir(inject('sharedDataRoot')).then((dataDir) => startPagesServer({ dataDir })).then((pages) => pages.server);
+  const server = await shared[SHARED];
+  return e2eOn(server, await launchBrowser(), async () => undefined);
 }
 
 /** Today's date as the page computes it (the browser runs on this machine, in its time zone). */

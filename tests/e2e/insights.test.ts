@@ -2,11 +2,11 @@
 // left with Arabic-Indic digits, the view changes with the grouping and period (and the URL keeps
 // it), a chart's numbers are read from its table and the chart saved as a PNG; axe clean, no sideways scroll at 320 px, also
 // with text at 200 %.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { diningAnswers } from '../api/samples.ts';
+import { downloadedBytes } from '../support/browser.ts';
 import { axeViolations } from './axe.ts';
 import { startE2E, type E2E } from './harness.ts';
 
@@ -75,7 +75,7 @@ describe('insights in Arabic', () => {
       await page.keyboard.press('Enter');
     })()]);
     expect(png.suggestedFilename()).toMatch(/^dining-survey-.+\.png$/);
-    const bytes = readFileSync(await png.path());
+    const bytes = await downloadedBytes(png);
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(bytes.length).toBeGreaterThan(1000);
 

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tinyPng, pdfOf } from '../support/files.ts';
 import { ROOT } from '../support/server.ts';
-import { startE2E, todayIso, type E2E } from './harness.ts';
+import { sharedE2E, todayIso, type E2E } from './harness.ts';
 import { definition, questionsOf, type Lang } from './fill.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

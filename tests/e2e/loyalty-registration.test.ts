@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MB, pngOfSize, tinyPng } from '../support/files.ts';
-import { draftSaved, startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { draftSaved, sharedE2E, storedDocs, todayIso, type E2E } from './harness.ts';
 import { fillDate, pickCountry } from './fill.ts';
 
 let e2e: E2E;
@@ -16,7 +16,7 @@ const hugeReceipt = path.join(files, 'huge-receipt.png');
 beforeAll(async () => {
   fs.writeFileSync(receipt, tinyPng());
   fs.writeFileSync(hugeReceipt, pngOfSize(6 * MB));
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 
 afterAll(async () => {

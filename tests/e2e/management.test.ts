@@ -1,6 +1,6 @@
 // Managers describe their team for senior management (/mgmt), in English or Arabic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E, storedDocs } from './harness.ts';
+import { sharedE2E, type E2E, storedDocs } from './harness.ts';
 import { REQUIRED, answersOf, choose, expectEnvelope, expectMessageNextTo, seed, seedName, tickAll } from './fill.ts';
 
 const COLLECTION = 'employee-responses-management';
@@ -8,7 +8,7 @@ const NOMINEE_DETAILS_EN = 'Please give their name and the reason.';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPdf } from '../support/files.ts';
 import { choose, expectMessageNextTo, fillDate, REQUIRED, tickAll } from './fill.ts';
-import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { sharedE2E, storedDocs, todayIso, type E2E } from './harness.ts';
 
 let e2e: E2E;
 let context: BrowserContext;
@@ -18,7 +18,7 @@ const cv = path.join(dir, 'noor-cv.pdf');
 
 beforeAll(async () => {
   fs.writeFileSync(cv, tinyPdf());
-  e2e = await startE2E();
+  e2e = await sharedE2E();
   context = await e2e.browser.browser.newContext({ javaScriptEnabled: false, locale: 'en-US', viewport: { width: 420, height: 900 } });
 });
 afterAll(async () => {

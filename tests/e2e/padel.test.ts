@@ -2,7 +2,7 @@
 // files the recommendation score in its Net Promoter band: 0-6 detractor, 7-8 passive, 9-10 promoter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E, storedDocs } from './harness.ts';
+import { sharedE2E, type E2E, storedDocs } from './harness.ts';
 import { REQUIRED, answersOf, choose, createRequest, expectEnvelope, expectMessageNextTo, tickAll } from './fill.ts';
 
 const COLLECTION = 'survey-customer-feedbacks-padel';
@@ -14,7 +14,7 @@ const HEARD = 'How did you first hear about Doha Oasis Padel?';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

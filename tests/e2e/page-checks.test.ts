@@ -2,12 +2,12 @@
 // the future and a phone number no country has are named next to their fields before anything is
 // sent (the same engine modules as the server: engine/date-limits.ts, engine/phones.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, todayIso, type E2E } from './harness.ts';
+import { sharedE2E, todayIso, type E2E } from './harness.ts';
 import { fillDate } from './fill.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => e2e?.close());
 

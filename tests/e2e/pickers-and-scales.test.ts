@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tinyPng } from '../support/files.ts';
-import { draftSaved, startE2E, type E2E } from './harness.ts';
+import { draftSaved, sharedE2E, type E2E } from './harness.ts';
 import { formText } from './fill.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

@@ -2,9 +2,9 @@
 // what is held (JSON and a readable copy), and erases it with a reason, all from the keyboard; the
 // signed waiver is reported as kept under legal hold. The page passes axe, in Arabic too (right to
 // left), and fits 320 px, also at 200 % text.
-import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadedBytes } from '../support/browser.ts';
 import { STAFF } from '../support/server.ts';
 import { freshPhone, IFLY, loyaltyAnswers, register, waiverAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
@@ -52,7 +52,7 @@ async function sideways(page: Page): Promise<number[]> {
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  return { name: file.suggestedFilename(), text: fs.readFileSync((await file.path())!, 'utf8') };
+  return { name: file.suggestedFilename(), text: (await downloadedBytes(file)).toString('utf8') };
 }
 
 const activeText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');

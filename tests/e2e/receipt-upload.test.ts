@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MB, pngOfSize } from '../support/files.ts';
-import { draftSaved, startE2E, type E2E } from './harness.ts';
+import { draftSaved, sharedE2E, type E2E } from './harness.ts';
 
 let e2e: E2E;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-upload-'));
@@ -12,7 +12,7 @@ const photo = path.join(dir, 'receipt-photo.png');
 
 beforeAll(async () => {
   fs.writeFileSync(photo, pngOfSize(3 * MB));
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

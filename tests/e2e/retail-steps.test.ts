@@ -1,11 +1,11 @@
 // The retail survey in two steps: the cashier enters the receipt details, then hands the device
 // to the customer, who rates the visit. Each step is checked before the next.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { draftSaved, startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { draftSaved, sharedE2E, storedDocs, todayIso, type E2E } from './harness.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

@@ -1,7 +1,7 @@
 // Shoppers rate their visit to the department store (/survey/satisfaction), in English or Arabic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E, storedDocs } from './harness.ts';
+import { sharedE2E, type E2E, storedDocs } from './harness.ts';
 import {
   REQUIRED,
   answersOf,
@@ -21,7 +21,7 @@ const LOYALTY_RATING_AR = 'ما مدى رضاك عن مزايا برنامج ا�
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

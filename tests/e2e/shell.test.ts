@@ -1,10 +1,10 @@
 // What every page shares: titles, noindex, the Not Found page and the loading indicator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness.ts';
+import { sharedE2E, type E2E } from './harness.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

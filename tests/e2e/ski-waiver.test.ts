@@ -3,12 +3,12 @@
 // that is the stored record's reference. In Arabic the page reads right to left and the messages
 // stand next to the answers they are about.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { sharedE2E, storedDocs, todayIso, type E2E } from './harness.ts';
 import { drawSignature, expectMessageNextTo, REQUIRED, shownDate } from './fill.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

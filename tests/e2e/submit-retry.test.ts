@@ -2,11 +2,11 @@
 // not send them, the guest presses Submit again, and the server answers the first result (same
 // Idempotency-Key) instead of storing the answers twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, storedDocs, type E2E } from './harness.ts';
+import { sharedE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

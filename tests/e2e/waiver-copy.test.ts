@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startE2E, storedDocs, type E2E } from './harness.ts';
 import { axeViolations } from './axe.ts';
 import { drawSignature } from './fill.ts';
+import { downloadedBytes } from '../support/browser.ts';
 import { STAFF } from '../support/server.ts';
 
 let e2e: E2E;
@@ -51,7 +52,7 @@ async function download(page: Page, name: string): Promise<{ bytes: Buffer; file
   const saved = page.waitForEvent('download');
   await page.getByRole('link', { name }).click();
   const file = await saved;
-  return { bytes: fs.readFileSync((await file.path())!), filename: file.suggestedFilename() };
+  return { bytes: await downloadedBytes(file), filename: file.suggestedFilename() };
 }
 
 describe("the guest's signed copy", () => {

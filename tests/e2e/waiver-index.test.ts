@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../routes.json' with { type: 'json' };
-import { startE2E, type E2E } from './harness.ts';
+import { sharedE2E, type E2E } from './harness.ts';
 
 // Every form route under /dohaquest/ in routes.json order, with its form's English title: adding a
 // waiver (one definition, one route) lists it without touching this test.
@@ -16,7 +16,7 @@ const waivers = routes.routes
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

@@ -2,12 +2,12 @@
 // drawn signature that survives the screen turning, and a Form ID to keep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { draftSaved, startE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { draftSaved, sharedE2E, storedDocs, todayIso, type E2E } from './harness.ts';
 import { drawSignature } from './fill.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

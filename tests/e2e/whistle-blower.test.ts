@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tinyPdf, tinyPng } from '../support/files.ts';
-import { startE2E, type E2E, storedDocs } from './harness.ts';
+import { sharedE2E, type E2E, storedDocs } from './harness.ts';
 import {
   REQUIRED,
   answersOf,
@@ -41,7 +41,7 @@ const statementBytes = () => {
 beforeAll(async () => {
   fs.writeFileSync(photo, tinyPng());
   fs.writeFileSync(statement, statementBytes());
-  e2e = await startE2E();
+  e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();

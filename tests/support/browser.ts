@@ -1,10 +1,20 @@
-// Real Chromium for the e2e tests. chromium.launch gives every run a fresh temporary profile, and
-// every page opens in its own browser context, so no draft, cookie or cache leaks between tests.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// Real Chromium for the e2e tests. One Chromium serves the whole run (tests/support/e2e-setup.ts,
+// the e2e project's globalSetup); each test file connects to it, which is cheap, and every page opens
+// in its own browser context, so no draft, cookie or cache leaks between tests or files. Closing the
+// connection closes every context the file opened. Outside the e2e project a file launches its own.
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared Chromium's address (chromium.launchServer), set by the e2e project's globalSetup. */
+    chromiumEndpoint: string;
+  }
+}
 
 export interface TestBrowser {
   browser: Browser;
@@ -15,8 +25,19 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+async function connectOrLaunch(): Promise<Browser> {
+  let endpoint: string | undefined;
+  try {
+    endpoint = inject('chromiumEndpoint');
+  } catch {
+    // not inside a vitest worker (a script): launch
+  }
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
 export async function launchBrowser(): Promise<TestBrowser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const browser = await connectOrLaunch();
   const logs: string[] = [];
   const contexts: BrowserContext[] = [];
   return {
@@ -31,8 +52,16 @@ export async function launchBrowser(): Promise<TestBrowser> {
       return page;
     },
     async close() {
-      await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+      // Also the contexts a test opened itself on `browser` (a shared Chromium outlives the file).
+      await Promise.all([...contexts, ...browser.contexts()].map((context) => context.close().catch(() => undefined)));
       await browser.close();
     },
   };
+}
+
+/** A download's bytes: download.path() is refused on a connected (shared) Chromium, the stream is not. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -80,8 +80,8 @@ async function emptyClusterTemplate(): Promise<string> {
   return template;
 }
 
-export async function newDataDir(): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-api-'));
+export async function newDataDir(parent = os.tmpdir()): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(parent, 'venue-forms-api-'));
   fs.cpSync(await emptyClusterTemplate(), path.join(dataDir, 'db'), { recursive: true });
   return dataDir;
 }
