@@ -24,7 +24,7 @@ const ACCOUNT = { email: 'bench-insights@example.com', password: 'bench insights
 const RESTAURANTS = ['Cova', 'Crazy Pizza', 'Hakkasan', 'Nobu', 'Zuma', 'Nozomi', 'Em Sherif', 'Al Mourjan', 'Burger Boutique'];
 
 /** 100,000 dining-survey answers spread over the last year, each restaurant its own level of ratings. */
-async function fill(db: Db): Promise<void> {
+export async function fill(db: Db): Promise<void> {
   await db.query('DELETE FROM documents WHERE form_hash = $1', [BENCH_HASH]);
   const rating = (shift: number) => `q[least(5, greatest(1, 1 + (i % 9) / 3 + floor(random() * 3)::int + ${shift}))]`;
   await db.query(
