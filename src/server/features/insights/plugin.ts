@@ -78,18 +78,21 @@ export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance,
     return { compiled: loaded.compiled, collection, venues: insightScope(request.caller, collection) };
   }
 
-  const shared = new SharedAnswers<InsightsAnswer>();
+  // Kept as the JSON text sent (the route's own serializer, once): a shared answer costs no serializing.
+  const shared = new SharedAnswers<string>();
 
   const schema = (response: unknown) => ({ params, querystring: insightQuerySchema, headers: credentialHeaders, response: { 200: response } });
 
-  app.get('/api/insights/:formId', { schema: schema(InsightsAnswer) }, async (request: InsightRequest) => {
+  app.get('/api/insights/:formId', { schema: schema(InsightsAnswer) }, async (request: InsightRequest, reply) => {
     const { compiled, collection, venues } = formOf(request);
     const { by, period, range } = readInsightParams(request.query, compiled, callerLanguage(request));
     const generation = await foldPending(db);
-    return shared.answer({ form: compiled.id, by, period, from: range.from, to: range.to, venues }, generation, async () => {
+    const text = await shared.answer({ form: compiled.id, by, period, from: range.from, to: range.to, venues }, generation, async () => {
       const rows = await aggregate(db, { collection: collection.slug, by, period, range, questions: insightQuestions(compiled.form), venues });
-      return { form: compiled.id, by, period, from: range.from, to: range.to, groups: toGroups(compiled, by, rows) };
+      const answer: InsightsAnswer = { form: compiled.id, by, period, from: range.from, to: range.to, groups: toGroups(compiled, by, rows) };
+      return String(reply.serialize(answer));
     });
+    return reply.type('application/json; charset=utf-8').send(text);
   });
 
   app.get('/api/insights/:formId/comments', { schema: schema(InsightCommentsAnswer) }, async (request: InsightRequest) => {
