@@ -60,24 +60,36 @@ function answerKinds(questions: InsightQuestion[]) {
   return { ratings, scales, bands };
 }
 
-interface QuestionRow {
-  answered: number;
-  mean: number | null;
-  distribution: Record<string, number> | null;
+/** One group and period's figures (aggregateSql), each question's side by side in arrays. */
+interface PeriodRow {
+  grp: string | null;
+  day: string;
+  count: number;
+  questions: string[] | null;
+  answered: number[] | null;
+  means: (number | null)[] | null;
+  /** Each answer counted: its question, key (option value, scale value, NPS band) and count. */
+  answer_questions: string[] | null;
+  answer_keys: string[] | null;
+  answer_counts: number[] | null;
 }
 
-/** One question's summary from its row (absent: not answered in that period), every option or score listed. */
-function summaryOf(question: InsightQuestion, rows: Record<string, QuestionRow>): QuestionSummary {
-  const row = rows[question.name];
+/** One question's summary (not answered in the period: zeros), every option or score listed. */
+function summaryOf(question: InsightQuestion, row: PeriodRow): QuestionSummary {
+  const at = row.questions?.indexOf(question.name) ?? -1;
   const keys = question.kind === 'rating' ? question.options.map((option) => option.value) : Array.from({ length: question.max - question.min + 1 }, (_, i) => String(question.min + i));
+  const counted = (name: string, key: string) => {
+    const answers = row.answer_questions ?? [];
+    for (let i = 0; i < answers.length; i++) if (answers[i] === name && row.answer_keys![i] === key) return Number(row.answer_counts![i]);
+    return 0;
+  };
   const summary: QuestionSummary = {
-    answered: Number(row?.answered ?? 0),
-    mean: row?.mean === null || row?.mean === undefined ? null : Number(row.mean),
-    distribution: Object.fromEntries(keys.map((key) => [key, Number(row?.distribution?.[key] ?? 0)])),
+    answered: at < 0 ? 0 : Number(row.answered![at]),
+    mean: at < 0 || row.means![at] === null ? null : Number(row.means![at]),
+    distribution: Object.fromEntries(keys.map((key) => [key, counted(question.name, key)])),
   };
   if (question.kind === 'scale' && question.npsBand) {
-    const bands = rows[question.npsBand]?.distribution ?? {};
-    const nps = { promoters: Number(bands.promoter ?? 0), passives: Number(bands.passive ?? 0), detractors: Number(bands.detractor ?? 0) };
+    const nps = { promoters: counted(question.npsBand, 'promoter'), passives: counted(question.npsBand, 'passive'), detractors: counted(question.npsBand, 'detractor') };
     summary.nps = { score: npsBands(nps).score, ...nps };
   }
   return summary;
@@ -87,7 +99,10 @@ function summaryOf(question: InsightQuestion, rows: Record<string, QuestionRow>)
  * Reads the rollup (migrations.ts, insight_rollup; fold.ts folds what is pending first): whole
  * weeks or months from their own rows, the days around them from day rows. Sums them per group,
  * period, question and answer, gives each answer its value (a rating's position, a scale's number),
- * then per question its answered count, mean and distribution, one row per group and period.
+ * then per question its answered count and mean, one row per group and period with the questions'
+ * figures and the answers' counts as arrays: building jsonb in the database cost more than the
+ * counting, and one row per question more again (PGlite's cost is per row returned). Node only
+ * puts these summed figures into the answer's shape (summaryOf): it counts nothing.
  */
 export function aggregateSql(request: AggregateRequest): { sql: string; params: unknown[]; read(row: Record<string, unknown>): AggregateRow } {
   const whole = wholePeriods(request.range, request.period);
@@ -103,37 +118,38 @@ export function aggregateSql(request: AggregateRequest): { sql: string; params: 
   const source = whole
     ? [rows(`'day'`, '$2::date', '$12::date - 1'), rows('$4::text', '$12::date', '$13::date'), rows(`'day'`, '$13::date + 1', '$3::date')].join('\n    UNION ALL ')
     : rows(`'day'`, '$2::date', '$3::date');
+  // valued: each summed answer's key and value: a rating's option (its position), a scale's number,
+  // a band's name (no value); question '' is the submissions' count. Other answers are left out.
   const sql = `WITH summed AS (
-      SELECT d.group_value AS grp, d.start, d.question, d.answer, d.value, sum(d.n) AS n
+      SELECT d.group_value AS grp, d.start, d.question, d.answer, d.value, sum(d.n)::int AS n
         FROM (${source}) d
         GROUP BY 1, 2, 3, 4, 5
     ), valued AS (
-      SELECT s.grp, s.start, s.question, m.key, m.value::numeric AS value, s.n
-        FROM summed s JOIN unnest($7::text[], $8::text[], $9::int[]) AS m(question, key, value) ON m.question = s.question AND m.key = s.answer
-      UNION ALL
-      SELECT grp, start, question, CASE WHEN value = trunc(value) THEN trunc(value)::text END, value, n
-        FROM summed WHERE question = ANY($10::text[]) AND value IS NOT NULL
-      UNION ALL
-      SELECT grp, start, question, answer, NULL, n FROM summed WHERE question = ANY($11::text[])
-      UNION ALL
-      SELECT grp, start, question, NULL, NULL, n FROM summed WHERE question = ''
-    ), questions AS (
-      SELECT grp, start, question, sum(n) AS total,
-          jsonb_build_object('answered', coalesce(sum(n) FILTER (WHERE value IS NOT NULL), 0),
-            'mean', round(sum(n * value) / nullif(sum(n) FILTER (WHERE value IS NOT NULL), 0), 2),
-            'distribution', jsonb_object_agg(key, n) FILTER (WHERE key IS NOT NULL)) AS summary
-        FROM valued GROUP BY 1, 2, 3
+      SELECT s.grp, s.start, s.question, s.n,
+          CASE WHEN m.key IS NOT NULL THEN m.key WHEN s.question = ANY($10::text[]) AND s.value = trunc(s.value) THEN trunc(s.value)::text
+            WHEN s.question = ANY($11::text[]) THEN s.answer END AS key,
+          CASE WHEN m.key IS NOT NULL THEN m.value::numeric WHEN s.question = ANY($10::text[]) THEN s.value END AS value
+        FROM summed s LEFT JOIN unnest($7::text[], $8::text[], $9::int[]) AS m(question, key, value) ON m.question = s.question AND m.key = s.answer
+    ), figures AS (
+      SELECT grp, start, question, sum(n)::int AS total, coalesce(sum(n) FILTER (WHERE value IS NOT NULL), 0)::int AS answered,
+          round(sum(n * value) / nullif(sum(n) FILTER (WHERE value IS NOT NULL), 0), 2)::float8 AS mean
+        FROM valued WHERE question = '' OR key IS NOT NULL
+        GROUP BY 1, 2, 3
+    ), periods AS (
+      SELECT grp, start, sum(total) FILTER (WHERE question = '')::int AS count, array_agg(question) FILTER (WHERE question <> '') AS questions,
+          array_agg(answered) FILTER (WHERE question <> '') AS answered, array_agg(mean) FILTER (WHERE question <> '') AS means
+        FROM figures GROUP BY 1, 2
+    ), answers AS (
+      SELECT grp, start, array_agg(question) AS answer_questions, array_agg(key) AS answer_keys, array_agg(n) AS answer_counts
+        FROM valued WHERE key IS NOT NULL GROUP BY 1, 2
     )
-    SELECT grp, start::text AS day, sum(total) FILTER (WHERE question = '') AS count,
-        jsonb_object_agg(question, summary) FILTER (WHERE question <> '') AS questions
-      FROM questions
-      GROUP BY grp, start
-      HAVING sum(total) FILTER (WHERE question = '') > 0
-      ORDER BY grp NULLS LAST, start`;
-  const read = (row: Record<string, unknown>): AggregateRow => {
-    const answers = (row.questions ?? {}) as Record<string, QuestionRow>;
-    const questions = Object.fromEntries(request.questions.map((question) => [question.name, summaryOf(question, answers)]));
-    return { key: (row.grp as string | null) ?? null, start: String(row.day), count: Number(row.count), questions };
+    SELECT p.grp, p.start::text AS day, p.count, p.questions, p.answered, p.means, a.answer_questions, a.answer_keys, a.answer_counts
+      FROM periods p LEFT JOIN answers a ON a.grp IS NOT DISTINCT FROM p.grp AND a.start = p.start
+      WHERE p.count > 0
+      ORDER BY p.grp NULLS LAST, p.start`;
+  const read = (found: Record<string, unknown>): AggregateRow => {
+    const row = found as unknown as PeriodRow;
+    return { key: row.grp ?? null, start: String(row.day), count: Number(row.count), questions: Object.fromEntries(request.questions.map((question) => [question.name, summaryOf(question, row)])) };
   };
   return { sql, params, read };
 }

@@ -9,6 +9,11 @@ import { DOHA_TIME_ZONE } from './doha.ts';
 /** Any constant: one fold (or rebuild, rollup.ts) at a time. */
 export const FOLD_LOCK = 7_262_200;
 const CHUNK = 2_000;
+/** Submissions folded at once after which the rollup's statistics are refreshed. */
+const ANALYZE_AFTER = 10_000;
+
+/** In the fold's transaction: a read that sees the new generation sees the fold's counts (shared-answers.ts). */
+export const BUMP_GENERATION = 'UPDATE insight_generation SET n = n + 1';
 
 const MARK = `WITH marked AS (
     UPDATE insight_pending SET folding = true WHERE id IN (SELECT id FROM insight_pending WHERE NOT folding ORDER BY id LIMIT ${CHUNK}) RETURNING sign
@@ -51,15 +56,25 @@ async function foldChunk(db: Db): Promise<number> {
     const { marked, removed } = rows[0];
     if (marked === 0) return 0;
     await tx.query(COUNT);
+    await tx.query(BUMP_GENERATION);
     await tx.query('DELETE FROM insight_pending WHERE folding');
     if (removed > 0) await tx.query('DELETE FROM insight_rollup WHERE n = 0');
     return marked;
   });
 }
 
-/** Folds everything pending (before an insights read: the answer counts every submission stored). */
-export async function foldPending(db: Db, keepGoing: () => boolean = () => true): Promise<void> {
-  const { rows } = await db.query<{ pending: boolean }>('SELECT EXISTS (SELECT 1 FROM insight_pending) AS pending');
-  if (!rows[0].pending) return;
-  while (keepGoing() && (await foldChunk(db)) === CHUNK);
+/**
+ * Folds everything pending (before an insights read: the answer counts every submission stored) and
+ * answers the rollup's generation then (a new one after every fold that counted something). After a
+ * large fold the planner's statistics are refreshed (PGlite has no autovacuum to do it): with none, it
+ * expects a few rows and its sums spill to disk.
+ */
+export async function foldPending(db: Db, keepGoing: () => boolean = () => true): Promise<string> {
+  const state = () => db.query<{ pending: boolean; generation: string }>('SELECT EXISTS (SELECT 1 FROM insight_pending) AS pending, (SELECT n::text FROM insight_generation) AS generation');
+  const { rows } = await state();
+  if (!rows[0].pending) return rows[0].generation;
+  let folded = 0;
+  for (let chunk = CHUNK; chunk === CHUNK && keepGoing();) folded += chunk = await foldChunk(db);
+  if (folded >= ANALYZE_AFTER) await db.query('ANALYZE insight_rollup');
+  return (await state()).rows[0].generation;
 }

@@ -84,4 +84,17 @@ export const INSIGHTS_MIGRATIONS: Migration[] = [
         EXECUTE FUNCTION insight_pending_follow()`,
     ],
   },
+  {
+    id: 201,
+    name: 'insights: the rollup generation, bumped by each fold that changes it',
+    statements: [
+      // One row: identical reads share an answer while it is unchanged (shared-answers.ts); in the
+      // database, so a fold by any instance (several on one PostgreSQL) makes every instance read again.
+      `CREATE TABLE insight_generation (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        n bigint NOT NULL
+      )`,
+      `INSERT INTO insight_generation (n) VALUES (0)`,
+    ],
+  },
 ];

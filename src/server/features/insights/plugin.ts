@@ -16,6 +16,7 @@ import { callerLanguage, insightQuerySchema, readInsightParams, refuse, type Ins
 import { insightScope } from './scope.ts';
 import { followCountedFields } from './rollup.ts';
 import { foldPending } from './fold.ts';
+import { SharedAnswers } from './shared-answers.ts';
 
 /** How often the queue of submissions to count is folded without a read asking. */
 const FOLD_EVERY_MS = 60_000;
@@ -54,7 +55,7 @@ export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance,
   let closing = false;
   let folding: Promise<void> | null = null;
   const fold = () => {
-    folding ??= foldPending(db, () => !closing)
+    folding ??= foldPending(db, () => !closing).then(() => undefined)
       .catch((error: Error) => { if (!closing) app.log.error(`insights: counting the stored submissions failed (${error.message})`); })
       .finally(() => { folding = null; });
   };
@@ -77,14 +78,21 @@ export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance,
     return { compiled: loaded.compiled, collection, venues: insightScope(request.caller, collection) };
   }
 
+  // Kept as the JSON text sent (the route's own serializer, once): a shared answer costs no serializing.
+  const shared = new SharedAnswers<string>();
+
   const schema = (response: unknown) => ({ params, querystring: insightQuerySchema, headers: credentialHeaders, response: { 200: response } });
 
-  app.get('/api/insights/:formId', { schema: schema(InsightsAnswer) }, async (request: InsightRequest) => {
+  app.get('/api/insights/:formId', { schema: schema(InsightsAnswer) }, async (request: InsightRequest, reply) => {
     const { compiled, collection, venues } = formOf(request);
     const { by, period, range } = readInsightParams(request.query, compiled, callerLanguage(request));
-    await foldPending(db);
-    const rows = await aggregate(db, { collection: collection.slug, by, period, range, questions: insightQuestions(compiled.form), venues });
-    return { form: compiled.id, by, period, from: range.from, to: range.to, groups: toGroups(compiled, by, rows) };
+    const generation = await foldPending(db);
+    const text = await shared.answer({ form: compiled.id, by, period, from: range.from, to: range.to, venues }, generation, async () => {
+      const rows = await aggregate(db, { collection: collection.slug, by, period, range, questions: insightQuestions(compiled.form), venues });
+      const answer: InsightsAnswer = { form: compiled.id, by, period, from: range.from, to: range.to, groups: toGroups(compiled, by, rows) };
+      return String(reply.serialize(answer));
+    });
+    return reply.type('application/json; charset=utf-8').send(text);
   });
 
   app.get('/api/insights/:formId/comments', { schema: schema(InsightCommentsAnswer) }, async (request: InsightRequest) => {

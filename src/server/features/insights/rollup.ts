@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../core/db/db.ts';
 import type { Registry } from '../../core/registry.ts';
 import { insightGroupings, insightQuestions } from '../../../engine/insight-questions.ts';
 import type { ResolvedForm } from '../../../engine/compiled.ts';
-import { FOLD_LOCK } from './fold.ts';
+import { BUMP_GENERATION, FOLD_LOCK } from './fold.ts';
 
 /** What the rollup counts for one form, as "role name" lines, sorted (two sets compare as text). */
 export function countedFields(form: ResolvedForm): string[] {
@@ -18,6 +18,7 @@ export function countedFields(form: ResolvedForm): string[] {
 
 async function recount(tx: Queryable, collection: string, lines: string[]): Promise<void> {
   for (const table of ['insight_fields', 'insight_rollup', 'insight_pending']) await tx.query(`DELETE FROM ${table} WHERE collection = $1`, [collection]);
+  await tx.query(BUMP_GENERATION);
   if (lines.length === 0) return;
   const roles = lines.map((line) => line.slice(0, line.indexOf(' ')));
   const names = lines.map((line) => line.slice(line.indexOf(' ') + 1));
