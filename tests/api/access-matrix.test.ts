@@ -1,4 +1,4 @@
-// Access by role and venue (issue 18): every account x every read path x every form collection,
+// Access by role and venue: every account x every read path x every form collection,
 // against a small table written here from the issue's words (not from the code under test):
 // whistle-blower reports are compliance's only, careers are hr's and admin's, the dining survey is
 // admin's, viewer's and its venues' managers', every other form admin's and viewer's.

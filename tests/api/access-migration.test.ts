@@ -1,4 +1,4 @@
-// Existing data and accounts migrate (issue 18): a database written before several roles existed
+// Existing data and accounts migrate: a database written before several roles existed
 // (one `role` per user, submissions without a venue) upgrades at start; every account keeps its
 // role, viewers keep reading the forms they read except the confidential and restricted ones, and
 // stored dining surveys get their venue so managers read them.

@@ -60,7 +60,7 @@ describe('the human check', () => {
     expect(answer.body).toEqual(CAPTCHA_ERROR);
   });
 
-  it('a proof is spent by a submission that fails validation too (issue 21: any answered attempt)', async () => {
+  it('a proof is spent by a submission that fails validation too (any answered attempt)', async () => {
     const proof = await captchaProof(server);
     const invalid = await register(server, await loyaltyAnswers(server, { email: 'nope' }), proof);
     expect(invalid.status).toBe(400);

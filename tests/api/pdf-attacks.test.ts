@@ -1,4 +1,4 @@
-// Issue 21: PDFs made to hold the server or to slip active content past the PDF check. Every
+// PDFs made to hold the server or to slip active content past the PDF check. Every
 // upload is answered within 3 s, whatever its shape up to the collection's size limit, while a
 // second client is answered within 1 s (the check is linear and runs in a worker thread with a
 // time budget); each way of hiding a script that the check used to miss is refused.
@@ -96,7 +96,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe('a PDF shaped to hold the server (issue 21, item 1)', () => {
+describe('a PDF shaped to hold the server', () => {
   // `accepted`: the answer when the check finishes within its budget; a shape made of nothing but
   // tokens may instead run out of it on a machine short of CPU, and is then refused as damaged.
   it.each([
@@ -120,7 +120,7 @@ describe('a PDF shaped to hold the server (issue 21, item 1)', () => {
   });
 });
 
-describe('active content hidden from the check (issue 21, item 6)', () => {
+describe('active content hidden from the check', () => {
   it.each(BYPASSES)('$name: refused, nothing stored', async ({ file, reason }) => {
     const before = await countOf(server, LOYALTY_MEDIA);
     const answer = await upload(file());

@@ -133,7 +133,7 @@ describe('without single sign-on configured', () => {
   });
 });
 
-// Issue 21, item 9: with OIDC_ALLOWED_DOMAINS an existing account was linked on its email's domain
+// With OIDC_ALLOWED_DOMAINS an existing account was linked on its email's domain
 // alone, so anyone who could name that email at the provider, unverified, became its owner.
 describe('linking an existing password account when the domain is allowed', () => {
   let listed: TestServer;

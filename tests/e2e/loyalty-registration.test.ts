@@ -160,7 +160,7 @@ describe('loyalty registration', () => {
     await again.getByRole('alert').filter({ hasText: reason }).first().waitFor();
     await again.locator('[data-field="phone"]').getByText(reason).waitFor();
     expect(await again.getByLabel('Email').inputValue()).toBe('second@example.com');
-    // The refused attempt spent the human check (issue 21: one check answers one attempt): it is asked again.
+    // The refused attempt spent the human check (one check answers one attempt): it is asked again.
     expect(await again.getByRole('button', { name: 'Register' }).isDisabled()).toBe(true);
     expect(await again.getByLabel("I'm not a robot").isChecked()).toBe(false);
     await passHumanCheck(again);

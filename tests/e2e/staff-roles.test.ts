@@ -1,4 +1,4 @@
-// Roles and venues on the staff pages (issue 18): an admin makes a user the manager of Cova on the
+// Roles and venues on the staff pages: an admin makes a user the manager of Cova on the
 // users page, in Arabic, with the keyboard only; that manager's console shows only the dining
 // survey, with only Cova's submissions; a desk-only account sees a note and nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

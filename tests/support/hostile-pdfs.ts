@@ -56,7 +56,7 @@ export function tiffRows(content: Buffer, columns: number): Buffer {
 }
 
 /**
- * Each way to hide the script, as a file the check accepted before issue 21 was fixed (the
+ * Each way to hide the script, as a file the check accepted before it was fixed (the
  * test shows it is refused now). `reason`: what the refusal says.
  */
 export const BYPASSES: { name: string; file: () => Buffer; reason: 'active' | 'damaged' }[] = [
@@ -161,7 +161,7 @@ export function zerosDeflated(size: number): Buffer {
 /** An object stream that inflates to `size` bytes of zeros (a zip bomb), in a few hundred kilobytes. */
 export const zipBombPdf = (size: number) => pdfWithStream(OBJSTM, zerosDeflated(size));
 
-/** The shape from issue 21: one escaped name, then `>>stream` and `endstream` repeated to `size` bytes. */
+/** The shape of the first attack: one escaped name, then `>>stream` and `endstream` repeated to `size` bytes. */
 export function streamKeywords(size: number): Buffer {
   const head = '%PDF-1.7\n/A#41 ';
   const unit = '>>stream\nendstream\n';

@@ -1,4 +1,4 @@
-// The PDF check's parts (issue 21): inflating within a budget, predictors both ways, and the
+// The PDF check's parts: inflating within a budget, predictors both ways, and the
 // worker pool that cleans uploads off the request thread within a time budget.
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 21, item 7: a 409 (phone already registered) rolled back the proof's use with the rest of
+// A 409 (phone already registered) rolled back the proof's use with the rest of
 // the transaction, so one human check could test any number of phones. Any answered attempt spends it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server.ts';

@@ -1,4 +1,4 @@
-// Issue 21, item 3: editors write restaurants' inline scripts; their hashes were in the one policy
+// Editors write restaurants' inline scripts; their hashes were in the one policy
 // of every page, the console included, and /api/users/me (and login) answered the session token,
 // so such a script could read it. Now a page allows only its own document's scripts, and no answer
 // to a browser (cookie) request carries the token.

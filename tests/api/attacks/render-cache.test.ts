@@ -1,4 +1,4 @@
-// Issue 21, item 4: the render cache was keyed on the whole URL, so any query string forced a fresh
+// The render cache was keyed on the whole URL, so any query string forced a fresh
 // server render (an easy way to keep the server busy). Renders are kept per page (path and the
 // parameters it reads) and only a few may wait.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 21, item 10: behind a load balancer. The client address is what TRUST_PROXY says it is;
+// Behind a load balancer. The client address is what TRUST_PROXY says it is;
 // a guesser spread over many addresses is slowed per account; passwords have at least 12
 // characters and are not on the common-passwords list; the session cookie is __Host- when Secure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

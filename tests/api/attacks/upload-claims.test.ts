@@ -1,4 +1,4 @@
-// Issue 21, item 5: upload ids are sequential, so a guest could name another guest's receipt,
+// Upload ids are sequential, so a guest could name another guest's receipt,
 // still waiting for its form, in their own registration. An upload is attached only with the
 // claim its own answer gave.
 import fs from 'node:fs';
