@@ -17,9 +17,31 @@ function start() {
   void import('./app.tsx');
 }
 
+/** Runs `then` once the browser reports the first contentful paint (the frame presented), or after a second whatever it reports. */
+function afterFirstPaint(then: () => void) {
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    then();
+  };
+  const observer = PerformanceObserver.supportedEntryTypes?.includes('paint')
+    ? new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) go();
+      })
+    : undefined;
+  if (observer) {
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(go, 1000);
+  } else {
+    // A frame's callbacks run before it is painted; a task queued from there runs after it.
+    requestAnimationFrame(() => setTimeout(go, 0));
+  }
+}
+
 if (document.getElementById('root')?.hasAttribute('data-ssr') && document.visibilityState === 'visible') {
-  // A frame's callbacks run before it is painted; a task queued from there runs after it.
-  requestAnimationFrame(() => setTimeout(start, 0));
+  afterFirstPaint(start);
 } else {
   // The browser renders this page (nothing to paint first), or a background tab (no frames come).
   start();
