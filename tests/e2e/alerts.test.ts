@@ -1,12 +1,12 @@
 // An admin writes an alert rule in the Arabic console (right to left), is told in Arabic which
 // field is wrong, saves it, and sees the alert a guest's survey triggers in the alert inbox and the
 // delivery log; the pages pass axe, work from the keyboard and fit 320 px, also at 200 % text.
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF } from '../support/server.ts';
 import { DINING, diningAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
-import { startE2E, type E2E } from './harness.ts';
+import { startE2E, type E2E, sidewaysAt320 } from './harness.ts';
 
 let e2e: E2E;
 let context: BrowserContext;
@@ -23,18 +23,6 @@ async function open(pathname: string, heading: string): Promise<Page> {
   await page.goto(`${e2e.server.url}${pathname}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   return page;
-}
-
-/** Width past the screen at 320 px, at normal text and with the browser's text size doubled. */
-async function sideways(page: Page, cdp: CDPSession): Promise<number[]> {
-  const over: number[] = [];
-  await page.setViewportSize({ width: 320, height: 800 });
-  for (const scale of [1, 2]) {
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 * scale, fixed: 13 * scale } });
-    over.push(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth));
-  }
-  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
-  return over;
 }
 
 describe('an admin writes an alert rule in Arabic', () => {
@@ -74,7 +62,6 @@ describe('an admin writes an alert rule in Arabic', () => {
     const { reference, id } = created.body.doc;
 
     const inbox = await open('/staff/alerts?lang=ar', 'التنبيهات');
-    const cdp = await context.newCDPSession(inbox);
     const row = inbox.getByRole('row').filter({ hasText: `ملاحظة على الإفطار ${reference} في Cova` });
     await row.waitFor();
     expect(await row.getByRole('link', { name: reference }).getAttribute('href')).toBe(`/staff/forms/dining-survey/${id}?lang=ar`);
@@ -82,7 +69,7 @@ describe('an admin writes an alert rule in Arabic', () => {
     await inbox.getByText('لم يُضبط خادم بريد (SMTP_URL)').waitFor();
     expect(await inbox.getByRole('row').filter({ hasText: 'breakfast.lead@dohaoasis.example' }).getByText('في الانتظار').count()).toBe(1);
     expect(await axeViolations(inbox), 'the alerts page').toEqual([]);
-    expect(await sideways(inbox, cdp)).toEqual([0, 0]);
+    expect(await sidewaysAt320(inbox)).toEqual([0, 0]);
 
     // Marked read from the keyboard: the unread count goes down by one.
     const unread = async () => Number((await inbox.getByRole('status').first().textContent())?.match(/\d+/)?.[0]);

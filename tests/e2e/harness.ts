@@ -122,3 +122,19 @@ export async function storedDocs(server: TestServer, collection: string, where: 
 export async function draftSaved(page: Page): Promise<void> {
   await page.locator('[data-draft="saved"]').waitFor({ state: 'attached' });
 }
+
+/** Width past the screen at 320 px, at normal text and with the browser's text size doubled (then the page's own size and text again). */
+export async function sidewaysAt320(page: Page): Promise<number[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const before = page.viewportSize();
+  const over: number[] = [];
+  await page.setViewportSize({ width: 320, height: 800 });
+  for (const scale of [1, 2]) {
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 * scale, fixed: 13 * scale } });
+    over.push(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth));
+  }
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
+  if (before) await page.setViewportSize(before);
+  await cdp.detach();
+  return over;
+}

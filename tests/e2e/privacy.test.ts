@@ -8,7 +8,7 @@ import { downloadedBytes } from '../support/browser.ts';
 import { STAFF } from '../support/server.ts';
 import { freshPhone, IFLY, loyaltyAnswers, register, waiverAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
-import { startE2E, type E2E } from './harness.ts';
+import { startE2E, type E2E, sidewaysAt320 } from './harness.ts';
 
 let e2e: E2E;
 let context: BrowserContext;
@@ -37,19 +37,6 @@ async function open(pathname: string, heading: string): Promise<Page> {
   return page;
 }
 
-/** Width past the screen at 320 px, at normal text and with the browser's text size doubled. */
-async function sideways(page: Page): Promise<number[]> {
-  const cdp = await context.newCDPSession(page);
-  const over: number[] = [];
-  await page.setViewportSize({ width: 320, height: 800 });
-  for (const scale of [1, 2]) {
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 * scale, fixed: 13 * scale } });
-    over.push(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth));
-  }
-  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
-  return over;
-}
-
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
   return { name: file.suggestedFilename(), text: (await downloadedBytes(file)).toString('utf8') };
@@ -72,7 +59,7 @@ describe('a data-subject request', () => {
     expect(await rows.count()).toBe(3);
     await page.getByRole('row').filter({ hasText: 'iFly Waiver Form' }).filter({ hasText: 'Held until' }).waitFor();
     expect(await axeViolations(page), 'the results').toEqual([]);
-    expect(await sideways(page), 'the results at 320 px, then at 200 % text').toEqual([0, 0]);
+    expect(await sidewaysAt320(page), 'the results at 320 px, then at 200 % text').toEqual([0, 0]);
 
     const json = await download(page, 'Export (JSON)');
     expect(json.name).toMatch(/^privacy-export-\d{4}-\d{2}-\d{2}\.json$/);
@@ -121,7 +108,7 @@ describe('a data-subject request', () => {
     await page.getByRole('status').filter({ hasText: 'عدد الإرساليات التي وُجدت: 1' }).waitFor();
     await page.getByRole('cell', { name: /محفوظ حتى/ }).waitFor();
     expect(await axeViolations(page), 'the results in Arabic').toEqual([]);
-    expect(await sideways(page), 'Arabic at 320 px, then at 200 % text').toEqual([0, 0]);
+    expect(await sidewaysAt320(page), 'Arabic at 320 px, then at 200 % text').toEqual([0, 0]);
   });
 
   it('an admin places a legal hold on one submission from its row, with a reason, and lifts it', async () => {

@@ -2,13 +2,13 @@
 // waiver by the phone number they say, and checks a child in from the keyboard, in English and in
 // Arabic (right to left); the page passes axe and fits 320 px at 200 % text; the desk sees nothing
 // else of the console.
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { STAFF } from '../support/server.ts';
 import { IFLY, waiverAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
-import { startE2E, type E2E } from './harness.ts';
+import { startE2E, type E2E, sidewaysAt320 } from './harness.ts';
 
 const DESK = { email: 'desk.e2e@dohaquest.example', password: STAFF.password };
 
@@ -27,19 +27,6 @@ async function signWaiver(overrides: Record<string, unknown>): Promise<string> {
   const created = await e2e.server.api(`/api/${IFLY}`, { json: waiverAnswers(overrides) });
   expect(created.status).toBe(201);
   return created.body.doc.reference;
-}
-
-/** Width past the screen at 320 px, at normal text and with the browser's text size doubled. */
-async function sideways(page: Page, cdp: CDPSession): Promise<number[]> {
-  const over: number[] = [];
-  await page.setViewportSize({ width: 320, height: 800 });
-  for (const scale of [1, 2]) {
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 * scale, fixed: 13 * scale } });
-    over.push(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth));
-  }
-  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
-  await page.setViewportSize({ width: 820, height: 1180 });
-  return over;
 }
 
 /** Types the search from the keyboard and presses Enter, then waits for the count the page announces. */
@@ -74,7 +61,7 @@ describe('the desk checks a child in', () => {
     await omar.getByText(/^Checked in .* by \u2066desk\.e2e@dohaquest\.example\u2069$/).waitFor();
     expect(await card.getByText('Not checked in yet').count()).toBe(2);
     expect(await axeViolations(page), 'after the check-in').toEqual([]);
-    expect(await sideways(page, await context.newCDPSession(page))).toEqual([0, 0]);
+    expect(await sidewaysAt320(page)).toEqual([0, 0]);
 
     // Coming back later shows the earlier check-in, recorded by the server.
     await page.reload();
@@ -106,7 +93,7 @@ describe('the desk checks a child in', () => {
     await page.getByRole('status').filter({ hasText: 'تم تسجيل وصول سارة الكعبي.' }).waitFor();
     await card.getByText(/^سُجّل الوصول في/).waitFor();
     expect(await axeViolations(page), 'the Arabic results').toEqual([]);
-    expect(await sideways(page, await context.newCDPSession(page))).toEqual([0, 0]);
+    expect(await sidewaysAt320(page)).toEqual([0, 0]);
     await page.close();
   });
 
