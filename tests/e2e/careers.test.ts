@@ -34,7 +34,8 @@ describe('careers pages', () => {
     await page.waitForURL(/\/careers\/printemps\/sales-associate-beauty$/);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Sales Associate, Beauty');
     expect(await page.locator('.document-body li').count()).toBe(3);
-    expect(await page.title()).toBe('Printemps | Careers | Sales Associate, Beauty');
+    // The title follows the page once it is shown (an effect after the render).
+    await expect.poll(() => page.title()).toBe('Printemps | Careers | Sales Associate, Beauty');
   });
 
   it('in Arabic, right-to-left with the Arabic description', async () => {
