@@ -97,4 +97,24 @@ describe('the rollup', () => {
     server = await startTestServer({ dataDir });
     expect(await periods(`by=meal_period&period=week&${RANGE}`)).toEqual(before);
   });
+
+  it('vacuums and analyses the rollup once folds have written enough rows (PGlite runs no autovacuum)', async () => {
+    const rollup = async () => (await db().query<{ rows: number; visible: number; estimated: number }>(
+      `SELECT (SELECT count(*)::int FROM insight_rollup) AS rows, relallvisible AS visible, reltuples::int AS estimated FROM pg_class WHERE relname = 'insight_rollup'`,
+    )).rows[0];
+    expect((await rollup()).visible).toBe(0);
+    // 2,000 submissions on as many days of 2020-2025 (outside every range above): each writes its own day rows.
+    const source = await submit({}, '2026-11-20T10:00:00Z');
+    await db().query(
+      `INSERT INTO documents (collection, data, form_version, form_hash, reference, created_at, updated_at)
+       SELECT d.collection, d.data || jsonb_build_object('meal_period', (ARRAY['breakfast', 'lunch', 'dinner'])[1 + i % 3]), d.form_version, d.form_hash,
+           'VACUUM-' || i, timestamptz '2020-01-01T09:00:00Z' + i * interval '1 day', now()
+         FROM documents d, generate_series(1, 2000) AS i WHERE d.id = $1`,
+      [source],
+    );
+    await periods('period=month&from=2020-01-01&to=2021-12-31');
+    const after = await rollup();
+    expect(after.visible).toBeGreaterThan(0);
+    expect(after.estimated).toBeGreaterThan(after.rows * 0.9);
+  });
 });

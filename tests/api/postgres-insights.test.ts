@@ -55,4 +55,21 @@ describe('insights on PostgreSQL, across instances', () => {
     expect(await insights(second)).toEqual(expected);
     expect(await insights(first)).toEqual(expected);
   });
+
+  it('vacuums the rollup through the pool once folds have written enough rows', async () => {
+    const created = await first.api(`/api/${DINING}`, { json: diningAnswers() });
+    expect(created.status).toBe(201);
+    const db = first.app.serverContext.db;
+    // 2,000 submissions on as many days of 2020-2025: their day rows are enough.
+    await db.query(
+      `INSERT INTO documents (collection, data, form_version, form_hash, reference, created_at, updated_at)
+       SELECT d.collection, d.data || jsonb_build_object('meal_period', (ARRAY['breakfast', 'lunch', 'dinner'])[1 + i % 3]), d.form_version, d.form_hash,
+           'VACUUM-' || i, timestamptz '2020-01-01T09:00:00Z' + i * interval '1 day', now()
+         FROM documents d, generate_series(1, 2000) AS i WHERE d.id = $1`,
+      [created.body.doc.id],
+    );
+    expect((await first.api('/api/insights/dining-survey?period=month&from=2020-01-01&to=2021-12-31', { as: 'staff' })).status).toBe(200);
+    const { rows } = await db.query<{ vacuumed: boolean }>(`SELECT last_vacuum IS NOT NULL AS vacuumed FROM pg_stat_user_tables WHERE relname = 'insight_rollup'`);
+    expect(rows[0].vacuumed).toBe(true);
+  });
 });

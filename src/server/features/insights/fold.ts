@@ -9,8 +9,16 @@ import { DOHA_TIME_ZONE } from './doha.ts';
 /** Any constant: one fold (or rebuild, rollup.ts) at a time. */
 export const FOLD_LOCK = 7_262_200;
 const CHUNK = 2_000;
-/** Submissions folded at once after which the rollup's statistics are refreshed. */
-const ANALYZE_AFTER = 10_000;
+/**
+ * Rollup and queue rows written since the last VACUUM after which the next fold vacuums them: PGlite
+ * runs no autovacuum, so without it their dead rows pile up (each fold rewrites about 170 rollup
+ * rows per submission of the dining survey, and deletes the queue), the visibility map that lets a
+ * read scan the rollup's key alone goes stale, and the planner's statistics too (with none it
+ * expects a few rows and its sums spill to disk). About 600 submissions, or one big fold at start.
+ */
+const VACUUM_AFTER_ROWS = 100_000;
+/** Rows written per database since its last VACUUM (by this process; PostgreSQL's autovacuum sees the others'). */
+const writtenSinceVacuum = new WeakMap<Db, number>();
 
 /** In the fold's transaction: a read that sees the new generation sees the fold's counts (shared-answers.ts). */
 export const BUMP_GENERATION = 'UPDATE insight_generation SET n = n + 1';
@@ -48,33 +56,40 @@ const COUNT = `WITH submissions AS (
     SELECT * FROM periods WHERE n <> 0
     ON CONFLICT ON CONSTRAINT insight_rollup_key DO UPDATE SET n = r.n + EXCLUDED.n`;
 
-/** Folds one chunk; how many pending rows it took (fewer than a chunk: nothing is left). */
-async function foldChunk(db: Db): Promise<number> {
+/** Folds one chunk: how many pending rows it took (fewer than a chunk: nothing is left), and how many rows it wrote. */
+async function foldChunk(db: Db): Promise<{ marked: number; written: number }> {
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${FOLD_LOCK})`);
     const { rows } = await tx.query<{ marked: number; removed: number }>(MARK);
     const { marked, removed } = rows[0];
-    if (marked === 0) return 0;
-    await tx.query(COUNT);
+    if (marked === 0) return { marked, written: 0 };
+    let written = marked + (await tx.query(COUNT)).rowCount;
     await tx.query(BUMP_GENERATION);
     await tx.query('DELETE FROM insight_pending WHERE folding');
-    if (removed > 0) await tx.query('DELETE FROM insight_rollup WHERE n = 0');
-    return marked;
+    if (removed > 0) written += (await tx.query('DELETE FROM insight_rollup WHERE n = 0')).rowCount;
+    return { marked, written };
   });
 }
 
 /**
  * Folds everything pending (before an insights read: the answer counts every submission stored) and
- * answers the rollup's generation then (a new one after every fold that counted something). After a
- * large fold the planner's statistics are refreshed (PGlite has no autovacuum to do it): with none, it
- * expects a few rows and its sums spill to disk.
+ * answers the rollup's generation then (a new one after every fold that counted something). Once
+ * enough rows were written, the rollup and the queue are vacuumed and analysed (VACUUM_AFTER_ROWS).
  */
 export async function foldPending(db: Db, keepGoing: () => boolean = () => true): Promise<string> {
   const state = () => db.query<{ pending: boolean; generation: string }>('SELECT EXISTS (SELECT 1 FROM insight_pending) AS pending, (SELECT n::text FROM insight_generation) AS generation');
   const { rows } = await state();
   if (!rows[0].pending) return rows[0].generation;
-  let folded = 0;
-  for (let chunk = CHUNK; chunk === CHUNK && keepGoing();) folded += chunk = await foldChunk(db);
-  if (folded >= ANALYZE_AFTER) await db.query('ANALYZE insight_rollup');
+  let written = writtenSinceVacuum.get(db) ?? 0;
+  for (let marked = CHUNK; marked === CHUNK && keepGoing();) {
+    const chunk = await foldChunk(db);
+    marked = chunk.marked;
+    written += chunk.written;
+  }
+  if (written >= VACUUM_AFTER_ROWS) {
+    await db.query('VACUUM (ANALYZE) insight_rollup, insight_pending');
+    written = 0;
+  }
+  writtenSinceVacuum.set(db, written);
   return (await state()).rows[0].generation;
 }

@@ -97,4 +97,13 @@ export const INSIGHTS_MIGRATIONS: Migration[] = [
       `INSERT INTO insight_generation (n) VALUES (0)`,
     ],
   },
+  {
+    id: 202,
+    name: 'insights: the rollup key carries the count, so a read scans the index alone',
+    statements: [
+      `ALTER TABLE insight_rollup DROP CONSTRAINT insight_rollup_key`,
+      `ALTER TABLE insight_rollup ADD CONSTRAINT insight_rollup_key
+        UNIQUE NULLS NOT DISTINCT (collection, grouping, period, start, venue, group_value, question, answer, value) INCLUDE (n)`,
+    ],
+  },
 ];
