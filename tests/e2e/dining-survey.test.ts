@@ -105,7 +105,7 @@ describe('dining survey', () => {
   it('a restaurant page runs the restaurant’s own tag, as script text', async () => {
     const page = await e2e.open('/survey/fnb/twiga');
     await expect.poll(() => page.evaluate(() => (window as unknown as { __restaurantTag?: string }).__restaurantTag)).toBe('twiga');
-    expect(await page.title()).toBe('Printemps | Survey F&B | Twiga');
+    await expect.poll(() => page.title()).toBe('Printemps | Survey F&B | Twiga');
   });
 
   it('a follow-up question hidden again is not sent', async () => {

@@ -46,7 +46,7 @@ async function fillRegistration(page: Page, guest: { phone: string; email: strin
 describe('loyalty registration', () => {
   it('a guest registers with a receipt; the store named by ?store= is shown and stored', async () => {
     const page = await e2e.open('/printemps/loyalty-registration?store=DOHA');
-    expect(await page.title()).toBe('Printemps | Loyalty Registration');
+    await expect.poll(() => page.title()).toBe('Printemps | Loyalty Registration');
     await expect.poll(() => page.locator('.form-place').innerText()).toBe('Printemps Doha');
     const register = page.getByRole('button', { name: 'Register' });
     expect(await register.isDisabled()).toBe(true);

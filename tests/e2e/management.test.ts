@@ -19,7 +19,7 @@ const departmentName = (slug: string, lang: 'en' | 'ar') => seedName(seed('depar
 describe('management questionnaire', () => {
   it('a manager answers in English and recommends a team member; the answers are stored exactly', async () => {
     const page = await e2e.open('/mgmt');
-    expect(await page.title()).toBe('Doha Oasis | Employee Questionnaire for Management');
+    await expect.poll(() => page.title()).toBe('Doha Oasis | Employee Questionnaire for Management');
     await page.getByRole('heading', { level: 1, name: 'Employee Questionnaire for Management' }).waitFor();
 
     await page.getByRole('combobox', { name: 'Department', exact: true }).selectOption({ label: departmentName('guest-services', 'en') });

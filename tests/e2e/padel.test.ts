@@ -34,7 +34,7 @@ const checkedScore = (page: Page, question: string) =>
 describe('padel survey', () => {
   it('a player answers in English, scoring with the keyboard; the server adds the NPS band (8 is passive) that the page never sends', async () => {
     const page = await e2e.open('/survey/padel');
-    expect(await page.title()).toBe('Doha Oasis | Padel');
+    await expect.poll(() => page.title()).toBe('Doha Oasis | Padel');
     await choose(page, 'How often do you play Padel at Doha Oasis?', 'Weekly');
     await tickAll(page, 'What motivated you to choose Doha Oasis for your Padel experience?', ['Location', 'Facilities']);
     await choose(page, HEARD, 'Friends');

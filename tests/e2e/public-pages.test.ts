@@ -72,7 +72,7 @@ describe('the documents viewer', () => {
     expect(await page.locator('.document-body li').count()).toBe(3);
     expect(await page.locator('.document-body blockquote').innerText()).toContain('Respect for others');
     expect(await page.getByRole('link', { name: 'guest relations' }).getAttribute('href')).toBe('mailto:guest.relations@example.com');
-    expect(await page.title()).toBe('Doha Oasis | Docs | Guest Code of Conduct');
+    await expect.poll(() => page.title()).toBe('Doha Oasis | Docs | Guest Code of Conduct');
   });
 
   it('reads the legacy Slate shape too, in Arabic', async () => {

@@ -88,5 +88,5 @@ it('a private build still has the error page, which belongs to both sets', async
   const page = await browser.newPage();
   await page.goto(`${server.url}/error`);
   expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
-  expect(await page.title()).toBe('Doha Oasis | Not Found');
+  await expect.poll(() => page.title()).toBe('Doha Oasis | Not Found');
 });

@@ -43,7 +43,7 @@ async function rateTheVisitInEnglish(page: Page) {
 describe('satisfaction survey', () => {
   it('a guest who is a club member is asked about the loyalty benefits; the answers are stored exactly', async () => {
     const page = await e2e.open('/survey/satisfaction');
-    expect(await page.title()).toBe('Printemps | Survey Satisfaction');
+    await expect.poll(() => page.title()).toBe('Printemps | Survey Satisfaction');
     await page.getByRole('heading', { level: 1, name: 'Your Voice, Our Improvement' }).waitFor();
 
     await rateTheVisitInEnglish(page);

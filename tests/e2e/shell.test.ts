@@ -15,7 +15,7 @@ describe('page shell', () => {
     const page = await e2e.open('/no/such/page');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
-    expect(await page.title()).toBe('Doha Oasis | Not Found');
+    await expect.poll(() => page.title()).toBe('Doha Oasis | Not Found');
   });
 
   it('/error is the Not Found page too, in Arabic when asked', async () => {

@@ -25,7 +25,7 @@ afterAll(async () => {
 describe('waiver index', () => {
   it('lists every waiver under /dohaquest by its title, with the park header and footer', async () => {
     const page = await e2e.open('/dohaquest');
-    expect(await page.title()).toBe('Doha Quest | Waiver Forms');
+    await expect.poll(() => page.title()).toBe('Doha Quest | Waiver Forms');
     expect(await page.locator('.site-header-title').innerText()).toBe('Waiver Forms');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Waiver Forms');
     await page.getByText('Please select the activity you are participating in.').waitFor();

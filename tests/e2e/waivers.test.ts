@@ -59,7 +59,7 @@ describe('iFly waiver', () => {
 
   it('a parent signs in English for two children, removes one, turns the phone, submits and keeps the Form ID', async () => {
     const page = await e2e.open('/dohaquest/ifly-waiver');
-    expect(await page.title()).toBe('Doha Quest | iFly Waiver');
+    await expect.poll(() => page.title()).toBe('Doha Quest | iFly Waiver');
     await fillGuest(page, EN);
 
     // Two children: each added item takes the focus on its first answer.

@@ -76,7 +76,7 @@ async function expectNoDeviceTrace(page: Page, doc: Record<string, unknown>) {
 describe('whistle-blower portal', () => {
   it('an employee reports anonymously with a photo and a PDF; the case reference shown is the stored record’s', async () => {
     const page = await e2e.open('/employee/whistle-blower');
-    expect(await page.title()).toBe('Doha Oasis | Whistle Blower');
+    await expect.poll(() => page.title()).toBe('Doha Oasis | Whistle Blower');
     await page.getByRole('heading', { level: 1, name: 'Whistle-blower Portal' }).waitFor();
     await page.getByRole('heading', { name: 'Anonymity and Confidentiality' }).waitFor();
     await page.getByText('Leave this section empty to report anonymously.').waitFor();
