@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF } from '../support/server.ts';
 import { DINING, diningAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
-import { startE2E, type E2E, sidewaysAt320 } from './harness.ts';
+import { openWithHeading, startE2E, type E2E, sidewaysAt320 } from './harness.ts';
 
 let e2e: E2E;
 let context: BrowserContext;
@@ -18,12 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function open(pathname: string, heading: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${e2e.server.url}${pathname}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  return page;
-}
+const open = (pathname: string, heading: string): Promise<Page> => openWithHeading(context, e2e, pathname, heading);
 
 describe('an admin writes an alert rule in Arabic', () => {
   it('is told in Arabic which field is wrong, saves it, and the next breakfast survey shows in the inbox', async () => {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import type { ServerConfig } from '../../src/server/core/config.ts';
@@ -137,4 +137,12 @@ export async function sidewaysAt320(page: Page): Promise<number[]> {
   if (before) await page.setViewportSize(before);
   await cdp.detach();
   return over;
+}
+
+/** A new tab of `context` (e.g. a signed-in one) on `pathname`, once its main heading reads `heading`. */
+export async function openWithHeading(context: BrowserContext, e2e: E2E, pathname: string, heading: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${e2e.server.url}${pathname}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  return page;
 }

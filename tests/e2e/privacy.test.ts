@@ -8,7 +8,7 @@ import { downloadedBytes } from '../support/browser.ts';
 import { STAFF } from '../support/server.ts';
 import { freshPhone, IFLY, loyaltyAnswers, register, waiverAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
-import { startE2E, type E2E, sidewaysAt320 } from './harness.ts';
+import { openWithHeading, startE2E, type E2E, sidewaysAt320 } from './harness.ts';
 
 let e2e: E2E;
 let context: BrowserContext;
@@ -30,12 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function open(pathname: string, heading: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${e2e.server.url}${pathname}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  return page;
-}
+const open = (pathname: string, heading: string): Promise<Page> => openWithHeading(context, e2e, pathname, heading);
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);

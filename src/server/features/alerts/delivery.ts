@@ -9,7 +9,7 @@ import type { ServerContext } from '../../core/context.ts';
 import type { CompiledForm } from '../../../engine/compiled.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { mailTransport, sendAlertEmail } from './email.ts';
-import { GIVE_UP_AFTER_MS, leaseMs, pollMs, retryDelayMs } from './retry.ts';
+import { FAILED_TRY_SET, GIVE_UP_AFTER_MS, leaseMs, pollMs, restUnlessWoken, retryDelayMs } from './retry.ts';
 import { consoleLink, fillTemplate, valuesOf } from './templates.ts';
 import { postWebhook, type SendOutcome } from './webhook.ts';
 import { ALERT_RULES } from './rules.ts';
@@ -94,14 +94,9 @@ export class AlertSender {
         if (!this.stopped) this.log.error(`alerts: the outbox could not be read (${(error as Error).message})`);
       }
       if (this.stopped || (claimed > 0 && claimed === room) || this.woken) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs(retryBaseMs));
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
+      await restUnlessWoken(pollMs(retryBaseMs), (wake) => {
+        this.wakeUp = wake;
       });
-      this.wakeUp = null;
     }
   }
 
@@ -172,8 +167,7 @@ export class AlertSender {
     const delay = retryDelayMs(delivery.attempts, this.ctx.config.alerts.retryBaseMs);
     await this.ctx.db.query(
       `UPDATE alert_deliveries
-       SET state = CASE WHEN $2 OR now() + $3::double precision * interval '1 millisecond' - queued_at > $4::double precision * interval '1 millisecond' THEN 'failed' ELSE 'retrying' END,
-           next_attempt_at = now() + $3::double precision * interval '1 millisecond', last_error = $5, response_status = $6, response_ms = $7
+       SET ${FAILED_TRY_SET}, last_error = $5, response_status = $6, response_ms = $7
        WHERE id = $1`,
       [delivery.id, outcome.permanent, delay, GIVE_UP_AFTER_MS, outcome.error.slice(0, MAX_ERROR_LENGTH), outcome.status, outcome.ms ?? null],
     );

@@ -9,4 +9,4 @@ import { alertRulesPlugin } from './rules-plugin.ts';
 export const alertsFeature: ServerFeature = { name: 'alerts', plugins: [alertRulesPlugin, alertsPlugin], migrations: ALERTS_MIGRATIONS, submissionHooks: [queueAlerts] };
 // For other features that mail a guest through the same mail server and retry schedule (waiver-copy).
 export { mailTransport, messageIdOf } from './email.ts';
-export { GIVE_UP_AFTER_MS, leaseMs, pollMs, retryDelayMs } from './retry.ts';
+export { FAILED_TRY_SET, GIVE_UP_AFTER_MS, leaseMs, pollMs, restUnlessWoken, retryDelayMs } from './retry.ts';

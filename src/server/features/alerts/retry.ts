@@ -29,3 +29,23 @@ export function leaseMs(baseMs: number): number {
 export function pollMs(baseMs: number): number {
   return Math.min(Math.max(baseMs / 2, 50), 5000);
 }
+
+/**
+ * The SET of an outbox row whose try failed: given up for good when the failure is permanent ($2)
+ * or the next try ($3 ms from now) would fall past $4 ms since it was queued, else retried then.
+ * Parameters: $1 the row's id, $2 permanent, $3 the delay (retryDelayMs), $4 GIVE_UP_AFTER_MS.
+ */
+export const FAILED_TRY_SET = `state = CASE WHEN $2 OR now() + $3::double precision * interval '1 millisecond' - queued_at > $4::double precision * interval '1 millisecond' THEN 'failed' ELSE 'retrying' END,
+       next_attempt_at = now() + $3::double precision * interval '1 millisecond'`;
+
+/** An outbox loop's rest between looks: `ms`, or less if the wake it is handed (kept by the loop meanwhile) is called. */
+export async function restUnlessWoken(ms: number, keepWake: (wake: (() => void) | null) => void): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    keepWake(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  keepWake(null);
+}

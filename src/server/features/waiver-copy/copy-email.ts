@@ -13,7 +13,7 @@ import type { ServerContext } from '../../core/context.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import type { SubmissionHook } from '../../core/submission-hooks.ts';
-import { GIVE_UP_AFTER_MS, leaseMs, mailTransport, messageIdOf, pollMs, retryDelayMs } from '../alerts/index.ts';
+import { FAILED_TRY_SET, GIVE_UP_AFTER_MS, leaseMs, mailTransport, messageIdOf, pollMs, restUnlessWoken, retryDelayMs } from '../alerts/index.ts';
 import { definitionSeen } from './definition-seen.ts';
 import { PDF_BUDGET_MS, type PdfPool } from './pdf-pool.ts';
 
@@ -77,14 +77,9 @@ export class CopyMailer {
         if (!this.stopped) this.log.error(`waiver-copy: the email outbox could not be read (${(error as Error).message})`);
       }
       if (this.stopped) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs(this.ctx.config.alerts.retryBaseMs));
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
+      await restUnlessWoken(pollMs(this.ctx.config.alerts.retryBaseMs), (wake) => {
+        this.wakeUp = wake;
       });
-      this.wakeUp = null;
     }
   }
 
@@ -112,8 +107,7 @@ export class CopyMailer {
       const delay = retryDelayMs(email.attempts, this.ctx.config.alerts.retryBaseMs);
       await this.ctx.db.query(
         `UPDATE waiver_copy_emails
-         SET state = CASE WHEN $2 OR now() + $3::double precision * interval '1 millisecond' - queued_at > $4::double precision * interval '1 millisecond' THEN 'failed' ELSE 'retrying' END,
-             next_attempt_at = now() + $3::double precision * interval '1 millisecond', last_error = $5
+         SET ${FAILED_TRY_SET}, last_error = $5
          WHERE id = $1`,
         [email.id, permanent, delay, GIVE_UP_AFTER_MS, String(smtp.message ?? error).slice(0, 1000)],
       );
