@@ -4,7 +4,7 @@
 // whole form in one post (features/native-post); the steps begin once the page is hydrated.
 import { useMemo, useState } from 'react';
 import type { ResolvedForm } from '../../engine/compiled.ts';
-import { useHydrated } from './useHydrated.ts';
+import { useHydratedChange } from './useHydrated.ts';
 
 export interface StepState {
   /** null for a form without steps. */
@@ -19,7 +19,8 @@ export interface StepState {
 }
 
 export function useSteps(form: ResolvedForm, restoredStep: string | undefined): StepState {
-  const steps = useHydrated() ? (form.steps ?? null) : null;
+  // The steps begin after hydration: a render more only for a form that has steps.
+  const steps = useHydratedChange(() => Boolean(form.steps)) ? (form.steps ?? null) : null;
   const [index, setIndex] = useState(() => Math.max(0, steps?.findIndex((s) => s.id === restoredStep) ?? 0));
   const stepOfField = useMemo(() => {
     const map = new Map<string, number>();

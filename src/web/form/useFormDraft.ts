@@ -9,7 +9,7 @@ import type { FormData, UploadedFile } from './context.ts';
 import { draftKey, readDraft, useDraftSaver, type Draft } from './draft.ts';
 import { DraftStatus } from './draftStatus.tsx';
 import { PendingEdits } from './pendingEdits.ts';
-import { useHydrated } from './useHydrated.ts';
+import { isHydrating, useHydratedChange } from './useHydrated.ts';
 
 type Start = Pick<Draft, 'data' | 'uploads' | 'step'>;
 
@@ -27,12 +27,14 @@ interface Options {
 export function useFormDraft({ formId, hash, fieldNames, initial, initialUploads, remember }: Options) {
   const { pathname } = useLocation();
   const key = draftKey(formId, pathname);
-  const hydrated = useHydrated();
   const read = () => (remember ? readDraft(key, fieldNames) : null);
-  const [restored] = useState<Start | null>(() => (initial ? { data: initial, uploads: initialUploads ?? {}, step: undefined } : hydrated ? read() : null));
-  const [pending, setPending] = useState(!hydrated && !initial && remember);
+  // In a page the browser renders, the draft is read at once; after hydration, only a draft found renders the form again.
+  const [hydrating] = useState(() => !initial && isHydrating());
+  const found = useHydratedChange(() => hydrating && read() !== null);
+  const [restored] = useState<Start | null>(() => (initial ? { data: initial, uploads: initialUploads ?? {}, step: undefined } : hydrating ? null : read()));
+  const [pending, setPending] = useState(hydrating && remember);
   const [late, setLate] = useState<Start | null>(null);
-  if (pending && hydrated) {
+  if (pending && found) {
     setPending(false);
     setLate(read());
   }

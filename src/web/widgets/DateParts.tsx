@@ -8,14 +8,14 @@ import { toAsciiDigits } from '../../engine/digits.ts';
 
 type Part = keyof Parts;
 
-/** The parts in the order the language writes a date (en: month day year; ar, fr: day month year), and its month names. */
+/**
+ * The parts in the order the language writes a date (en: month day year; ar, fr: day month year),
+ * and its month names: messages (what Intl says, checked by a test), not Intl itself, whose first
+ * use in a page costs about 50 ms of a phone's main thread while the form hydrates.
+ */
 function dateLayout(lang: Lang) {
-  const order = new Intl.DateTimeFormat(lang, { timeZone: 'UTC' })
-    .formatToParts(0)
-    .map((part) => part.type)
-    .filter((type): type is Part => type === 'day' || type === 'month' || type === 'year');
-  const monthName = new Intl.DateTimeFormat(lang, { month: 'long', timeZone: 'UTC' });
-  const months = Array.from({ length: 12 }, (_, index) => monthName.format(Date.UTC(2000, index, 1)));
+  const order = t('dateOrder', lang).split(' ') as Part[];
+  const months = t('dateMonths', lang).split(',');
   return { order, months };
 }
 
