@@ -223,3 +223,97 @@ describe('a post the form page did not send', () => {
     expect((await postForm(PADEL_PAGE, 'root_visit_frequency=weekly', { 'content-type': 'text/plain' })).status).toBe(415);
   });
 });
+
+describe('a double tap on Submit without JavaScript (the browser posts twice)', () => {
+  /** The mark the form page gave this page load (post-mark.ts), as the browser keeps it. */
+  async function pageMark(pathname: string): Promise<string> {
+    const page = await fetch(`${server.url}${pathname}`);
+    expect(page.status).toBe(200);
+    const cookie = page.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^form-post=[A-Za-z0-9_-]{22}; Path=\/[^;]*; HttpOnly; SameSite=Strict$/);
+    expect(cookie).toContain(`Path=${pathname.split('?')[0]}`);
+    return cookie.split(';')[0];
+  }
+
+  it('stores the answers once: the second post of the same answers from the same page load gets the first one’s thanks', async () => {
+    const comment = `Twice tapped ${Math.random()}`;
+    const cookie = await pageMark(PADEL_PAGE);
+    const body = () => new URLSearchParams(padelPairs([['root_share_experience', comment]]));
+    const first = await postForm(PADEL_PAGE, body(), { cookie });
+    const second = await postForm(PADEL_PAGE, body(), { cookie });
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    expect(await storedPadel(comment)).toHaveLength(1);
+  });
+
+  it('two posts at the same moment store one submission, and both get its thanks', async () => {
+    const comment = `At once ${Math.random()}`;
+    const cookie = await pageMark(PADEL_PAGE);
+    const answers = await Promise.all([1, 2].map(() => postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment]])), { cookie })));
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    expect(answers[1].headers.get('location')).toBe(answers[0].headers.get('location'));
+    expect(await storedPadel(comment)).toHaveLength(1);
+  });
+
+  it('other answers from the same page load (Back, one answer changed), another page load, or no cookie at all are new submissions', async () => {
+    const comment = `Changed ${Math.random()}`;
+    const cookie = await pageMark(PADEL_PAGE);
+    const first = await postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment]])), { cookie });
+    const changed = await postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment], ['root_visit_frequency', 'monthly']])), { cookie });
+    expect(changed.headers.get('location')).not.toBe(first.headers.get('location'));
+    const again = await postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment]])), { cookie: await pageMark(PADEL_PAGE) });
+    expect(again.headers.get('location')).not.toBe(first.headers.get('location'));
+    await postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment]])));
+    await postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment]])));
+    expect(await storedPadel(comment)).toHaveLength(5);
+  });
+
+  it('a refused post keeps nothing: the corrected answers are stored once, however often they are sent', async () => {
+    const comment = `Corrected ${Math.random()}`;
+    const cookie = await pageMark(`${PADEL_PAGE}?lang=ar`);
+    const refused = await postForm(`${PADEL_PAGE}?lang=ar`, new URLSearchParams(padelPairs([['root_share_experience', comment], ['root_recommend_to_others_rating', 'eleven']])), { cookie });
+    expect(refused.status).toBe(400);
+    const answers = [];
+    for (let tap = 0; tap < 2; tap++) answers.push(await postForm(`${PADEL_PAGE}?lang=ar`, new URLSearchParams(padelPairs([['root_share_experience', comment]])), { cookie }));
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    expect(await storedPadel(comment)).toHaveLength(1);
+  });
+
+  it('the same CV and answers posted twice store one application; the second file is left to the orphan sweep', async () => {
+    const email = `twice.${Date.now()}@example.com`;
+    const cookie = await pageMark(APPLY_PAGE);
+    const page = await (await fetch(`${server.url}${APPLY_PAGE}`)).text();
+    const position = /name="root_position" value="(\d+)"/.exec(page)![1];
+    const form = () => {
+      const body = new FormData();
+      body.append('root_position', position);
+      body.append('root_full_name', 'Amal Haddad');
+      body.append('root_email', email);
+      body.append('root_phone__dial', '974');
+      body.append('root_phone', '5512 3456');
+      body.append('root_cv', new Blob([tinyPdf()], { type: 'application/pdf' }), 'cv.pdf');
+      return body;
+    };
+    const [first, second] = [await postForm(APPLY_PAGE, form(), { cookie }), await postForm(APPLY_PAGE, form(), { cookie })];
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    const { body } = await server.api(`/api/${CAREERS}?where[email][equals]=${encodeURIComponent(email)}&depth=0`, { as: 'none', headers: await server.staffAs(['admin']) });
+    expect(body.docs).toHaveLength(1);
+  });
+
+  it('a forged or malformed mark is no key (the post is stored as without one), never a 5xx', async () => {
+    const comment = `Forged ${Math.random()}`;
+    for (const cookie of ['form-post=short', 'form-post=' + 'x'.repeat(300), 'form-post="%00%ff"', 'form-post=a;b', 'form-post']) {
+      const answer = await postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment]])), { cookie });
+      expect(answer.status).toBe(303);
+    }
+    expect(await storedPadel(comment)).toHaveLength(5);
+  });
+
+  it('only form pages are marked', async () => {
+    for (const pathname of ['/', '/docs/guest-code-of-conduct', `${PADEL_PAGE}/thank-you?reference=AAAA-BBBB-CC`, '/assets/favicon.svg']) {
+      expect((await fetch(`${server.url}${pathname}`)).headers.get('set-cookie')).toBeNull();
+    }
+  });
+});

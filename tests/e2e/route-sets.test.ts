@@ -82,7 +82,8 @@ it('a public build holds neither the code nor the texts of private pages', async
   } finally {
     fs.rmSync(publicDir, { recursive: true, force: true });
   }
-});
+  // A whole build runs inside: as long as the private build of beforeAll may take on a loaded machine.
+}, 180_000);
 
 it('a private build still has the error page, which belongs to both sets', async () => {
   const page = await browser.newPage();

@@ -10,7 +10,7 @@ import { signStaffToken } from '../../core/access/jwt.ts';
 import type { StaffUser } from '../../core/access/staff-users.ts';
 
 /** COOKIE_SECURE: 'true' always (behind a proxy ending TLS), 'false' never, 'auto' when this request came over HTTPS. */
-const secureCookie = (request: FastifyRequest, ctx: ServerContext) => (ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure === 'true');
+export const secureCookie = (request: FastifyRequest, ctx: ServerContext) => (ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure === 'true');
 
 /** The session cookie's name: `__Host-payload-token` when Secure (nothing but this host over HTTPS can set it), else Payload's `payload-token`. */
 export const sessionCookieName = (request: FastifyRequest, ctx: ServerContext) => (secureCookie(request, ctx) ? SECURE_TOKEN_COOKIE : TOKEN_COOKIE);

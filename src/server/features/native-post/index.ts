@@ -1,5 +1,6 @@
 // The native-post feature's public face: guest forms that post without JavaScript (plugin.ts).
 import type { ServerFeature } from '../../core/feature.ts';
 import { nativePostPlugin } from './plugin.ts';
+import { postMarkPlugin } from './post-mark.ts';
 
-export const nativePostFeature: ServerFeature = { name: 'native-post', plugins: [nativePostPlugin] };
+export const nativePostFeature: ServerFeature = { name: 'native-post', plugins: [nativePostPlugin, postMarkPlugin] };

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { cookieAllowed } from '../../core/access/caller.ts';
 import { ApiError, type FieldError } from '../../core/errors.ts';
+import { claimFor, earlierResult, idempotentRequest, lostKeyRace } from '../../core/http/idempotency.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import { pruneHidden } from '../../../engine/conditions.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
@@ -19,6 +20,7 @@ import { storeSubmission } from '../collections/index.ts';
 import { claimedUploadHashes } from '../uploads/index.ts';
 import { formRoutes } from '../render/index.ts';
 import { postedAnswers } from './posted-answers.ts';
+import { postKey } from './post-mark.ts';
 import { readMultipart, urlencodedPairs, type Posted } from './read-post.ts';
 
 /** A form page's body: its answers are a few KB; files go as multipart (their own limits). */
@@ -69,7 +71,7 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     }
     let posted: Posted;
     if (request.isMultipart()) posted = await readMultipart(ctx, request, form, lang);
-    else if (Array.isArray(request.body)) posted = { pairs: request.body as [string, string][], uploads: new Map(), claims: [], fileErrors: [] };
+    else if (Array.isArray(request.body)) posted = { pairs: request.body as [string, string][], uploads: new Map(), files: [], claims: [], fileErrors: [] };
     else return reply.code(415).type('text/plain; charset=utf-8').send('Send the form as application/x-www-form-urlencoded or multipart/form-data.');
     const answers = pruneHidden(form.compiled.form, postedAnswers(form.compiled.schema as never, posted.pairs, posted.uploads));
     // Files are chosen again after a refusal: a file input cannot be given one back.
@@ -77,12 +79,29 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     const refused = (errors: FieldError[]) =>
       answerPage(reply, 400, url, { kind: 'refused', answers: kept(), errors: errors.map(({ path, message }) => ({ path, message })) }, failed);
     if (posted.fileErrors.length) return refused(posted.fileErrors);
-    try {
-      const row = await storeSubmission(ctx, collection, { body: answers, captchaProof: undefined, uploadClaims: claimedUploadHashes(posted.claims), lang });
+    const toThanks = (row: { reference: string | null; id: number }) => {
       const thanks = new URLSearchParams(query(request));
       thanks.set('reference', String(row.reference ?? row.id));
       return reply.code(303).header('location', `${pathname(request).replace(/\/$/, '')}/thank-you?${thanks}`).header('cache-control', 'no-store').send();
+    };
+    // The same answers posted again from the same page load (a double tap): the first post's thanks (post-mark.ts).
+    const sent = { pairs: posted.pairs, files: posted.files };
+    const key = postKey(request, sent);
+    const idempotent = key ? idempotentRequest(collection.slug, 'page', key, sent) : null;
+    const earlier = async () => {
+      const id = idempotent && (await earlierResult(ctx.db, idempotent));
+      const { rows } = id ? await ctx.db.query<{ id: number; reference: string | null }>('SELECT id, reference FROM documents WHERE id = $1 AND collection = $2', [id, collection.slug]) : { rows: [] };
+      return rows[0] ?? null;
+    };
+    const first = await earlier();
+    if (first) return toThanks(first);
+    try {
+      const row = await storeSubmission(ctx, collection, { body: answers, captchaProof: undefined, uploadClaims: claimedUploadHashes(posted.claims), lang, idempotency: idempotent && claimFor(idempotent) });
+      return toThanks(row);
     } catch (error) {
+      // Both posts of a double tap at once: the one stored first answers for both.
+      const winner = idempotent && lostKeyRace(error) ? await earlier() : null;
+      if (winner) return toThanks(winner);
       const errors = error instanceof ApiError ? fieldErrorsOf(error) : null;
       if (errors) return refused(errors);
       if (!(error instanceof ApiError) || error.statusCode >= 500) throw error;

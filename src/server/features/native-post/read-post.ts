@@ -21,6 +21,8 @@ export interface Posted {
   pairs: [string, string][];
   /** Upload ids by control id. */
   uploads: Map<string, number[]>;
+  /** What each file kept was ("control id:type:bytes"), in order: what tells a second post of the same files. */
+  files: string[];
   /** The claims of those uploads (features/uploads/upload-claims.ts): the submission may attach them. */
   claims: string[];
   /** Files refused (type, size, content), by answer path, in the page's language. */
@@ -49,7 +51,7 @@ function refusal(error: unknown, maxBytes: number, lang: Lang): string {
 }
 
 export async function readMultipart(ctx: ServerContext, request: FastifyRequest, form: LoadedForm, lang: Lang): Promise<Posted> {
-  const posted: Posted = { pairs: [], uploads: new Map(), claims: [], fileErrors: [] };
+  const posted: Posted = { pairs: [], uploads: new Map(), files: [], claims: [], fileErrors: [] };
   const rules = form.compiled.uploads;
   const largest = Math.max(1, ...rules.map((rule) => rule.maxBytes));
   const files = rules.reduce((count, rule) => count + (rule.multiple ? 10 : 1), 0);
@@ -75,6 +77,7 @@ export async function readMultipart(ctx: ServerContext, request: FastifyRequest,
       await slot.keep(kept.row.id);
       posted.uploads.set(part.fieldname, [...(posted.uploads.get(part.fieldname) ?? []), kept.row.id]);
       posted.claims.push(kept.claim);
+      posted.files.push(`${part.fieldname}:${String(kept.row.data.mimeType)}:${String(kept.row.data.filesize)}`);
     } catch (error) {
       await slot.release();
       if (!part.file.readableEnded) part.file.resume();
