@@ -1,6 +1,7 @@
 // `npm run retention -- --dry-run`: how many submissions and files of each form are older than
 // its retention, i.e. what the daily job (features/retention) would delete now; nothing changes.
-// Without --dry-run it deletes them now, as the job does (audited the same way). The embedded
+// Without --dry-run it deletes them now, as the job does (audited the same way, and the embedded
+// database vacuumed after). The embedded
 // database is opened only with the server stopped (its data-directory lock says so otherwise);
 // with DATABASE_URL it runs beside the servers.
 import { loadConfig } from '../src/server/core/config.ts';
@@ -9,7 +10,7 @@ import { migrate } from '../src/server/core/db/migrations.ts';
 import { loadCompiledForms } from '../src/server/core/forms/compiled-forms.ts';
 import { openUploadStorage } from '../src/server/core/storage/open-storage.ts';
 import { MIGRATIONS } from '../src/server/features/index.ts';
-import { expireSubmissions } from '../src/server/features/retention/index.ts';
+import { expireSubmissions, vacuumEmbedded } from '../src/server/features/retention/index.ts';
 
 const dryRun = process.argv.includes('--dry-run');
 const config = loadConfig();
@@ -18,6 +19,7 @@ const db = await openDb(config);
 try {
   await migrate(db, MIGRATIONS);
   const counts = await expireSubmissions(db, await openUploadStorage(config), forms, { dryRun });
+  if (!dryRun) await vacuumEmbedded(db);
   console.log(dryRun ? 'Older than their retention (nothing deleted, --dry-run):' : 'Deleted:');
   for (const count of counts) console.log(`  ${count.form.padEnd(26)} ${count.retention.padEnd(5)} ${String(count.submissions).padStart(6)} submission(s), ${count.files} file(s)`);
 } finally {

@@ -5,7 +5,7 @@ import { RETENTION_MIGRATIONS } from './migrations.ts';
 import { retentionPlugin } from './plugin.ts';
 
 export { deleteSubmissions, type DeletedCounts } from './delete-submissions.ts';
-export { expireSubmissions, type RetentionCount } from './retention-job.ts';
+export { expireSubmissions, vacuumEmbedded, type RetentionCount } from './retention-job.ts';
 export { runRetentionIfDue } from './plugin.ts';
 
 export const retentionFeature: ServerFeature = { name: 'retention', plugins: [retentionPlugin], migrations: RETENTION_MIGRATIONS };

@@ -1,8 +1,9 @@
 // Starts the retention job with the server (retention-job.ts, on the schedule of schedule.ts) and
-// lets a run in progress finish before the database closes. Logs counts only.
+// lets a run in progress finish before the database closes. Logs counts only. On PGlite a run
+// ends with the database's daily VACUUM (ANALYZE).
 import type { FastifyInstance } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
-import { expireSubmissions, type RetentionCount } from './retention-job.ts';
+import { expireSubmissions, vacuumEmbedded, type RetentionCount } from './retention-job.ts';
 import { claimRetentionRun, releaseRetentionRun, renewRetentionClaim } from './schedule.ts';
 
 const HOUR = 60 * 60_000;
@@ -15,6 +16,7 @@ export async function runRetentionIfDue(ctx: Pick<ServerContext, 'db' | 'uploads
     const forms = ctx.registry.forms.map((form) => form.compiled);
     const counts = await expireSubmissions(ctx.db, ctx.uploads, forms, { onBatch: () => renewRetentionClaim(ctx.db) });
     finished = true;
+    await vacuumEmbedded(ctx.db);
     return counts;
   } finally {
     await releaseRetentionRun(ctx.db, finished);
