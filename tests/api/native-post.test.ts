@@ -269,17 +269,6 @@ describe('a double tap on Submit without JavaScript (the browser posts twice)', 
     expect(await storedPadel(comment)).toHaveLength(5);
   });
 
-  it('a refused post keeps nothing: the corrected answers are stored once, however often they are sent', async () => {
-    const comment = `Corrected ${Math.random()}`;
-    const cookie = await pageMark(`${PADEL_PAGE}?lang=ar`);
-    const refused = await postForm(`${PADEL_PAGE}?lang=ar`, new URLSearchParams(padelPairs([['root_share_experience', comment], ['root_recommend_to_others_rating', 'eleven']])), { cookie });
-    expect(refused.status).toBe(400);
-    const answers = [];
-    for (let tap = 0; tap < 2; tap++) answers.push(await postForm(`${PADEL_PAGE}?lang=ar`, new URLSearchParams(padelPairs([['root_share_experience', comment]])), { cookie }));
-    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
-    expect(await storedPadel(comment)).toHaveLength(1);
-  });
-
   it('the same CV and answers posted twice store one application; the second file is left to the orphan sweep', async () => {
     const email = `twice.${Date.now()}@example.com`;
     const cookie = await pageMark(APPLY_PAGE);

@@ -6,6 +6,7 @@
 // guest may correct the answers and send them with the same key. Keys are forgotten after a day.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
+import type { DocumentRow } from '../documents.ts';
 import { isDatabaseError, UNIQUE_VIOLATION } from '../db/db.ts';
 import { ApiError, validationError } from '../errors.ts';
 
@@ -96,6 +97,38 @@ export function claimFor(request: IdempotentRequest): IdempotencyClaim {
 
 /** A create that lost the race for its key (another request with it committed first). */
 export const lostKeyRace = (error: unknown) => error instanceof KeyTaken || (isDatabaseError(error) && error.code === UNIQUE_VIOLATION && error.constraint === PRIMARY_KEY);
+
+/** The document the first request with this key stored: null when there is none (yet, or any more). Throws when the answers differ. */
+async function earlierDocument(db: Queryable, request: IdempotentRequest, collection: string): Promise<DocumentRow | null> {
+  const id = await earlierResult(db, request);
+  if (id === null) return null;
+  const { rows } = await db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1 AND collection = $2', [id, collection]);
+  return rows[0] ?? null;
+}
+
+/**
+ * A submission stored once per key (the JSON API's Idempotency-Key, a page's post mark): the
+ * document an earlier request with the key stored (`replayed`, nothing stored), else what `store`
+ * stores with the key's claim; of two requests at once, the one that lost the claim answers the
+ * winner's document. Without a key, `store` runs as it is.
+ */
+export async function storeOnce(
+  db: Queryable,
+  collection: string,
+  request: IdempotentRequest | null,
+  store: (claim: IdempotencyClaim | null) => Promise<DocumentRow>,
+): Promise<{ row: DocumentRow; replayed: boolean }> {
+  const earlier = request && (await earlierDocument(db, request, collection));
+  if (earlier) return { row: earlier, replayed: true };
+  try {
+    return { row: await store(request && claimFor(request)), replayed: false };
+  } catch (error) {
+    if (!request || !lostKeyRace(error)) throw error;
+    const winner = await earlierDocument(db, request, collection);
+    if (winner) return { row: winner, replayed: true };
+    throw differentRequest();
+  }
+}
 
 export async function forgetOldIdempotencyKeys(db: Queryable): Promise<void> {
   await db.query('DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)', [IDEMPOTENCY_KEY_HOURS]);

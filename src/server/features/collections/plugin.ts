@@ -16,11 +16,11 @@ import { isStaff } from '../../core/access/roles.ts';
 import { recordAudit } from '../audit/index.ts';
 import { followUpSummaries, readFollowUp } from '../followup/index.ts';
 import { createContent } from '../content/index.ts';
-import { claimFor, differentRequest, earlierResult, idempotencyKeyOf, idempotentRequest, lostKeyRace, type IdempotentRequest } from '../../core/http/idempotency.ts';
+import { idempotencyKeyOf, idempotentRequest, storeOnce } from '../../core/http/idempotency.ts';
+import { pathnameOf } from '../../core/http/pathname.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
-const pathnameOf = (request: FastifyRequest) => request.raw.url?.split('?')[0] ?? request.url;
 /** The query string as qs read it (Fastify's querystring parser, app.ts). */
 const queryOf = (request: FastifyRequest): QueryObject => (request.query ?? {}) as QueryObject;
 
@@ -115,36 +115,19 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
     const lang = requestLanguage(form, query.locale, request.headers['accept-language']);
     /** Other features' fields beside `doc` (e.g. the link to a waiver's signed copy), never in place of Payload's keys. */
     const answerFields = (row: DocumentRow) => Object.assign({}, ...ctx.submissionAnswers.map((answer) => answer({ collection, row, lang }, ctx.jwtSecret)));
-    /** A retry with the key of a stored submission: the first answer again, nothing stored. */
-    const replay = async (earlier: IdempotentRequest) => {
-      const id = await earlierResult(db, earlier);
-      const { rows } = id === null ? { rows: [] } : await db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1 AND collection = $2', [id, collection.slug]);
-      if (rows.length === 0) return null;
-      const [doc] = await present(request, collection, rows, depth);
-      return reply.code(201).header('idempotent-replayed', 'true').send({ ...answerFields(rows[0]), doc, message: `${collection.label} successfully created.` });
-    };
-    if (idempotent) {
-      const replayed = await replay(idempotent);
-      if (replayed) return replayed;
-    }
-    let row: DocumentRow;
-    try {
-      row = await storeSubmission(ctx, collection, {
+    // A retry with the key of a stored submission gets the first answer again, nothing stored.
+    const { row, replayed } = await storeOnce(db, collection.slug, idempotent, (idempotency) =>
+      storeSubmission(ctx, collection, {
         body: request.body,
         captchaProof: typeof proof === 'string' ? proof : undefined,
         uploadClaims: claimedUploadHashes(request.headers[UPLOAD_CLAIM_HEADER]),
         lang,
         refusedKeys: request.refusedKeys ?? undefined,
-        idempotency: idempotent && claimFor(idempotent),
+        idempotency,
         client: { ip: request.ip, userAgent: request.headers['user-agent'] },
-      });
-    } catch (error) {
-      // A concurrent request with the same key was stored first: answer as it was answered.
-      if (!idempotent || !lostKeyRace(error)) throw error;
-      const replayed = await replay(idempotent);
-      if (replayed) return replayed;
-      throw differentRequest();
-    }
+      }),
+    );
+    if (replayed) reply.header('idempotent-replayed', 'true');
     const [doc] = await present(request, collection, [row], depth);
     return reply.code(201).send({ ...answerFields(row), doc, message: `${collection.label} successfully created.` });
   });

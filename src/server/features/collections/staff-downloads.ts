@@ -13,6 +13,7 @@ import { signatureSvg } from './signature-svg.ts';
 import { forbidden, notFound, routeNotFound } from '../../core/errors.ts';
 import { mayOpen, readableSql } from '../../core/access/submission-access.ts';
 import { recordAudit } from '../audit/index.ts';
+import { pathnameOf } from '../../core/http/pathname.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string; file?: string } }>;
 
@@ -30,7 +31,7 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
 
   function staffForm(request: SlugRequest): Collection {
     const collection = registry.collections.get(request.params.slug);
-    if (!collection || collection.kind !== 'submissions') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
+    if (!collection || collection.kind !== 'submissions') throw routeNotFound(pathnameOf(request));
     if (!mayOpen(request.caller, registry, collection)) throw forbidden();
     return collection;
   }

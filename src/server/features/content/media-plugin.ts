@@ -12,6 +12,7 @@ import { cleanupUnusedMedia, contentMedia } from './content-media.ts';
 import { can } from '../../core/access/roles.ts';
 import { recordAudit } from '../audit/index.ts';
 import { forbidden, routeNotFound } from '../../core/errors.ts';
+import { pathnameOf } from '../../core/http/pathname.ts';
 
 /**
  * A stored file is shown as an image or a PDF, never as a page of ours (the type is sniffed from
@@ -32,7 +33,6 @@ const fileParams = {
 
 export const contentMediaPlugin = ownPlugin('content-media', async (app: FastifyInstance, ctx: ServerContext) => {
   const media = await contentMedia(ctx.config.formsBuildDir);
-  const pathnameOf = (request: FastifyRequest) => request.raw.url?.split('?')[0] ?? request.url;
 
   app.post(`/api/${CONTENT_UPLOADS}`, { schema: { querystring: payloadQuery, headers: createHeaders } }, async (request, reply) => {
     if (!media) throw routeNotFound(pathnameOf(request));

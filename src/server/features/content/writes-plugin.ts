@@ -5,10 +5,10 @@ import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import type { Collection } from '../../core/registry.ts';
 import { routeNotFound } from '../../core/errors.ts';
 import { deleteContent, saveGlobal, updateContent } from './content-writes.ts';
+import { pathnameOf } from '../../core/http/pathname.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id: string } }>;
 
-const pathnameOf = (request: FastifyRequest) => request.raw.url?.split('?')[0] ?? request.url;
 
 export const contentWritesPlugin = ownPlugin('content-writes', async (app: FastifyInstance, ctx: ServerContext) => {
   function contentCollection(request: SlugRequest): Collection {

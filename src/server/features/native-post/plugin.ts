@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { cookieAllowed } from '../../core/access/caller.ts';
 import { ApiError, type FieldError } from '../../core/errors.ts';
-import { claimFor, earlierResult, idempotentRequest, lostKeyRace } from '../../core/http/idempotency.ts';
+import { idempotentRequest, storeOnce } from '../../core/http/idempotency.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import { pruneHidden } from '../../../engine/conditions.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
@@ -22,6 +22,7 @@ import { formRoutes } from '../render/index.ts';
 import { postedAnswers } from './posted-answers.ts';
 import { postKey } from './post-mark.ts';
 import { readMultipart, urlencodedPairs, type Posted } from './read-post.ts';
+import { pathnameOf } from '../../core/http/pathname.ts';
 
 /** A form page's body: its answers are a few KB; files go as multipart (their own limits). */
 const FORM_BODY_LIMIT = 256 * 1024;
@@ -45,8 +46,7 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
   });
 
   const formsById = new Map(ctx.registry.forms.map((form) => [form.compiled.id, form]));
-  const pathname = (request: FastifyRequest) => request.raw.url?.split('?')[0] ?? request.url;
-  const query = (request: FastifyRequest) => request.raw.url?.slice(pathname(request).length) ?? '';
+  const query = (request: FastifyRequest) => request.raw.url?.slice(pathnameOf(request).length) ?? '';
 
   /** The page again, or a short page when it cannot be rendered (pages not built, too many renders under way). */
   async function answerPage(reply: FastifyReply, status: number, url: string, outcome: NativePostOutcome, fallback: string) {
@@ -59,7 +59,7 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     const collection = ctx.registry.collections.get(form.compiled.collection);
     if (!collection?.publicCreate) return reply.code(403).type('text/plain; charset=utf-8').send('This form cannot be sent without signing in.');
     const lang = resolveLanguage(new URLSearchParams(query(request)).get('lang'), form.compiled.languages);
-    const url = `${pathname(request)}${query(request)}`;
+    const url = `${pathnameOf(request)}${query(request)}`;
     const failed = form.compiled.form.submit.failed ? formText(form.compiled.id, form.compiled.form.submit.failed, lang) : t('submitFailed', lang);
     /** No answer at fault (a limit, the human check): the form again, saying it was not sent. */
     const notSent = (status: number, answers: Record<string, unknown> = {}) => answerPage(reply, status, url, { kind: 'refused', answers, errors: [], notice: failed }, failed);
@@ -79,29 +79,18 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     const refused = (errors: FieldError[]) =>
       answerPage(reply, 400, url, { kind: 'refused', answers: kept(), errors: errors.map(({ path, message }) => ({ path, message })) }, failed);
     if (posted.fileErrors.length) return refused(posted.fileErrors);
-    const toThanks = (row: { reference: string | null; id: number }) => {
-      const thanks = new URLSearchParams(query(request));
-      thanks.set('reference', String(row.reference ?? row.id));
-      return reply.code(303).header('location', `${pathname(request).replace(/\/$/, '')}/thank-you?${thanks}`).header('cache-control', 'no-store').send();
-    };
     // The same answers posted again from the same page load (a double tap): the first post's thanks (post-mark.ts).
     const sent = { pairs: posted.pairs, files: posted.files };
     const key = postKey(request, sent);
     const idempotent = key ? idempotentRequest(collection.slug, 'page', key, sent) : null;
-    const earlier = async () => {
-      const id = idempotent && (await earlierResult(ctx.db, idempotent));
-      const { rows } = id ? await ctx.db.query<{ id: number; reference: string | null }>('SELECT id, reference FROM documents WHERE id = $1 AND collection = $2', [id, collection.slug]) : { rows: [] };
-      return rows[0] ?? null;
-    };
-    const first = await earlier();
-    if (first) return toThanks(first);
     try {
-      const row = await storeSubmission(ctx, collection, { body: answers, captchaProof: undefined, uploadClaims: claimedUploadHashes(posted.claims), lang, idempotency: idempotent && claimFor(idempotent) });
-      return toThanks(row);
+      const { row } = await storeOnce(ctx.db, collection.slug, idempotent, (idempotency) =>
+        storeSubmission(ctx, collection, { body: answers, captchaProof: undefined, uploadClaims: claimedUploadHashes(posted.claims), lang, idempotency }),
+      );
+      const thanks = new URLSearchParams(query(request));
+      thanks.set('reference', String(row.reference ?? row.id));
+      return reply.code(303).header('location', `${pathnameOf(request).replace(/\/$/, '')}/thank-you?${thanks}`).header('cache-control', 'no-store').send();
     } catch (error) {
-      // Both posts of a double tap at once: the one stored first answers for both.
-      const winner = idempotent && lostKeyRace(error) ? await earlier() : null;
-      if (winner) return toThanks(winner);
       const errors = error instanceof ApiError ? fieldErrorsOf(error) : null;
       if (errors) return refused(errors);
       if (!(error instanceof ApiError) || error.statusCode >= 500) throw error;
@@ -118,7 +107,7 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     if (rows.length === 0) return reply.callNotFound();
     const page = new URLSearchParams(query(request));
     page.delete('reference');
-    const url = `${pathname(request).replace(/\/thank-you\/?$/, '')}${page.size ? `?${page}` : ''}`;
+    const url = `${pathnameOf(request).replace(/\/thank-you\/?$/, '')}${page.size ? `?${page}` : ''}`;
     return answerPage(reply, 200, url, { kind: 'stored', reference: reference! }, t('thankYouTitle', resolveLanguage(page.get('lang'), form.compiled.languages)));
   }
 

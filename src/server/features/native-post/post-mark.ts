@@ -12,11 +12,10 @@ import { sharedPlugin, type ServerContext } from '../../core/context.ts';
 import { readCookie } from '../../core/access/caller.ts';
 import { secureCookie } from '../auth/index.ts';
 import { formRoutes } from '../render/index.ts';
+import { pathnameOf } from '../../core/http/pathname.ts';
 
 const MARK_COOKIE = 'form-post';
 const MARK_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-
-const pathnameOf = (request: FastifyRequest) => (request.raw.url?.split('?')[0] ?? request.url).replace(/(.)\/$/, '$1');
 
 /** The Idempotency-Key of a post: its page load's mark and a hash of what it sent; null without a mark. */
 export function postKey(request: FastifyRequest, sent: unknown): string | null {
@@ -32,7 +31,7 @@ export const postMarkPlugin = sharedPlugin(async (app, ctx: ServerContext) => {
     const route = request.routeOptions.url?.replace(/(.)\/$/, '$1');
     if (request.method !== 'GET' || reply.statusCode !== 200 || !route || !formPages.has(route)) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-    const path = pathnameOf(request);
+    const path = pathnameOf(request).replace(/(.)\/$/, '$1');
     // A path a cookie cannot name (a ';' in it) gets no mark: its posts go without a key.
     if (!/^\/[\x21-\x3a\x3c-\x7e]*$/.test(path)) return payload;
     const mark = randomBytes(16).toString('base64url');

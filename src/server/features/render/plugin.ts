@@ -13,6 +13,7 @@ import { answerAsset, HASHED_FILE, loadHashedAssets, pickEncoding } from './asse
 import { humanCheckKind } from '../../core/config.ts';
 import { routeNotFound } from '../../core/errors.ts';
 import type { NativePostOutcome } from '../../../engine/contract/native-post.ts';
+import { pathnameOf } from '../../core/http/pathname.ts';
 
 function cacheHeaders(response: { setHeader(name: string, value: string): unknown }, file: string) {
   // A precompressed copy (.br, .gz) is the same hashed file.
@@ -28,7 +29,7 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   const humanCheck = humanCheckKind(ctx.config);
   const routes = formRoutes(ctx.registry.forms);
   const policyOf = pagePolicies(ctx.db, routes, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null);
-  const policy = async (request: FastifyRequest) => ctx.config.contentSecurityPolicy ?? (await policyOf(request.raw.url?.split('?')[0] ?? request.url));
+  const policy = async (request: FastifyRequest) => ctx.config.contentSecurityPolicy ?? (await policyOf(pathnameOf(request)));
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex');
@@ -82,7 +83,7 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.raw.url?.split('?')[0] ?? request.url;
+    const pathname = pathnameOf(request);
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       const answer = routeNotFound(pathname);
       return reply.code(answer.statusCode).send(answer.body);

@@ -15,6 +15,7 @@ import { forgetOldIdempotencyKeys } from '../../core/http/idempotency.ts';
 import { forbidden, routeNotFound } from '../../core/errors.ts';
 import { mayOpen, readableSql } from '../../core/access/submission-access.ts';
 import { recordAudit } from '../audit/index.ts';
+import { pathnameOf } from '../../core/http/pathname.ts';
 
 const MINUTE = 60_000;
 
@@ -35,7 +36,7 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
 
   app.get('/api/:slug/file/:filename', { schema: { params: fileParams, headers: credentialHeaders } }, async (request: FastifyRequest<{ Params: { slug: string; filename: string } }>, reply) => {
     const collection = ctx.registry.collections.get(request.params.slug);
-    if (!collection || collection.kind !== 'uploads') throw routeNotFound(request.raw.url?.split('?')[0] ?? request.url);
+    if (!collection || collection.kind !== 'uploads') throw routeNotFound(pathnameOf(request));
     // Guests' files: only for who reads the submission the file belongs to.
     if (!mayOpen(request.caller, ctx.registry, collection)) throw forbidden();
     const readable = (params: unknown[]) => readableSql(request.caller, ctx.registry, collection, params);
