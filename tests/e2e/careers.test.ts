@@ -32,7 +32,7 @@ describe('careers pages', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('store');
     await page.getByRole('link', { name: 'Sales Associate, Beauty' }).click();
     await page.waitForURL(/\/careers\/printemps\/sales-associate-beauty$/);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Sales Associate, Beauty');
+    await page.getByRole('heading', { level: 1, name: 'Sales Associate, Beauty' }).waitFor();
     expect(await page.locator('.document-body li').count()).toBe(3);
     // The title follows the page once it is shown (an effect after the render).
     await expect.poll(() => page.title()).toBe('Printemps | Careers | Sales Associate, Beauty');

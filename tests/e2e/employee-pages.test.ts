@@ -29,13 +29,14 @@ describe('employee benefits', () => {
     const page = await e2e.open('/employee-benefits');
     await page.getByRole('link', { name: 'Family' }).click();
     await page.waitForURL(/\?tab=family$/);
-    expect(await cardTitles(page)).toEqual(['School fees allowance']);
+    // The address changes before the list renders again: wait for what the page shows.
+    await expect.poll(() => cardTitles(page)).toEqual(['School fees allowance']);
     expect(await page.getByRole('link', { name: 'Family' }).getAttribute('aria-current')).toBe('page');
     await page.getByLabel('Search benefits').fill('submarine');
     await page.getByText('No benefit matches “submarine”. Try another word or the tab “All”.').waitFor();
     await page.getByRole('link', { name: 'All', exact: true }).click();
     await page.getByLabel('Search benefits').fill('gym');
-    expect(await cardTitles(page)).toEqual(['Gym membership']);
+    await expect.poll(() => cardTitles(page)).toEqual(['Gym membership']);
   });
 
   it('a benefit’s details open from their own address, in Arabic, with discounts, documents and contact', async () => {

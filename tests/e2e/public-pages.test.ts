@@ -30,7 +30,7 @@ describe('the landing page and the brand hub', () => {
     await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
     await page.getByRole('link', { name: 'مدونة سلوك الضيوف' }).click();
     await page.waitForURL(/\/docs\/guest-code-of-conduct\?lang=ar$/);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('مدونة سلوك الضيوف');
+    await page.getByRole('heading', { level: 1, name: 'مدونة سلوك الضيوف' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
   });
 

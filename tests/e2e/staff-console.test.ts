@@ -108,7 +108,7 @@ describe('a staff member finds what a guest sent', () => {
     await fillDate(page, 'مستلمة حتى', today, 'ar');
     await page.getByRole('button', { name: 'بحث' }).click();
     await page.waitForURL((url) => url.searchParams.get('from') === today && url.searchParams.get('to') === today);
-    expect(await page.locator('.staff-table tbody tr').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.staff-table tbody tr').count()).toBeGreaterThan(0);
 
     await fillDate(page, 'مستلمة من', tomorrow, 'ar');
     await page.getByRole('button', { name: 'بحث' }).click();

@@ -190,6 +190,7 @@ describe('signing in with the company account (OpenID Connect)', () => {
     await page.getByLabel('Work email').fill('amal@dohaoasis.example');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${e2e.server.url}/login-success`);
+    await page.getByRole('heading', { level: 1, name: 'You are signed in' }).waitFor();
     expect(await page.locator('.signed-in-facts').innerText()).toMatch(/amal@dohaoasis\.example\s+Roles\s+Employee/);
     expect(await page.getByRole('link', { name: 'Go to employee perks' }).count()).toBe(1);
   });
