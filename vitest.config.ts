@@ -14,7 +14,8 @@ const onSharedServer = fs
   .readdirSync(E2E)
   .filter((name) => name.endsWith('.test.ts') && fs.readFileSync(path.join(E2E, name), 'utf8').includes('sharedE2E('))
   .map((name) => `tests/e2e/${name}`);
-const e2e = { globalSetup: ['tests/support/e2e-setup.ts'] };
+// A browser page shows what a test waits for when the machine gets to it: polls wait up to 10 s (vitest's default is 1 s).
+const e2e = { globalSetup: ['tests/support/e2e-setup.ts'], expect: { poll: { timeout: 10_000 } } };
 
 export default defineConfig({
   plugins: [routeSetPlugin('default')],

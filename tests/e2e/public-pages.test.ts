@@ -58,7 +58,7 @@ describe('the loyalty club app launch', () => {
     const page = await e2e.browser.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${e2e.server.url}/clubprintemps?lang=ar`);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('تم إطلاق تطبيق نادي ولاء برنتان!');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('تم إطلاق تطبيق نادي ولاء برنتان!');
     expect(await page.locator('.club-launch-logo').evaluate((img) => getComputedStyle(img).animationName)).toBe('none');
   });
 });

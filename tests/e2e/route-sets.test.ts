@@ -32,7 +32,7 @@ afterAll(async () => {
 it('a private build answers Not Found for the public loyalty registration', async () => {
   const page = await browser.newPage();
   await page.goto(`${server.url}/printemps/loyalty-registration`);
-  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
 });
 
 it('a public build holds neither the code nor the texts of private pages', async () => {
@@ -75,7 +75,7 @@ it('a public build holds neither the code nor the texts of private pages', async
       await page.getByText('Redeeming needs the employee sign-in, which this site does not offer. Issues? Please contact the IT service desk.').waitFor();
       expect(await page.getByRole('link', { name: 'Redeem' }).count()).toBe(0);
       await page.goto(`${publicServer.url}/login`);
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
     } finally {
       await publicServer.close();
     }
@@ -88,6 +88,6 @@ it('a public build holds neither the code nor the texts of private pages', async
 it('a private build still has the error page, which belongs to both sets', async () => {
   const page = await browser.newPage();
   await page.goto(`${server.url}/error`);
-  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Not Found');
   await expect.poll(() => page.title()).toBe('Doha Oasis | Not Found');
 });
