@@ -1,6 +1,6 @@
 // Starts the retention job with the server (retention-job.ts, on the schedule of schedule.ts) and
-// lets a run in progress finish before the database closes. Logs counts only. On PGlite a run
-// ends with the database's daily VACUUM (ANALYZE).
+// lets a run in progress finish before the database closes. Logs counts only. On PGlite a run that
+// deleted submissions ends with a VACUUM of the documents (retention-job.ts).
 import type { FastifyInstance } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { expireSubmissions, vacuumEmbedded, type RetentionCount } from './retention-job.ts';
@@ -16,7 +16,7 @@ export async function runRetentionIfDue(ctx: Pick<ServerContext, 'db' | 'uploads
     const forms = ctx.registry.forms.map((form) => form.compiled);
     const counts = await expireSubmissions(ctx.db, ctx.uploads, forms, { onBatch: () => renewRetentionClaim(ctx.db) });
     finished = true;
-    await vacuumEmbedded(ctx.db);
+    await vacuumEmbedded(ctx.db, counts);
     return counts;
   } finally {
     await releaseRetentionRun(ctx.db, finished);
