@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { getCountries, getExampleNumber } from 'libphonenumber-js/max';
+import examples from 'libphonenumber-js/mobile/examples';
 import { deleteSubmissions, expireSubmissions } from '../../src/server/features/retention/index.ts';
+import { readPerson } from '../../src/server/features/privacy/person.ts';
 import { freshPhone, IFLY, loyaltyAnswers, LOYALTY, LOYALTY_MEDIA, proofFor, register, SATISFACTION, satisfactionAnswers, waiverAnswers, WHISTLE } from './samples.ts';
 
 let server: TestServer;
@@ -79,6 +82,35 @@ describe('finding what is held about a person', () => {
     const answer = await search(`email=${encodeURIComponent('noor.saleh@EXAMPLE.com')}`);
     expect(answer.status).toBe(200);
     expect(answer.body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual([created.loyalty, created.survey].sort());
+  });
+
+  it('reads the index of the emails and phones the submissions hold, not every answer of every submission', async () => {
+    const scans = async () => {
+      await db().query('SELECT pg_stat_force_next_flush()');
+      return (await db().query<{ idx_scan: string }>(`SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'documents_person_keys'`)).rows.map((row) => Number(row.idx_scan));
+    };
+    const [before] = await scans();
+    expect((await search(`email=${encodeURIComponent(EMAIL)}`)).body.docs).toHaveLength(2);
+    expect(await scans()).toEqual([before + 1]);
+  });
+
+  it('can find every valid phone of every country and every email it accepts: each is a key of that index, however it was stored', async () => {
+    const stored: string[] = [];
+    const searched: string[] = [];
+    for (const country of getCountries()) {
+      const example = getExampleNumber(country, examples);
+      if (!example) continue;
+      const person = readPerson({ phone: example.formatInternational() }, 'en');
+      stored.push(example.number, example.number.slice(1));
+      searched.push(...person.matches);
+    }
+    for (const email of ['a@b.co', 'Noor.Saleh+club@Example.COM', 'نور@مثال.قطر', 'o\'neil@x.y.z']) {
+      stored.push(email);
+      searched.push(...readPerson({ email }, 'en').matches);
+    }
+    expect(searched.length).toBeGreaterThan(400);
+    const { rows } = await db().query<{ keys: string[] }>(`SELECT person_keys(jsonb_build_object('dependents', jsonb_build_array(jsonb_build_object('contact', $1::jsonb)))) AS keys`, [JSON.stringify(stored)]);
+    expect(searched.filter((match) => !rows[0].keys.includes(match))).toEqual([]);
   });
 
   it('refuses bad input with a 400 naming the field, in the caller\'s language', async () => {

@@ -3,6 +3,7 @@
 // (PUT/DELETE /api/privacy/holds/{id}), the console's /staff/privacy.
 import type { ServerFeature } from '../../core/feature.ts';
 import { legalHoldsPlugin } from './legal-holds-plugin.ts';
+import { PRIVACY_MIGRATIONS } from './migrations.ts';
 import { privacyPlugin } from './plugin.ts';
 
-export const privacyFeature: ServerFeature = { name: 'privacy', plugins: [privacyPlugin, legalHoldsPlugin] };
+export const privacyFeature: ServerFeature = { name: 'privacy', plugins: [privacyPlugin, legalHoldsPlugin], migrations: PRIVACY_MIGRATIONS };

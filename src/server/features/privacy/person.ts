@@ -12,14 +12,9 @@ export interface Person {
   by: PersonKey;
   /** Lower-case email, or E.164 phone. */
   value: string;
-  /** The stored strings that are this person: the phone also as digits only, as the old app wrote it. */
+  /** The stored strings that are this person: the phone also as digits only, as the old app wrote it (each a key of migrations.ts's index). */
   matches: string[];
-  /** Text every match contains, as it reads inside the answers' JSON text: a cheap first filter (find-person.ts). */
-  needle: string;
 }
-
-/** '"' and '\\' read differently inside JSON text: such a value is not pre-filtered (an empty needle is in every text). */
-const needleOf = (text: string) => (/["\\]/.test(text) ? '' : text);
 
 const EMAIL_MAX = 254;
 /** One @, something on each side, a dot in the domain: enough to refuse a typo, not a full RFC 5322 check. */
@@ -34,12 +29,12 @@ export function readPerson(input: { email?: unknown; phone?: unknown }, lang: La
   if (given(input.email)) {
     const email = String(input.email).trim().toLowerCase();
     if (email.length > EMAIL_MAX || !EMAIL.test(email)) throw refuse(lang, 'email', 'email');
-    return { by: 'email', value: email, matches: [email], needle: needleOf(email) };
+    return { by: 'email', value: email, matches: [email] };
   }
   if (given(input.phone)) {
     const phone = toE164(String(input.phone).replace(/[\s().-]/g, ''));
     if (!phone) throw refuse(lang, 'phone', 'phone');
-    return { by: 'phone', value: phone, matches: [phone, phone.slice(1)], needle: phone.slice(1) };
+    return { by: 'phone', value: phone, matches: [phone, phone.slice(1)] };
   }
   throw refuse(lang, 'email', 'privacyNeedPerson');
 }
