@@ -81,15 +81,11 @@ export async function expireSubmissions(db: Db, storage: UploadStorage, forms: r
  * PGlite runs no autovacuum: the rows a run deleted would keep their space for good. After a run that
  * deleted any, the documents table is vacuumed (about 0.3 s over 100,000 submissions, the server's one
  * database thread waiting meanwhile). Nothing else, and no ANALYZE: PGlite has no autovacuum to keep
- * statistics current either, and statistics taken once go stale as tables grow. Measured: a VACUUM
- * (ANALYZE) at the start of a new server, when the documents were its seeded content, made every
- * create that checked a restaurant read the whole table for the rest of the day (the statistics said
- * restaurants were a sixth of it): creates/s fell from about 1,250 to 850, and to 500 with an
- * Idempotency-Key. Without statistics PostgreSQL's defaults choose the indexes. PostgreSQL's
- * autovacuum does all this there.
+ * statistics current either, and statistics taken once go stale as tables grow: taken at a new
+ * server's start, of its seeded content, they made every create that checked a restaurant read the
+ * whole table (the README's retention paragraph has the figures). Without statistics PostgreSQL's
+ * defaults choose the indexes. PostgreSQL's autovacuum does all this there.
  */
-export async function vacuumEmbedded(db: Db, counts: readonly RetentionCount[]): Promise<boolean> {
-  if (db.kind !== 'pglite' || !counts.some((count) => count.submissions > 0)) return false;
-  await db.query('VACUUM documents');
-  return true;
+export async function vacuumEmbedded(db: Db, counts: readonly RetentionCount[]): Promise<void> {
+  if (db.kind === 'pglite' && counts.some((count) => count.submissions > 0)) await db.query('VACUUM documents');
 }
