@@ -17,6 +17,7 @@ import { securityHeadersPlugin } from './core/http/security-headers.ts';
 import { routeSchemasPlugin } from './core/http/route-schemas-plugin.ts';
 import { parseQueryString } from './core/http/query-string.ts';
 import { batchedStdout } from './core/log-lines.ts';
+import { pathnameOf } from './core/http/pathname.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,7 +60,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   app.decorate('serverContext', ctx);
   app.addHook('onClose', async () => logLines.flush());
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(`${request.method} ${request.raw.url?.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
+    request.log.info(`${request.method} ${pathnameOf(request)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
   });
 
   ctx.limits = await registerLimits(app, config, db);

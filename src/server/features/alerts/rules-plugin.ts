@@ -14,6 +14,7 @@ import type { Collection } from '../../core/registry.ts';
 import { createContent, deleteContent, updateContent } from '../content/index.ts';
 import { ruleProblems } from './rule-checks.ts';
 import { ALERT_RULES } from './rules.ts';
+import { queryOf } from '../../core/http/pathname.ts';
 
 type Data = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -36,7 +37,7 @@ export const alertRulesPlugin = ownPlugin('alert-rules', async (app: FastifyInst
     if (!isObject(request.body)) return; // the content write answers it
     const form = await ruleForm();
     if (!form) throw forbidden();
-    const lang = requestLanguage(form, parseQueryString(request.raw.url?.split('?')[1] ?? '').locale, request.headers['accept-language']);
+    const lang = requestLanguage(form, parseQueryString(queryOf(request)).locale, request.headers['accept-language']);
     const problems = await ruleProblems({ ...stored, ...request.body }, ctx.registry.forms, ctx.config.alerts, lang);
     if (problems.length) throw validationError(ALERT_RULES, problems.map((problem) => ({ ...problem, label: fieldLabel(form, problem.path.replace('.', '_'), lang) })));
   }

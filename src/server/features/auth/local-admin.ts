@@ -10,6 +10,7 @@ import { forbidden, routeNotFound } from '../../core/errors.ts';
 import { serverHoldingDataDir } from '../../core/db/data-dir-lock.ts';
 import type { StaffUser } from '../../core/access/staff-users.ts';
 import type { Role } from '../../core/access/roles.ts';
+import { pathnameOf } from '../../core/http/pathname.ts';
 
 export const LOCAL_ADMIN_PATH = '/api/local-admin/staff-users';
 export const LOCAL_ADMIN_SECRET_HEADER = 'x-local-admin-secret';
@@ -59,7 +60,7 @@ const fromThisMachine = (request: FastifyRequest) =>
 /** Throws unless the request is a local admin call: from this machine, not through a proxy, with this server's secret. */
 export function checkLocalAdminCall(request: FastifyRequest, secret: string): void {
   // Through a proxy (X-Forwarded-For) or from elsewhere this address does not exist.
-  if (!fromThisMachine(request) || request.headers['x-forwarded-for'] !== undefined) throw routeNotFound(request.url.split('?')[0]);
+  if (!fromThisMachine(request) || request.headers['x-forwarded-for'] !== undefined) throw routeNotFound(pathnameOf(request));
   const sent = Buffer.from(String(request.headers[LOCAL_ADMIN_SECRET_HEADER] ?? ''));
   if (sent.length !== secret.length || !timingSafeEqual(sent, Buffer.from(secret))) throw forbidden();
 }

@@ -19,6 +19,7 @@ import { changedKeys, contentDocument } from './content-document.ts';
 import { contentForms } from './content-forms.ts';
 import { attachMedia, contentMedia } from './content-media.ts';
 import { t } from '../../../engine/messages.ts';
+import { queryOf } from '../../core/http/pathname.ts';
 
 type Data = Record<string, unknown>;
 
@@ -36,7 +37,7 @@ async function editorForm({ ctx, request, target }: ContentWrite): Promise<Loade
   return form;
 }
 
-const languageOf = (form: LoadedForm, request: FastifyRequest) => requestLanguage(form, parseQueryString(request.raw.url?.split('?')[1] ?? '').locale, request.headers['accept-language']);
+const languageOf = (form: LoadedForm, request: FastifyRequest) => requestLanguage(form, parseQueryString(queryOf(request)).locale, request.headers['accept-language']);
 
 /** The collection's identifying field (e.g. slug) is unique: two restaurants at one address would shadow each other. */
 async function checkKeyFree(tx: Queryable, ctx: ServerContext, form: LoadedForm, collection: Collection, doc: Data, id: number | null, lang: ReturnType<typeof languageOf>) {

@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/index.ts';
 import { applyFollowUpChange, readFollowUp } from './followups.ts';
 import { assigneesOf, checkFollowUpChange } from './check-change.ts';
 import { canFollowUp } from './permission.ts';
+import { pathnameOf } from '../../core/http/pathname.ts';
 
 type SubmissionRequest = FastifyRequest<{ Params: { slug: string; id: string }; Querystring: { locale?: string } }>;
 
@@ -22,7 +23,7 @@ const localeQuery = { type: 'object', properties: { locale: { type: 'string', ma
 export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance, { db, registry }: ServerContext) => {
   function collectionOf(request: FastifyRequest<{ Params: { slug: string } }>): Collection {
     const collection = registry.collections.get(request.params.slug);
-    if (!collection || collection.kind !== 'submissions') throw routeNotFound(request.url.split('?')[0]);
+    if (!collection || collection.kind !== 'submissions') throw routeNotFound(pathnameOf(request));
     if (!isStaff(request.caller)) throw forbidden();
     return collection;
   }

@@ -22,7 +22,7 @@ import { formRoutes } from '../render/index.ts';
 import { postedAnswers } from './posted-answers.ts';
 import { postKey } from './post-mark.ts';
 import { readMultipart, urlencodedPairs, type Posted } from './read-post.ts';
-import { pathnameOf } from '../../core/http/pathname.ts';
+import { pathnameOf, queryOf } from '../../core/http/pathname.ts';
 
 /** A form page's body: its answers are a few KB; files go as multipart (their own limits). */
 const FORM_BODY_LIMIT = 256 * 1024;
@@ -46,7 +46,7 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
   });
 
   const formsById = new Map(ctx.registry.forms.map((form) => [form.compiled.id, form]));
-  const query = (request: FastifyRequest) => request.raw.url?.slice(pathnameOf(request).length) ?? '';
+  const query = (request: FastifyRequest) => (queryOf(request) ? `?${queryOf(request)}` : '');
 
   /** The page again, or a short page when it cannot be rendered (pages not built, too many renders under way). */
   async function answerPage(reply: FastifyReply, status: number, url: string, outcome: NativePostOutcome, fallback: string) {

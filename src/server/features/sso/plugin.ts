@@ -10,6 +10,7 @@ import { readCookie } from '../../core/access/caller.ts';
 import { cookieOptions, startSession } from '../auth/index.ts';
 import { ssoUser, SsoRefused } from './sso-users.ts';
 import { routeNotFound } from '../../core/errors.ts';
+import { queryOf } from '../../core/http/pathname.ts';
 
 export const SIGNED_IN_PAGE = '/login-success';
 const CALLBACK_PATH = `${FLOW_COOKIE_PATH}/callback`;
@@ -58,7 +59,7 @@ export const ssoPlugin = ownPlugin('sso', async (app: FastifyInstance, ctx: Serv
     // The flow is used once, whatever happens next.
     reply.setCookie(FLOW_COOKIE, '', cookieOptions(request, ctx, new Date(0), FLOW_COOKIE_PATH));
     if (!flow) return backToLogin(reply, 'sso-expired', null);
-    const search = request.raw.url?.split('?')[1] ?? '';
+    const search = queryOf(request);
     try {
       const identity = await client.finish(new URL(`${redirectUri(request).split('?')[0]}?${search}`), flow);
       const user = await ssoUser(ctx.db, config, identity);
