@@ -1,7 +1,7 @@
 // Guests share their dining experience from a restaurant's QR code, in English or Arabic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { draftSaved, sharedE2E, storedDocs, type E2E } from './harness.ts';
+import { draftSaved, pageScriptsFrame, sharedE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -102,9 +102,10 @@ describe('dining survey', () => {
     await page.locator('.error-summary').getByText('الطعام: هذا الحقل مطلوب.').waitFor();
   });
 
-  it('a restaurant page runs the restaurant’s own tag, as script text', async () => {
+  it('a restaurant page runs the restaurant’s own tag, in its sandboxed frame and not in the page', async () => {
     const page = await e2e.open('/survey/fnb/twiga');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __restaurantTag?: string }).__restaurantTag)).toBe('twiga');
+    await expect.poll(() => pageScriptsFrame(page)?.evaluate(() => (window as unknown as { __restaurantTag?: string }).__restaurantTag)).toBe('twiga');
+    expect(await page.evaluate(() => (window as unknown as { __restaurantTag?: string }).__restaurantTag)).toBeUndefined();
     await expect.poll(() => page.title()).toBe('Printemps | Survey F&B | Twiga');
   });
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import type { ServerConfig } from '../../src/server/core/config.ts';
@@ -145,4 +145,9 @@ export async function openWithHeading(context: BrowserContext, e2e: E2E, pathnam
   await page.goto(`${e2e.server.url}${pathname}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   return page;
+}
+
+/** The sandboxed frame running the scripts of the document the page names (a restaurant's tag), once the page holds it. */
+export function pageScriptsFrame(page: Page): Frame | undefined {
+  return page.frames().find((frame) => new URL(frame.url(), 'http://x').pathname.startsWith('/page-scripts/'));
 }

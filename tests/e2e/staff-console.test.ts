@@ -10,7 +10,7 @@ import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { STAFF } from '../support/server.ts';
 import { DINING, IFLY, LOYALTY, diningAnswers, loyaltyAnswers, register, waiverAnswers } from '../api/samples.ts';
 import { fillDate } from './fill.ts';
-import { startE2E, type E2E } from './harness.ts';
+import { pageScriptsFrame, startE2E, type E2E } from './harness.ts';
 
 let e2e: E2E;
 const EDITOR = { email: 'editor@example.com', password: 'an editor password' };
@@ -145,7 +145,7 @@ describe('content is edited with the same forms engine', () => {
     await page.getByRole('heading', { name: 'Saved' }).waitFor();
 
     const guest = await e2e.open('/survey/fnb/russos');
-    await expect.poll(() => guest.evaluate(() => (window as unknown as { __restaurantTag?: string }).__restaurantTag)).toBe('russos-from-console');
+    await expect.poll(() => pageScriptsFrame(guest)?.evaluate(() => (window as unknown as { __restaurantTag?: string }).__restaurantTag)).toBe('russos-from-console');
     expect(await auditActions('update-content', 'restaurants')).toContainEqual({ user_email: EDITOR.email, document_id: expect.any(String) });
   });
 

@@ -2,14 +2,11 @@
 // server, which writes it into the HTML document (src/server/features/render/prerender.ts).
 import { Type, type Static } from '@sinclair/typebox';
 
-/** A script of the document the address names (e.g. a restaurant's tag), for <head>. */
-export const HeadScript = Type.Object({
-  src: Type.Optional(Type.String()),
-  async: Type.Optional(Type.Boolean()),
-  defer: Type.Optional(Type.Boolean()),
-  content: Type.Optional(Type.String()),
-});
-export type HeadScript = Static<typeof HeadScript>;
+/**
+ * Where the frame that runs the scripts of the document a page names (a restaurant's tag) is
+ * served: this prefix, then the page's own path (/page-scripts/survey/fnb/cova).
+ */
+export const PAGE_SCRIPTS_PATH = '/page-scripts';
 
 export const RenderedPage = Type.Object({
   /** The inside of <div id="root">. */
@@ -19,7 +16,6 @@ export const RenderedPage = Type.Object({
   description: Type.Optional(Type.String()),
   faviconUrl: Type.String(),
   themeColor: Type.String(),
-  scripts: Type.Array(HeadScript),
   /** Manifest keys of the page's own code and data besides the application (a form's page, definition, validator and texts; a hub's page). */
   modules: Type.Array(Type.String()),
   /**

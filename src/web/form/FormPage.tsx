@@ -6,6 +6,7 @@ import { useShell } from '../shell/ShellContext.tsx';
 import type { FormPageData } from './formLoader.ts';
 import { EngineForm } from './EngineForm.tsx';
 import { nativePostOutcome } from './nativePost.ts';
+import { PageScriptsFrame } from './PageScriptsFrame.tsx';
 
 /** Only a kiosk route needs the kiosk's parts: a guest's phone never downloads them. */
 const KioskForm = lazy(() => import('./kiosk/KioskForm.tsx').then((module) => ({ default: module.KioskForm })));
@@ -15,13 +16,22 @@ export default function FormPage() {
   const { loaded, sourced, optionDocs, kiosk } = useLoaderData() as FormPageData;
   const { lang } = useShell();
   const { pathname, search } = useLocation();
+  const scripts = <PageScriptsFrame sourced={sourced} pathname={pathname} />;
   if (kiosk) {
     return (
-      <Suspense>
-        <KioskForm key={loaded.compiled.id} kiosk={kiosk} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} />
-      </Suspense>
+      <>
+        {scripts}
+        <Suspense>
+          <KioskForm key={loaded.compiled.id} kiosk={kiosk} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} />
+        </Suspense>
+      </>
     );
   }
   const native = { action: `${pathname}${search}`, posted: nativePostOutcome() };
-  return <EngineForm key={loaded.compiled.id} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} native={native} />;
+  return (
+    <>
+      {scripts}
+      <EngineForm key={loaded.compiled.id} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} native={native} />
+    </>
+  );
 }

@@ -16,8 +16,8 @@ import type { DocumentData } from '../pages/docs/documentLoader.ts';
 import { forgetFetchedDocs } from '../form/sourcedValues.ts';
 import { setNativePostOutcome } from '../form/nativePost.ts';
 import type { NativePostOutcome } from '../../engine/contract/native-post.ts';
-import type { HeadScript, RenderedPage } from '../../engine/contract/render.ts';
-import { routeDocument, scriptSource, type PageScript } from '../form/pageDocument.ts';
+import type { RenderedPage } from '../../engine/contract/render.ts';
+import { routeDocumentTitle } from '../form/pageDocument.ts';
 import { i18n } from '../i18n.ts';
 import type { PageContent } from '../shell/pageContent.ts';
 import { htmlAttributes, pageBrand, pageTitle } from '../shell/pageHead.ts';
@@ -104,10 +104,10 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const brand = pageBrand(url.pathname, routesTable, lang, pageContent);
-  const document = page ? routeDocument(page.sourced, lang) : { title: undefined, scripts: [] };
+  const documentTitle = page ? routeDocumentTitle(page.sourced, lang) : undefined;
   // What the page adds to the title once in the browser (useTitleExtra): a form's document (a restaurant's name), a document's title.
   const shownDocument = Object.values(context.loaderData).find((data): data is DocumentData => Boolean(data && typeof data === 'object' && 'doc' in data));
-  const titleExtra = document.title ?? (shownDocument ? localized<string>(shownDocument.doc.title, lang).value : undefined);
+  const titleExtra = documentTitle ?? (shownDocument ? localized<string>(shownDocument.doc.title, lang).value : undefined);
   const form = route.kind === 'form' ? String((route as { form: string }).form) : undefined;
   return {
     body: Buffer.concat(chunks).toString('utf8'),
@@ -116,11 +116,6 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
     description: brand.settings.description,
     faviconUrl: brand.faviconUrl,
     themeColor: brand.theme.colors.primary ?? '#ffffff',
-    scripts: document.scripts.flatMap((script: PageScript): HeadScript[] => {
-      const src = scriptSource(script);
-      if (src) return [{ src, async: Boolean(script.async), defer: Boolean(script.defer) }];
-      return script.type === 'inline' && typeof script.content === 'string' ? [{ content: script.content }] : [];
-    }),
     modules: [...RENDERED_KINDS[route.kind], ...(form ? [`build/forms/${form}.json`, `build/forms/${form}.validate.mjs`, `build/forms/locales/${lang}/${form}.json`] : [])],
     answers: `<script type="application/json" id="${API_ANSWERS_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`,
     preload: page && needsCountryNames(page.loaded.compiled.form) ? [countryNamesFile(lang)] : [],

@@ -1,6 +1,6 @@
 // Staff writes to content (editor or admin: permission 'edit-content'): create, update and delete
 // content documents, save globals. Each is checked by its content form's compiled schema, stored
-// in one transaction with its audit row, and makes the pages' security policy be computed again.
+// in one transaction with its audit row.
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../core/context.ts';
 import type { Collection } from '../../core/registry.ts';
@@ -13,7 +13,6 @@ import { forbidden, notFound, validationError } from '../../core/errors.ts';
 import { requestLanguage } from '../../core/forms/validation.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import { fieldLabel } from '../../core/forms/validation.ts';
-import { invalidatePagePolicy } from '../render/index.ts';
 import { loadContentConfig } from '../../core/content-config.ts';
 import { changedKeys, contentDocument } from './content-document.ts';
 import { contentForms } from './content-forms.ts';
@@ -47,10 +46,6 @@ async function checkKeyFree(tx: Queryable, ctx: ServerContext, form: LoadedForm,
   if (rows.length) throw validationError(collection.slug, [{ label: fieldLabel(form, key, lang), message: t('contentKeyUsed', lang), path: key }], 409);
 }
 
-function afterChange(ctx: ServerContext) {
-  invalidatePagePolicy(ctx.db);
-}
-
 export async function createContent(write: ContentWrite, collection: Collection): Promise<Data> {
   const form = await editorForm(write);
   const { ctx, request } = write;
@@ -64,7 +59,6 @@ export async function createContent(write: ContentWrite, collection: Collection)
     await recordAudit(tx, request.caller, { action: 'create-content', target: collection.slug, documentId: rows[0].id, detail: { fields: Object.keys(doc).sort() } });
     return rows[0];
   });
-  afterChange(ctx);
   return toDoc(collection, row);
 }
 
@@ -89,7 +83,6 @@ export async function updateContent(write: ContentWrite, collection: Collection,
     await recordAudit(tx, request.caller, { action: 'update-content', target: collection.slug, documentId: stored.id, detail: { fields: changedKeys(stored.data, doc) } });
     return rows[0];
   });
-  afterChange(ctx);
   return toDoc(collection, row);
 }
 
@@ -102,7 +95,6 @@ export async function deleteContent(write: ContentWrite, collection: Collection,
     await recordAudit(tx, request.caller, { action: 'delete-content', target: collection.slug, documentId: stored.id, detail: { fields: Object.keys(stored.data).sort() } });
     return stored;
   });
-  afterChange(ctx);
   return toDoc(collection, row);
 }
 
@@ -123,6 +115,5 @@ export async function saveGlobal(write: ContentWrite, slug: string): Promise<Dat
     await recordAudit(tx, request.caller, { action: 'update-global', target: slug, detail: { fields: changedKeys(before, data) } });
     return rows[0];
   });
-  afterChange(ctx);
   return { ...saved.data, globalType: slug, createdAt: saved.created_at.toISOString(), updatedAt: saved.updated_at.toISOString() };
 }

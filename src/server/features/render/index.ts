@@ -2,7 +2,6 @@
 import type { ServerFeature } from '../../core/feature.ts';
 import { pagesPlugin } from './plugin.ts';
 import type { NativePostOutcome } from '../../../engine/contract/native-post.ts';
-export { invalidatePagePolicy } from './content-security-policy.ts';
 export { formRoutes, type FormRoute } from './form-routes.ts';
 
 declare module 'fastify' {

@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sharedPlugin } from '../../core/context.ts';
-import { pagePolicies } from './content-security-policy.ts';
+import { pagePolicy } from './content-security-policy.ts';
+import { framedPage, pageScripts, scriptsFrame } from './page-scripts.ts';
+import { PAGE_SCRIPTS_PATH } from '../../../engine/contract/render.ts';
 import { formRoutes, pageAddress } from './form-routes.ts';
 import { createPrerenderer } from './prerender.ts';
 import { answerAsset, HASHED_FILE, loadHashedAssets, pickEncoding } from './asset-memory.ts';
@@ -28,13 +30,12 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   const built = fs.existsSync(path.join(dist, 'index.html'));
   const humanCheck = humanCheckKind(ctx.config);
   const routes = formRoutes(ctx.registry.forms);
-  const policyOf = pagePolicies(ctx.db, routes, humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null);
-  const policy = async (request: FastifyRequest) => ctx.config.contentSecurityPolicy ?? (await policyOf(pathnameOf(request)));
+  const policy = ctx.config.contentSecurityPolicy ?? pagePolicy(humanCheck === 'recaptcha' ? ctx.config.recaptchaScriptUrl : null);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex');
     // An answer that set its own, stricter policy (a data-subject export) keeps it.
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', await policy(request));
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     // API answers may hold personal data: no shared or browser cache keeps them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
@@ -46,13 +47,22 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__RUNTIME_CONFIG__ = ${JSON.stringify(settings)};\n`);
   });
 
+  // The frame a form page holds for its document's scripts (page-scripts.ts): read at each load, so an edit applies at once.
+  app.get(`${PAGE_SCRIPTS_PATH}/*`, async (request, reply) => {
+    const frame = scriptsFrame(await pageScripts(ctx.db, routes, framedPage(pathnameOf(request))), `${request.protocol}://${request.host}`);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', frame.policy).send(frame.html);
+  });
+
   // Hashed built files from memory (features/render/asset-memory.ts); the others from disk, as the .br or .gz
   // file the build wrote beside each when the browser accepts it.
   const hashed = built ? loadHashedAssets(path.join(dist, 'assets')) : new Map();
   if (built) {
     app.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
+      // A name is one file of assets/: an encoded slash or dot-dot (..%2Fserver%2Frender-page.js) would reach the server's own build.
+      if (/[/\\]|\.\./.test(request.params.name)) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
       const asset = hashed.get(request.params.name);
-      if (!asset) return reply.sendFile(`assets/${request.params.name}`);
+      // A file of public/ (a logo, the demo restaurant tag) may be loaded by a page's sandboxed scripts frame, whose origin is opaque.
+      if (!asset) return reply.header('cross-origin-resource-policy', 'cross-origin').sendFile(`assets/${request.params.name}`);
       const answer = answerAsset(asset, request.headers['accept-encoding'], request.headers['if-none-match']);
       reply.headers(answer.headers);
       return answer.body ? reply.send(answer.body) : reply.code(304).send();

@@ -173,15 +173,6 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
       `<meta name="${PAGE_MODULES_META}" content="${js.filter((file) => !alreadyLinked.has(file)).map((file) => `/${file}`).join(' ')}">`,
       hoisted,
       page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
-      // The document's own scripts (allowed by the Content-Security-Policy: origins and sha256 of inline ones);
-      // an inline one that could end the element early is left to the browser's render.
-      ...page.scripts.map((script) =>
-        script.src
-          ? `<script src="${escapeHtml(script.src)}"${script.async ? ' async' : ''}${script.defer ? ' defer' : ''} data-page-script="true"></script>`
-          : script.content && !/<\/script|<!--/i.test(script.content)
-            ? `<script data-page-script="true">${script.content}</script>`
-            : '',
-      ),
     ];
     return lines.filter(Boolean).join('\n    ');
   };

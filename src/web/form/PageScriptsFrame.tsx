@@ -1,0 +1,12 @@
+// The scripts of the document a page names (a restaurant's tag, written by an editor) run in this
+// hidden frame, sandboxed without allow-same-origin: they count the visit but cannot read the
+// page, the guest's answers or any cookie of ours (src/server/features/render/page-scripts.ts
+// serves its document, with the same sandbox in its policy).
+import { PAGE_SCRIPTS_PATH } from '../../engine/contract/render.ts';
+import { namesDocumentWithScripts } from './pageDocument.ts';
+import type { SourcedValues } from './sourcedValues.ts';
+
+export function PageScriptsFrame({ sourced, pathname }: { sourced: SourcedValues; pathname: string }) {
+  if (!namesDocumentWithScripts(sourced)) return null;
+  return <iframe className="page-scripts" src={`${PAGE_SCRIPTS_PATH}${pathname}`} sandbox="allow-scripts" title="Page scripts" hidden />;
+}
