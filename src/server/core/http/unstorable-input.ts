@@ -1,7 +1,6 @@
 // Text PostgreSQL can neither store nor compare (a null character; half of a UTF-16 surrogate pair,
-// which a JSON escape can make) is refused in one place for every route, before any handler,
-// rate limit or query sees it: a route parameter, a query parameter (names too) or a JSON body
-// field. An API route answers 400 naming the parameter (Payload's ValidationError shape); a page
+// which a JSON escape can make) is refused in one place for every route, before any handler or
+// query sees it: a route parameter, a query parameter (names too) or a JSON body field. An API route answers 400 naming the parameter (Payload's ValidationError shape); a page
 // address, which names no parameter to a guest, is Not Found like any unknown address. An address
 // whose percent-encoding is malformed (`%E0%A4%A`, or `%ED%A0%80`: the UTF-8 of a lone surrogate)
 // never reaches a route: Fastify hands it to frameworkErrors (app.ts), answered here the same way.
@@ -20,8 +19,8 @@ const isApi = (request: FastifyRequest) => pathnameOf(request).startsWith('/api/
 /** JSON bodies only: a page's own post (features/native-post) names such an answer at its question, in the form's language. */
 const isJson = (request: FastifyRequest) => /^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
 
-/** The query parameters (as the request wrote them: where[a][equals], in[0]) holding such text, or whose name does. */
-function unstorableQuery(value: unknown, name: string, found: string[]): string[] {
+/** The route or query parameters (named as the request wrote them: where[a][equals], in[0]) holding such text, or whose name does. */
+function unstorableParameters(value: unknown, name: string, found: string[]): string[] {
   if (found.length >= MAX_NAMED) return found;
   if (typeof value === 'string') {
     if (!isStorableText(value)) found.push(name);
@@ -29,7 +28,7 @@ function unstorableQuery(value: unknown, name: string, found: string[]): string[
     for (const [key, item] of Object.entries(value)) {
       const child = name ? `${name}[${printable(key)}]` : printable(key);
       if (!isStorableText(key)) found.push(child);
-      else unstorableQuery(item, child, found);
+      else unstorableParameters(item, child, found);
     }
   }
   return found;
@@ -53,8 +52,8 @@ export function answerUnroutable(error: FastifyError, request: FastifyRequest, r
 export const unstorableInputPlugin = sharedPlugin(async (app) => {
   app.addHook('onRequest', (request, reply, done) => {
     if (request.is404) return done();
-    const params = unstorableQuery(request.params, '', []);
-    const query = unstorableQuery(request.query, '', []);
+    const params = unstorableParameters(request.params, '', []);
+    const query = unstorableParameters(request.query, '', []);
     if (params.length === 0 && query.length === 0) return done();
     // A page: not found, as the page answers an address it does not know (the chain stops here).
     if (!isApi(request)) return void reply.callNotFound();
