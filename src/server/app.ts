@@ -14,6 +14,7 @@ import { databasePlugin, prepareDatabase } from './core/db/database-plugin.ts';
 import { FEATURES, MIGRATIONS } from './features/index.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './core/http/errors-plugin.ts';
 import { securityHeadersPlugin } from './core/http/security-headers.ts';
+import { answerUnroutable, unstorableInputPlugin } from './core/http/unstorable-input.ts';
 import { routeSchemasPlugin } from './core/http/route-schemas-plugin.ts';
 import { parseQueryString } from './core/http/query-string.ts';
 import { batchedStdout } from './core/log-lines.ts';
@@ -56,6 +57,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     requestTimeout: 120_000,
     // Payload reads bracket queries (where[slug][equals]=x) with qs; so do we.
     routerOptions: { querystringParser: parseQueryString },
+    // An address that cannot be decoded never reaches a route (core/http/unstorable-input.ts).
+    frameworkErrors: answerUnroutable,
   });
   app.decorate('serverContext', ctx);
   app.addHook('onClose', async () => logLines.flush());
@@ -68,6 +71,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.register(errorsPlugin, ctx);
   await app.register(routeSchemasPlugin, ctx);
   await app.register(securityHeadersPlugin, ctx);
+  await app.register(unstorableInputPlugin, ctx);
   for (const feature of FEATURES) for (const plugin of feature.plugins) await app.register(plugin, ctx);
   return app;
 }

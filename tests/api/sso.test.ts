@@ -69,14 +69,17 @@ describe('company single sign-on (OpenID Connect, authorization code with PKCE)'
   });
 
   it('signing in again finds the same account by the provider’s subject; a role an admin grants applies', async () => {
+    // An account of this test's own at the provider, and with us by its first sign-in.
+    provider.accounts.set('employee-samir', { email: 'samir@dohaoasis.example', emailVerified: true, name: 'Samir' });
+    expect((await signInWithCompany('samir@dohaoasis.example')).landed).toBe('/login-success');
     const users = await server.api('/api/users?limit=100', { as: 'staff' });
-    const amal = users.body.docs.find((user: { email: string }) => user.email === 'amal@dohaoasis.example');
-    expect(amal).toMatchObject({ sso: true, password: false });
-    expect((await server.api(`/api/users/${amal.id}`, { as: 'staff', method: 'PATCH', json: { role: 'viewer' } })).status).toBe(200);
-    const { jar, landed } = await signInWithCompany('amal@dohaoasis.example');
+    const samir = users.body.docs.find((user: { email: string }) => user.email === 'samir@dohaoasis.example');
+    expect(samir).toMatchObject({ sso: true, password: false });
+    expect((await server.api(`/api/users/${samir.id}`, { as: 'staff', method: 'PATCH', json: { role: 'viewer' } })).status).toBe(200);
+    const { jar, landed } = await signInWithCompany('samir@dohaoasis.example');
     expect(landed).toBe('/login-success');
     const me = (await (await jar.fetch(`${server.url}/api/users/me`)).json()) as { user: { id: number; roles: string[] } };
-    expect(me.user).toMatchObject({ id: amal.id, roles: ['viewer'] });
+    expect(me.user).toMatchObject({ id: samir.id, roles: ['viewer'] });
     expect((await jar.fetch(`${server.url}/api/${DINING}`)).status).toBe(200);
     expect((await server.api('/api/users?limit=100', { as: 'staff' })).body.totalDocs).toBe(users.body.totalDocs);
   });
@@ -116,8 +119,12 @@ describe('company single sign-on (OpenID Connect, authorization code with PKCE)'
   });
 
   it('records each sign-in in the audit log', async () => {
+    provider.accounts.set('employee-huda', { email: 'huda@dohaoasis.example', emailVerified: true, name: 'Huda' });
+    for (let n = 0; n < 2; n++) expect((await signInWithCompany('huda@dohaoasis.example')).landed).toBe('/login-success');
+    const huda = (await server.api('/api/users?limit=100', { as: 'staff' })).body.docs.find((user: { email: string }) => user.email === 'huda@dohaoasis.example');
     const log = await server.api('/api/audit-log?limit=100', { as: 'staff' });
-    expect(log.body.docs.filter((entry: { action: string; detail: { method?: string } }) => entry.action === 'sign-in' && entry.detail?.method === 'sso').length).toBeGreaterThanOrEqual(3);
+    const entries = log.body.docs.filter((entry: { action: string; documentId: string; detail: { method?: string } }) => entry.action === 'sign-in' && entry.documentId === String(huda.id));
+    expect(entries.map((entry: { detail: { method?: string } }) => entry.detail.method)).toEqual(['sso', 'sso']);
   });
 });
 

@@ -18,7 +18,7 @@ const NULL_CHARACTER = String.fromCharCode(0);
 export const isStorableText = (text: string) => !text.includes(NULL_CHARACTER) && !LONE_SURROGATE.test(text);
 
 /** A name the answer can be reported under: what cannot be stored or shown becomes U+FFFD. */
-const printable = (text: string) => [...text].map((char) => (isStorableText(char) ? char : '\uFFFD')).join('');
+export const printable = (text: string) => [...text].map((char) => (isStorableText(char) ? char : '\uFFFD')).join('');
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
 

@@ -11,7 +11,7 @@ import { decodeUtf8, jsonShapeProblem, poisonedPaths } from './json-body.ts';
 export const JSON_BODY_LIMIT = 256 * 1024;
 
 /** The collection a request is about (/api/<slug>...), for naming it in a body error. */
-const collectionOf = (request: FastifyRequest) => /^\/api\/([a-z0-9-]+)/.exec(request.url)?.[1] ?? null;
+export const collectionOf = (request: FastifyRequest) => /^\/api\/([a-z0-9-]+)/.exec(request.url)?.[1] ?? null;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-const languageOf = (request: FastifyRequest) => {
+export const languageOf = (request: FastifyRequest) => {
   const locale = (request.query as Record<string, unknown> | undefined)?.locale;
   return resolveLanguage(typeof locale === 'string' ? locale : request.headers['accept-language']);
 };

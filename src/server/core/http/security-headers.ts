@@ -24,8 +24,16 @@ async function helmetHeaders(): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(answer.headers).flatMap(([name, value]) => (own.has(name) || value === undefined ? [] : [[name, String(value)]])));
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** For answers given before any hook runs (core/http/unstorable-input.ts, an address that cannot be decoded). */
+    securityHeaders: Record<string, string>;
+  }
+}
+
 export const securityHeadersPlugin = sharedPlugin(async (app) => {
   const headers = await helmetHeaders();
+  app.decorate('securityHeaders', headers);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

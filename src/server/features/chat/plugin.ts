@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { isStaff } from '../../core/access/roles.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../core/errors.ts';
-import { isStorableText } from '../../core/forms/answer-limits.ts';
 import { QUESTION_MAX_LENGTH, type ChatStreamEvent } from '../../../engine/chat.ts';
 import { forgotPreviousResponse, openAssistant, type AnswerEvent } from './assistant.ts';
 import { addMessage, conversationMessages, findConversation, listConversations, startConversation } from './conversations.ts';
@@ -44,7 +43,6 @@ function question(raw: unknown): string {
   const path = 'content';
   if (typeof raw !== 'string' || raw.trim() === '') throw validationError(null, [{ path, message: 'Write a question.' }]);
   if (raw.length > QUESTION_MAX_LENGTH) throw validationError(null, [{ path, message: `A question may be at most ${QUESTION_MAX_LENGTH} characters long.` }]);
-  if (!isStorableText(raw)) throw validationError(null, [{ path, message: 'Remove the characters that cannot be saved (an invisible null character or half of an emoji).' }]);
   return raw.trim();
 }
 

@@ -1,5 +1,5 @@
 // GET /api/{slug} and /count: Payload's find with where, sort, limit, page and pagination=false,
-// answered with the 10-key pagination object.
+// answered with the 10-key pagination object; at most MAX_COLLECTION_LIMIT documents (core/http/list-page.ts).
 import type { Caller } from '../../core/access/caller.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import { badRequest } from '../../core/errors.ts';
@@ -9,22 +9,10 @@ import { readableSql } from '../../core/access/submission-access.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import { sortToSql, whereToSql } from './where.ts';
 import { isStaff } from '../../core/access/roles.ts';
-import { listPage, type ListPage } from '../../core/http/list-page.ts';
+import { collectionPageParams, listPage, type ListPage } from '../../core/http/list-page.ts';
 
 /** Payload's paged answer (core/http/list-page.ts), with the stored rows in place of the documents. */
 export type Page = Omit<ListPage<DocumentRow>, 'docs'> & { rows: DocumentRow[] };
-
-/** Largest page or limit: PostgreSQL's integer, so (page - 1) * limit stays within its bigint OFFSET. */
-const MAX_WHOLE = 2_147_483_647;
-
-function wholeNumber(value: unknown, name: string, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number > MAX_WHOLE) {
-    throw badRequest(`${name} must be a whole number from 0 to ${MAX_WHOLE}.`);
-  }
-  return number;
-}
 
 /** "$today" and "$now" in a collection's publicWhere, as of this request. */
 function withClock(where: unknown, now: Date): unknown {
@@ -66,14 +54,11 @@ export async function countDocuments(db: Queryable, registry: Registry, caller: 
 export async function findDocuments(db: Queryable, registry: Registry, caller: Caller, collection: Collection, query: QueryObject): Promise<Page> {
   const { sql, params } = filter(registry, caller, collection, query);
   const order = sortToSql(collection, query.sort);
-  const requestedLimit = wholeNumber(query.limit, 'limit', 10);
-  const paginate = query.pagination !== 'false' && requestedLimit > 0;
-  const limit = paginate ? requestedLimit : 0;
-  const page = paginate ? Math.max(1, wholeNumber(query.page, 'page', 1)) : 1;
+  const { page, limit, all } = collectionPageParams(query);
   const totalDocs = await countDocuments(db, registry, caller, collection, query);
-  const window = paginate ? ` LIMIT ${limit} OFFSET ${(BigInt(page - 1) * BigInt(limit)).toString()}` : '';
-  const { rows } = await db.query<DocumentRow>(`SELECT * ${sql} ORDER BY ${order}${window}`, params);
-  // Without pagination every document is on the one page (Payload then answers limit 0).
-  const { docs, ...counters } = listPage(rows, totalDocs, paginate ? { page, limit } : { page: 1, limit: Math.max(totalDocs, 1) });
-  return { rows: docs, ...counters, limit };
+  const { rows } = await db.query<DocumentRow>(`SELECT * ${sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${(BigInt(page - 1) * BigInt(limit)).toString()}`, params);
+  // Every document asked for, and all of them fit: on the one page, as Payload answers it (limit 0).
+  if (all && totalDocs <= limit) return { rows, ...listPage(rows, totalDocs, { page: 1, limit: Math.max(totalDocs, 1) }), limit: 0 };
+  const { docs, ...counters } = listPage(rows, totalDocs, { page, limit });
+  return { rows: docs, ...counters };
 }

@@ -8,6 +8,7 @@ import type { Collection } from '../../core/registry.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import { normalizeReference } from '../../core/forms/reference.ts';
 import { exportCsv } from './export-csv.ts';
+import { whereFields } from './where.ts';
 import { formField } from '../../core/forms/validation.ts';
 import { signatureSvg } from './signature-svg.ts';
 import { forbidden, notFound, routeNotFound } from '../../core/errors.ts';
@@ -65,7 +66,8 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
     const collection = staffForm(request);
     const query = request.query as { where?: unknown };
     const pieces = exportCsv(db, collection, query.where, (params) => readableSql(request.caller, registry, collection, params));
-    await recordAudit(db, request.caller, { action: 'export-submissions', target: collection.slug, detail: query.where === undefined ? {} : { where: query.where } });
+    // The filter's fields and operators, never its values (where.ts whereFields).
+    await recordAudit(db, request.caller, { action: 'export-submissions', target: collection.slug, detail: query.where === undefined ? {} : { where: whereFields(collection, query.where) } });
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')

@@ -178,6 +178,40 @@ export function whereToSql(collection: Collection, where: unknown, params: unkno
   return sql;
 }
 
+const OPERATORS = new Set(['equals', 'not_equals', 'in', 'not_in', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'like', 'not_like', 'contains', 'exists']);
+
+/**
+ * What the audit log keeps of a where (an export's filter): each condition's field and operator
+ * ("email equals"), never a value, which may be a person's email or phone. A name the collection
+ * does not know is not kept either (it may be anything typed).
+ */
+export function whereFields(collection: Collection, where: unknown): string[] {
+  let parsed = where;
+  if (typeof where === 'string') {
+    try {
+      parsed = JSON.parse(where);
+    } catch {
+      return [];
+    }
+  }
+  const found = new Set<string>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'and' || key === 'or') {
+        for (const item of asList(value)) walk(item);
+        continue;
+      }
+      const field = resolveColumn(collection, key) ? key : '(unknown field)';
+      for (const operator of value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : ['']) {
+        found.add(`${field} ${OPERATORS.has(operator) ? operator : '(unknown operator)'}`);
+      }
+    }
+  };
+  walk(parsed);
+  return [...found].sort();
+}
+
 export function sortToSql(collection: Collection, sort: unknown): string {
   const fields = typeof sort === 'string' && sort.trim() ? sort.split(',').map((field) => field.trim()).filter(Boolean) : ['-createdAt'];
   const bad: string[] = [];

@@ -21,11 +21,14 @@ import { claimedUploadHashes } from '../uploads/index.ts';
 import { formRoutes } from '../render/index.ts';
 import { postedAnswers } from './posted-answers.ts';
 import { postKey } from './post-mark.ts';
-import { readMultipart, urlencodedPairs, type Posted } from './read-post.ts';
+import { maxPairsOf, MAX_TEXT_BYTES, readMultipart, tooMuch, urlencodedPairs, type Posted } from './read-post.ts';
 import { pathnameOf, queryOf } from '../../core/http/pathname.ts';
 
 /** A form page's body: its answers are a few KB; files go as multipart (their own limits). */
-const FORM_BODY_LIMIT = 256 * 1024;
+const FORM_BODY_LIMIT = MAX_TEXT_BYTES;
+/** A post larger than its form can hold (read-post.ts), however it was found: the form again, saying so (413). */
+const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT']);
+const isTooLarge = (error: unknown) => (error instanceof ApiError && error.statusCode === 413) || TOO_LARGE.has((error as { code?: string } | null)?.code ?? '');
 /** How long after sending a guest may open the thanks again (reload, Back then Forward). */
 const THANKS_HOURS = 24;
 
@@ -54,12 +57,25 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   }
 
+  /** The page's language and address, as the form page posted to it has them. */
+  const pageOf = (request: FastifyRequest, form: LoadedForm) => ({
+    lang: resolveLanguage(new URLSearchParams(query(request)).get('lang'), form.compiled.languages),
+    url: `${pathnameOf(request)}${query(request)}`,
+  });
+
+  /** The route's error handler: a post too large is the form again with the reason, in its language; anything else goes on to the app's. */
+  async function refuseTooLarge(error: unknown, request: FastifyRequest, reply: FastifyReply, form: LoadedForm) {
+    if (!isTooLarge(error)) throw error;
+    const { lang, url } = pageOf(request, form);
+    const notice = t('formTooLarge', lang);
+    return answerPage(reply, 413, url, { kind: 'refused', answers: {}, errors: [], notice }, notice);
+  }
+
   async function post(request: FastifyRequest, reply: FastifyReply, form: LoadedForm) {
     if (!cookieAllowed(request.headers)) return reply.code(403).type('text/plain; charset=utf-8').send('This form can only be sent from its own page.');
     const collection = ctx.registry.collections.get(form.compiled.collection);
     if (!collection?.publicCreate) return reply.code(403).type('text/plain; charset=utf-8').send('This form cannot be sent without signing in.');
-    const lang = resolveLanguage(new URLSearchParams(query(request)).get('lang'), form.compiled.languages);
-    const url = `${pathnameOf(request)}${query(request)}`;
+    const { lang, url } = pageOf(request, form);
     const failed = form.compiled.form.submit.failed ? formText(form.compiled.id, form.compiled.form.submit.failed, lang) : t('submitFailed', lang);
     /** No answer at fault (a limit, the human check): the form again, saying it was not sent. */
     const notSent = (status: number, answers: Record<string, unknown> = {}) => answerPage(reply, status, url, { kind: 'refused', answers, errors: [], notice: failed }, failed);
@@ -73,6 +89,7 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     if (request.isMultipart()) posted = await readMultipart(ctx, request, form, lang);
     else if (Array.isArray(request.body)) posted = { pairs: request.body as [string, string][], uploads: new Map(), files: [], claims: [], fileErrors: [] };
     else return reply.code(415).type('text/plain; charset=utf-8').send('Send the form as application/x-www-form-urlencoded or multipart/form-data.');
+    if (posted.pairs.length > maxPairsOf(form)) throw tooMuch();
     const answers = pruneHidden(form.compiled.form, postedAnswers(form.compiled.schema as never, posted.pairs, posted.uploads));
     // Files are chosen again after a refusal: a file input cannot be given one back.
     const kept = () => Object.fromEntries(Object.entries(answers).filter(([name]) => !form.compiled.uploads.some((rule) => rule.field === name)));
@@ -117,7 +134,9 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     const path = `/${route.segments.join('/')}`;
     if (!form || seen.has(path)) continue;
     seen.add(path);
-    for (const address of [path, `${path}/`]) app.post(address, { bodyLimit: FORM_BODY_LIMIT }, (request, reply) => post(request, reply, form));
+    for (const address of [path, `${path}/`]) {
+      app.post(address, { bodyLimit: FORM_BODY_LIMIT, errorHandler: (error, request, reply) => refuseTooLarge(error, request, reply, form) }, (request, reply) => post(request, reply, form));
+    }
     app.get(`${path}/thank-you`, (request: FastifyRequest<{ Querystring: { reference?: string } }>, reply) => thanks(request, reply, form));
   }
 });

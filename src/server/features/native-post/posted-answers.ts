@@ -48,6 +48,20 @@ export function answerAt(schema: Schema, id: string): { path: (string | number)[
   return path.length ? { path, leaf: node } : null;
 }
 
+/**
+ * The most name/value pairs the form's page posts: each answer's controls (a date's three parts,
+ * a phone's two: three for every answer), a check box per option of a multiple choice, a repeated
+ * group's controls at its most items. What a post may hold beyond that is a margin (read-post.ts).
+ */
+export function controlCount(schema: Schema): number {
+  if (schema.properties) return Object.values(schema.properties).reduce((sum, child) => sum + controlCount(child), 0);
+  if (schema.items) {
+    const most = Math.min(schema.maxItems ?? MAX_ITEMS, MAX_ITEMS);
+    return schema.items.properties ? most * controlCount(schema.items) : (schema.items.enum?.length ?? most);
+  }
+  return 3;
+}
+
 const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type);
 
 /** A posted text as the schema's type; kept as typed when it is not one (the validation names it). */

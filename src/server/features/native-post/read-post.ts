@@ -10,12 +10,19 @@ import { ApiError, type FieldError } from '../../core/errors.ts';
 import type { ServerContext } from '../../core/context.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import { keepUpload } from '../uploads/index.ts';
-import { answerAt } from './posted-answers.ts';
+import { answerAt, controlCount } from './posted-answers.ts';
 
-/** More name/value pairs than any form has controls is no guest's post. */
+/** More name/value pairs than any form has controls is no guest's post (the urlencoded parser's bound, before the form is known). */
 export const MAX_PAIRS = 1000;
 /** The longest answer (a comment) is a few thousand characters. */
 const MAX_VALUE_BYTES = 64 * 1024;
+/** All the texts of one post together, names included (an urlencoded body's limit too): a form's answers are a few KB; files stream, within their own limits. */
+export const MAX_TEXT_BYTES = 256 * 1024;
+/** Pairs a page posts beyond its answers' controls: hidden fields, a browser's extras. */
+const PAIRS_MARGIN = 20;
+
+/** The most name/value pairs a post of this form may hold (posted-answers.ts controlCount). */
+export const maxPairsOf = (form: LoadedForm) => controlCount(form.compiled.schema as never) + PAIRS_MARGIN;
 
 export interface Posted {
   pairs: [string, string][];
@@ -55,11 +62,17 @@ export async function readMultipart(ctx: ServerContext, request: FastifyRequest,
   const rules = form.compiled.uploads;
   const largest = Math.max(1, ...rules.map((rule) => rule.maxBytes));
   const files = rules.reduce((count, rule) => count + (rule.multiple ? 10 : 1), 0);
-  const parts = request.parts({ limits: { fields: MAX_PAIRS, files, parts: MAX_PAIRS + files, fieldSize: MAX_VALUE_BYTES, fileSize: largest + 1 } });
+  // Past the form's own count of texts (busboy stops reading: FST_FIELDS_LIMIT) or MAX_TEXT_BYTES of them, the
+  // post is refused as it arrives: nothing more is read into memory (the rest of the body is discarded).
+  const maxPairs = maxPairsOf(form);
+  const parts = request.parts({ limits: { fields: maxPairs, files, parts: maxPairs + files, fieldSize: MAX_VALUE_BYTES, fileSize: largest + 1 } });
+  let textBytes = 0;
   for await (const part of parts as AsyncIterable<MultipartFile | MultipartValue>) {
     if (part.type === 'field') {
-      if (part.valueTruncated) throw tooMuch();
-      posted.pairs.push([part.fieldname, String(part.value)]);
+      const value = String(part.value);
+      textBytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
+      if (part.valueTruncated || textBytes > MAX_TEXT_BYTES) throw tooMuch();
+      posted.pairs.push([part.fieldname, value]);
       continue;
     }
     const answer = answerAt(form.compiled.schema as never, part.fieldname);

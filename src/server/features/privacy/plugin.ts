@@ -4,13 +4,13 @@
 // (JSON, or a readable HTML page in the caller's language), erase it with a reason. Erasure is a
 // hard delete of the submissions with their files, notes and alerts; waivers under legal hold are
 // reported back and kept. Every call is audited with a keyed hash of the person, never the email or
-// phone, and never an answer. Rate-limited per address like the creates.
+// phone, and never an answer; an erasure also redacts the audit entries that name the person. Rate-limited per address like the creates.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { credentialHeaders } from '../../core/http/route-schemas.ts';
 import { ERASE_REASON_MAX, PrivacyEraseAnswer, PrivacyExport, PrivacySearchAnswer } from '../../../engine/contract/privacy.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudit, redactAudit, redactText } from '../audit/index.ts';
 import { deleteSubmissions } from '../retention/index.ts';
 import { admitPrivacyRequest, requestLanguage } from './admit.ts';
 import { exportHtml } from './export-html.ts';
@@ -86,13 +86,16 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
     const erasable = found.filter((submission) => !submission.held);
     const forms: Record<string, number> = {};
     for (const submission of erasable) forms[submission.form.compiled.id] = (forms[submission.form.compiled.id] ?? 0) + 1;
-    const counts = await deleteSubmissions(db, ctx.uploads, erasable.map((submission) => submission.id), (tx, deleted) =>
-      recordAudit(tx, request.caller, {
+    const ids = erasable.map((submission) => submission.id);
+    const counts = await deleteSubmissions(db, ctx.uploads, ids, async (tx, deleted) => {
+      // The audit log keeps no trace of the person either (features/audit/redact.ts), this entry included.
+      const redacted = await redactAudit(tx, person.matches, ids);
+      await recordAudit(tx, request.caller, {
         action: 'privacy-erase',
         target: 'privacy',
-        detail: { by: person.by, person: personHash(person, ctx.jwtSecret), reason, erased: deleted.submissions, files: deleted.files, held: held.length, forms },
-      }),
-    );
+        detail: { by: person.by, person: personHash(person, ctx.jwtSecret), reason: redactText(reason, person.matches), erased: deleted.submissions, files: deleted.files, held: held.length, forms, redacted },
+      });
+    });
     return { erased: counts.submissions, files: counts.files, held: held.map((submission) => ({ form: submission.form.compiled.id, reference: submission.reference, heldUntil: toMatch(submission).heldUntil })) };
   });
 });

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { PAGE_SCRIPTS_PATH } from '../../../engine/contract/render.ts';
 import { slugify } from '../../../engine/format.ts';
 import type { Db } from '../../core/db/db.ts';
+import { isStorableText } from '../../core/forms/answer-limits.ts';
 import { fieldSources, matchFormRoute, type FormRoute, type Lookup } from './form-routes.ts';
 
 export interface ContentScript {
@@ -27,7 +28,8 @@ function namedDocument(routes: readonly FormRoute[], pathname: string): { lookup
   if (!matched) return null;
   for (const source of fieldSources(matched.route.form)) {
     const value = source.routeParam ? matched.params[source.routeParam] : undefined;
-    if (value && source.lookup) return { lookup: source.lookup, wanted: source.lookup.compare === 'slug' ? slugify(value) : value.trim().toLowerCase() };
+    // A value no document can hold (a null character: the Not Found page of core/http/unstorable-input.ts) names none.
+    if (value && isStorableText(value) && source.lookup) return { lookup: source.lookup, wanted: source.lookup.compare === 'slug' ? slugify(value) : value.trim().toLowerCase() };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-// Erasure: a reason (required; kept in the audit log), then a confirmation step, then the summary
+// Erasure: a reason (required; kept in the audit log, so the page asks for no personal data in it), then a confirmation step, then the summary
 // (erased, kept under legal hold with the hold's end). Focus goes to each new step, so a keyboard
 // or screen-reader user is where the page is.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -70,8 +70,9 @@ export function EraseRequest({ person }: { person: Person }) {
             readOnly={step.kind !== 'reason'}
             onChange={(event) => setReason(event.target.value)}
             aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'privacy-reason-error' : undefined}
+            aria-describedby={problem ? 'privacy-reason-kept privacy-reason-error' : 'privacy-reason-kept'}
           />
+          <p id="privacy-reason-kept" className="field-help">{t('privacyReasonKept')}</p>
           {problem && <p id="privacy-reason-error" className="field-error">{problem}</p>}
         </div>
         {step.kind === 'reason' && <button type="submit" className="button button-secondary">{t('privacyErase')}</button>}

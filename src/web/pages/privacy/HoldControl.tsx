@@ -40,8 +40,10 @@ export function HoldControl({ match, onChanged }: { match: PrivacyMatch; onChang
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${fieldId}-error` : undefined}
+        aria-describedby={problem ? `${fieldId}-kept ${fieldId}-error` : `${fieldId}-kept`}
       />
+      {/* The reason is kept in the audit log, after an erasure too. */}
+      <p id={`${fieldId}-kept`} className="field-help">{t('privacyReasonKept')}</p>
       {problem && <p id={`${fieldId}-error`} className="field-error">{problem}</p>}
       <button type="submit" className="button button-primary">{t('privacyHoldSave')}</button>
     </form>
