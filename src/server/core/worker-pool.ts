@@ -27,8 +27,11 @@ import type { JobAnswer, JobRequest } from './worker-thread.ts';
 /** Jobs a client may have waiting behind its running one (a form's few files sent together). */
 export const PER_CLIENT_WAITING = 2;
 const IDLE_MS = 60_000;
-/** A worker not ready by then will not be (its start takes well under a second). */
-const START_MS = 15_000;
+/**
+ * A worker not ready by then will not be: its start (tsx compiling its entry) takes about a second,
+ * over 15 s seen with four starting at once on a 2-core machine under load.
+ */
+const START_MS = 60_000;
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 
 export interface PoolOptions {
