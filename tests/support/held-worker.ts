@@ -10,7 +10,7 @@ export interface HeldJob {
   free?: boolean;
 }
 
-serveJobs<HeldJob, string>(({ shared, name, spin, free }) => {
+await serveJobs<HeldJob, string>(({ shared, name, spin, free }) => {
   if (free) return { answer: name };
   const view = new Int32Array(shared);
   Atomics.add(view, 1, 1);

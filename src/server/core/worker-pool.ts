@@ -216,8 +216,12 @@ export class WorkerPool<Answer> {
       this.start(slot, job);
     }
     const startable = new Set(this.waiting.filter((job) => !this.running.has(job.client)).map((job) => job.client)).size;
-    const starting = [...this.slots].filter((slot) => !slot.ready).length;
-    for (let wanted = startable - starting; wanted > 0 && this.slots.size < this.options.workers; wanted--) this.spawn();
+    const slots = [...this.slots];
+    const starting = slots.filter((slot) => !slot.ready).length;
+    // One worker more than the jobs need while every worker is busy: the next client's job does not wait for a start
+    // (seconds on a busy machine), only the first job of an idle pool does.
+    const spare = slots.length > 0 && slots.every((slot) => slot.job || !slot.ready) ? 1 : 0;
+    for (let wanted = startable + spare - starting; wanted > 0 && this.slots.size < this.options.workers; wanted--) this.spawn();
   }
 
   private spawn() {

@@ -11,7 +11,7 @@ export interface InspectionRequest {
 
 export type InspectionAnswer = { cleaned: Uint8Array } | { refused: MessageKey };
 
-serveJobs<InspectionRequest, InspectionAnswer>(({ bytes, mimeType }) => {
+await serveJobs<InspectionRequest, InspectionAnswer>(({ bytes, mimeType }) => {
   try {
     // A copy the answer can move back to the pool (cleaners may return a view of a shared buffer).
     const cleaned = new Uint8Array(cleanUpload(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mimeType));

@@ -38,10 +38,19 @@ export class CopyDrawer {
 
   constructor(private readonly db: Queryable) {}
 
+  /** The copy kept of a submission in `lang`, and its Form ID (or id), if one is. */
+  async kept(submissionId: number, lang: Lang): Promise<{ pdf: Buffer; reference: string } | null> {
+    const { rows } = await this.db.query<{ pdf: Uint8Array; reference: string }>(
+      'SELECT k.pdf, coalesce(d.reference, d.id::text) AS reference FROM waiver_copy_pdfs k JOIN documents d ON d.id = k.submission_id WHERE k.submission_id = $1 AND k.lang = $2',
+      [submissionId, lang],
+    );
+    return rows[0] ? { pdf: Buffer.from(rows[0].pdf), reference: rows[0].reference } : null;
+  }
+
   /** The copy of `row` in `lang`: the one kept, or drawn now for `client` (request.ip) and kept. */
   async copy(row: DocumentRow, compiled: FormWithTexts, lang: Lang, client: string): Promise<Buffer> {
-    const { rows } = await this.db.query<{ pdf: Uint8Array }>('SELECT pdf FROM waiver_copy_pdfs WHERE submission_id = $1 AND lang = $2', [row.id, lang]);
-    if (rows[0]) return Buffer.from(rows[0].pdf);
+    const kept = await this.kept(row.id, lang);
+    if (kept) return kept.pdf;
     const link = `${row.id} ${lang}`;
     let drawn = this.drawing.get(link);
     if (!drawn) {

@@ -45,13 +45,16 @@ async function sendPdf(db: Queryable, drawer: CopyDrawer, request: FastifyReques
   const compiled = await definitionSeen(db, collection, row.form_hash);
   if (!compiled) return null;
   const bytes = await drawer.copy(row, compiled, compiled.languages.includes(lang) ? lang : compiled.languages[0], request.ip);
-  return reply
+  return sendCopy(reply, row.reference ?? String(row.id), bytes);
+}
+
+const sendCopy = (reply: FastifyReply, reference: string, bytes: Buffer) =>
+  reply
     .type('application/pdf')
-    .header('content-disposition', `attachment; filename="waiver-${row.reference ?? row.id}.pdf"`)
+    .header('content-disposition', `attachment; filename="waiver-${reference}.pdf"`)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(bytes);
-}
 
 export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
@@ -113,10 +116,15 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
         .header('cache-control', 'no-store')
         .send(linkGonePage(tokenLanguage(request.params.token) ?? resolveLanguage(request.headers['accept-language'])));
     if (!claim) return gone();
+    // A link opened over and over counts like creates (RATE_LIMIT_PER_MINUTE per address); the copy kept is read without its row (a signed waiver's is up to 250 KB).
+    const kept = await drawer.kept(claim.documentId, claim.lang);
+    if (kept) {
+      await ctx.limits.create(request, 'waiver-copy');
+      return sendCopy(reply, kept.reference, kept.pdf);
+    }
     const { rows } = await db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1 AND evidence IS NOT NULL', [claim.documentId]);
     const collection = rows[0] && registry.collections.get(rows[0].collection);
     if (!rows[0] || !collection) return gone();
-    // A valid link opened over and over counts like creates (RATE_LIMIT_PER_MINUTE per address): each reads the whole row.
     await ctx.limits.create(request, 'waiver-copy');
     return (await sendPdf(db, drawer, request, reply, collection, rows[0], claim.lang)) ?? gone();
   });
