@@ -11,8 +11,9 @@
 // - a job that runs past its own budget (counted from its start) ends its worker, and only that
 //   job is refused (JobOverran); the other workers and the waiting jobs go on. A job is so
 //   answered within waitMs + its budget of its arrival, whatever other clients send;
-// - workers start when jobs come and end after a minute without one; a worker that runs out of
-//   memory (resourceLimits) or crashes fails only the job it had.
+// - workers start when jobs come (one more than they need while all are busy, so that the next
+//   client's job does not wait for a start: seconds on a busy machine) and end after a minute
+//   without one; a worker that runs out of memory (resourceLimits) or crashes fails only its job.
 //
 // Hand-written rather than piscina: with a per-task AbortSignal (its way to end an overrunning
 // task) piscina 5.3 puts waiting tasks in a queue that `maxQueue` does not bound (measured:
