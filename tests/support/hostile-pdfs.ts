@@ -188,3 +188,33 @@ export function nestedStrings(size: number): Buffer {
   const depth = Math.floor((size - 40) / 2);
   return latin1(`%PDF-1.7\n1 0 obj\n${'('.repeat(depth)}${')'.repeat(depth)}\nendobj\n`);
 }
+
+/**
+ * Object streams whose header lists object 5 `entries` times, each at its own offset (`5 0 5 1
+ * 5 2 ...`), stored plainly, `streams` of them, with object 5 named as the document information
+ * (/Info 5 0 R): the check looks for /Info's dictionary at every one of those offsets. The
+ * issue's file: 100,000 entries, 3 streams, 2.6 MB.
+ */
+export function packedInfoHeaders(entries: number, streams: number): Buffer {
+  const header = Array.from({ length: entries }, (_, index) => `5 ${index} `).join('');
+  const content = latin1(`${header}${' '.repeat(entries)}<</Title(x)>>`);
+  const stream = streamBody(`/Type/ObjStm/N ${entries}/First ${header.length}`, content);
+  return rawPdf([...DOCUMENT, ...Array.from({ length: streams }, () => stream)], '/Info 5 0 R');
+}
+
+/**
+ * `streams` small streams whose /Length all point at the start of `spaces` spaces at the end of
+ * the file (past their own `endstream`): a reader looks there for `endstream`, and finds none.
+ */
+export function lengthsIntoSpaces(streams: number, spaces: number): Buffer {
+  const body = streamBody('', latin1('0 0 m'));
+  const placeholder = '/Length 5>>';
+  const wide = (value: number) => `/Length ${String(value).padStart(10, '0')}>>`;
+  const pdf = Buffer.concat([rawPdf([...DOCUMENT, ...Array.from({ length: streams }, () => latin1(body.toString('latin1').replace(placeholder, wide(0))))]), latin1(' '.repeat(spaces))]);
+  const end = pdf.length - spaces;
+  for (let at = pdf.indexOf(wide(0)); at !== -1; at = pdf.indexOf(wide(0), at + 1)) {
+    const start = pdf.indexOf('stream\n', at) + 'stream\n'.length;
+    pdf.write(wide(end - start), at, 'latin1');
+  }
+  return pdf;
+}

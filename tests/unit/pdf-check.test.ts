@@ -65,15 +65,15 @@ describe('cleaning uploads in a worker thread', () => {
   const refusedFor = (reason: string) => (error: unknown) => error instanceof FileRefused && error.reason === reason;
 
   it('answers with the cleaned file, or the refusal the check gives', async () => {
-    expect(await cleanUploadInWorker(tinyPdf(), 'application/pdf')).toEqual(tinyPdf());
-    await expect(cleanUploadInWorker(pdfWithScript(), 'application/pdf')).rejects.toSatisfy(refusedFor('fileActiveContent'));
+    expect(await cleanUploadInWorker(tinyPdf(), 'application/pdf', 'a client')).toEqual(tinyPdf());
+    await expect(cleanUploadInWorker(pdfWithScript(), 'application/pdf', 'a client')).rejects.toSatisfy(refusedFor('fileActiveContent'));
   });
 
   it('stops a file that takes longer than its budget, refuses it as damaged, and goes on with a new worker', async () => {
     const slow = manyObjects(10 * MB);
     const started = performance.now();
-    await expect(cleanUploadInWorker(slow, 'application/pdf', 5)).rejects.toSatisfy(refusedFor('fileDamaged'));
+    await expect(cleanUploadInWorker(slow, 'application/pdf', 'a client', 5)).rejects.toSatisfy(refusedFor('fileDamaged'));
     expect(performance.now() - started).toBeLessThan(1_000);
-    expect(await cleanUploadInWorker(tinyPdf(), 'application/pdf')).toEqual(tinyPdf());
+    expect(await cleanUploadInWorker(tinyPdf(), 'application/pdf', 'a client')).toEqual(tinyPdf());
   });
 });

@@ -1,30 +1,23 @@
 // A file-inspection worker thread (inspection-pool.ts): cleans one upload at a time with
-// clean-upload.ts and answers with the cleaned bytes, the refusal, or the failure.
-import { parentPort } from 'node:worker_threads';
+// clean-upload.ts and answers with the cleaned bytes or the refusal (a failure is the pool's).
 import type { MessageKey } from '../../../engine/messages.ts';
+import { serveJobs } from '../../core/worker-thread.ts';
 import { cleanUpload, FileRefused } from './clean-upload.ts';
 
 export interface InspectionRequest {
-  id: number;
   bytes: Uint8Array;
   mimeType: string;
 }
 
-export type InspectionAnswer = { ready: true } | { id: number; cleaned: Uint8Array } | { id: number; refused: MessageKey } | { id: number; failed: string };
+export type InspectionAnswer = { cleaned: Uint8Array } | { refused: MessageKey };
 
-const port = parentPort;
-if (!port) throw new Error('inspection-worker.ts runs in a worker thread (inspection-pool.ts)');
-
-port.on('message', ({ id, bytes, mimeType }: InspectionRequest) => {
-  let answer: InspectionAnswer;
+await serveJobs<InspectionRequest, InspectionAnswer>(({ bytes, mimeType }) => {
   try {
     // A copy the answer can move back to the pool (cleaners may return a view of a shared buffer).
     const cleaned = new Uint8Array(cleanUpload(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mimeType));
-    port.postMessage({ id, cleaned } satisfies InspectionAnswer, [cleaned.buffer]);
-    return;
+    return { answer: { cleaned }, transfer: [cleaned.buffer] };
   } catch (error) {
-    answer = error instanceof FileRefused ? { id, refused: error.reason } : { id, failed: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    if (error instanceof FileRefused) return { answer: { refused: error.reason } };
+    throw error;
   }
-  port.postMessage(answer);
 });
-port.postMessage({ ready: true } satisfies InspectionAnswer);

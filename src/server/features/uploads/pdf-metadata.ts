@@ -138,12 +138,13 @@ function packedDictionaries(dict: PdfDict, content: string, wanted: Set<number>)
     starts.push(offset);
     if (wanted.has(Number(pair[1]))) offsets.add(offset);
   }
+  // One walk over both lists in order: the header may name the wanted object at every offset it lists.
   starts.sort((a, b) => a - b);
   const spans: [number, number][] = [];
-  for (const offset of offsets) {
-    let next = starts.findIndex((start) => start > offset); // a binary search would do; Info objects are few
-    next = next === -1 ? content.length : starts[next];
-    const span = dictionaryAt(content, offset, next);
+  let next = 0;
+  for (const offset of [...offsets].sort((a, b) => a - b)) {
+    while (next < starts.length && starts[next] <= offset) next++;
+    const span = dictionaryAt(content, offset, next < starts.length ? starts[next] : content.length);
     if (span) spans.push(span);
   }
   return spans;

@@ -346,11 +346,18 @@ export interface PdfScan {
   objectDictionaries: number[];
 }
 
+/**
+ * How far after start + /Length `endstream` is looked for. Every stream's /Length may point at the
+ * same far place: without a bound each would read on from there (a long run of spaces, an open
+ * string), once per stream. The spec puts one end of line there.
+ */
+const LENGTH_SLACK = 256;
+
 /** The stream's data ends at start + /Length when `endstream` follows there, else at the first `endstream` (as readers do). */
 function streamEnd(text: string, dict: PdfDict, start: number): number {
   const length = dict.entries.get('Length');
   if (length?.kind === 'number' && Number.isInteger(length.value) && length.value >= 0 && start + length.value <= text.length) {
-    const lexer = new Lexer(text, start + length.value, text.length);
+    const lexer = new Lexer(text, start + length.value, Math.min(text.length, start + length.value + LENGTH_SLACK));
     if (lexer.next() === 'keyword' && lexer.is('endstream')) return start + length.value;
   }
   const end = text.indexOf('endstream', start);

@@ -18,7 +18,7 @@ import type { Queryable } from '../../core/db/db.ts';
 import { ApiError, noFileUploaded, validationError } from '../../core/errors.ts';
 import { isAccepted, sniffFileType, SNIFF_BYTES, type SniffedType } from './sniff-file-type.ts';
 import { canClean, FileRefused } from './clean-upload.ts';
-import { cleanUploadInWorker, warmInspection } from './inspection-pool.ts';
+import { inspectionTurn, warmInspection } from './inspection-pool.ts';
 import { imageDimensions } from './image-dimensions.ts';
 import type { UploadStorage } from '../../core/storage/storage.ts';
 import { uploadsRoot } from '../../core/storage/storage-disk.ts';
@@ -94,17 +94,33 @@ export async function receiveUpload(db: Queryable, dataDir: string, collection: 
   }
   const locale = (request.query as Record<string, unknown> | undefined)?.locale;
   const lang = resolveLanguage(typeof locale === 'string' ? locale : request.headers['accept-language']);
-  return keepUpload(db, dataDir, collection, part.file, lang, storage);
+  return keepUpload(db, dataDir, collection, part.file, lang, storage, request.ip);
 }
 
 /**
  * A file's bytes checked (type sniffed, size, metadata removed) and kept as an upload of the
  * collection: what POST /api/{uploadCollection} does with its `file`, and a form posted without
  * JavaScript with each of its files (features/native-post). `file.truncated`: the multipart
- * reader stopped at its size limit.
+ * reader stopped at its size limit. `client`: the sender's address (request.ip), whose files are
+ * checked one at a time (inspection-pool.ts).
  */
-export async function keepUpload(db: Queryable, dataDir: string, collection: Collection, file: Readable & { truncated?: boolean }, lang: Lang, storage: UploadStorage): Promise<ReceivedUpload> {
+export async function keepUpload(
+  db: Queryable,
+  dataDir: string,
+  collection: Collection,
+  file: Readable & { truncated?: boolean },
+  lang: Lang,
+  storage: UploadStorage,
+  client: string,
+): Promise<ReceivedUpload> {
   const rule = collection.upload!;
+  let turn;
+  try {
+    turn = inspectionTurn(client); // before receiving: a client with files enough under way is refused (429) at once
+  } catch (error) {
+    file.resume();
+    throw error;
+  }
   warmInspection();
   const dir = path.join(uploadsRoot(dataDir), collection.slug);
   await fs.promises.mkdir(dir, { recursive: true });
@@ -118,7 +134,7 @@ export async function keepUpload(db: Queryable, dataDir: string, collection: Col
     let cleaned: Buffer;
     try {
       const bytes = await fs.promises.readFile(partial);
-      cleaned = await timed(uploadInspectionSeconds, { type: type.mimeType }, () => cleanUploadInWorker(bytes, type.mimeType));
+      cleaned = await timed(uploadInspectionSeconds, { type: type.mimeType }, () => turn.clean(bytes, type.mimeType));
     } catch (error) {
       if (error instanceof FileRefused) throw fileError(t(error.reason, lang));
       throw error;
@@ -137,6 +153,7 @@ export async function keepUpload(db: Queryable, dataDir: string, collection: Col
       throw error;
     }
   } finally {
+    turn.release();
     await fs.promises.rm(partial, { force: true });
   }
 }

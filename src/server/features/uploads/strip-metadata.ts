@@ -43,7 +43,9 @@ function exifOrientation(segment: Buffer): number | null {
   const ifd = u32(tiff + 4);
   const count = ifd === null ? null : u16(tiff + ifd);
   if (ifd === null || count === null) return null;
-  for (let index = 0; index < count; index++) {
+  // Only the entries the segment holds: a count it does not hold would be read for every APP1 segment of the file.
+  const held = Math.min(count, Math.floor((segment.length - tiff - ifd - 2) / 12));
+  for (let index = 0; index < held; index++) {
     const entry = tiff + ifd + 2 + index * 12;
     if (u16(entry) === EXIF_ORIENTATION) {
       const value = u16(entry + 8);

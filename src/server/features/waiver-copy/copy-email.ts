@@ -1,8 +1,8 @@
 // The signed copy by email, when the guest gave an address (a question of type email): queued in
 // the submission's transaction (queueCopyEmail, a submission hook), sent by CopyMailer through the
 // alerts' mail server settings (SMTP_URL, MAIL_FROM) and retry schedule, with the PDF drawn at send
-// time from the stored row. Without SMTP_URL the emails stay queued. Logs name the email's id
-// only: never the address or an answer.
+// time from the stored row (or the copy kept of it, pdf-pool.ts). Without SMTP_URL the emails stay
+// queued. Logs name the email's id only: never the address or an answer.
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
@@ -15,7 +15,7 @@ import type { DocumentRow } from '../../core/documents.ts';
 import type { SubmissionHook } from '../../core/submission-hooks.ts';
 import { FAILED_TRY_SET, GIVE_UP_AFTER_MS, leaseMs, mailTransport, messageIdOf, pollMs, restUnlessWoken, retryDelayMs } from '../alerts/index.ts';
 import { definitionSeen } from './definition-seen.ts';
-import { PDF_BUDGET_MS, type PdfPool } from './pdf-pool.ts';
+import { PDF_LONGEST_MS, type CopyDrawer } from './pdf-pool.ts';
 
 export const queueCopyEmail: SubmissionHook = async (tx: Queryable, { collection, row, lang }) => {
   const compiled = collection.form?.compiled;
@@ -29,6 +29,9 @@ export const queueCopyEmail: SubmissionHook = async (tx: Queryable, { collection
     `waiver-copy-${row.id}-${randomBytes(6).toString('hex')}`,
   ]);
 };
+
+/** The mailer's own place in the copy workers' turns (one copy at a time, like a client). */
+const MAILER_CLIENT = 'waiver-copy-mailer';
 
 type Claimed = {
   id: number;
@@ -47,7 +50,7 @@ export class CopyMailer {
 
   constructor(
     private readonly ctx: ServerContext,
-    private readonly pool: PdfPool,
+    private readonly drawer: CopyDrawer,
     private readonly log: FastifyBaseLogger,
   ) {
     this.transport = mailTransport(ctx.config.alerts);
@@ -92,7 +95,7 @@ export class CopyMailer {
        )
        UPDATE waiver_copy_emails e SET attempts = e.attempts + 1, next_attempt_at = now() + $1::double precision * interval '1 millisecond'
        FROM due WHERE e.id = due.id RETURNING e.id, e.submission_id, e.recipient, e.lang, e.message_id, e.attempts`,
-      [PDF_BUDGET_MS + leaseMs(this.ctx.config.alerts.retryBaseMs)],
+      [PDF_LONGEST_MS + leaseMs(this.ctx.config.alerts.retryBaseMs)],
     );
     return rows[0];
   }
@@ -122,7 +125,7 @@ export class CopyMailer {
     const compiled = collection ? await definitionSeen(this.ctx.db, collection, row.form_hash) : null;
     if (!row || !compiled) throw Object.assign(new Error('The waiver or the definition it was signed against is not kept.'), { responseCode: 550 });
     const lang = compiled.languages.includes(email.lang) ? email.lang : compiled.languages[0];
-    const bytes = await this.pool.draw(row, compiled, lang);
+    const bytes = await this.drawer.copy(row, compiled, lang, MAILER_CLIENT);
     const reference = row.reference ?? String(row.id);
     await this.transport!.sendMail({
       from: this.ctx.config.alerts.mailFrom,

@@ -1,6 +1,8 @@
-// The waiver-copy feature's table (ids 330-349 are this feature's): the guest emails of signed
+// The waiver-copy feature's tables (ids 330-349 are this feature's): the guest emails of signed
 // copies, queued in the submission's transaction (an outbox: none is lost to a crash), sent with
-// the PDF drawn at send time from the stored row (no file kept), deleted with their submission.
+// the PDF drawn from the stored row, deleted with their submission; and each copy drawn, kept
+// beside its submission (a signed waiver does not change), deleted with it (retention, erasure)
+// and whenever its row's answers or evidence change, so that no copy outlives what it shows.
 import type { Migration } from '../../core/db/migrations.ts';
 
 export const WAIVER_COPY_MIGRATIONS: Migration[] = [
@@ -23,6 +25,27 @@ export const WAIVER_COPY_MIGRATIONS: Migration[] = [
         sent_at timestamptz
       )`,
       `CREATE INDEX waiver_copy_emails_due ON waiver_copy_emails (next_attempt_at) WHERE state IN ('queued', 'retrying')`,
+    ],
+  },
+  {
+    id: 331,
+    name: 'each drawn waiver copy, kept with its submission',
+    statements: [
+      `CREATE TABLE waiver_copy_pdfs (
+        submission_id integer NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        lang text NOT NULL,
+        pdf bytea NOT NULL,
+        drawn_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (submission_id, lang)
+      )`,
+      `CREATE FUNCTION waiver_copy_forget() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        DELETE FROM waiver_copy_pdfs WHERE submission_id = OLD.id;
+        RETURN NULL;
+      END $fn$`,
+      `CREATE TRIGGER documents_waiver_copy_update AFTER UPDATE OF data, evidence, reference, form_hash, created_at ON documents FOR EACH ROW
+        WHEN ((OLD.data, OLD.evidence, OLD.reference, OLD.form_hash, OLD.created_at) IS DISTINCT FROM (NEW.data, NEW.evidence, NEW.reference, NEW.form_hash, NEW.created_at))
+        EXECUTE FUNCTION waiver_copy_forget()`,
     ],
   },
 ];

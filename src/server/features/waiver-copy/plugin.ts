@@ -17,7 +17,7 @@ import { readCopyToken, tokenLanguage } from './copy-link.ts';
 import { definitionSeen } from './definition-seen.ts';
 import { linkGonePage } from './link-gone-page.ts';
 import { answersMatch, referenceInPdf, waiverById, waiverByReference, type SignedWaiver } from './signed-waivers.ts';
-import { PdfPool } from './pdf-pool.ts';
+import { CopyDrawer } from './pdf-pool.ts';
 import { CopyMailer } from './copy-email.ts';
 import type { Lang } from '../../../engine/languages.ts';
 
@@ -41,27 +41,30 @@ function languageOf(row: DocumentRow, fallback: Lang): Lang {
   return lang === 'en' || lang === 'ar' || lang === 'fr' ? lang : fallback;
 }
 
-async function sendPdf(db: Queryable, pool: PdfPool, reply: FastifyReply, collection: Collection, row: DocumentRow, lang: Lang): Promise<FastifyReply | null> {
+async function sendPdf(db: Queryable, drawer: CopyDrawer, request: FastifyRequest, reply: FastifyReply, collection: Collection, row: DocumentRow, lang: Lang): Promise<FastifyReply | null> {
   const compiled = await definitionSeen(db, collection, row.form_hash);
   if (!compiled) return null;
-  const bytes = await pool.draw(row, compiled, compiled.languages.includes(lang) ? lang : compiled.languages[0]);
-  return reply
+  const bytes = await drawer.copy(row, compiled, compiled.languages.includes(lang) ? lang : compiled.languages[0], request.ip);
+  return sendCopy(reply, row.reference ?? String(row.id), bytes);
+}
+
+const sendCopy = (reply: FastifyReply, reference: string, bytes: Buffer) =>
+  reply
     .type('application/pdf')
-    .header('content-disposition', `attachment; filename="waiver-${row.reference ?? row.id}.pdf"`)
+    .header('content-disposition', `attachment; filename="waiver-${reference}.pdf"`)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(bytes);
-}
 
 export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
-  const pool = new PdfPool();
-  const mailer = new CopyMailer(ctx, pool, app.log);
+  const drawer = new CopyDrawer(db);
+  const mailer = new CopyMailer(ctx, drawer, app.log);
   app.addHook('onReady', async () => mailer.start());
   // The mailer first (it may be drawing a copy), then the worker.
   app.addHook('onClose', async () => {
     await mailer.stop();
-    await pool.stop();
+    await drawer.stop();
   });
   // A create answered 201 has committed its transaction, and so its queued copy: send it now.
   app.addHook('onResponse', async (request, reply) => {
@@ -76,7 +79,7 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
     const row = id === null ? null : await waiverById(db, registry, request.caller, collection, id);
     if (!row) throw notFound();
     await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, documentId: row.id, detail: { copy: 'pdf' } });
-    const sent = await sendPdf(db, pool, reply, collection, row, languageOf(row, 'en'));
+    const sent = await sendPdf(db, drawer, request, reply, collection, row, languageOf(row, 'en'));
     if (!sent) throw notFound();
     return sent;
   });
@@ -113,11 +116,16 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
         .header('cache-control', 'no-store')
         .send(linkGonePage(tokenLanguage(request.params.token) ?? resolveLanguage(request.headers['accept-language'])));
     if (!claim) return gone();
+    // A link opened over and over counts like creates (RATE_LIMIT_PER_MINUTE per address); the copy kept is read without its row (a signed waiver's is up to 250 KB).
+    const kept = await drawer.kept(claim.documentId, claim.lang);
+    if (kept) {
+      await ctx.limits.create(request, 'waiver-copy');
+      return sendCopy(reply, kept.reference, kept.pdf);
+    }
     const { rows } = await db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1 AND evidence IS NOT NULL', [claim.documentId]);
     const collection = rows[0] && registry.collections.get(rows[0].collection);
     if (!rows[0] || !collection) return gone();
-    // Each copy is drawn anew: a valid link opened over and over counts like creates (RATE_LIMIT_PER_MINUTE per address).
     await ctx.limits.create(request, 'waiver-copy');
-    return (await sendPdf(db, pool, reply, collection, rows[0], claim.lang)) ?? gone();
+    return (await sendPdf(db, drawer, request, reply, collection, rows[0], claim.lang)) ?? gone();
   });
 });
