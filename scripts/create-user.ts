@@ -1,6 +1,6 @@
 // Creates a user (or sets a new password): npm run create-user -- --email a@b.c --password '...' [--role <role>]... [--venue <slug>]...
 // --role and --venue repeat: `--role manager --role viewer --venue cova --venue sushi-samba`. Venues go
-// with a venue role (manager) only. A new user is an admin unless --role says otherwise; an existing
+// with a venue role (manager: venues; desk: attractions, e.g. --venue ifly) only. A new user is an admin unless --role says otherwise; an existing
 // one keeps its roles and venues unless --role is given (then both are replaced).
 // The password may come from STAFF_PASSWORD instead, to keep it out of the process list.
 // With the embedded database and the server running, the server saves the user (one process owns

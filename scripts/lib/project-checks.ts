@@ -113,6 +113,8 @@ export function checkWaiverFields(definitions: DefinitionAt[]): Problem[] {
         problems.push({ file, path: '$.sections', message: `a waiver (submit.evidence) needs a ${types.join(' or ')} question named "${name}"${optional ? ' when it has one' : ''}, so the waiver desk finds its guests: name the question "${name}" (src/engine/waiver-fields.ts)` });
       }
     };
+    // Without one no desk account finds its waivers (admins still do).
+    if (!definition.attraction) problems.push({ file, path: '$.attraction', message: 'a waiver (submit.evidence) names its attraction (e.g. "attraction": "ifly"): desk accounts find the waivers of their attractions only' });
     want(WAIVER_FIELDS.name, ['text']);
     want(WAIVER_FIELDS.document, ['text']);
     want(WAIVER_FIELDS.phone, ['phone']);

@@ -73,6 +73,11 @@ export const FormDefinition = Type.Object({
     additionalProperties: false,
     description: 'The question naming the venue a submission is about (a select with optionsFrom, or a hidden lookup): venue managers read, and are alerted for, their venues\' submissions.',
   })),
+  attraction: Type.Optional(Type.String({
+    pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+    maxLength: 100,
+    description: 'Waivers: the attraction slug (e.g. ifly) whose waiver desk finds its waivers: a desk account holds attraction slugs as its venues (create-user --role desk --venue ifly).',
+  })),
   retention: Type.Optional(Type.String({
     pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',
     description: 'How long its submissions are kept, as an ISO 8601 period (P2Y, P6M, P90D); then the daily job deletes them with their files.',

@@ -34,8 +34,11 @@ export const isStaffRole = (role: Role) => role !== 'employee';
 /** Who reads a form's submissions when its definition does not say (CompiledForm.access), and perk redemptions. */
 export const DEFAULT_READERS = ['admin', 'viewer'] as const;
 
-/** Roles whose reading is limited to the venues the account carries (a restaurant's manager reads that restaurant's surveys). */
-export const VENUE_ROLES: readonly Role[] = ['manager'];
+/**
+ * Roles limited to the venues the account carries: a restaurant's manager reads that restaurant's
+ * surveys; a desk finds the waivers of its attractions (a waiver definition's `attraction` slug).
+ */
+export const VENUE_ROLES: readonly Role[] = ['manager', 'desk'];
 export const isVenueRole = (role: Role) => VENUE_ROLES.includes(role);
 
 /** An account may hold several roles: it may do what any of them grants. */
@@ -64,4 +67,15 @@ export function formReadScope(account: { roles: readonly Role[]; venues: readonl
   if (readers.some((role) => !isVenueRole(role))) return { kind: 'all' };
   if (readers.length === 0 || !form.venue || account.venues.length === 0) return { kind: 'none' };
   return { kind: 'venues', venues: [...account.venues] };
+}
+
+/**
+ * Which waivers of a form the waiver desk finds for an account: every one (a role with
+ * 'check-in-waivers' that is no venue role: admin), those of a desk's attractions (the form's
+ * `attraction` among the account's venues), or none. Enforced by core/access/submission-access.ts.
+ */
+export function formDeskScope(account: { roles: readonly Role[]; venues: readonly string[] }, form: { attraction?: string }): 'all' | 'none' {
+  const desks = account.roles.filter((role) => roleCan(role, 'check-in-waivers'));
+  if (desks.some((role) => !isVenueRole(role))) return 'all';
+  return desks.length > 0 && form.attraction !== undefined && account.venues.includes(form.attraction) ? 'all' : 'none';
 }

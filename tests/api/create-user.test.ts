@@ -82,7 +82,10 @@ describe('npm run create-user', () => {
     });
     const refused = await createUser('desk@example.com', 'a long enough password', '--role', 'viewer', '--venue', 'cova');
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('Venues are given only with a venue role (manager).');
+    expect(refused.stderr).toContain('Venues are given only with a venue role (manager, desk).');
+    // A desk's venues are the attractions whose waivers it finds.
+    const desk = await createUser('ifly.desk@example.com', 'a long enough password', '--role', 'desk', '--venue', 'ifly');
+    expect(desk.stdout).toContain('ifly.desk@example.com (desk; venues ifly) can now log in');
     const unknown = await createUser('desk@example.com', 'a long enough password', '--role', 'owner');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('"owner" is not a role');

@@ -1,6 +1,7 @@
 // Follow-up of submissions: a viewer takes a low rating in hand (state, assignee, notes), every
 // change audited; the same people who read a submission follow it up, nobody else learns it exists;
 // the list filters on state, assignee, venue and a rating range; the pages' key never sees any of it.
+// Each test makes the submissions it needs (survey()), so any one runs alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
@@ -10,13 +11,11 @@ import { FOLLOW_UP_NOTE_MAX_LENGTH } from '../../src/engine/contract/followup.ts
 import { DINING, diningAnswers } from './samples.ts';
 
 let server: TestServer;
-let low: number;
-let fine: number;
 const users: Record<string, { id: number; token: string }> = {};
 
-async function signIn(name: string, role: Role): Promise<void> {
+async function signIn(name: string, role: Role, venues: string[] = []): Promise<void> {
   const email = `${name}@example.com`;
-  const user = await saveStaffUser(server.app.serverContext.db, email, 'a long enough password', role);
+  const user = await saveStaffUser(server.app.serverContext.db, email, 'a long enough password', role, venues);
   const login = await server.api('/api/users/login', { json: { email, password: 'a long enough password' }, as: 'none' });
   users[name] = { id: user.id, token: login.body.token };
 }
@@ -29,29 +28,41 @@ const listIds = async (clause: unknown) => {
   expect(answer.status).toBe(200);
   return answer.body.docs.map((doc: { id: number }) => doc.id);
 };
+/** A new dining survey of its own, so no test depends on what another did to one. */
+const survey = async (answers: Record<string, unknown> = {}): Promise<number> => {
+  const created = await server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: 'Cova', ...answers }) });
+  expect(created.status).toBe(201);
+  return created.body.doc.id;
+};
+const lowRating = () => survey({ rating_food: 'poor', rating_service: 'average' });
+const fineRating = () => survey({ rating_food: 'excellent' });
+/** The list filtered by `clause`, among these submissions only (others' tests leave theirs). */
+const listIdsAmong = (ids: number[], clause: unknown) => listIds({ and: [{ id: { in: ids.join(',') } }, clause] });
 const auditRows = async (documentId: number) =>
   (await server.app.serverContext.db.query<{ user_email: string; detail: Record<string, unknown> }>("SELECT * FROM audit_log WHERE action = 'update-followup' AND document_id = $1 ORDER BY id", [String(documentId)])).rows;
 
 beforeAll(async () => {
   server = await startTestServer();
-  low = (await server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: 'Cova', rating_food: 'poor', rating_service: 'average' }) })).body.doc.id;
-  fine = (await server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: 'Cova', rating_food: 'excellent' }) })).body.doc.id;
   await signIn('viewer', 'viewer');
   await signIn('admin', 'admin');
   await signIn('editor', 'editor');
   await signIn('leaver', 'viewer');
   await server.app.serverContext.db.query('UPDATE users SET disabled_at = now() WHERE id = $1', [users.leaver.id]);
+  await signIn('cova-manager', 'manager', ['cova']);
+  await signIn('twiga-manager', 'manager', ['twiga']);
 });
 afterAll(() => server?.close());
 
 describe('a viewer follows up a low rating', () => {
   it('a submission starts new, with nobody assigned and no notes', async () => {
+    const low = await lowRating();
     const answer = await server.api(`/api/${DINING}/${low}`, as('viewer'));
     expect(answer.status).toBe(200);
     expect(answer.body.followUp).toEqual({ state: 'new', assignee: null, resolvedBy: null, resolvedAt: null, notes: [] });
   });
 
   it('sets it in progress, assigns themself and adds a note; each change is audited without the note text', async () => {
+    const low = await lowRating();
     const answer = await patch(low, { state: 'in-progress', assigneeId: users.viewer.id, note: '  Called the guest and offered a voucher  ' });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ state: 'in-progress', assignee: { id: users.viewer.id, email: 'viewer@example.com' }, resolvedBy: null });
@@ -65,6 +76,9 @@ describe('a viewer follows up a low rating', () => {
   });
 
   it('resolving records who and when; reopening forgets them', async () => {
+    const low = await lowRating();
+    const fine = await fineRating();
+    await patch(low, { state: 'in-progress', assigneeId: users.viewer.id, note: 'Called the guest and offered a voucher' });
     const before = Date.now();
     const resolved = await patch(low, { state: 'resolved', note: 'Voucher sent by email.' }, 'admin');
     expect(resolved.status).toBe(200);
@@ -88,6 +102,20 @@ describe('a viewer follows up a low rating', () => {
     expect(emails).not.toContain('editor@example.com');
     expect(emails).not.toContain('leaver@example.com');
   });
+
+  it('a venue manager is offered only the accounts that read its venues; an admin, every account that reads the form', async () => {
+    const emailsFor = async (who: string) => (await server.api(`/api/${DINING}/followup-assignees`, as(who))).body.docs.map((user: { email: string }) => user.email);
+    const forCova = await emailsFor('cova-manager');
+    expect(forCova).toEqual(expect.arrayContaining(['cova-manager@example.com', 'viewer@example.com', 'admin@example.com']));
+    expect(forCova).not.toContain('twiga-manager@example.com');
+    expect(await emailsFor('twiga-manager')).not.toContain('cova-manager@example.com');
+    expect(await emailsFor('admin')).toEqual(expect.arrayContaining(['cova-manager@example.com', 'twiga-manager@example.com', 'viewer@example.com']));
+    // Nor can a Cova survey be given to Twiga's manager.
+    const cova = await lowRating();
+    const refused = await patch(cova, { assigneeId: users['twiga-manager'].id }, 'cova-manager');
+    expect(refused.status).toBe(400);
+    expect((await patch(cova, { assigneeId: users['cova-manager'].id }, 'cova-manager')).status).toBe(200);
+  });
 });
 
 describe('bad changes are refused, naming the field, in the caller language, and nothing is stored', () => {
@@ -102,12 +130,14 @@ describe('bad changes are refused, naming the field, in the caller language, and
     [{ archived: true }, 'archived'],
     [{}, 'state'],
   ])('%j is a 400 on %s', async (body, field) => {
+    const fine = await fineRating();
     const answer = await patch(fine, { ...body });
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0].data.errors.map((error: { path: string }) => error.path)).toContain(field);
   });
 
   it('an assignee who may not read the form, or whose account is disabled, is refused', async () => {
+    const fine = await fineRating();
     for (const who of ['editor', 'leaver']) {
       const answer = await patch(fine, { assigneeId: users[who].id, note: 'Should not be stored' });
       expect(answer.status, who).toBe(400);
@@ -118,6 +148,7 @@ describe('bad changes are refused, naming the field, in the caller language, and
   });
 
   it('speaks Arabic to an Arabic console', async () => {
+    const fine = await fineRating();
     const answer = await server.api(`/api/${DINING}/${fine}/followup?locale=ar`, { method: 'PATCH', json: { state: 'closed' }, ...as('viewer') });
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0].data.errors[0]).toEqual({ path: 'state', message: 'اختر الحالة: جديد أو قيد المتابعة أو تم الحل.' });
@@ -126,6 +157,7 @@ describe('bad changes are refused, naming the field, in the caller language, and
 
 describe('who may follow up', () => {
   it('a staff member who may not read the submission is told it does not exist, as for one that does not', async () => {
+    const low = await lowRating();
     expect((await patch(low, { state: 'resolved' }, 'editor')).status).toBe(404);
     expect((await server.api(`/api/${DINING}/${low}/followup`, as('editor'))).status).toBe(404);
     expect((await patch(999_999, { state: 'resolved' })).status).toBe(404);
@@ -134,6 +166,8 @@ describe('who may follow up', () => {
   });
 
   it('the pages key and callers without a credential are refused, and the guest answer carries no follow-up', async () => {
+    const low = await lowRating();
+    await patch(low, { note: 'Called the guest and offered a voucher' });
     for (const who of ['public', 'none'] as const) {
       expect((await server.api(`/api/${DINING}/${low}/followup`, { method: 'PATCH', json: { state: 'new' }, as: who })).status, who).toBe(403);
       expect((await server.api(`/api/${DINING}/${low}/followup`, { as: who })).status, who).toBe(403);
@@ -150,11 +184,12 @@ describe('who may follow up', () => {
 
 describe('the submissions list filters on the follow-up and the answers', () => {
   it('by state (absent is new) and by assignee, and shows both on each row', async () => {
-    expect(await listIds({ 'followUp.state': { equals: 'resolved' } })).toEqual([low]);
-    const fresh = await listIds({ 'followUp.state': { equals: 'new' } });
-    expect(fresh).toContain(fine);
-    expect(fresh).not.toContain(low);
-    expect(await listIds({ 'followUp.assignee': { equals: users.viewer.id } })).toEqual([low]);
+    const low = await lowRating();
+    const fine = await fineRating();
+    expect((await patch(low, { state: 'resolved', assigneeId: users.viewer.id })).status).toBe(200);
+    expect(await listIdsAmong([low, fine], { 'followUp.state': { equals: 'resolved' } })).toEqual([low]);
+    expect(await listIdsAmong([low, fine], { 'followUp.state': { equals: 'new' } })).toEqual([fine]);
+    expect(await listIdsAmong([low, fine], { 'followUp.assignee': { equals: users.viewer.id } })).toEqual([low]);
     const list = await server.api(`/api/${DINING}?${where({ id: { in: [low, fine].join(',') } })}&depth=0`, as('viewer'));
     const byId = new Map(list.body.docs.map((doc: { id: number; followUp: unknown }) => [doc.id, doc.followUp]));
     expect(byId.get(low)).toMatchObject({ state: 'resolved', assignee: { email: 'viewer@example.com' } });
@@ -162,6 +197,8 @@ describe('the submissions list filters on the follow-up and the answers', () => 
   });
 
   it('by a rating range (positions on the scale, first option = 1) and by venue', async () => {
+    const low = await lowRating();
+    const fine = await fineRating();
     const compiled = server.app.serverContext.registry.collections.get(DINING)!.form!.compiled;
     const food = ratingFields(compiled.form).find((field) => field.name === 'rating_food')!;
     expect(ratingValuesBetween(food, 1, 2)).toEqual(['poor', 'average']);
@@ -183,6 +220,9 @@ describe('the submissions list filters on the follow-up and the answers', () => 
 
 describe('the staff export', () => {
   it('gives each submission its follow-up state and assignee, never the notes', async () => {
+    const low = await lowRating();
+    const fine = await fineRating();
+    await patch(low, { state: 'resolved', assigneeId: users.viewer.id, note: 'Voucher sent by email.' });
     const answer = await server.api(`/api/${DINING}/export.csv?${where({ id: { in: [low, fine].join(',') } })}`, as('viewer'));
     expect(answer.status).toBe(200);
     const lines = String(answer.body).replace(/^\uFEFF/, '').trim().split('\r\n');

@@ -1,6 +1,7 @@
 // Roles and venues on the staff pages: an admin makes a user the manager of Cova on the
 // users page, in Arabic, with the keyboard only; that manager's console shows only the dining
-// survey, with only Cova's submissions; a desk-only account sees a note and nothing else.
+// survey, with only Cova's submissions; a desk-only account sees a note and nothing else. Each
+// test's accounts are made in beforeAll, so any one runs alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness.ts';
 import { STAFF } from '../support/server.ts';
@@ -10,6 +11,8 @@ import { DINING, diningAnswers } from '../api/samples.ts';
 
 const RANA = { email: 'rana@example.com', password: 'rana long password' };
 const DESK = { email: 'desk@example.com', password: 'desk long password' };
+/** Already the manager of Cova (Rana becomes one in the first test). */
+const COVA_MANAGER = { email: 'cova.manager@example.com', password: 'cova long password' };
 let e2e: E2E;
 
 /** A tab signed in as `account` on `pathname`, in a context that lets axe inject its script past our CSP. */
@@ -26,7 +29,8 @@ async function signedIn(account: { email: string; password: string }, pathname: 
 beforeAll(async () => {
   e2e = await startE2E();
   await saveStaffUser(e2e.server.app.serverContext.db, RANA.email, RANA.password, ['employee']);
-  await saveStaffUser(e2e.server.app.serverContext.db, DESK.email, DESK.password, ['desk']);
+  await saveStaffUser(e2e.server.app.serverContext.db, DESK.email, DESK.password, ['desk'], ['ifly']);
+  await saveStaffUser(e2e.server.app.serverContext.db, COVA_MANAGER.email, COVA_MANAGER.password, ['manager'], ['cova']);
   for (const restaurant of ['Cova', 'Twiga', 'Cova']) {
     expect((await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: restaurant }) })).status).toBe(201);
   }
@@ -64,7 +68,7 @@ describe('roles and venues', () => {
   });
 
   it('the manager of Cova sees only the dining survey, with only Cova’s submissions', async () => {
-    const home = await signedIn(RANA, '/staff');
+    const home = await signedIn(COVA_MANAGER, '/staff');
     const forms = home.getByRole('region', { name: 'Submissions' }).getByRole('row');
     await forms.nth(1).waitFor();
     // The heading row and the one form the account reads.

@@ -1,6 +1,7 @@
 // The waiver desk on a tablet: a desk account signs in and lands on /staff/waivers, finds a guest's
 // waiver by the phone number they say, and checks a child in from the keyboard, in English and in
-// Arabic (right to left); the page passes axe and fits 320 px at 200 % text; the desk sees nothing
+// Arabic (right to left), seeing QID/passport numbers and the phone masked to their last 4 until
+// it opens that waiver; the page passes axe and fits 320 px at 200 % text; the desk sees nothing
 // else of the console.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,8 @@ let e2e: E2E;
 let context: BrowserContext;
 beforeAll(async () => {
   e2e = await startE2E();
-  await saveStaffUser(e2e.server.app.serverContext.db, DESK.email, DESK.password, ['desk']);
+  // The iFly desk: the attraction these tests' waivers are signed at.
+  await saveStaffUser(e2e.server.app.serverContext.db, DESK.email, DESK.password, ['desk'], ['ifly']);
   // A tablet; axe is injected as a script, which the pages' Content-Security-Policy would (rightly) refuse.
   context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 820, height: 1180 }, hasTouch: true });
   expect((await context.request.post(`${e2e.server.url}/api/users/login`, { data: DESK })).status()).toBe(200);
@@ -51,7 +53,21 @@ describe('the desk checks a child in', () => {
     await card.getByText(reference, { exact: false }).waitFor();
     await card.getByText(/^Valid until /).waitFor();
     expect(await card.getByText('Not checked in yet').count()).toBe(3);
+    // Masked to the last 4, each kept left to right.
+    await card.getByText('QID/passport: \u2066•••••••0123\u2069').waitFor();
+    await card.getByText('QID/passport: \u2066••••4321\u2069').waitFor();
+    await card.getByText('Phone: \u2066••••••••7311\u2069').waitFor();
+    expect(await page.getByText('28463400123').count()).toBe(0);
     expect(await axeViolations(page), 'the results').toEqual([]);
+
+    // Opening the waiver (from the keyboard) shows them in full.
+    await card.getByRole('button', { name: 'Show ID and phone of Noor Haddad' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: "The QID/passport numbers and phone of Noor Haddad's waiver are shown." }).waitFor();
+    await card.getByText('QID/passport: \u206628463400123\u2069').waitFor();
+    await card.getByText('QID/passport: \u2066P7654321\u2069').waitFor();
+    await card.getByText('Phone: \u2066+97455507311\u2069').waitFor();
+    expect(await card.getByRole('button', { name: /^Show ID and phone/ }).count()).toBe(0);
 
     await card.getByRole('button', { name: 'Check in Omar Haddad' }).focus();
     await page.keyboard.press('Enter');
@@ -69,7 +85,7 @@ describe('the desk checks a child in', () => {
     await page.close();
   });
 
-  it('in Arabic, right to left: asks for more than two characters, then finds the waiver and checks a child in', async () => {
+  it('in Arabic, right to left: asks for a whole word of a name, a full phone, QID/passport or Form ID, then finds the waiver, masked, and checks a child in', async () => {
     await signWaiver({ phone: '+97455507322', name: 'مريم الكعبي', dependents: [{ name: 'سارة الكعبي' }] });
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/staff/waivers?lang=ar`);
@@ -79,15 +95,20 @@ describe('the desk checks a child in', () => {
 
     const box = page.getByLabel(label);
     await box.focus();
-    await page.keyboard.type('55');
+    // One letter per word, as the review's `n n n`, finds nobody: the refusal is said beside the box.
+    await page.keyboard.type('م م م');
     await page.keyboard.press('Enter');
-    await page.getByRole('alert').filter({ hasText: 'اكتب 3 أحرف على الأقل' }).waitFor();
+    const refusal = page.getByRole('alert').filter({ hasText: 'اكتب كلمة كاملة من الاسم (3 أحرف على الأقل)' });
+    await refusal.waitFor();
     expect(await box.getAttribute('aria-invalid')).toBe('true');
+    expect(await box.getAttribute('aria-describedby')).toBe(await refusal.getAttribute('id'));
     expect(await axeViolations(page), 'the refused search').toEqual([]);
 
     await box.fill('');
     await searchFor(page, label, '55507322', 'عُثر على إقرار واحد');
     const card = page.getByRole('article', { name: /مريم الكعبي/ });
+    // Right to left around it, the masked number reads left to right (isolated).
+    await card.getByText('الهاتف: \u2066••••••••7322\u2069').waitFor();
     await card.getByRole('button', { name: 'تسجيل الوصول: سارة الكعبي' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'تم تسجيل وصول سارة الكعبي.' }).waitFor();

@@ -3,7 +3,7 @@
 // GET /api/waivers/{id}/terms, declared once in TypeBox (the route's schema.response, the page's type).
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Fewer characters than this find too many people: the search asks for more. */
+/** A name is searched by whole words, one of at least this many letters (fewer find too many people). */
 export const WAIVER_SEARCH_MIN_LENGTH = 3;
 export const WAIVER_SEARCH_MAX_LENGTH = 100;
 /** The most waivers one search returns (newest first). */
@@ -39,8 +39,14 @@ export const WaiverResult = Type.Object({
   /** The terms changed since the guest signed: they must sign again. */
   newTermsSince: Type.Boolean(),
   checkIns: Type.Array(WaiverCheckIn),
+  /** True in search results: each `document` and `phone` shows its last 4 characters only (•••••••9013); GET /api/waivers/{id} answers them in full. */
+  masked: Type.Boolean(),
 });
 export type WaiverResult = Static<typeof WaiverResult>;
+
+/** GET /api/waivers/{id}: the desk opened one waiver (audited): its document numbers and phone in full. */
+export const WaiverOpenAnswer = Type.Object({ doc: WaiverResult });
+export type WaiverOpenAnswer = Static<typeof WaiverOpenAnswer>;
 
 export const WaiverSearchAnswer = Type.Object({ docs: Type.Array(WaiverResult), limit: Type.Integer() });
 export type WaiverSearchAnswer = Static<typeof WaiverSearchAnswer>;

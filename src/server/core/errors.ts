@@ -26,6 +26,8 @@ export const badRequest = (message: string) => messageError(400, message);
 export const invalidJson = () => messageError(400, 'Invalid JSON');
 export const noFileUploaded = () => messageError(400, 'No files were uploaded.');
 export const tooManyRequests = () => messageError(429, 'Too many requests from your network. Please wait a minute and try again.');
+/** A budget of one signed-in account (not of an address) is spent. */
+export const tooManyFromAccount = () => messageError(429, 'Too many requests from this account. Please wait a minute and try again.');
 export const somethingWentWrong = () => messageError(500, 'Something went wrong.');
 export const routeNotFound = (pathname: string) => new ApiError(404, { message: `Route not found "${pathname}"` });
 

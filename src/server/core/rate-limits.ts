@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/db.ts';
-import { ApiError, tooManyRequests } from './errors.ts';
+import { ApiError, tooManyFromAccount, tooManyRequests } from './errors.ts';
 import { normalizeEmail } from './access/staff-users.ts';
 
 const MINUTE = 60_000;
@@ -22,6 +22,12 @@ const LOGIN_FAILURE_WINDOW = 15 * MINUTE;
  */
 const LOGIN_FAILURES_PER_ACCOUNT = 20;
 const LONGEST_WAIT = 24 * 60 * MINUTE;
+/**
+ * The waiver desk's searches, and its openings of one waiver (the full document numbers), per
+ * account per minute each: a busy desk checks in a few guests a minute; a script reading the
+ * attraction's guests out is slowed to this, whichever address it calls from.
+ */
+const DESK_LOOKUPS_PER_MINUTE = 30;
 
 type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
@@ -76,14 +82,15 @@ export interface Limits {
   loginAllowed(request: FastifyRequest, email: string): Promise<void>;
   /** Counts a wrong password for this account from this address, and for the account from anywhere. */
   loginFailed(request: FastifyRequest, email: string): Promise<void>;
+  /** One search, or one opening, of the waiver desk by the signed-in account: DESK_LOOKUPS_PER_MINUTE each. */
+  deskLookup(request: FastifyRequest, what: 'search' | 'open'): Promise<void>;
 }
 
 type Check = { isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number };
 
 /** createRateLimit answers isAllowed only for allow-listed keys; a counted key is refused once it exceeds its budget. */
-function refuse(check: Check): void {
+function refuse(check: Check, answer = tooManyRequests()): void {
   if (check.isAllowed || !check.isExceeded) return;
-  const answer = tooManyRequests();
   throw new ApiError(answer.statusCode, answer.body, { 'retry-after': String(Math.max(1, check.ttlInSeconds)) });
 }
 
@@ -102,6 +109,11 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     max: LOGIN_FAILURES_PER_ACCOUNT,
     timeWindow: LOGIN_FAILURE_WINDOW,
     keyGenerator: (request: FastifyRequest) => `login-account-anywhere:${pending.get(request)}`,
+  });
+  const desk = app.createRateLimit({
+    max: DESK_LOOKUPS_PER_MINUTE,
+    timeWindow: MINUTE,
+    keyGenerator: (request: FastifyRequest) => `desk-${pending.get(request)}:${request.caller.kind === 'staff' ? request.caller.user.id : request.ip}`,
   });
   const forAccount = (request: FastifyRequest, email: string) => pending.set(request, normalizeEmail(email));
   return {
@@ -125,6 +137,10 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
       forAccount(request, email);
       await account(request);
       await accountAnywhere(request);
+    },
+    async deskLookup(request, what) {
+      pending.set(request, what);
+      refuse(await desk(request), tooManyFromAccount());
     },
   };
 }

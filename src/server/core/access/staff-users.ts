@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { t } from '../../../engine/messages.ts';
-import { isRole, isVenueRole, ROLES, VENUE_SLUG, type Role } from './roles.ts';
+import { isRole, isVenueRole, ROLES, VENUE_ROLES, VENUE_SLUG, type Role } from './roles.ts';
 import type { StaffSessionUser } from '../../../engine/contract/session.ts';
 
 /** The account as the server and the pages know it (engine/contract/session.ts). */
@@ -13,7 +13,7 @@ export interface UserRow {
   password_hash: string | null;
   /** Every role the account holds (migration 40; the old single `role` column is kept only as history). */
   roles: string[];
-  /** Venue slugs the venue-scoped roles are limited to. */
+  /** Venue slugs the venue-scoped roles are limited to (a desk's: attraction slugs). */
   venues: string[];
   name: string | null;
   /** Set when an admin disabled the account: no sign-in, no token works. */
@@ -40,7 +40,7 @@ export function rolesProblem(roles: readonly string[], venues: readonly string[]
   if (unknown !== undefined) return { field: 'roles', message: `"${unknown}" is not a role: use ${ROLES.join(', ')}.` };
   const badVenue = venues.find((venue) => !VENUE_SLUG.test(venue) || venue.length > 100);
   if (badVenue !== undefined) return { field: 'venues', message: `"${badVenue}" is not a venue slug (lower-case letters, digits and hyphens, e.g. cova).` };
-  if (venues.length > 0 && !roles.some((role) => isRole(role) && isVenueRole(role))) return { field: 'venues', message: 'Venues are given only with a venue role (manager).' };
+  if (venues.length > 0 && !roles.some((role) => isRole(role) && isVenueRole(role))) return { field: 'venues', message: `Venues are given only with a venue role (${VENUE_ROLES.join(', ')}).` };
   return null;
 }
 

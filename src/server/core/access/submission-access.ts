@@ -21,8 +21,11 @@
 // - readsRow(scope, row): the same decision for one submission row already read (by id).
 // - mayReadDocument(db, registry, caller, collection, id): the SQL condition for one row (files,
 //   signatures).
+// - deskFinds(caller, form): may the caller's waiver desk find, open and check in this waiver
+//   form's waivers (admin: every one; a desk: those of its attractions, the form's `attraction`
+//   among its venues; a desk with none, nothing). The desk reads only the people of a waiver.
 import type { CompiledForm } from '../../../engine/compiled.ts';
-import { formReadScope, type ReadScope } from '../../../engine/roles.ts';
+import { formDeskScope, formReadScope, type ReadScope } from '../../../engine/roles.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Collection, Registry } from '../registry.ts';
 import type { Caller } from './caller.ts';
@@ -74,4 +77,8 @@ export async function mayReadDocument(db: Queryable, registry: Registry, caller:
   if (condition === 'false') return false;
   const { rows } = await db.query(`SELECT 1 FROM documents WHERE collection = $1 AND id = $2 AND ${condition}`, params);
   return rows.length > 0;
+}
+
+export function deskFinds(caller: Caller, form: Pick<CompiledForm, 'form'>): boolean {
+  return caller.kind === 'staff' && form.form.submit.evidence === true && formDeskScope(caller.user, form.form) === 'all';
 }

@@ -4,7 +4,7 @@ import type { Queryable } from '../../core/db/db.ts';
 import type { Caller } from '../../core/access/caller.ts';
 import type { AuditLogEntry } from '../../../engine/contract/audit.ts';
 
-export type AuditAction = 'read-submission' | 'update-followup' | 'export-submissions' | 'read-upload' | 'create-content' | 'update-content' | 'delete-content' | 'update-global' | 'upload-media' | 'save-user' | 'change-roles' | 'sign-in' | 'sign-out' | 'resend-alert' | 'retention-delete' | 'privacy-search' | 'privacy-export' | 'privacy-erase' | 'privacy-hold' | 'privacy-release' | 'waiver-check-in';
+export type AuditAction = 'read-submission' | 'update-followup' | 'export-submissions' | 'read-upload' | 'create-content' | 'update-content' | 'delete-content' | 'update-global' | 'upload-media' | 'save-user' | 'change-roles' | 'sign-in' | 'sign-out' | 'resend-alert' | 'retention-delete' | 'privacy-search' | 'privacy-export' | 'privacy-erase' | 'privacy-hold' | 'privacy-release' | 'waiver-check-in' | 'waiver-open';
 
 /** What a feature records: the staff member and the time are the log's own. */
 export interface AuditRecord {

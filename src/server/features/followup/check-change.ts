@@ -9,16 +9,17 @@ import { t } from '../../../engine/messages.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { FOLLOW_UP_NOTE_MAX_LENGTH, FOLLOW_UP_STATES, type FollowUpState } from '../../../engine/contract/followup.ts';
 import type { CheckedChange } from './followups.ts';
-import { asCaller, canFollowUp } from './permission.ts';
+import { asCaller, canFollowUp, sharesSubmissions } from './permission.ts';
+import type { Caller } from '../../core/access/caller.ts';
 
 const isState = (value: unknown): value is FollowUpState => typeof value === 'string' && (FOLLOW_UP_STATES as readonly string[]).includes(value);
 
-/** Active accounts that may read the collection's submissions: who a follow-up may be given to. */
-export async function assigneesOf(db: Queryable, collection: Collection, row: DocumentRow | null): Promise<UserRow[]> {
+/** Active accounts `caller` may give a follow-up of the collection to: they read submissions of it the caller reads (permission.ts). */
+export async function assigneesOf(db: Queryable, collection: Collection, caller: Caller): Promise<UserRow[]> {
   const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE disabled_at IS NULL ORDER BY COALESCE(name, email), id');
   return rows.filter((user) => {
-    const caller = asCaller(user);
-    return caller !== null && canFollowUp(caller, collection, row);
+    const candidate = asCaller(user);
+    return candidate !== null && sharesSubmissions(caller, candidate, collection);
   });
 }
 

@@ -12,6 +12,21 @@ export function canFollowUp(caller: Caller, collection: Collection, row: { venue
   return row ? readsRow(scope, row) : scope.kind !== 'none';
 }
 
+/**
+ * May `caller` be shown `candidate` as someone to give a follow-up of the collection to: the
+ * candidate follows up some submission of it that the caller reads too. A venue manager is shown
+ * the accounts that read one of its venues (those that read every venue included), never another
+ * venue's manager; who reads every submission is shown all who read some.
+ */
+export function sharesSubmissions(caller: Caller, candidate: Caller, collection: Collection): boolean {
+  if (collection.kind !== 'submissions') return false;
+  const mine = readScope(caller, collection.form!.compiled);
+  const theirs = readScope(candidate, collection.form!.compiled);
+  if (mine.kind === 'none' || theirs.kind === 'none') return false;
+  if (mine.kind === 'all' || theirs.kind === 'all') return true;
+  return theirs.venues.some((venue) => mine.venues.includes(venue));
+}
+
 /** An account as the caller it would be once signed in: disabled accounts are nobody. */
 export function asCaller(user: UserRow): Caller | null {
   return user.disabled_at ? null : { kind: 'staff', user: toStaffUser(user), token: '', exp: 0 };

@@ -62,7 +62,7 @@ export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance,
   app.get('/api/:slug/followup-assignees', { schema: { params: slugParams, headers: credentialHeaders, response: { 200: FollowUpAssignees } } }, async (request: FastifyRequest<{ Params: { slug: string } }>) => {
     const collection = collectionOf(request);
     if (!canFollowUp(request.caller, collection, null)) throw notFound();
-    const users = await assigneesOf(db, collection, null);
+    const users = await assigneesOf(db, collection, request.caller);
     return { docs: users.map((user) => ({ id: user.id, name: user.name, email: user.email })) };
   });
 });

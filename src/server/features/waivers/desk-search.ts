@@ -1,10 +1,11 @@
-// The desk's search across every waiver form: one text matched as a Form ID, a phone number, a
-// QID/passport number (signer's or a dependent's) or words of a name, each by an index of
-// migration 302, newest first and limited. Only the people, dates and check-ins come back: no
-// signature, no other answer.
+// The desk's search across the waiver forms a desk finds: one text matched as a Form ID, a full
+// phone number, a QID/passport number (signer's or a dependent's) or whole words of a name, each by
+// an index of migration 302, newest first and limited. A text that is none of these (one letter per
+// word, part of a number) is refused before anything is read: it would list people, not find one.
+// Only the people, dates and check-ins come back: no signature, no other answer.
 import type { CompiledForm, ResolvedField } from '../../../engine/compiled.ts';
 import { toE164 } from '../../../engine/phones.ts';
-import { WAIVER_SEARCH_LIMIT, type WaiverCheckIn } from '../../../engine/contract/waivers.ts';
+import { WAIVER_SEARCH_LIMIT, WAIVER_SEARCH_MIN_LENGTH, type WaiverCheckIn } from '../../../engine/contract/waivers.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import { normalizeReference } from '../../core/forms/reference.ts';
 import { WAIVER_FIELDS, WAIVER_NAMES_VECTOR } from './waiver-fields.ts';
@@ -33,33 +34,64 @@ function phoneCandidates(text: string, forms: readonly CompiledForm[]): string[]
   return [...new Set([toE164(digits), ...[...dialCodes].map((code) => toE164(`${code}${local}`))].filter((phone) => phone !== null))];
 }
 
-/** Words of a name as a prefix query ('noor:* & sal:*'); letters and digits only, so nothing else reaches to_tsquery. A number is no name. */
+/** Whole words of a name ('noor & saleh'), one of them of WAIVER_SEARCH_MIN_LENGTH letters or more; letters and digits only, so nothing else reaches to_tsquery. A number is no name. */
 function nameQuery(text: string): string | null {
-  if (!/\p{L}/u.test(text)) return null;
   const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
-  return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
+  if (!words.some((word) => [...word.matchAll(/\p{L}/gu)].length >= WAIVER_SEARCH_MIN_LENGTH)) return null;
+  return words.join(' & ');
 }
 
-export async function searchWaivers(db: Queryable, forms: readonly CompiledForm[], text: string): Promise<FoundWaiver[]> {
-  const params: unknown[] = [forms.map((form) => form.collection)];
-  const p = (value: unknown) => `$${params.push(value)}`;
-  const { name, document, phone, visitDate, dependents } = WAIVER_FIELDS;
+/** A QID (11 digits) or passport number as written: one run of 6 to 20 letters and digits, with a digit. */
+const isDocumentNumber = (text: string) => /^[\p{L}\p{N}]{6,20}$/u.test(text) && /\p{N}/u.test(text);
+
+/** A Form ID as typed or read aloud (normalizeReference answers other texts unchanged). */
+const isReference = (text: string) => /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}$/.test(normalizeReference(text));
+
+/** What a typed text is looked for as; null when it is nothing that names one person (the search asks for more). */
+export interface SearchTerms {
+  reference: string | null;
+  document: string | null;
+  phones: string[];
+  words: string | null;
+}
+
+export function searchTermsOf(text: string, forms: readonly CompiledForm[]): SearchTerms | null {
   const trimmed = text.trim();
-  const matches = [
-    `reference = ${p(normalizeReference(trimmed))}`,
-    `upper(data->>'${document}') = ${p(trimmed.toUpperCase())}`,
-    // A dependent's document as typed, and in capitals (as QIDs and passports are written).
-    ...[...new Set([trimmed, trimmed.toUpperCase()])].map((typed) => `data->'${dependents}' @> ${p(JSON.stringify([{ [document]: typed }]))}::jsonb`),
-  ];
-  const phones = phoneCandidates(trimmed, forms);
-  if (phones.length) matches.push(`data->>'${phone}' = ANY(${p(phones)}::text[])`);
-  const words = nameQuery(trimmed);
-  if (words) matches.push(`${WAIVER_NAMES_VECTOR} @@ to_tsquery('simple', ${p(words)})`);
-  const { rows } = await db.query<FoundWaiver & Record<string, unknown>>(
-    `SELECT id, collection, reference, created_at, form_hash, evidence,
+  const terms: SearchTerms = {
+    reference: isReference(trimmed) ? normalizeReference(trimmed) : null,
+    document: isDocumentNumber(trimmed) ? trimmed : null,
+    phones: phoneCandidates(trimmed, forms),
+    words: nameQuery(trimmed),
+  };
+  return terms.reference || terms.document || terms.phones.length || terms.words ? terms : null;
+}
+
+/** The columns a found waiver is read with, from `documents`. */
+const COLUMNS = (() => {
+  const { name, document, phone, visitDate, dependents } = WAIVER_FIELDS;
+  return `id, collection, reference, created_at, form_hash, evidence,
        data->>'${name}' AS name, data->>'${document}' AS document, data->>'${phone}' AS phone, data->>'${visitDate}' AS visit_date,
        COALESCE((SELECT jsonb_agg(jsonb_build_object('name', person->>'${name}', 'document', person->>'${document}') ORDER BY position)
-         FROM jsonb_array_elements(CASE WHEN jsonb_typeof(data->'${dependents}') = 'array' THEN data->'${dependents}' ELSE '[]'::jsonb END) WITH ORDINALITY AS people(person, position)), '[]'::jsonb) AS dependents
+         FROM jsonb_array_elements(CASE WHEN jsonb_typeof(data->'${dependents}') = 'array' THEN data->'${dependents}' ELSE '[]'::jsonb END) WITH ORDINALITY AS people(person, position)), '[]'::jsonb) AS dependents`;
+})();
+
+/** `collections`: the waiver forms the caller's desk finds (core/access deskFinds); none, nothing is read. */
+export async function searchWaivers(db: Queryable, collections: readonly string[], terms: SearchTerms): Promise<FoundWaiver[]> {
+  if (collections.length === 0) return [];
+  const params: unknown[] = [collections];
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const { document, phone, dependents } = WAIVER_FIELDS;
+  const matches: string[] = [];
+  if (terms.reference) matches.push(`reference = ${p(terms.reference)}`);
+  if (terms.document) {
+    matches.push(`upper(data->>'${document}') = ${p(terms.document.toUpperCase())}`);
+    // A dependent's document as typed, and in capitals (as QIDs and passports are written).
+    for (const typed of new Set([terms.document, terms.document.toUpperCase()])) matches.push(`data->'${dependents}' @> ${p(JSON.stringify([{ [document]: typed }]))}::jsonb`);
+  }
+  if (terms.phones.length) matches.push(`data->>'${phone}' = ANY(${p(terms.phones)}::text[])`);
+  if (terms.words) matches.push(`${WAIVER_NAMES_VECTOR} @@ to_tsquery('simple', ${p(terms.words)})`);
+  const { rows } = await db.query<FoundWaiver & Record<string, unknown>>(
+    `SELECT ${COLUMNS}
      FROM documents
      WHERE evidence IS NOT NULL AND collection = ANY($1::text[]) AND (${matches.join(' OR ')})
      ORDER BY created_at DESC, id DESC
@@ -67,6 +99,13 @@ export async function searchWaivers(db: Queryable, forms: readonly CompiledForm[
     params,
   );
   return rows;
+}
+
+/** One waiver by id, when it is of one of these collections. */
+export async function findWaiver(db: Queryable, collections: readonly string[], id: number): Promise<FoundWaiver | null> {
+  if (collections.length === 0) return null;
+  const { rows } = await db.query<FoundWaiver & Record<string, unknown>>(`SELECT ${COLUMNS} FROM documents WHERE id = $1 AND evidence IS NOT NULL AND collection = ANY($2::text[])`, [id, collections]);
+  return rows[0] ?? null;
 }
 
 /** Every check-in of these waivers, oldest first, by waiver id. */

@@ -1,21 +1,24 @@
-// The waiver desk's API (roles with 'check-in-waivers': desk and admin): GET /api/waivers/search
-// finds signed waivers across every waiver form, POST /api/waivers/{id}/check-ins records that the
-// signer or a dependent was checked in (audited). And GET /api/waivers/{id}/terms: the terms a guest
-// saw, for whoever may read that submission (the staff submission page).
+// The waiver desk's API (roles with 'check-in-waivers': desk and admin), over the waiver forms the
+// caller's desk finds (core/access deskFinds: a desk's attractions, an admin's every one; another
+// attraction's waiver is a 404): GET /api/waivers/search finds signed waivers, document numbers and
+// phones masked; GET /api/waivers/{id} opens one, in full (audited, never the values); both limited
+// per account. POST /api/waivers/{id}/check-ins records that the signer or a dependent was checked
+// in (audited). And GET /api/waivers/{id}/terms: the terms a guest saw, for whoever may read that
+// submission (the staff submission page).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { can } from '../../core/access/roles.ts';
-import { readScope, readsRow } from '../../core/access/submission-access.ts';
+import { deskFinds, readScope, readsRow } from '../../core/access/submission-access.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
 import { credentialHeaders } from '../../core/http/route-schemas.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { t } from '../../../engine/messages.ts';
 import { termsOf } from '../../../engine/waiver-terms.ts';
-import { CheckInPerson, CheckInsAnswer, SignedTermsAnswer, WAIVER_SEARCH_LIMIT, WAIVER_SEARCH_MAX_LENGTH, WAIVER_SEARCH_MIN_LENGTH, WaiverSearchAnswer } from '../../../engine/contract/waivers.ts';
+import { CheckInPerson, CheckInsAnswer, type WaiverCheckIn, SignedTermsAnswer, WAIVER_SEARCH_LIMIT, WAIVER_SEARCH_MAX_LENGTH, WAIVER_SEARCH_MIN_LENGTH, WaiverOpenAnswer, WaiverSearchAnswer } from '../../../engine/contract/waivers.ts';
 import { termsSha256 } from '../../core/forms/evidence.ts';
 import { recordAudit } from '../audit/index.ts';
-import { checkInsOf, searchWaivers } from './desk-search.ts';
+import { checkInsOf, findWaiver, searchTermsOf, searchWaivers, type FoundWaiver } from './desk-search.ts';
 import { formVersionSeen } from './form-versions.ts';
 import { toWaiverResult } from './waiver-result.ts';
 import { WAIVER_FIELDS } from './waiver-fields.ts';
@@ -37,7 +40,6 @@ const callerLanguage = (request: FastifyRequest<{ Querystring: Locale }>): Lang 
 export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
   const waiverForms = registry.forms.filter((form) => form.compiled.form.submit.evidence);
-  const waiverCollections = new Set(waiverForms.map((form) => form.compiled.collection));
   // Today's terms fingerprint per form and language, to tell a guest who signed older terms.
   const todaysTerms = new Map(waiverForms.map((form) => [form.compiled.collection, { form, byLang: new Map<Lang, string>() }]));
   const currentTermsSha256 = (collection: string, lang: Lang) => {
@@ -46,29 +48,45 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
     return entry.byLang.get(lang)!;
   };
 
-  const desk = (request: FastifyRequest) => {
+  /** The collections of the waiver forms the caller's desk finds (none: a desk given no attraction); 403 without the desk's permission. */
+  const deskCollections = (request: FastifyRequest): string[] => {
     if (!can(request.caller, 'check-in-waivers')) throw forbidden();
+    return waiverForms.filter((form) => deskFinds(request.caller, form.compiled)).map((form) => form.compiled.collection);
+  };
+
+  const toResult = (row: FoundWaiver, checkIns: Map<number, WaiverCheckIn[]>, masked: boolean) => {
+    const form = todaysTerms.get(row.collection)!.form;
+    const lang = resolveLanguage(row.evidence.language, form.compiled.languages);
+    const newTermsSince = row.evidence.termsSha256 ? row.evidence.termsSha256 !== currentTermsSha256(row.collection, lang) : row.form_hash !== form.compiled.hash;
+    return toWaiverResult(row, form, { newTermsSince, checkIns: checkIns.get(row.id) ?? [], masked });
   };
 
   app.get('/api/waivers/search', {
     schema: { querystring: { type: 'object', properties: { q: { type: 'string', maxLength: WAIVER_SEARCH_MAX_LENGTH }, locale: localeQuery.properties.locale } }, headers: credentialHeaders, response: { 200: WaiverSearchAnswer } },
   }, async (request: FastifyRequest<{ Querystring: Locale & { q?: string } }>) => {
-    desk(request);
+    const collections = deskCollections(request);
     // Control characters (a NUL, which PostgreSQL text cannot hold) mean nothing in a search: spaces.
     const text = (request.query.q ?? '').replace(/\p{Cc}/gu, ' ').trim();
-    // Spaces do not count: '5 1' is two characters of a number, not three.
-    if ([...text.replace(/\s/g, '')].length < WAIVER_SEARCH_MIN_LENGTH) throw validationError(null, [{ path: 'q', message: t('staffWaiverSearchTooShort', callerLanguage(request), { count: WAIVER_SEARCH_MIN_LENGTH }) }]);
-    const found = await searchWaivers(db, waiverForms.map((form) => form.compiled), text);
+    const terms = searchTermsOf(text, waiverForms.map((form) => form.compiled));
+    if (!terms) throw validationError(null, [{ path: 'q', message: t('staffWaiverSearchTooShort', callerLanguage(request), { count: WAIVER_SEARCH_MIN_LENGTH }) }]);
+    // Counted once the search is one (a refused text reads nothing).
+    await ctx.limits.deskLookup(request, 'search');
+    const found = await searchWaivers(db, collections, terms);
     const checkIns = await checkInsOf(db, found.map((row) => row.id));
-    // Names and phone numbers read: recorded like any read of submissions (the words searched are personal, so not kept).
+    // Names read: recorded like any read of submissions (the words searched are personal, so not kept).
     await recordAudit(db, request.caller, { action: 'read-submission', target: 'waivers', detail: { desk: 'search', results: found.length } });
-    const docs = found.map((row) => {
-      const form = todaysTerms.get(row.collection)!.form;
-      const lang = resolveLanguage(row.evidence.language, form.compiled.languages);
-      const newTermsSince = row.evidence.termsSha256 ? row.evidence.termsSha256 !== currentTermsSha256(row.collection, lang) : row.form_hash !== form.compiled.hash;
-      return toWaiverResult(row, form, { newTermsSince, checkIns: checkIns.get(row.id) ?? [] });
-    });
-    return { docs, limit: WAIVER_SEARCH_LIMIT };
+    return { docs: found.map((row) => toResult(row, checkIns, true)), limit: WAIVER_SEARCH_LIMIT };
+  });
+
+  app.get('/api/waivers/:id', { schema: { params: idParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: WaiverOpenAnswer } } }, async (request: IdRequest) => {
+    const collections = deskCollections(request);
+    const id = idOf(request.params.id);
+    await ctx.limits.deskLookup(request, 'open');
+    const row = await findWaiver(db, collections, id);
+    if (!row) throw notFound();
+    // Who opened which waiver and when; never the numbers shown.
+    await recordAudit(db, request.caller, { action: 'waiver-open', target: row.collection, documentId: row.reference });
+    return { doc: toResult(row, await checkInsOf(db, [id]), false) };
   });
 
   app.post('/api/waivers/:id/check-ins', {
@@ -79,16 +97,16 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
       response: { 200: CheckInsAnswer },
     },
   }, async (request: IdRequest<{ Body: { person?: CheckInPerson } }>) => {
-    desk(request);
+    const collections = deskCollections(request);
     const id = idOf(request.params.id);
     const { person } = request.body;
     const { rows } = await db.query<{ collection: string; dependents: number; reference: string }>(
       `SELECT collection, reference, CASE WHEN jsonb_typeof(data->'${WAIVER_FIELDS.dependents}') = 'array' THEN jsonb_array_length(data->'${WAIVER_FIELDS.dependents}') ELSE 0 END AS dependents
-       FROM documents WHERE id = $1 AND evidence IS NOT NULL`,
-      [id],
+       FROM documents WHERE id = $1 AND evidence IS NOT NULL AND collection = ANY($2::text[])`,
+      [id, collections],
     );
     const waiver = rows[0];
-    if (!waiver || !waiverCollections.has(waiver.collection)) throw notFound();
+    if (!waiver) throw notFound();
     if (person === undefined || (person !== 'signer' && person >= waiver.dependents)) throw validationError(null, [{ path: 'person', message: t('staffWaiverNoSuchPerson', callerLanguage(request)) }]);
     const caller = request.caller;
     if (caller.kind !== 'staff') throw forbidden();

@@ -1,9 +1,11 @@
 // One waiver found at the desk: the attraction and Form ID, when it was signed, its validity and
 // whether the terms changed since, and each person (the signer, then each dependent) with their
-// earlier check-ins and a Check in button that records who checked them in and when.
+// earlier check-ins and a Check in button that records who checked them in and when. QID/passport
+// numbers and the phone come masked to their last 4; "Show ID and phone" opens this one waiver
+// (GET /api/waivers/{id}, audited by the server) and shows them in full.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CheckInPerson, CheckInsAnswer, WaiverCheckIn, WaiverResult } from '../../../engine/contract/waivers.ts';
+import type { CheckInPerson, CheckInsAnswer, WaiverCheckIn, WaiverOpenAnswer, WaiverResult } from '../../../engine/contract/waivers.ts';
 import { sessionRequest } from '../../shell/requireSignIn.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 
@@ -19,10 +21,13 @@ interface Person {
   document: string | null;
 }
 
-export function WaiverCard({ waiver, onStatus }: { waiver: WaiverResult; onStatus: (text: string) => void }) {
+export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; onStatus: (text: string) => void }) {
   const { t } = useTranslation();
   const { lang } = useShell();
-  const [checkIns, setCheckIns] = useState<WaiverCheckIn[]>(waiver.checkIns);
+  // The search's result (masked), or the same waiver once opened (in full).
+  const [waiver, setWaiver] = useState<WaiverResult>(found);
+  const [opening, setOpening] = useState(false);
+  const [checkIns, setCheckIns] = useState<WaiverCheckIn[]>(found.checkIns);
   const [busy, setBusy] = useState<CheckInPerson | null>(null);
   const people: Person[] = [{ key: 'signer', ...waiver.signer }, ...waiver.dependents.map((person, index) => ({ key: index, ...person }))];
   const titleId = `waiver-${waiver.id}`;
@@ -38,6 +43,20 @@ export function WaiverCard({ waiver, onStatus }: { waiver: WaiverResult; onStatu
       onStatus(t('staffWaiverCheckInFailed'));
     }
   };
+
+  const open = async () => {
+    setOpening(true);
+    const answer = await sessionRequest<WaiverOpenAnswer>('GET', `/api/waivers/${waiver.id}?locale=${lang}`);
+    setOpening(false);
+    if (answer.status === 200 && answer.body) {
+      setWaiver(answer.body.doc);
+      setCheckIns(answer.body.doc.checkIns);
+      onStatus(t('staffWaiverShown', { name: waiver.signer.name }));
+    } else {
+      onStatus(answer.status === 429 ? t('staffWaiverTooMany') : t('staffWaiverShowFailed'));
+    }
+  };
+  const hasNumbers = waiver.signer.phone !== null || people.some((person) => person.document !== null);
 
   return (
     <article className="desk-card" aria-labelledby={titleId}>
@@ -59,6 +78,13 @@ export function WaiverCard({ waiver, onStatus }: { waiver: WaiverResult; onStatu
         {waiver.visitDate && <li>{t('staffWaiverVisitDate', { date: day(waiver.visitDate, lang) })}</li>}
         {waiver.signer.phone && <li>{t('staffWaiverPhone', { phone: ltr(waiver.signer.phone) })}</li>}
       </ul>
+      {waiver.masked && hasNumbers && (
+        <p className="desk-open">
+          <button type="button" className="desk-button" disabled={opening} onClick={() => void open()} aria-label={t('staffWaiverShowWho', { name: waiver.signer.name })}>
+            {opening ? t('staffWaiverShowing') : t('staffWaiverShow')}
+          </button>
+        </p>
+      )}
       <ul className="desk-people">
         {people.map((person) => {
           const earlier = checkIns.filter((checkIn) => checkIn.person === person.key);

@@ -1,10 +1,12 @@
 // The loader of /staff/waivers: the waiver desk (desk and admins). The search is the URL's ?q=, so a
 // search is a plain GET form (Enter searches, Back returns to the previous one); the server finds
-// the waivers (GET /api/waivers/search) and says, in the page's language, when it needs more.
+// the waivers (GET /api/waivers/search) and says, in the page's language, when it needs more or
+// when this account searched too often.
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { WaiverSearchAnswer } from '../../../engine/contract/waivers.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
+import { t } from '../../../engine/messages.ts';
 import { requireSignIn, sessionRequest, type StaffMe } from '../../shell/requireSignIn.ts';
 
 export interface WaiverDeskData extends PageData {
@@ -12,7 +14,7 @@ export interface WaiverDeskData extends PageData {
   /** The words searched, as typed ('' before the first search). */
   q: string;
   found: WaiverSearchAnswer | null;
-  /** The server's words when it refused the search (too short). */
+  /** Why the search was refused, in the page's language: the server's words (it names too little), or too many searches. */
   problem: string | null;
 }
 
@@ -23,9 +25,11 @@ export const loadPage: LoadPage<PageOf<'staff-waivers'>, WaiverDeskData> = async
   const q = url.searchParams.get('q') ?? '';
   const base = { languages: page.languages, me, q, found: null, problem: null };
   if (!q.trim()) return base;
-  const query = new URLSearchParams({ q, locale: pageLanguage(url, page.languages) });
+  const lang = pageLanguage(url, page.languages);
+  const query = new URLSearchParams({ q, locale: lang });
   const answer = await sessionRequest<WaiverSearchAnswer>('GET', `/api/waivers/search?${query}`, undefined, signal);
   if (answer.status === 400) return { ...base, problem: (answer.body as Refusal)?.errors?.[0]?.data?.errors?.[0]?.message ?? 'Bad request' };
+  if (answer.status === 429) return { ...base, problem: t('staffWaiverTooMany', lang) };
   if (answer.status !== 200 || !answer.body) throw new Response(null, { status: answer.status });
   return { ...base, found: answer.body };
 };
