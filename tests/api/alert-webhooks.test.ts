@@ -58,9 +58,10 @@ const verifies = (hook: Received) => {
   return expected.length === Buffer.byteLength(hook.signature) && timingSafeEqual(expected, Buffer.from(hook.signature));
 };
 
-async function delivery(reference: string, state: string, recipient?: string): Promise<Json> {
+/** The webhook delivery of a submission in the log, once in this state (as the default admin reads it, or with another account's headers). */
+async function delivery(reference: string, state: string, recipient?: string, headers?: Record<string, string>): Promise<Json> {
   return vi.waitFor(async () => {
-    const log = await server.api('/api/alert-deliveries', { as: 'staff' });
+    const log = await server.api('/api/alert-deliveries', headers ? { as: 'none', headers } : { as: 'staff' });
     const found = log.body.docs.find((entry: Json) => entry.reference === reference && entry.channel === 'webhook' && (!recipient || entry.recipient === recipient));
     if (found?.state !== state) throw new Error(`webhook for ${reference}: ${found?.state ?? 'none'}`);
     return found;
@@ -113,13 +114,15 @@ describe('a rule with a webhook', () => {
   });
 
   it('a confidential form posts its reference, form and link only', async () => {
-    await server.api('/api/alert-rules', { as: 'staff', json: rule({ form: 'whistle-blower', webhook_url: `${receiverUrl}/compliance` }) });
+    // Written, and its log read, by an admin who is also compliance: the form's only readers.
+    const compliance = await server.staffAs(['admin', 'compliance']);
+    expect((await server.api('/api/alert-rules', { as: 'none', headers: compliance, json: rule({ form: 'whistle-blower', webhook_url: `${receiverUrl}/compliance` }) })).status).toBe(201);
     const created = await server.api(`/api/${WHISTLE}`, {
       json: { incident_or_concern: 'Invoices are split to avoid approval.', contact_name: 'Hamad', acknowledgement: true },
       headers: { 'x-captcha-proof': await proofFor(server, 'submit_form_whistle_blower') },
     });
     expect(created.status).toBe(201);
-    await delivery(created.body.doc.reference, 'sent');
+    await delivery(created.body.doc.reference, 'sent', undefined, compliance);
     const hook = received.find((entry) => entry.path === '/compliance')!;
     expect(verifies(hook)).toBe(true);
     expect(Object.keys(JSON.parse(hook.body)).sort()).toEqual(['delivery', 'event', 'form', 'link', 'reference', 'rule']);
