@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type AlertsConfig } from '../../src/server/core/config.ts';
 import { startTestServer, type Json, type TestServer } from '../support/server.ts';
+import { freePort } from '../support/main-process.ts';
 import { DINING, diningAnswers, proofFor, WHISTLE } from './samples.ts';
 
 interface Received {
@@ -57,10 +58,11 @@ const verifies = (hook: Received) => {
   return expected.length === Buffer.byteLength(hook.signature) && timingSafeEqual(expected, Buffer.from(hook.signature));
 };
 
-async function delivery(reference: string, state: string): Promise<Json> {
+/** The webhook delivery of a submission in the log, once in this state (as the default admin reads it, or with another account's headers). */
+async function delivery(reference: string, state: string, recipient?: string, headers?: Record<string, string>): Promise<Json> {
   return vi.waitFor(async () => {
-    const log = await server.api('/api/alert-deliveries', { as: 'staff' });
-    const found = log.body.docs.find((entry: Json) => entry.reference === reference && entry.channel === 'webhook');
+    const log = await server.api('/api/alert-deliveries', headers ? { as: 'none', headers } : { as: 'staff' });
+    const found = log.body.docs.find((entry: Json) => entry.reference === reference && entry.channel === 'webhook' && (!recipient || entry.recipient === recipient));
     if (found?.state !== state) throw new Error(`webhook for ${reference}: ${found?.state ?? 'none'}`);
     return found;
   }, { timeout: 30_000, interval: 50 });
@@ -112,13 +114,15 @@ describe('a rule with a webhook', () => {
   });
 
   it('a confidential form posts its reference, form and link only', async () => {
-    await server.api('/api/alert-rules', { as: 'staff', json: rule({ form: 'whistle-blower', webhook_url: `${receiverUrl}/compliance` }) });
+    // Written, and its log read, by an admin who is also compliance: the form's only readers.
+    const compliance = await server.staffAs(['admin', 'compliance']);
+    expect((await server.api('/api/alert-rules', { as: 'none', headers: compliance, json: rule({ form: 'whistle-blower', webhook_url: `${receiverUrl}/compliance` }) })).status).toBe(201);
     const created = await server.api(`/api/${WHISTLE}`, {
       json: { incident_or_concern: 'Invoices are split to avoid approval.', contact_name: 'Hamad', acknowledgement: true },
       headers: { 'x-captcha-proof': await proofFor(server, 'submit_form_whistle_blower') },
     });
     expect(created.status).toBe(201);
-    await delivery(created.body.doc.reference, 'sent');
+    await delivery(created.body.doc.reference, 'sent', undefined, compliance);
     const hook = received.find((entry) => entry.path === '/compliance')!;
     expect(verifies(hook)).toBe(true);
     expect(Object.keys(JSON.parse(hook.body)).sort()).toEqual(['delivery', 'event', 'form', 'link', 'reference', 'rule']);
@@ -138,6 +142,26 @@ describe('a webhook address', () => {
     for (const url of ['https://10.1.2.3/hook', 'https://192.168.0.20/hook', 'https://172.16.5.4/hook', 'https://169.254.169.254/latest/meta-data', 'https://[fd00::1]/hook', 'https://0.0.0.0/hook']) {
       expect(await refusal(url)).toMatchObject({ path: 'webhook_url', message: 'This address is on a private or local network, which webhooks may not reach.' });
     }
+  });
+
+  it('in an IPv6 special range is refused at save: IPv4-compatible (::/96), NAT64, 6to4, Teredo, documentation, discard', async () => {
+    for (const url of ['https://[::7f00:1]/hook', 'https://[::a00:1]/hook', 'https://[64:ff9b::a00:1]/hook', 'https://[2002:7f00:1::]/hook', 'https://[2001::1]/hook', 'https://[2001:db8::1]/hook', 'https://[100::1]/hook', 'https://[fec0::1]/hook']) {
+      expect(await refusal(url)).toMatchObject({ path: 'webhook_url', message: 'This address is on a private or local network, which webhooks may not reach.' });
+    }
+  });
+
+  it('naming a host that does not resolve is refused at save, naming the field', async () => {
+    expect(await refusal('https://no-such-host.invalid/hook')).toMatchObject({ path: 'webhook_url', message: 'This host name does not resolve to any address. Check its spelling.' });
+    // This machine's name is judged by the loopback setting, which this server's allows.
+    expect((await save(`${receiverUrl.replace('127.0.0.1', 'localhost')}/ok`)).status).toBe(201);
+  });
+
+  it('that refuses the connection shows a short error in the log, without the address or port', async () => {
+    const closed = await freePort();
+    expect((await save(`http://127.0.0.1:${closed}/hook`)).status).toBe(201);
+    const created = await server.api(`/api/${DINING}`, { json: diningAnswers() });
+    const retrying = await delivery(created.body.doc.reference, 'retrying', `http://127.0.0.1:${closed}/hook`);
+    expect(retrying.lastError).toBe('The connection was refused (ECONNREFUSED).');
   });
 
   it('over plain http is refused unless it is this machine and the setting allows it', async () => {

@@ -1,11 +1,12 @@
 // The server as operators run it (a node process), killed with -9 while it sends an alert: the mail
 // server has the message but never answered it. After a restart on the same DATA_DIR the alert is
-// sent again (at least once) with the same Message-ID, so the receiver can tell it is the same.
-import type { ChildProcess } from 'node:child_process';
+// sent again with the same Message-ID, so the receiver can tell it is the same, and once: when its
+// delivery reads sent, the mail server holds exactly one copy of it.
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMainProcess, type MainProcess } from '../support/main-process.ts';
-import { newDataDir, PUBLIC_KEY } from '../support/server.ts';
+import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT, STAFF } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
@@ -22,8 +23,24 @@ async function startServer(smtpUrl: string): Promise<MainProcess> {
   return main;
 }
 
+async function signIn(port: number): Promise<string> {
+  const login = await fetch(`http://127.0.0.1:${port}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { token: string }).token;
+}
+
+async function deliveriesOf(port: number, token: string, reference: string): Promise<{ state: string }[]> {
+  const log = await fetch(`http://127.0.0.1:${port}/api/alert-deliveries`, { headers: { authorization: `JWT ${token}` } });
+  expect(log.status).toBe(200);
+  return ((await log.json()) as { docs: { reference: string; state: string }[] }).docs.filter((delivery) => delivery.reference === reference);
+}
+
 beforeAll(async () => {
   dataDir = await newDataDir();
+  // An admin, to read the delivery log (before any server runs: the script opens DATA_DIR itself).
+  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, FORMS_BUILD_DIR: formsBuildDir(), DATABASE_URL: '' };
+  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', STAFF.email, '--password', STAFF.password], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  expect(created.status, created.stderr).toBe(0);
   hanging = await startSmtp({ hang: true });
   answering = await startSmtp();
 });
@@ -51,10 +68,13 @@ describe('a server killed with -9 while it sends an alert', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    await startServer(answering.url);
-    const delivered = await answering.mailTo('cova.manager@dohaoasis.example', 60_000);
-    expect(delivered.subject).toContain(reference);
-    expect(delivered.messageId).toBe(unanswered.messageId);
+    const second = await startServer(answering.url);
+    // Done is when the server says so (the delivery reads sent), not when a first copy arrives: a second copy would come after it.
+    const token = await signIn(second.port);
+    await expect.poll(async () => (await deliveriesOf(second.port, token, reference)).map((delivery) => delivery.state), { timeout: 60_000, interval: 100 }).toEqual(['sent']);
+    const copies = answering.mails.filter((mail) => mail.subject.includes(reference) || mail.text.includes(reference));
+    expect(copies).toHaveLength(1);
+    expect(copies[0].messageId).toBe(unanswered.messageId);
     expect(answering.mails).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF } from '../support/server.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { DINING, diningAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
 import { openWithHeading, startE2E, type E2E, sidewaysAt320 } from './harness.ts';
@@ -84,5 +85,33 @@ describe('an admin writes an alert rule in Arabic', () => {
     const home = await open('/staff?lang=ar', 'لوحة الموظفين');
     await home.getByRole('link', { name: `التنبيهات غير المقروءة: ${before - 1}` }).click();
     await home.getByRole('heading', { level: 1, name: 'التنبيهات' }).waitFor();
+  });
+});
+
+describe('an admin who is also compliance writes a whistle-blower rule with a condition', () => {
+  it('is told next to the condition that a confidential form\'s alerts cannot depend on its answers', async () => {
+    const compliance = { email: 'compliance.admin@example.com', password: 'compliance admin password' };
+    await saveStaffUser(e2e.server.app.serverContext.db, compliance.email, compliance.password, ['admin', 'compliance']);
+    const own = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+    try {
+      expect((await own.request.post(`${e2e.server.url}/api/users/login`, { data: compliance })).status()).toBe(200);
+      const page = await openWithHeading(own, e2e, '/staff/content/alert-rules/new?lang=en', 'Alert rule');
+      await page.getByLabel('Name of the rule').fill('Who reported');
+      await page.getByRole('combobox', { name: 'Form' }).selectOption({ label: 'Whistle-blower report' });
+      await page.getByRole('radiogroup', { name: 'When' }).getByRole('radio', { name: 'When the answers meet a condition' }).check();
+      const condition = page.getByLabel('Condition (JSON)');
+      await condition.fill('{"field": "contact_email", "equals": "noor@example.com"}');
+      await page.getByLabel('Email addresses').fill('probe@dohaoasis.example');
+      await page.getByRole('radiogroup', { name: 'Language of the emails' }).getByRole('radio', { name: 'English' }).check();
+      await page.getByLabel('Subject (English)').fill('Report {reference}');
+      await page.getByLabel('Text (English)').fill('{link}');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('The form whistle-blower is confidential: its alerts cannot depend on its answers. Choose "Every submission".').first().waitFor();
+      await expect.poll(() => condition.getAttribute('aria-invalid')).toBe('true');
+      expect(await axeViolations(page), 'with the refusal shown').toEqual([]);
+      expect((await e2e.server.api('/api/alert-rules?where[name][equals]=Who reported', { as: 'staff' })).body.docs).toHaveLength(0);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -7,12 +7,22 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { AlertsConfig } from '../../core/config.ts';
 
-export type WebhookProblem = 'alertWebhookUrl' | 'alertWebhookPrivate';
+export type WebhookProblem = 'alertWebhookUrl' | 'alertWebhookPrivate' | 'alertWebhookUnresolved';
 
 type Settings = Pick<AlertsConfig, 'webhookHttpLoopback' | 'webhookPrivateNetworks'>;
 
-/** Ranges never reached: nothing sensible listens there. */
-const NEVER = new Set(['unspecified', 'multicast', 'broadcast']);
+/**
+ * ipaddr.js's range names (its SpecialRanges) of the private networks: reached only with
+ * ALERT_WEBHOOK_PRIVATE_NETWORKS. Loopback only with ALERT_WEBHOOK_HTTP_LOOPBACK. Every other range
+ * but plain 'unicast' is never reached, whatever the settings: IPv4 unspecified, broadcast,
+ * multicast, reserved, as112, amt; IPv6 unspecified, multicast, discard (100::/64), reserved
+ * (documentation), benchmarking, amt, as112v6, the ORCHIDs, drone ids, segment routing, and the
+ * ranges that carry an IPv4 address the guard could not vouch for: NAT64 (rfc6052, rfc6145), 6to4,
+ * Teredo, and IPv4-compatible ::/96 (IPV4_COMPATIBLE: ipaddr.js calls it 'unicast'). A range a later
+ * ipaddr.js adds is refused too until it is listed here.
+ */
+const PRIVATE_RANGES = new Set(['private', 'linkLocal', 'carrierGradeNat', 'uniqueLocal', 'deprecatedSiteLocal']);
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 
@@ -22,12 +32,20 @@ function isLoopbackName(hostname: string): boolean {
   return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
 }
 
+/** The address's range name, ::/96 named 'ipv4Compatible' (ipaddr.js counts it unicast; ::ffff:a.b.c.d is read as the IPv4 address). */
+function rangeOf(address: string): string {
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (range === 'unicast' && parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE)) return 'ipv4Compatible';
+  return range;
+}
+
 export function addressAllowed(address: string, settings: Settings): boolean {
   if (!ipaddr.isValid(address)) return false;
-  const range = ipaddr.process(address).range();
+  const range = rangeOf(address);
   if (range === 'unicast') return true;
   if (range === 'loopback') return settings.webhookHttpLoopback;
-  return !NEVER.has(range) && settings.webhookPrivateNetworks;
+  return PRIVATE_RANGES.has(range) && settings.webhookPrivateNetworks;
 }
 
 /** What is wrong with a webhook address as written (scheme, literal address), or null. */
@@ -44,13 +62,15 @@ export function webhookUrlProblem(raw: string, settings: Settings): WebhookProbl
   return null;
 }
 
-/** At save: a name whose addresses are private is refused too (a name that does not resolve here is checked again at send). */
+/** At save: the name must resolve, and to addresses webhooks may reach (checked again at send: it may resolve elsewhere later). */
 export async function resolvedProblem(raw: string, settings: Settings): Promise<WebhookProblem | null> {
   const written = webhookUrlProblem(raw, settings);
   if (written) return written;
   const host = bare(new URL(raw).hostname);
+  // A literal address, or this machine's name, was judged as written (by the loopback setting).
   if (ipaddr.isValid(host) || isLoopbackName(host)) return null;
   const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+  if (addresses.length === 0) return 'alertWebhookUnresolved';
   return addresses.every((entry) => addressAllowed(entry.address, settings)) ? null : 'alertWebhookPrivate';
 }
 
@@ -61,7 +81,7 @@ export function guardedLookup(settings: Settings): LookupFunction {
       if (error) return callback(error, '', 4);
       const list = addresses as dns.LookupAddress[];
       const refused = list.find((entry) => !addressAllowed(entry.address, settings));
-      if (refused || list.length === 0) return callback(Object.assign(new Error(`The webhook's host resolves to ${refused?.address ?? 'no address'}, which webhooks may not reach.`), { code: 'EPRIVATE' }), '', 4);
+      if (refused || list.length === 0) return callback(Object.assign(new Error("The webhook's host resolves to an address webhooks may not reach."), { code: 'EPRIVATE' }), '', 4);
       if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0].address, list[0].family);
     });

@@ -3,6 +3,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AlertsConfig } from '../../core/config.ts';
 import { smtpTimeoutMs } from './retry.ts';
+import { shortError } from './connect-error.ts';
 import type { SendOutcome } from './webhook.ts';
 
 export interface AlertEmail {
@@ -46,6 +47,7 @@ export async function sendAlertEmail(transport: Transporter, config: AlertsConfi
     const smtp = error as SmtpError;
     // 5xx: the server refused for good (e.g. no such recipient): failed now, with its words. Else tried again.
     const permanent = typeof smtp.responseCode === 'number' && smtp.responseCode >= 500;
-    return { ok: false, permanent, error: smtp.response ?? smtp.message ?? String(error), status: smtp.responseCode ?? null };
+    // The server's own words when it answered; a connection that failed says no address or port (connect-error.ts).
+    return { ok: false, permanent, error: smtp.response ?? shortError(error), status: smtp.responseCode ?? null };
   }
 }

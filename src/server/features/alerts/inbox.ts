@@ -1,5 +1,6 @@
 // What a staff member sees of the alerts: those about submissions they may read, by the one read
-// check of core/access (role, the form's readers, a manager's venues). ONE place decides it (visibleAlertsSql).
+// check of core/access (role, the form's readers, a manager's venues). ONE place decides it
+// (visibleAlertsSql), for the inbox, the unread count, the delivery log and resend alike.
 import type { Caller } from '../../core/access/caller.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import { readScope } from '../../core/access/submission-access.ts';
@@ -67,12 +68,13 @@ export async function markRead(db: Queryable, caller: Caller, registry: Registry
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** The admins' delivery log, newest first. */
-export async function deliveryLog(db: Queryable, limit: number): Promise<{ docs: AlertDelivery[]; totalDocs: number }> {
+/** The admins' delivery log, newest first: the deliveries of the alerts the caller sees (visibleAlertsSql), no other. */
+export async function deliveryLog(db: Queryable, caller: Caller, registry: Registry, limit: number): Promise<{ docs: AlertDelivery[]; totalDocs: number }> {
+  const params: unknown[] = [limit];
   const { rows } = await db.query<Record<string, unknown> & { total: number }>(
     `SELECT d.*, a.rule_name, a.form_id, a.submission_id, a.reference, count(*) OVER ()::int AS total
-     FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id ORDER BY d.queued_at DESC, d.id DESC LIMIT $1`,
-    [limit],
+     FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id WHERE ${visibleAlertsSql(caller, registry, params)} ORDER BY d.queued_at DESC, d.id DESC LIMIT $1`,
+    params,
   );
   const docs = rows.map((row) => ({
     id: row.id as number, alert: row.alert_id as number, rule: row.rule_name as string, form: row.form_id as string, submission: row.submission_id as number,
@@ -85,11 +87,13 @@ export async function deliveryLog(db: Queryable, limit: number): Promise<{ docs:
   return { docs, totalDocs: rows[0]?.total ?? 0 };
 }
 
-/** Queues a delivery again, now, with its 24 hours starting again; false when there is no such delivery. */
-export async function resend(db: Queryable, id: number): Promise<boolean> {
+/** Queues a delivery again, now, with its 24 hours starting again; false when there is no such delivery the caller sees. */
+export async function resend(db: Queryable, caller: Caller, registry: Registry, id: number): Promise<boolean> {
+  const params: unknown[] = [id];
   const { rowCount } = await db.query(
-    `UPDATE alert_deliveries SET state = 'queued', next_attempt_at = now(), queued_at = now(), last_error = NULL WHERE id = $1`,
-    [id],
+    `UPDATE alert_deliveries d SET state = 'queued', next_attempt_at = now(), queued_at = now(), last_error = NULL
+     FROM alerts a WHERE d.id = $1 AND a.id = d.alert_id AND ${visibleAlertsSql(caller, registry, params)}`,
+    params,
   );
   return rowCount > 0;
 }

@@ -50,7 +50,7 @@ function templatesOf(rule: AlertRule, compiled: CompiledForm): AlertTemplates {
 export async function queueAlerts(tx: Queryable, { collection, row }: StoredSubmission): Promise<void> {
   const compiled = collection.form?.compiled;
   if (!compiled || !row.reference) return;
-  for (const rule of await triggeredRules(tx, compiled.id, row.data)) {
+  for (const rule of await triggeredRules(tx, compiled, row.data)) {
     const words = templatesOf(rule, compiled);
     const venueAnswer = compiled.venue && !compiled.confidential ? row.data[compiled.venue.field] : null;
     const { rows } = await tx.query<{ id: number }>(

@@ -54,7 +54,7 @@ export const alertsPlugin = ownPlugin('alerts', async (app: FastifyInstance, ctx
 
   app.get('/api/alert-deliveries', { schema: { response: { 200: AlertDeliveryLog } } }, async (request: FastifyRequest<{ Querystring: Query }>) => {
     if (!can(request.caller, 'manage-alerts')) throw forbidden();
-    const log = await deliveryLog(ctx.db, pageParams({ limit: '100', ...request.query }).limit);
+    const log = await deliveryLog(ctx.db, request.caller, ctx.registry, pageParams({ limit: '100', ...request.query }).limit);
     return { ...log, mailConfigured: ctx.config.alerts.smtpUrl !== null };
   });
 
@@ -62,7 +62,7 @@ export const alertsPlugin = ownPlugin('alerts', async (app: FastifyInstance, ctx
     if (!can(request.caller, 'manage-alerts')) throw forbidden();
     const id = idOf(request.params.id);
     const found = await ctx.db.transaction(async (tx) => {
-      if (!(await resend(tx, id))) return false;
+      if (!(await resend(tx, request.caller, ctx.registry, id))) return false;
       await recordAudit(tx, request.caller, { action: 'resend-alert', target: 'alert-deliveries', documentId: id });
       return true;
     });

@@ -1,5 +1,8 @@
-// What a rule must be to be saved, beyond its content form's schema: its form exists, its condition
-// is the engine's condition language naming that form's questions, its addresses are addresses,
+// What a rule must be to be saved, beyond its content form's schema: its form exists and its author
+// reads every submission of it (the one read check, core/access: a rule, its condition and its
+// delivery log would otherwise tell them of answers they may not read), its condition is the
+// engine's condition language naming that form's questions and never a confidential form's answers,
+// its addresses are addresses,
 // its templates use known placeholders only, its webhook is an address webhooks may reach (SSRF),
 // and it tells someone. Each problem names the rule's field, worded in the console's language.
 import { Ajv } from 'ajv';
@@ -13,6 +16,8 @@ import { ALERT_PLACEHOLDERS } from '../../../engine/contract/alerts.ts';
 import type { AlertsConfig } from '../../core/config.ts';
 import type { FieldError } from '../../core/errors.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
+import type { Caller } from '../../core/access/caller.ts';
+import { readScope } from '../../core/access/submission-access.ts';
 import { resolvedProblem } from './address-guard.ts';
 import { emailList } from './rules.ts';
 import { unknownPlaceholders } from './templates.ts';
@@ -31,6 +36,8 @@ function namedFields(condition: Condition): string[] {
 }
 
 function conditionProblems(data: Data, form: LoadedForm | undefined, lang: Lang): FieldError[] {
+  // Whether a report's answers met a condition is itself an answer: a confidential form's alerts depend on none.
+  if (data.when === 'condition' && form?.compiled.confidential) return [{ path: 'condition', message: t('alertConfidentialCondition', lang, { form: form.compiled.id }) }];
   if (data.when !== 'condition' || typeof data.condition !== 'string' || !data.condition.trim()) return [];
   let condition: unknown;
   try {
@@ -60,8 +67,13 @@ function templateProblems(data: Data, lang: Lang): FieldError[] {
   });
 }
 
-export async function ruleProblems(data: Data, forms: readonly LoadedForm[], settings: AlertsConfig, lang: Lang): Promise<FieldError[]> {
+/** May the caller write (or delete) a rule of this form: they read every one of its submissions. */
+export const mayWriteRulesOf = (caller: Caller, form: LoadedForm) => readScope(caller, form.compiled).kind === 'all';
+
+export async function ruleProblems(data: Data, forms: readonly LoadedForm[], settings: AlertsConfig, lang: Lang, author: Caller): Promise<FieldError[]> {
   const form = forms.find((candidate) => candidate.compiled.id === data.form);
+  // Nothing more is checked of a form the author may not read: the condition's checks would name its questions.
+  if (form && !mayWriteRulesOf(author, form)) return [{ path: 'form', message: t('alertFormNotReadable', lang) }];
   const problems: FieldError[] = [];
   if (typeof data.form === 'string' && !form) problems.push({ path: 'form', message: t('alertUnknownForm', lang) });
   problems.push(...conditionProblems(data, form, lang));

@@ -1,5 +1,5 @@
 // Saving alert rules: the content write routes for the alert-rules collection (more specific than
-// /api/:slug, so they take its requests), for admins only, with the rule's own checks
+// /api/:slug, so they take its requests), for admins only (and of the forms they read), with the rule's own checks
 // (rule-checks.ts) before the content form's; then the content feature stores and audits as for
 // any content.
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { fieldLabel, requestLanguage } from '../../core/forms/validation.ts';
 import { parseQueryString } from '../../core/http/query-string.ts';
 import type { Collection } from '../../core/registry.ts';
 import { createContent, deleteContent, updateContent } from '../content/index.ts';
-import { ruleProblems } from './rule-checks.ts';
+import { mayWriteRulesOf, ruleProblems } from './rule-checks.ts';
 import { ALERT_RULES } from './rules.ts';
 import { queryOf } from '../../core/http/pathname.ts';
 
@@ -38,7 +38,7 @@ export const alertRulesPlugin = ownPlugin('alert-rules', async (app: FastifyInst
     const form = await ruleForm();
     if (!form) throw forbidden();
     const lang = requestLanguage(form, parseQueryString(queryOf(request)).locale, request.headers['accept-language']);
-    const problems = await ruleProblems({ ...stored, ...request.body }, ctx.registry.forms, ctx.config.alerts, lang);
+    const problems = await ruleProblems({ ...stored, ...request.body }, ctx.registry.forms, ctx.config.alerts, lang, request.caller);
     if (problems.length) throw validationError(ALERT_RULES, problems.map((problem) => ({ ...problem, label: fieldLabel(form, problem.path.replace('.', '_'), lang) })));
   }
 
@@ -64,6 +64,10 @@ export const alertRulesPlugin = ownPlugin('alert-rules', async (app: FastifyInst
 
   app.delete(`/api/${ALERT_RULES}/:id`, async (request: IdRequest) => {
     allow(request);
+    // A rule of a form the caller does not read is not theirs to end (compliance's alerts of whistle-blower reports).
+    const stored = await storedRule(request.params.id);
+    const form = ctx.registry.forms.find((candidate) => candidate.compiled.id === stored.form);
+    if (form && !mayWriteRulesOf(request.caller, form)) throw forbidden();
     return { doc: await deleteContent({ ctx, request, target: ALERT_RULES }, rulesCollection, request.params.id), message: 'Deleted successfully.' };
   });
 });

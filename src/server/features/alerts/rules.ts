@@ -6,6 +6,7 @@ import { evaluate } from '../../../engine/conditions.ts';
 import type { Condition } from '../../../engine/definition.ts';
 import { LANGUAGES, type Lang } from '../../../engine/languages.ts';
 import type { Queryable } from '../../core/db/db.ts';
+import type { CompiledForm } from '../../../engine/compiled.ts';
 
 export const ALERT_RULES = 'alert-rules';
 
@@ -57,16 +58,19 @@ export function ruleOf(id: number, data: Data): AlertRule {
   };
 }
 
-/** The active rules of a form whose condition the answers meet. A rule that cannot be read (saved before a check existed) is skipped, never a refused submission. */
-export async function triggeredRules(tx: Queryable, formId: string, answers: Data): Promise<AlertRule[]> {
+/**
+ * The active rules of a form whose condition the answers meet. A rule that cannot be read (saved before a check existed) is skipped, never a refused submission.
+ * A confidential form's rules tell of every submission: a condition (one saved before rule-checks refused them) is not evaluated on its answers.
+ */
+export async function triggeredRules(tx: Queryable, form: Pick<CompiledForm, 'id' | 'confidential'>, answers: Data): Promise<AlertRule[]> {
   const { rows } = await tx.query<{ id: number; data: Data }>(
     `SELECT id, data FROM documents WHERE collection = $1 AND data->>'form' = $2 AND (data->>'enabled')::boolean IS TRUE ORDER BY id`,
-    [ALERT_RULES, formId],
+    [ALERT_RULES, form.id],
   );
   return rows.flatMap((row) => {
     try {
       const rule = ruleOf(row.id, row.data);
-      return !rule.condition || evaluate(rule.condition, answers) ? [rule] : [];
+      return !rule.condition || form.confidential || evaluate(rule.condition, answers) ? [rule] : [];
     } catch {
       return [];
     }

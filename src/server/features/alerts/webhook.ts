@@ -8,6 +8,7 @@ import https from 'node:https';
 import type { AlertsConfig } from '../../core/config.ts';
 import { guardedLookup, webhookUrlProblem } from './address-guard.ts';
 import { WEBHOOK_TIMEOUT_MS } from './retry.ts';
+import { shortError } from './connect-error.ts';
 
 export type SendOutcome =
   | { ok: true; status: number | null; ms?: number }
@@ -49,7 +50,7 @@ export async function postWebhook(settings: AlertsConfig, url: string, secret: s
     // The whole exchange, not only an idle socket, ends at the limit.
     const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`)), WEBHOOK_TIMEOUT_MS);
     request.on('timeout', () => request.destroy(new Error(`No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`)));
-    request.on('error', (error) => resolve({ ok: false, permanent: false, status: null, ms: elapsed(), error: error.message }));
+    request.on('error', (error) => resolve({ ok: false, permanent: false, status: null, ms: elapsed(), error: shortError(error) }));
     request.on('close', () => clearTimeout(deadline));
     request.end(body);
   });
