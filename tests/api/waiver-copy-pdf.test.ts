@@ -4,8 +4,10 @@
 // Arabic-Indic digits; the Form ID is in the metadata the verify page reads. pdf.js extracts a
 // lam-alef ligature as its two letters in visual order ("ال" for "لا"), so the Arabic sentences
 // asserted here are ones without that ligature.
+import { createHash } from 'node:crypto';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/server/core/forms/evidence.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { IFLY, waiverAnswers } from './samples.ts';
 
@@ -53,7 +55,10 @@ describe("the guest's PDF copy, read back", () => {
     expect(pdf.text).toContain('Please read these terms carefully before signing.');
     expect(pdf.text).toContain('Assumption of risk. I understand that indoor skydiving is a physical activity with inherent risks');
     expect(pdf.text).toMatch(/Signed on .+ \(Doha time\)/);
-    expect(pdf.text).toMatch(/Answers SHA-256: [0-9a-f]{64}/);
+    // The fingerprint of the answers as stored (core/forms/evidence.ts: SHA-256 of their canonical JSON), not just its shape.
+    const { rows } = await server.app.serverContext.db.query<{ data: unknown }>('SELECT data FROM documents WHERE reference = $1', [reference]);
+    expect(rows).toHaveLength(1);
+    expect(pdf.text).toContain(`Answers SHA-256: ${createHash('sha256').update(canonicalJson(rows[0].data)).digest('hex')}`);
   });
 
   it('in Arabic: the Arabic terms as text, the date in Arabic-Indic digits, the Form ID unchanged', async () => {

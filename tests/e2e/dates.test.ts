@@ -94,8 +94,7 @@ describe('a date question in the page language', () => {
     expect(await birth.getByLabel('السنة', { exact: true }).inputValue()).toBe('١٩٩١');
     await page.locator('[data-field="receipt"] input[type="file"]').setInputFiles(receipt);
     await page.getByText('تم الرفع').waitFor();
-    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
-    await page.locator('.human-check-status').waitFor();
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'تسجيل', exact: true }).click();
     await page.locator('#thank-you-title').waitFor();
     const [stored] = await storedDocs(e2e.server, LOYALTY, { email });
@@ -142,8 +141,7 @@ describe('a date question in the page language', () => {
     await birth.getByText('هذا التاريخ غير موجود: تحقّق من اليوم والشهر.', { exact: true }).waitFor();
 
     await fillDate(page, question, inTwoDays(), 'ar');
-    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
-    await page.locator('.human-check-status').waitFor();
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'تسجيل', exact: true }).click();
     const shown = await page.locator('[data-field="birth_date"] .field-error').innerText();
     const server = await e2e.server.api(`/api/${LOYALTY}?locale=ar`, { json: await loyaltyAnswers(e2e.server, { birth_date: inTwoDays() }), headers: { 'x-captcha-proof': await captchaProof(e2e.server) } });

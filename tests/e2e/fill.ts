@@ -56,9 +56,20 @@ export async function pickCountry(control: Locator, typed: string): Promise<void
   await control.press('Enter');
 }
 
-/** Ticks the stand-in "I'm not a robot" box and waits until the backend verified the token. */
+/**
+ * Ticks the human check's "I'm not a robot" box (the reCAPTCHA stand-in or ALTCHA) with the keyboard
+ * (ALTCHA draws its tick mark over the box, which takes a mouse's click). The box's state is the
+ * widget's: ALTCHA ticks it once its proof of work is done, a refused token unticks it, so
+ * Playwright's .check(), which expects the state to change at once, fails when the widget answers
+ * late (under load). The caller waits for what the page shows instead.
+ */
+export async function tickHumanCheck(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: "I'm not a robot" }).press('Space');
+}
+
+/** Passes the human check: ticks its box and waits until the backend verified the token. */
 export async function passHumanCheck(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+  await tickHumanCheck(page);
   await page.locator('.human-check-status').waitFor();
 }
 

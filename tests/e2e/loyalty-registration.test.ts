@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MB, pngOfSize, tinyPng } from '../support/files.ts';
 import { draftSaved, sharedE2E, storedDocs, todayIso, type E2E } from './harness.ts';
-import { fillDate, pickCountry } from './fill.ts';
+import { fillDate, passHumanCheck, pickCountry, tickHumanCheck } from './fill.ts';
 
 let e2e: E2E;
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-files-'));
@@ -23,12 +23,6 @@ afterAll(async () => {
   await e2e?.close();
   fs.rmSync(files, { recursive: true, force: true });
 });
-
-/** Ticks the stand-in check box and waits until the backend verified the token. */
-async function passHumanCheck(page: Page) {
-  await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
-  await page.locator('.human-check-status').waitFor();
-}
 
 async function fillRegistration(page: Page, guest: { phone: string; email: string }) {
   await page.getByLabel('First Name').fill('Amal');
@@ -105,7 +99,7 @@ describe('loyalty registration', () => {
     const page = await e2e.open('/printemps/loyalty-registration');
     await page.getByLabel("I'm not a robot").waitFor();
     await page.evaluate(() => ((window as unknown as { grecaptchaStandIn: { nextToken: string } }).grecaptchaStandIn.nextToken = 'refused-token'));
-    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await tickHumanCheck(page);
     await page.getByText('Captcha verification failed. Please reload page.').waitFor();
     expect(await page.getByRole('button', { name: 'Register' }).isDisabled()).toBe(true);
   });

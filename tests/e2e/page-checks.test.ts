@@ -3,7 +3,7 @@
 // sent (the same engine modules as the server: engine/date-limits.ts, engine/phones.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedE2E, todayIso, type E2E } from './harness.ts';
-import { fillDate } from './fill.ts';
+import { fillDate, passHumanCheck } from './fill.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -26,8 +26,7 @@ describe('checks the page runs before sending', () => {
     await page.getByLabel('First Name').fill('Amal');
     await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('1234 5678'); // +974 1234 5678: no Qatari number starts with 1
     await fillDate(page, 'Birth Date', tomorrow());
-    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
-    await page.locator('.human-check-status').waitFor();
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'Register' }).click();
     await page.locator('[data-field="birth_date"]').getByText('The date cannot be in the future.').waitFor();
     await page.locator('[data-field="phone"]').getByText('Enter a valid phone number: choose the country code, then the number (digits only).').waitFor();
@@ -43,8 +42,7 @@ describe('checks the page runs before sending', () => {
   it('says the same in Arabic', async () => {
     const page = await e2e.open('/printemps/loyalty-registration?store=doha&lang=ar');
     await page.getByRole('textbox', { name: 'الهاتف', exact: true }).fill('1234 5678');
-    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
-    await page.locator('.human-check-status').waitFor();
+    await passHumanCheck(page);
     await page.getByRole('button', { name: 'تسجيل' }).click();
     await page.locator('[data-field="phone"]').getByText('أدخل رقم هاتف صحيحًا: اختر رمز الدولة ثم الرقم (أرقام فقط).').waitFor();
   });

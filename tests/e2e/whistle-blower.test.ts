@@ -17,6 +17,7 @@ import {
   passHumanCheck,
   seed,
   storedById,
+  tickHumanCheck,
   } from './fill.ts';
 
 const COLLECTION = 'employee-whistle-blower';
@@ -189,7 +190,7 @@ describe('whistle-blower portal', () => {
     await page.getByRole('checkbox', { name: "I'm not a robot" }).waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await page.evaluate(() => ((window as unknown as { grecaptchaStandIn: { nextToken: string } }).grecaptchaStandIn.nextToken = 'refused-token'));
-    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await tickHumanCheck(page);
     await page.getByText('Captcha verification failed. Please reload page.').waitFor();
     expect(await submit.isDisabled()).toBe(true);
     expect(await storedDocs(e2e.server, COLLECTION, { incident_or_concern: 'Waiting for the check' })).toHaveLength(0);
