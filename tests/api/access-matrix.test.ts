@@ -16,7 +16,8 @@ type Account = 'admin' | 'editor' | 'viewer' | 'hr' | 'compliance' | 'desk' | 'd
 /** What an account reads of a collection: every submission, those of one venue, or nothing (403). */
 type Reads = 'all' | 'cova' | 'twiga';
 
-const ACCOUNTS: Record<Exclude<Account, 'publicKey' | 'anonymous'>, { roles: Role[]; venues?: string[] }> = {
+type StaffAccount = Exclude<Account, 'publicKey' | 'anonymous'>;
+const ACCOUNTS: Record<StaffAccount, { roles: Role[]; venues?: string[] }> = {
   admin: { roles: ['admin'] },
   editor: { roles: ['editor'] },
   viewer: { roles: ['viewer'] },
@@ -202,12 +203,12 @@ describe('every account x every read path x every form', () => {
 /** Who `account` may give a follow-up of the collection to, among the matrix's accounts: those reading a submission it reads (item 11: a manager is offered no other venue's manager). */
 function expectedAssignees(account: Account, collection: string): string[] {
   const mine = READERS[collection][account];
-  return (Object.keys(ACCOUNTS) as Account[]).filter((other) => {
+  return (Object.keys(ACCOUNTS) as StaffAccount[]).filter((other) => {
     const theirs = READERS[collection][other];
     return theirs !== undefined && mine !== undefined && (mine === 'all' || theirs === 'all' || theirs === mine);
   }).sort();
 }
-const accountOf = (email: string) => (Object.keys(ACCOUNTS) as Account[]).find((name) => `${[...ACCOUNTS[name].roles, ...(ACCOUNTS[name].venues ?? [])].join('.')}@roles.example.com` === email);
+const accountOf = (email: string) => (Object.keys(ACCOUNTS) as StaffAccount[]).find((name) => `${[...ACCOUNTS[name].roles, ...(ACCOUNTS[name].venues ?? [])].join('.')}@roles.example.com` === email);
 
 describe('every account x the other paths to a submission', () => {
   for (const collection of Object.keys(READERS)) {

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../support/server.ts';
 import { fileForm, tinyPng } from '../support/files.ts';
+import { dohaDay } from '../../src/engine/waiver-validity.ts';
 
 export const LOYALTY = 'printemps-loyalty-registration';
 export const LOYALTY_MEDIA = 'printemps-loyalty-registration-media';
@@ -85,13 +86,15 @@ export const WHISTLE = 'employee-whistle-blower';
 export const REFERENCE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$/;
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A waiver's visit date of today: Doha's day, the one its validity is counted in (from 21:00 UTC the UTC day is already yesterday there, so a waiver for it reads Expired). */
+const visitToday = () => dohaDay(Date.now());
 
 /** Two strokes on a 3:1 pad: a line and a dot. */
 export const SIGNATURE = { strokes: [[[0.1, 0.2], [0.4, 0.5], [0.8, 0.3]], [[0.9, 0.9]]], aspect: 3 };
 
 export function waiverAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    visit_date: today(), name: 'Noor Saleh', qid: '28463400123', phone: '+97455501234',
+    visit_date: visitToday(), name: 'Noor Saleh', qid: '28463400123', phone: '+97455501234',
     dependents: [{ name: 'Lina Saleh', qid: 'P1234567' }, { name: 'Omar Saleh' }], signature: SIGNATURE, acknowledgement: true, ...overrides,
   };
 }
@@ -100,7 +103,7 @@ export const SKI = 'ski-waiver-forms';
 
 export function skiWaiverAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    visit_date: today(), name: 'Noor Saleh', age: 38, qid: '28463400123', phone: '+97455501234',
+    visit_date: visitToday(), name: 'Noor Saleh', age: 38, qid: '28463400123', phone: '+97455501234',
     emergency_contact_name: 'Khalid Saleh', emergency_contact_phone: '+97433221100',
     dependents: [{ name: 'Lina Saleh', age: 12, medical_conditions: 'Asthma' }, { name: 'Omar Saleh', age: 7 }],
     signature: SIGNATURE, acknowledgement: true, ...overrides,
