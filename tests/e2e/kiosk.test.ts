@@ -2,32 +2,41 @@
 // guest stays on the device, a guest who walks away is asked "Are you still there?" and then
 // the form is cleared, and after the thanks the next guest gets a fresh form in the kiosk's own
 // language. The page's clock is Playwright's (page.clock): minutes pass without waiting for them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { tinyPng } from '../support/files.ts';
+import { LOYALTY, LOYALTY_MEDIA } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
-import { drawSignature } from './fill.ts';
+import { createRequest, drawSignature, fillDate, passHumanCheck, pickCountry } from './fill.ts';
 import { sharedE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
+const files = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-kiosk-'));
+const receipt = path.join(files, 'receipt.png');
 beforeAll(async () => {
+  fs.writeFileSync(receipt, tinyPng());
   e2e = await sharedE2E();
 });
 afterAll(async () => {
   await e2e?.close();
+  fs.rmSync(files, { recursive: true, force: true });
 });
 
 const GUEST = { name: 'Noor Saleh', qid: '28412345678', phone: '55123456' };
 const KIOSK_PAGE = '/dohaquest/ifly-waiver?kiosk=1';
 
 /** The kiosk page in a tab whose clock the test moves (installed before the page's first script); `errors` collects the console's. */
-async function openKiosk(search = '', viewport = { width: 420, height: 900 }, errors: string[] = []): Promise<Page> {
+async function openKiosk(search = '', viewport = { width: 420, height: 900 }, errors: string[] = [], kioskPage = KIOSK_PAGE): Promise<Page> {
   const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.clock.install();
-  await page.goto(`${e2e.server.url}${KIOSK_PAGE}${search}`);
+  await page.goto(`${e2e.server.url}${kioskPage}${search}`);
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
   return page;
@@ -153,5 +162,57 @@ describe('a waiver form run as a kiosk', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await page.locator('#root_name').inputValue()).toBe('');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+  });
+
+  it("a guest's upload claims stay in the page and go with that guest's answers only, never with the next guest's", async () => {
+    const page = await openKiosk('', undefined, [], '/printemps/loyalty-registration?store=doha&kiosk=1');
+    /** Uploads a receipt as this guest: the claim the server gave the page for it. */
+    const uploadReceipt = async () => {
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/${LOYALTY_MEDIA}`),
+        page.getByLabel('Receipt').setInputFiles(receipt),
+      ]);
+      await page.getByText('Uploaded').waitFor();
+      return ((await answer.json()) as { claim: string }).claim;
+    };
+    /** Registers the guest on the form as it is, with a receipt of their own: the claims the create carried. */
+    const register = async (guest: number) => {
+      const own = `${process.pid % 1000}${guest}`.padStart(6, '0');
+      await page.getByLabel('First Name').fill('Amal');
+      await page.getByLabel('Last Name').fill('Haddad');
+      await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(`55${own}`);
+      const email = `kiosk.${own}@example.com`;
+      await page.getByLabel('Email').fill(email);
+      await pickCountry(page.getByRole('combobox', { name: 'Nationality' }), 'Qatar');
+      await fillDate(page, 'Birth Date', '1990-04-12');
+      const claim = await uploadReceipt();
+      await passHumanCheck(page);
+      const [create] = await Promise.all([createRequest(page, LOYALTY), page.getByRole('button', { name: 'Register' }).click()]);
+      await page.getByRole('heading', { name: 'Welcome to Club Printemps!' }).waitFor();
+      return { email, claim, sent: (create.headers()['x-upload-claim'] ?? '').split(',').filter(Boolean) };
+    };
+    const keptClaims = async (claims: string[]) => {
+      const kept = await keptOnDevice(page);
+      return claims.filter((claim) => kept.storage.includes(claim));
+    };
+
+    const first = await register(1);
+    expect(first.sent).toEqual([first.claim]);
+    expect(await keptClaims([first.claim])).toEqual([]);
+
+    // The next guest uploads a receipt and walks away: the form is cleared, their claim with it.
+    await page.getByRole('button', { name: 'Start a new form' }).click();
+    await page.getByLabel('First Name').waitFor();
+    const walkedAway = await uploadReceipt();
+    expect(await keptClaims([walkedAway])).toEqual([]);
+    await page.clock.fastForward(90_000);
+    await page.getByRole('alertdialog', { name: 'Are you still there?' }).waitFor();
+    await page.clock.fastForward(20_000);
+    await page.locator('.file-item').waitFor({ state: 'detached' });
+
+    const third = await register(3);
+    expect(third.sent).toEqual([third.claim]);
+    expect(await keptClaims([first.claim, walkedAway, third.claim])).toEqual([]);
+    expect(await storedDocs(e2e.server, LOYALTY, { email: third.email })).toHaveLength(1);
   });
 });

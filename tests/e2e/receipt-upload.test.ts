@@ -3,15 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MB, pngOfSize } from '../support/files.ts';
+import { MB, pngOfSize, tinyPng } from '../support/files.ts';
+import { LOYALTY, LOYALTY_MEDIA } from '../api/samples.ts';
+import { createRequest, fillDate, passHumanCheck, pickCountry } from './fill.ts';
 import { draftSaved, sharedE2E, type E2E } from './harness.ts';
 
 let e2e: E2E;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-upload-'));
 const photo = path.join(dir, 'receipt-photo.png');
+const small = path.join(dir, 'receipt.png');
 
 beforeAll(async () => {
   fs.writeFileSync(photo, pngOfSize(3 * MB));
+  fs.writeFileSync(small, tinyPng());
   e2e = await sharedE2E();
 });
 afterAll(async () => {
@@ -43,4 +47,45 @@ it('a receipt upload shows its size and progress, then the upload is kept in the
   await page.reload();
   await page.locator('.file-item .file-name', { hasText: 'receipt-photo.png' }).waitFor();
   expect(await page.locator('.file-item').getByText('Uploaded').count()).toBe(1);
+});
+
+it("once the answers are stored, the upload's claim is gone from the device: the next registration there carries only its own", async () => {
+  const context = await e2e.browser.browser.newContext();
+  const page = await context.newPage();
+  /** Registers a guest with a receipt: the receipt's claim, and the claims the create carried. */
+  const register = async (guest: number) => {
+    const own = `${process.pid % 1000}${guest}`.padStart(6, '0');
+    await page.goto(`${e2e.server.url}/printemps/loyalty-registration?store=doha`);
+    await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+    await page.getByLabel('First Name').fill('Amal');
+    await page.getByLabel('Last Name').fill('Haddad');
+    await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(`66${own}`);
+    await page.getByLabel('Email').fill(`upload.${own}@example.com`);
+    await pickCountry(page.getByRole('combobox', { name: 'Nationality' }), 'Qatar');
+    await fillDate(page, 'Birth Date', '1990-04-12');
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/${LOYALTY_MEDIA}`),
+      page.getByLabel('Receipt').setInputFiles(small),
+    ]);
+    await page.getByText('Uploaded').waitFor();
+    const claim = ((await answer.json()) as { claim: string }).claim;
+    // Until the answers are sent, the draft keeps the claim with the file: after a reload it is still sent.
+    await draftSaved(page);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).toContain(claim);
+    if (guest === 1) {
+      await page.reload();
+      await page.locator('.file-item .file-name', { hasText: 'receipt.png' }).waitFor();
+    }
+    await passHumanCheck(page);
+    const [create] = await Promise.all([createRequest(page, LOYALTY), page.getByRole('button', { name: 'Register' }).click()]);
+    await page.getByRole('heading', { name: 'Welcome to Club Printemps!' }).waitFor();
+    return { claim, sent: (create.headers()['x-upload-claim'] ?? '').split(',').filter(Boolean) };
+  };
+
+  const first = await register(1);
+  expect(first.sent).toEqual([first.claim]);
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(first.claim);
+  const second = await register(2);
+  expect(second.sent).toEqual([second.claim]);
+  await context.close();
 });

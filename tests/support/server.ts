@@ -87,8 +87,9 @@ export async function newDataDir(parent = os.tmpdir()): Promise<string> {
 }
 
 /**
- * Like the pages (src/web/api/uploadClaims.ts), the helper carries the claims of its uploads to its
- * creates: one client for every server of the test file, as a browser behind a load balancer.
+ * The helper carries the claims of its uploads to its creates (a page sends those of its form's own
+ * uploads, src/web/form/useFormDraft.ts): one client for every server of the test file, as a browser
+ * behind a load balancer.
  */
 const uploadClaims: string[] = [];
 

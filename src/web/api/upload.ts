@@ -1,10 +1,10 @@
 // File uploads go through XMLHttpRequest because fetch cannot report upload progress.
 import { authHeaders } from './client.ts';
 import { apiUrl, runtimeConfig } from './runtimeConfig.ts';
-import { rememberUploadClaim } from './uploadClaims.ts';
 
 export type UploadOutcome =
-  | { ok: true; id: number | string }
+  /** claim: our server's proof that this browser sent the file (features/uploads/upload-claims.ts), for the form to keep with the file; a real Payload gives none. */
+  | { ok: true; id: number | string; claim?: string }
   | { ok: false; reason: 'tooLarge' | 'wrongType' | 'failed' | 'network' | 'aborted'; message?: string };
 
 export interface UploadHandle {
@@ -30,8 +30,7 @@ export function uploadFile(collection: string, file: File, onProgress: (fraction
       const body = parse(xhr.responseText);
       const id = body?.doc?.id;
       if ((xhr.status === 200 || xhr.status === 201) && id !== undefined) {
-        if (typeof body?.claim === 'string') rememberUploadClaim(body.claim);
-        return resolve({ ok: true, id });
+        return resolve({ ok: true, id, ...(typeof body?.claim === 'string' ? { claim: body.claim } : {}) });
       }
       const message = body?.errors?.[0]?.message;
       if (xhr.status === 413) return resolve({ ok: false, reason: 'tooLarge', message });

@@ -11,6 +11,12 @@ export type FormData = Record<string, unknown>;
 export interface UploadedFile {
   name: string;
   size: number;
+  /**
+   * What a submission naming the file must carry (features/uploads/upload-claims.ts): kept with the
+   * file, so it lives as long as the form's answers do (in the draft; on a kiosk in the page only) and
+   * goes with this form's submission alone, never with a later guest's.
+   */
+  claim?: string;
 }
 
 export interface GuestFormContext {
@@ -32,7 +38,7 @@ export interface GuestFormContext {
   uploadAs: UploadAs;
   /** Counts uploads in progress so the submit button waits for them. */
   trackUpload: (done: Promise<unknown>) => void;
-  /** Name and size of an uploaded file by its id, kept in the draft so a reload still shows them. */
+  /** Name, size and claim of an uploaded file by its id, kept in the draft so a reload still shows and sends them. */
   rememberUpload: (id: string | number, file: UploadedFile) => void;
   uploadedFile: (id: string | number) => UploadedFile | undefined;
 }

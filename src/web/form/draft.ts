@@ -32,6 +32,18 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * Earlier versions kept every upload's claim apart from the drafts, in localStorage, up to 50 of
+ * them, sent with every later submission of the device (a kiosk's next guests too): removed.
+ */
+export function forgetOldUploadClaims(): void {
+  try {
+    storage()?.removeItem('venue-forms:upload-claims');
+  } catch {
+    // nothing kept
+  }
+}
+
 export function draftKey(formId: string, pathname: string): string {
   return `form-draft:${formId}:${pathname}`;
 }

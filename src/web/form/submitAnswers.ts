@@ -2,7 +2,6 @@
 // show: created, field errors, a refusal with the server's reason, or no connection at all.
 import type { Lang } from '../../engine/definition.ts';
 import { apiRequest } from '../api/client.ts';
-import { uploadClaimHeaders } from '../api/uploadClaims.ts';
 import type { FormData } from './context.ts';
 
 export const CREATED = 201;
@@ -26,10 +25,12 @@ interface CreateAnswer {
   errors?: PayloadError[];
 }
 
-export async function submitAnswers(collection: string, data: FormData, options: { lang: Lang; captchaProof?: string | null; remember?: boolean }): Promise<SubmitOutcome> {
+/** uploadClaims: the claims of this form's own uploads (useFormDraft), sent as X-Upload-Claim. */
+export async function submitAnswers(collection: string, data: FormData, options: { lang: Lang; captchaProof?: string | null; remember?: boolean; uploadClaims?: string[] }): Promise<SubmitOutcome> {
   const keys = options.remember === false ? inPage : onDevice;
   const idempotencyKey = submitKey(keys, collection, data);
-  const headers: Record<string, string> = { 'Accept-Language': options.lang, 'Idempotency-Key': idempotencyKey, ...uploadClaimHeaders() };
+  const headers: Record<string, string> = { 'Accept-Language': options.lang, 'Idempotency-Key': idempotencyKey };
+  if (options.uploadClaims?.length) headers['X-Upload-Claim'] = options.uploadClaims.join(',');
   if (options.captchaProof) headers['X-Captcha-Proof'] = options.captchaProof;
   let answer;
   try {

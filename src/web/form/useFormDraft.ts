@@ -1,12 +1,13 @@
 // Where a form's answers start and where they are kept: the console's stored document, or the
 // guest's draft (draft.ts), read at once in the browser or, on a page the server rendered, right
 // after hydration (hydration must see exactly the server's HTML, which knows no draft). A kiosk
-// keeps nothing: no draft is read or written.
+// keeps nothing: no draft is read or written. The uploads' claims are part of the draft: sent with
+// this form's answers and gone with them (on a kiosk with the guest's form).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import type { FormData, UploadedFile } from './context.ts';
-import { draftKey, readDraft, useDraftSaver, type Draft } from './draft.ts';
+import { draftKey, forgetOldUploadClaims, readDraft, useDraftSaver, type Draft } from './draft.ts';
 import { DraftStatus } from './draftStatus.tsx';
 import { PendingEdits } from './pendingEdits.ts';
 import { isHydrating, useHydratedChange } from './useHydrated.ts';
@@ -42,6 +43,7 @@ export function useFormDraft({ formId, hash, fieldNames, initial, initialUploads
   useEffect(() => {
     if (late) uploads.current = { ...late.uploads, ...uploads.current };
   }, [late]);
+  useEffect(forgetOldUploadClaims, []);
   const [status] = useState(() => new DraftStatus());
   // Typed answers still held in their fields (bufferedWidgets.tsx) reach the form before it is saved, left or sent.
   const [edits] = useState(() => new PendingEdits(() => {
@@ -61,11 +63,17 @@ export function useFormDraft({ formId, hash, fieldNames, initial, initialUploads
         status.set('saving');
         saver.save(data, uploads.current, step);
       },
-      clear: saver.clear,
+      /** After the answers are stored: the draft and the uploads' claims are gone. */
+      clear() {
+        uploads.current = {};
+        saver.clear();
+      },
       rememberUpload(id: string | number, file: UploadedFile) {
         uploads.current = { ...uploads.current, [String(id)]: file };
       },
       uploadedFile: (id: string | number): UploadedFile | undefined => uploads.current[String(id)] ?? late?.uploads[String(id)],
+      /** The claims of this form's uploads, for its create (X-Upload-Claim). */
+      uploadClaims: (): string[] => Object.values({ ...late?.uploads, ...uploads.current }).flatMap((file) => (file.claim ? [file.claim] : [])),
     }),
     [restored, late, edits, status, remember, saver],
   );

@@ -116,7 +116,7 @@ export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers
     dispatch({ type: 'sendStarted' });
     if (compiled.captcha && !state.proof) return dispatch({ type: 'toast', message: t('humanCheckNeeded', lang) });
     dispatch({ type: 'sending' });
-    const outcome = await submit(compiled.collection, pruneHidden(form, sent), { lang, captchaProof: state.proof, remember });
+    const outcome = await submit(compiled.collection, pruneHidden(form, sent), { lang, captchaProof: state.proof, remember, uploadClaims: draft.uploadClaims() });
     if (outcome.kind === 'created') {
       draft.clear();
       onStored?.();

@@ -84,7 +84,7 @@ export function FileWidget(props: WidgetProps) {
       context.trackUpload(handle.done);
       void handle.done.then((outcome) => {
         if (outcome.ok) {
-          context.rememberUpload(outcome.id, { name: file.name, size: file.size });
+          context.rememberUpload(outcome.id, { name: file.name, size: file.size, ...(outcome.claim ? { claim: outcome.claim } : {}) });
           return update(key, { id: outcome.id, progress: undefined });
         }
         update(key, null);
