@@ -168,6 +168,49 @@ describe('signing in with a password', () => {
   });
 });
 
+describe('an account many wrong passwords were tried for, from many addresses (TRUST_PROXY=1)', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E({ trustProxy: 1 });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('signs in at once in a browser that signed in before, and after the human check in a new one: never "please wait"', async () => {
+    const known = await e2e.open('/login');
+    await signIn(known, STAFF.email, STAFF.password);
+    await known.waitForURL(`${e2e.server.url}/login-success`);
+    const device = (await known.context().cookies()).find((cookie) => cookie.name === 'staff-device')!;
+    expect(device.httpOnly).toBe(true);
+    expect(await known.evaluate(() => document.cookie)).not.toContain('staff-device');
+    // Signed out: the device cookie stays (it signs no one in).
+    expect((await known.context().request.post(`${e2e.server.url}/api/users/logout`)).status()).toBe(200);
+
+    // 20 wrong passwords, 5 from each of 4 addresses.
+    for (let from = 1; from <= 4; from++) {
+      for (let i = 0; i < 5; i++) {
+        const guess = await e2e.server.api('/api/users/login', { as: 'none', json: { email: STAFF.email, password: `guess ${from}.${i}` }, headers: { 'x-forwarded-for': `198.51.100.${from}` } });
+        expect(guess.status).toBe(401);
+      }
+    }
+
+    const again = await known.context().newPage();
+    await again.goto(`${e2e.server.url}/login`);
+    await signIn(again, STAFF.email, STAFF.password);
+    await again.waitForURL(`${e2e.server.url}/login-success`);
+
+    const stranger = await e2e.open('/login');
+    await signIn(stranger, STAFF.email, STAFF.password);
+    await stranger.getByRole('alert').filter({ hasText: 'Many wrong passwords were tried for this account. Complete the human check below, then sign in again.' }).waitFor();
+    expect(await stranger.getByText('Too many sign-in attempts').count()).toBe(0);
+    await stranger.getByRole('checkbox', { name: "I'm not a robot" }).click();
+    await stranger.getByRole('status').filter({ hasText: 'Verified: you can now submit.' }).waitFor();
+    await stranger.getByRole('button', { name: 'Sign in' }).click();
+    await stranger.waitForURL(`${e2e.server.url}/login-success`);
+  });
+});
+
 describe('signing in with the company account (OpenID Connect)', () => {
   let e2e: E2E;
   let provider: OidcStandIn;

@@ -28,3 +28,6 @@ export const SessionAnswer = Type.Object({
   token: Type.Optional(Type.String()),
 });
 export type SessionAnswer = Static<typeof SessionAnswer>;
+
+/** The human check's action for a sign-in to an account many wrong passwords were tried for (the server's captcha actions and the login page). */
+export const SIGN_IN_CAPTCHA_ACTION = 'staff_sign_in';

@@ -18,7 +18,9 @@ const LOGIN_FAILURES_BEFORE_BACKOFF = 5;
 const LOGIN_FAILURE_WINDOW = 15 * MINUTE;
 /**
  * Wrong passwords for one account from all addresses together (a guesser spread over many addresses)
- * before every address must wait for the window's end: a throttle, not a lock, so it ends by itself.
+ * before every sign-in to it must pass the human check until the window's end, unless it comes from
+ * a browser that signed in to it before (features/auth/device.ts). Never a refusal of the right
+ * password: a wait or lock here would be one any stranger could put on any account, again and again.
  */
 const LOGIN_FAILURES_PER_ACCOUNT = 20;
 const LONGEST_WAIT = 24 * 60 * MINUTE;
@@ -78,8 +80,11 @@ export interface Limits {
   create(request: FastifyRequest, what: string): Promise<void>;
   /** Any login attempt: a few per address per minute. */
   loginAttempt(request: FastifyRequest): Promise<void>;
-  /** Throws while this address must wait before trying this account again. */
-  loginAllowed(request: FastifyRequest, email: string): Promise<void>;
+  /**
+   * Throws while this address must wait before trying this account again; else 'human-check' when wrong passwords from
+   * everywhere made the account ask for it and the browser is no known device of the account (knownDevice), 'open' otherwise.
+   */
+  loginAllowed(request: FastifyRequest, email: string, knownDevice: boolean): Promise<'open' | 'human-check'>;
   /** Counts a wrong password for this account from this address, and for the account from anywhere. */
   loginFailed(request: FastifyRequest, email: string): Promise<void>;
   /** One search, or one opening, of the waiver desk by the signed-in account: DESK_LOOKUPS_PER_MINUTE each. */
@@ -124,14 +129,14 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     async loginAttempt(request) {
       refuse(await login(request));
     },
-    async loginAllowed(request, email) {
+    async loginAllowed(request, email, knownDevice) {
       forAccount(request, email);
-      const anywhere = await accountAnywhere(request, { increment: false });
-      if (!anywhere.isAllowed && anywhere.remaining === 0) refuse({ ...anywhere, isExceeded: true });
       const peek = await account(request, { increment: false });
-      if (peek.isAllowed || peek.remaining > 0) return;
       // Trying again while made to wait counts as another failure: the wait doubles, for this address only.
-      refuse(await account(request));
+      if (!peek.isAllowed && peek.remaining === 0) refuse(await account(request));
+      if (knownDevice) return 'open';
+      const anywhere = await accountAnywhere(request, { increment: false });
+      return !anywhere.isAllowed && anywhere.remaining === 0 ? 'human-check' : 'open';
     },
     async loginFailed(request, email) {
       forAccount(request, email);

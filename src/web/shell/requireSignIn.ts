@@ -25,11 +25,17 @@ export type StaffMe = Pick<StaffSessionUser, 'id' | 'email' | 'name' | 'roles' |
  * A call with the session cookie and no public API key (the key would stand for the pages, not
  * the user). The server honours the cookie only from this site (CSRF).
  */
-export async function sessionRequest<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, json?: unknown, signal?: AbortSignal): Promise<{ status: number; body: T | null; headers: Headers }> {
+export async function sessionRequest<T = unknown>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  json?: unknown,
+  signal?: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T | null; headers: Headers }> {
   const response = await fetch(apiUrl(path), {
     method,
     credentials: 'include',
-    headers: { Accept: 'application/json', ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { Accept: 'application/json', ...(json === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     body: json === undefined ? undefined : JSON.stringify(json),
     signal,
   });

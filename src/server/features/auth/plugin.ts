@@ -3,13 +3,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { sharedPlugin } from '../../core/context.ts';
 import { identifyCaller, revokeToken } from '../../core/access/caller.ts';
-import { cookieOptions, sessionCookieName, startSession, tokenInAnswer } from './session.ts';
+import { cookieOptions, secureCookie, sessionCookieName, startSession, tokenInAnswer } from './session.ts';
 import { recordAudit } from '../audit/index.ts';
 import { decoyHash, verifyPassword } from '../../core/access/passwords.ts';
 import { findUserByEmail, toStaffUser, USER_DISABLED } from '../../core/access/staff-users.ts';
 import { ApiError, validationError } from '../../core/errors.ts';
 import { loginBody } from '../../core/http/route-schemas.ts';
-import { SessionAnswer } from '../../../engine/contract/session.ts';
+import { SessionAnswer, SIGN_IN_CAPTCHA_ACTION } from '../../../engine/contract/session.ts';
+import { consumeProof } from '../captcha/index.ts';
+import { deviceAccount } from './device.ts';
+
+/** The login page shows the human check on this answer (CaptchaError, as a form's create answers a missing check). */
+const humanCheckNeeded = () => new ApiError(403, { errors: [{ name: 'CaptchaError', message: 'Complete the human check to sign in.' }] });
 
 export const authPlugin = sharedPlugin(async (app, ctx) => {
   await app.register(fastifyCookie);
@@ -27,8 +32,15 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
     if (missing.length) {
       throw validationError('users', missing.map((name) => ({ label: name === 'email' ? 'Email' : 'Password', message: 'This field is required.', path: name })));
     }
-    await ctx.limits.loginAllowed(request, body.email as string);
     const row = await findUserByEmail(ctx.db, body.email as string);
+    const knownDevice = row !== null && deviceAccount(request.headers.cookie, secureCookie(request, ctx), ctx.jwtSecret) === row.id;
+    if ((await ctx.limits.loginAllowed(request, body.email as string, knownDevice)) === 'human-check') {
+      // Checked before the password, and used up by this attempt whatever its outcome: one check, one guess.
+      const proof = request.headers['x-captcha-proof'];
+      await consumeProof(ctx.db, typeof proof === 'string' ? proof : undefined, SIGN_IN_CAPTCHA_ACTION).catch((error: unknown) => {
+        throw error instanceof ApiError ? humanCheckNeeded() : error;
+      });
+    }
     const passwordOk = await verifyPassword(body.password as string, row?.password_hash ?? (await decoyHash()));
     if (!row || !passwordOk) await ctx.limits.loginFailed(request, body.email as string);
     if (!row || !passwordOk) throw new ApiError(401, { errors: [{ message: 'The email or password provided is incorrect.' }] });

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/index.ts';
 import { SECURE_TOKEN_COOKIE, TOKEN_COOKIE } from '../../core/access/caller.ts';
 import { signStaffToken } from '../../core/access/jwt.ts';
 import type { StaffUser } from '../../core/access/staff-users.ts';
+import { setDeviceCookie } from './device.ts';
 
 /** COOKIE_SECURE: 'true' always (behind a proxy ending TLS), 'false' never, 'auto' when this request came over HTTPS. */
 export const secureCookie = (request: FastifyRequest, ctx: ServerContext) => (ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure === 'true');
@@ -34,6 +35,7 @@ export function tokenInAnswer(request: FastifyRequest): boolean {
 export async function startSession(request: FastifyRequest, reply: FastifyReply, ctx: ServerContext, user: StaffUser, method: 'password' | 'sso'): Promise<{ token: string; exp: number }> {
   const session = signStaffToken(user, ctx.jwtSecret);
   reply.setCookie(sessionCookieName(request, ctx), session.token, cookieOptions(request, ctx, new Date(session.exp * 1000)));
+  setDeviceCookie(reply, secureCookie(request, ctx), ctx.jwtSecret, user.id);
   await recordAudit(ctx.db, { kind: 'staff', user, ...session }, { action: 'sign-in', target: 'users', documentId: user.id, detail: { method } });
   return session;
 }

@@ -1,7 +1,13 @@
 // /login: email and password (Payload's POST /api/users/login; the server sets the HttpOnly
 // session cookie), and "Sign in with company account" when single sign-on is configured. Errors
 // are shown next to their field and announced; the page then goes back to ?next= or /login-success.
+// When many wrong passwords were tried for the account (from anywhere), the server asks this browser
+// for the human check (a CaptchaError) unless it signed in to that account before: the check is shown
+// and the next sign-in carries its proof (X-Captcha-Proof), one proof per attempt.
 import { useState, type FormEvent } from 'react';
+import { HumanCheck } from '../../captcha/HumanCheck.tsx';
+import { SIGN_IN_CAPTCHA_ACTION } from '../../../engine/contract/session.ts';
+import type { Lang } from '../../../engine/languages.ts';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router-dom';
 import { sessionRequest } from '../../shell/requireSignIn.ts';
@@ -15,7 +21,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export default function LoginPage() {
   const { sso, next, error, signedOut } = useLoaderData() as LoginData;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = useSearchParams()[0].get('lang');
   const navigate = useNavigate();
   // Where to go once signed in, in the language of this page when nothing else was asked.
@@ -23,6 +29,8 @@ export default function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(error ? t(SIGN_IN_ERRORS[error] ?? 'signInSsoFailed') : null);
   const [busy, setBusy] = useState(false);
+  /** The server asked for the human check; its proof once solved (spent by the next attempt). */
+  const [humanCheck, setHumanCheck] = useState<{ proof: string | null; round: number } | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,14 +50,22 @@ export default function LoginPage() {
     }
     setBusy(true);
     try {
-      const answer = await sessionRequest('POST', '/api/users/login', { email, password });
+      const proof = humanCheck?.proof;
+      const answer = await sessionRequest<{ errors?: { name?: string }[] }>('POST', '/api/users/login', { email, password }, undefined, proof ? { 'X-Captcha-Proof': proof } : {});
       if (answer.status === 200) {
         navigate(after, { replace: true });
         return;
       }
+      const askedForCheck = answer.status === 403 && answer.body?.errors?.[0]?.name === 'CaptchaError';
+      // A proof is good for one attempt: a new check (a fresh widget) for the next.
+      if (askedForCheck || proof) setHumanCheck((current) => ({ proof: null, round: (current?.round ?? 0) + 1 }));
+      if (askedForCheck && !proof) {
+        setFormError(t('signInHumanCheck'));
+        return;
+      }
       const passwordInput = form.querySelector<HTMLInputElement>(`#${fieldId('password')}`);
       if (passwordInput) passwordInput.value = '';
-      setFormError(t(answer.status === 401 ? 'signInWrong' : answer.status === 403 ? 'signInDisabled' : answer.status === 429 ? 'signInTooMany' : 'signInUnavailable'));
+      setFormError(t(answer.status === 401 ? 'signInWrong' : askedForCheck ? 'signInHumanCheck' : answer.status === 403 ? 'signInDisabled' : answer.status === 429 ? 'signInTooMany' : 'signInUnavailable'));
     } catch {
       setFormError(t('signInUnavailable'));
     } finally {
@@ -73,6 +89,15 @@ export default function LoginPage() {
       <form className="sign-in-form" noValidate onSubmit={submit}>
         <LoginField name="email" type="email" autoComplete="username" label={t('signInEmail')} error={fieldErrors.email} />
         <LoginField name="password" type="password" autoComplete="current-password" label={t('signInPassword')} error={fieldErrors.password} />
+        {humanCheck && (
+          <HumanCheck
+            key={humanCheck.round}
+            action={SIGN_IN_CAPTCHA_ACTION}
+            lang={i18n.language as Lang}
+            onVerified={(proof) => setHumanCheck((current) => current && { ...current, proof })}
+            onCleared={() => setHumanCheck((current) => current && { ...current, proof: null })}
+          />
+        )}
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? t('signInSubmitting') : t('signInSubmit')}
         </button>
