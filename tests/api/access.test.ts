@@ -53,7 +53,7 @@ describe('staff', () => {
     const login = await server.api('/api/users/login', { as: 'none', json: STAFF });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ message: 'Authentication Passed', token: expect.any(String), exp: expect.any(Number), user: { email: STAFF.email } });
-    const cookie = login.headers.get('set-cookie') ?? '';
+    const cookie = login.headers.getSetCookie().find((line) => line.startsWith('payload-token=')) ?? '';
     expect(cookie).toMatch(/^payload-token=[^;]+;/);
     for (const attribute of [/; Expires=[^;]+/, /; Path=\/(;|$)/, /; HttpOnly(;|$)/, /; SameSite=Lax(;|$)/]) expect(cookie).toMatch(attribute);
     expect(cookie).not.toMatch(/Secure/); // COOKIE_SECURE=auto over plain HTTP

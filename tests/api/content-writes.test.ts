@@ -114,14 +114,17 @@ describe('an editor changes content', () => {
 });
 
 describe('the pages allow a script added in the console without a restart', () => {
-  it('puts the new inline script hash in the next page policy', async () => {
+  it("runs a new inline script in its page's sandboxed frame from the next load, never in the page itself", async () => {
     const code = "document.title = 'tagged';";
     const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-    const before = (await server.api('/survey/fnb/russos', { as: 'none' })).headers.get('content-security-policy');
-    expect(before).not.toContain(hash);
+    const frame = () => server.api('/page-scripts/survey/fnb/russos', { as: 'none' });
+    expect((await frame()).headers.get('content-security-policy')).not.toContain(hash);
     const russos = await restaurant('russos');
     const saved = await server.api(`/api/restaurants/${russos.id}`, { ...as('editor'), method: 'PATCH', json: { scripts: [{ type: 'inline', content: code }] } });
     expect(saved.status).toBe(200);
-    expect((await server.api('/survey/fnb/russos', { as: 'none' })).headers.get('content-security-policy')).toContain(hash);
+    const after = await frame();
+    expect(after.headers.get('content-security-policy')).toMatch(new RegExp(`^sandbox allow-scripts; .*${hash.replace(/[+/]/g, '\\$&')}`));
+    expect(after.body).toContain(`<script>${code}</script>`);
+    expect((await server.api('/survey/fnb/russos', { as: 'none' })).headers.get('content-security-policy')).not.toContain(hash);
   });
 });

@@ -15,7 +15,8 @@ const started: ChildProcess[] = [];
 
 const SETTINGS = {
   JWT_SECRET: 'durability-secret',
-  // 20 clients on one address: the limits per address are not what this test is about.
+  // 20 clients, each from an address of its own behind one proxy; the limits per address are not what this test is about.
+  TRUST_PROXY: '1',
   RATE_LIMIT_PER_MINUTE: '100000',
   UPLOAD_ORPHANS_PER_CLIENT: '100000',
 };

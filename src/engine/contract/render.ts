@@ -2,11 +2,6 @@
 // server, which writes it into the HTML document (src/server/features/render/prerender.ts).
 import { Type, type Static } from '@sinclair/typebox';
 
-/**
- * Where the frame that runs the scripts of the document a page names (a restaurant's tag) is
- * served: this prefix, then the page's own path (/page-scripts/survey/fnb/cova).
- */
-export const PAGE_SCRIPTS_PATH = '/page-scripts';
 
 export const RenderedPage = Type.Object({
   /** The inside of <div id="root">. */

@@ -16,7 +16,7 @@ export default function FormPage() {
   const { loaded, sourced, optionDocs, kiosk } = useLoaderData() as FormPageData;
   const { lang } = useShell();
   const { pathname, search } = useLocation();
-  const scripts = <PageScriptsFrame sourced={sourced} pathname={pathname} />;
+  const scripts = <PageScriptsFrame sourced={sourced} pathname={pathname} lang={lang} />;
   if (kiosk) {
     return (
       <>

@@ -8,7 +8,7 @@
 // is what a restaurant's tag is for. The sandbox is in the answer's own policy too, so the frame's
 // address opened as a page of its own is no less confined.
 import { createHash } from 'node:crypto';
-import { PAGE_SCRIPTS_PATH } from '../../../engine/contract/render.ts';
+import { PAGE_SCRIPTS_PATH } from '../../../engine/contract/page-scripts.ts';
 import { slugify } from '../../../engine/format.ts';
 import type { Db } from '../../core/db/db.ts';
 import { isStorableText } from '../../core/forms/answer-limits.ts';

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { sharedPlugin } from '../../core/context.ts';
 import { pagePolicy } from './content-security-policy.ts';
 import { framedPage, pageScripts, scriptsFrame } from './page-scripts.ts';
-import { PAGE_SCRIPTS_PATH } from '../../../engine/contract/render.ts';
+import { PAGE_SCRIPTS_PATH } from '../../../engine/contract/page-scripts.ts';
 import { formRoutes, pageAddress } from './form-routes.ts';
 import { createPrerenderer } from './prerender.ts';
 import { answerAsset, HASHED_FILE, loadHashedAssets, pickEncoding } from './asset-memory.ts';

@@ -43,8 +43,10 @@ export const WAIVER_COPY_MIGRATIONS: Migration[] = [
         DELETE FROM waiver_copy_pdfs WHERE submission_id = OLD.id;
         RETURN NULL;
       END $fn$`,
-      `CREATE TRIGGER documents_waiver_copy_update AFTER UPDATE OF data, evidence, reference, form_hash, created_at ON documents FOR EACH ROW
-        WHEN ((OLD.data, OLD.evidence, OLD.reference, OLD.form_hash, OLD.created_at) IS DISTINCT FROM (NEW.data, NEW.evidence, NEW.reference, NEW.form_hash, NEW.created_at))
+      // Not on the Form ID (reference): it is given once, at the create (or by migration 3 to rows older than any copy),
+      // and a trigger naming it would hold that column.
+      `CREATE TRIGGER documents_waiver_copy_update AFTER UPDATE OF data, evidence, form_hash, created_at ON documents FOR EACH ROW
+        WHEN ((OLD.data, OLD.evidence, OLD.form_hash, OLD.created_at) IS DISTINCT FROM (NEW.data, NEW.evidence, NEW.form_hash, NEW.created_at))
         EXECUTE FUNCTION waiver_copy_forget()`,
     ],
   },
