@@ -3,7 +3,8 @@
 // restaurant's manager of a "Poor" dining rating; a mail server that is down, a refused recipient
 // and bad rules are each handled as the issue says.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig, type AlertsConfig } from '../../src/server/core/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import type { AlertsConfig } from '../../src/server/features/alerts/index.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { startTestServer, type Json, type TestServer } from '../support/server.ts';
 import { REFUSAL, startSmtp, type SmtpStandIn } from '../support/smtp.ts';

@@ -11,7 +11,7 @@ import { DINING, diningAnswers, LOYALTY_MEDIA } from './samples.ts';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ metricsPort: 0 });
+  server = await startTestServer({ metrics: { port: 0, host: '127.0.0.1' } });
 });
 
 afterAll(async () => {

@@ -141,7 +141,7 @@ describe('the retention job on its own timer, uploads in S3-compatible storage',
   let server: TestServer;
   beforeAll(async () => {
     store = await startObjectStore();
-    server = await startTestServer({ objectStorage: store.config, retentionIntervalMs: 300 });
+    server = await startTestServer({ objectStorage: store.config, retention: { intervalMs: 300 } });
   });
   afterAll(async () => {
     await server?.close();
