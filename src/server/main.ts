@@ -12,7 +12,7 @@ try {
   process.exit(1);
 }
 try {
-  const app = await buildApp(config);
+  const { app } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
   console.log(`Serving pages and API on http://localhost:${config.port}`);
   stopOnSignals(app, config.shutdownGraceMs);
