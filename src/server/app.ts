@@ -7,7 +7,7 @@ import { loadCompiledForms } from './core/forms/compiled-forms.ts';
 import { loadContentConfig } from './core/content-config.ts';
 import { buildRegistry } from './core/registry.ts';
 import { resolveJwtSecret } from './core/access/jwt.ts';
-import { registerLimits, type Limits } from './core/rate-limits.ts';
+import { registerLimits } from './core/rate-limits.ts';
 import { OrphanUploadBudget } from './core/storage/orphan-budget.ts';
 import { openUploadStorage } from './core/storage/open-storage.ts';
 import { databasePlugin, prepareDatabase } from './core/db/database-plugin.ts';
@@ -20,31 +20,18 @@ import { parseQueryString } from './core/http/query-string.ts';
 import { batchedStdout } from './core/log-lines.ts';
 import { pathnameOf } from './core/http/pathname.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    serverContext: ServerContext;
-  }
+/** The app and what its plugins were given (tests reach the database and registry through ctx). */
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: ServerContext;
 }
 
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   const forms = await loadCompiledForms(config.formsBuildDir);
   const content = loadContentConfig(config.contentDir);
   const registry = buildRegistry(forms, content);
   const { db, uniqueRules } = await prepareDatabase(config, forms, content, MIGRATIONS);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const ctx: ServerContext = {
-    config,
-    db,
-    registry,
-    uniqueRules,
-    jwtSecret,
-    limits: null as unknown as Limits, // set below, once the app exists
-    orphanUploads: new OrphanUploadBudget(config.uploadOrphansPerClient, config.uploadOrphanMinutes, jwtSecret),
-    uploads: await openUploadStorage(config),
-    submissionHooks: FEATURES.flatMap((feature) => feature.submissionHooks ?? []),
-    submissionAnswers: FEATURES.flatMap((feature) => feature.submissionAnswers ?? []),
-    migrations: MIGRATIONS,
-  };
 
   // Request logs carry method, path and status only: no IP address, user agent or body.
   const logLines = batchedStdout();
@@ -60,18 +47,30 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     // An address that cannot be decoded never reaches a route (core/http/unstorable-input.ts).
     frameworkErrors: answerUnroutable,
   });
-  app.decorate('serverContext', ctx);
   app.addHook('onClose', async () => logLines.flush());
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(`${request.method} ${pathnameOf(request)} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)}ms`);
   });
 
-  ctx.limits = await registerLimits(app, config, db);
+  // The rate-limit plugin comes first: the limits (in ctx) are made from it, and every later route can use them.
+  const ctx: ServerContext = {
+    config,
+    db,
+    registry,
+    uniqueRules,
+    jwtSecret,
+    limits: await registerLimits(app, config, db),
+    orphanUploads: new OrphanUploadBudget(config.uploadOrphansPerClient, config.uploadOrphanMinutes, jwtSecret),
+    uploads: await openUploadStorage(config),
+    submissionHooks: FEATURES.flatMap((feature) => feature.submissionHooks ?? []),
+    submissionAnswers: FEATURES.flatMap((feature) => feature.submissionAnswers ?? []),
+    migrations: MIGRATIONS,
+  };
   await app.register(databasePlugin, { db });
   await app.register(errorsPlugin, ctx);
   await app.register(routeSchemasPlugin, ctx);
   await app.register(securityHeadersPlugin, ctx);
   await app.register(unstorableInputPlugin, ctx);
   for (const feature of FEATURES) for (const plugin of feature.plugins) await app.register(plugin, ctx);
-  return app;
+  return { app, ctx };
 }

@@ -1,5 +1,5 @@
 // Starts the server: configuration from the environment, then buildApp. Nothing else lives here.
-import { loadConfig } from './core/config.ts';
+import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { stopOnSignals } from './core/shutdown.ts';
 
@@ -12,7 +12,7 @@ try {
   process.exit(1);
 }
 try {
-  const app = await buildApp(config);
+  const { app } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
   console.log(`Serving pages and API on http://localhost:${config.port}`);
   stopOnSignals(app, config.shutdownGraceMs);

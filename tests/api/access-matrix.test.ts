@@ -75,7 +75,7 @@ const filenames: Record<string, string> = {};
 let rowsStored = 0;
 async function storeRow(collection: string, data: Record<string, unknown>): Promise<{ id: number; reference: string }> {
   const reference = `ACCS-${String(++rowsStored).padStart(4, '0')}-X${collection.length % 10}`;
-  const { rows } = await server.app.serverContext.db.query<{ id: number; reference: string }>(
+  const { rows } = await server.ctx.db.query<{ id: number; reference: string }>(
     'INSERT INTO documents (collection, data, form_version, form_hash, reference) VALUES ($1, $2::jsonb, 1, $3, $4) RETURNING id, reference',
     [collection, JSON.stringify(data), 'test', reference],
   );
@@ -90,7 +90,7 @@ beforeAll(async () => {
   server = await startTestServer();
   for (const [name, account] of Object.entries(ACCOUNTS)) headers[name as Account] = await server.staffAs(account.roles, account.venues);
   headers.anonymous = {};
-  const registered = [...server.app.serverContext.registry.collections.values()].filter((collection) => collection.kind === 'submissions').map((collection) => collection.slug);
+  const registered = [...server.ctx.registry.collections.values()].filter((collection) => collection.kind === 'submissions').map((collection) => collection.slug);
   expect(registered.sort(), 'a new form needs its row in READERS').toEqual(Object.keys(READERS).sort());
   for (const collection of Object.keys(READERS)) {
     if (collection === DINING) continue;
@@ -119,7 +119,7 @@ beforeAll(async () => {
     const uploaded = await server.api(`/api/${file.uploads}`, { form: fileForm(file.bytes(), file.name) });
     expect(uploaded.status, file.uploads).toBe(201);
     filenames[file.uploads] = uploaded.body.doc.filename;
-    await server.app.serverContext.db.query('UPDATE documents SET attached_to = $1 WHERE id = $2', [stored[file.form][0].id, uploaded.body.doc.id]);
+    await server.ctx.db.query('UPDATE documents SET attached_to = $1 WHERE id = $2', [stored[file.form][0].id, uploaded.body.doc.id]);
   }
 });
 afterAll(() => server?.close());
@@ -182,8 +182,8 @@ describe('every account x every read path x every form', () => {
 
   it('a submission’s related file comes populated only to who may read it', async () => {
     const careers = stored['careers-applications'][0];
-    const upload = await server.app.serverContext.db.query<{ id: number }>(`SELECT id FROM documents WHERE attached_to = $1`, [careers.id]);
-    await server.app.serverContext.db.query(`UPDATE documents SET data = data || jsonb_build_object('cv', $1::int) WHERE id = $2`, [upload.rows[0].id, careers.id]);
+    const upload = await server.ctx.db.query<{ id: number }>(`SELECT id FROM documents WHERE attached_to = $1`, [careers.id]);
+    await server.ctx.db.query(`UPDATE documents SET data = data || jsonb_build_object('cv', $1::int) WHERE id = $2`, [upload.rows[0].id, careers.id]);
     const read = await call('hr', `/api/careers-applications/${careers.id}?depth=1`);
     expect(read.body.cv).toMatchObject({ id: upload.rows[0].id, filename: filenames['careers-application-cvs'] });
   });
@@ -270,7 +270,7 @@ describe('every account x the other paths to a submission', () => {
     const rows: Record<string, number> = {};
     for (const collection of Object.keys(READERS)) rows[collection] = (await storeRow(collection, { name: 'Noor Saleh', contact_phone: phone })).id;
     const erase = (account: Account) => call(account, '/api/privacy/erase', { json: { phone, reason: 'Asked by the guest in writing', confirm: true } });
-    const left = async () => (await server.app.serverContext.db.query<{ collection: string }>('SELECT collection FROM documents WHERE id = ANY($1::int[]) ORDER BY collection', [Object.values(rows)])).rows.map((row) => row.collection);
+    const left = async () => (await server.ctx.db.query<{ collection: string }>('SELECT collection FROM documents WHERE id = ANY($1::int[]) ORDER BY collection', [Object.values(rows)])).rows.map((row) => row.collection);
     for (const account of EVERY_ACCOUNT.filter((account) => !PRIVACY.includes(account))) {
       expect((await erase(account)).status, account).toBe(account === 'publicKey' || account === 'anonymous' ? 401 : 403);
     }
@@ -292,7 +292,7 @@ describe('perk redemptions (not a form)', () => {
 
 describe('a venue manager', () => {
   it('reads only the surveys of its own venue, and the submission records which venue it is about', async () => {
-    const { rows } = await server.app.serverContext.db.query<{ id: number; venue: string }>('SELECT id, venue FROM documents WHERE collection = $1 AND id = ANY($2::int[]) ORDER BY id', [DINING, stored[DINING].map((row) => row.id)]);
+    const { rows } = await server.ctx.db.query<{ id: number; venue: string }>('SELECT id, venue FROM documents WHERE collection = $1 AND id = ANY($2::int[]) ORDER BY id', [DINING, stored[DINING].map((row) => row.id)]);
     expect(rows.map((row) => row.venue)).toEqual(['cova', 'twiga', 'cova', null]);
     const list = await call('managerOfCova', `/api/${DINING}?limit=100&depth=0`);
     expect(list.body.docs.map((doc: { visited_restaurant: string }) => doc.visited_restaurant)).toEqual(['Cova', 'Cova']);

@@ -3,7 +3,7 @@
 // role, viewers keep reading the forms they read except the confidential and restricted ones, and
 // stored dining surveys get their venue so managers read them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/core/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/core/db/db.ts';
 import { migrate } from '../../src/server/core/db/migrations.ts';
 import { MIGRATIONS } from '../../src/server/features/index.ts';
@@ -51,7 +51,7 @@ describe('an old database upgraded', () => {
     expect((await server.api(`/api/${DINING}?limit=1`, { as: 'none', headers: editor })).status).toBe(403);
     const employee = await signIn('employee');
     expect((await server.api(`/api/${DINING}?limit=1`, { as: 'none', headers: employee })).status).toBe(403);
-    const { rows } = await server.app.serverContext.db.query<{ role: string; roles: string[] }>('SELECT role, roles FROM users WHERE email LIKE $1 ORDER BY email', ['old.%']);
+    const { rows } = await server.ctx.db.query<{ role: string; roles: string[] }>('SELECT role, roles FROM users WHERE email LIKE $1 ORDER BY email', ['old.%']);
     expect(rows).toEqual([
       { role: 'admin', roles: ['admin'] },
       { role: 'editor', roles: ['editor'] },
@@ -61,7 +61,7 @@ describe('an old database upgraded', () => {
   });
 
   it('gives a stored survey its venue, so the venue’s manager reads it', async () => {
-    const { rows } = await server.app.serverContext.db.query<{ venue: string }>(`SELECT venue FROM documents WHERE reference = 'OLD0-SURV-EY'`);
+    const { rows } = await server.ctx.db.query<{ venue: string }>(`SELECT venue FROM documents WHERE reference = 'OLD0-SURV-EY'`);
     expect(rows[0].venue).toBe('twiga');
     const manager = await server.staffAs(['manager'], ['twiga']);
     const list = await server.api(`/api/${DINING}`, { as: 'none', headers: manager });

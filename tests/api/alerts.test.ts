@@ -3,7 +3,8 @@
 // restaurant's manager of a "Poor" dining rating; a mail server that is down, a refused recipient
 // and bad rules are each handled as the issue says.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig, type AlertsConfig } from '../../src/server/core/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import type { AlertsConfig } from '../../src/server/features/alerts/index.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { startTestServer, type Json, type TestServer } from '../support/server.ts';
 import { REFUSAL, startSmtp, type SmtpStandIn } from '../support/smtp.ts';
@@ -53,7 +54,7 @@ describe('the whistle-blower alert', () => {
     expect(mail.text).toContain(`https://forms.example.com/staff/forms/whistle-blower/${id}`);
     for (const secret of ['Cash is taken', 'Friday', 'Noor', 'noor.reporter']) expect(`${mail.subject}\n${mail.text}`).not.toContain(secret);
     // Nor is anything of it kept with the alert.
-    const { rows } = await server.app.serverContext.db.query('SELECT a.*, d.* FROM alerts a JOIN alert_deliveries d ON d.alert_id = a.id WHERE a.submission_id = $1', [id]);
+    const { rows } = await server.ctx.db.query('SELECT a.*, d.* FROM alerts a JOIN alert_deliveries d ON d.alert_id = a.id WHERE a.submission_id = $1', [id]);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toMatch(/Cash is taken|Noor|noor\.reporter/);
   });
@@ -74,7 +75,7 @@ describe('a dining survey', () => {
     });
     expect(excellent.status).toBe(201);
     // The alerts are written with the submission: none now means none ever.
-    const { rows } = await server.app.serverContext.db.query('SELECT 1 FROM alerts WHERE submission_id = $1', [excellent.body.doc.id]);
+    const { rows } = await server.ctx.db.query('SELECT 1 FROM alerts WHERE submission_id = $1', [excellent.body.doc.id]);
     expect(rows).toHaveLength(0);
   });
 });
@@ -115,7 +116,7 @@ describe('a mail server that is down when the survey is sent', () => {
       // One that has been trying for more than 24 hours (its clock moved back here) is marked failed, and stays so.
       const old = await cut.api(`/api/${DINING}`, { json: poorDining({ visited_restaurant: 'Twiga' }) });
       await deliveryTo(cut, 'twiga.manager@dohaoasis.example', old.body.doc.reference, ['retrying']);
-      await cut.app.serverContext.db.query(`UPDATE alert_deliveries SET queued_at = now() - interval '25 hours' WHERE recipient = 'twiga.manager@dohaoasis.example'`);
+      await cut.ctx.db.query(`UPDATE alert_deliveries SET queued_at = now() - interval '25 hours' WHERE recipient = 'twiga.manager@dohaoasis.example'`);
       const failed = await deliveryTo(cut, 'twiga.manager@dohaoasis.example', old.body.doc.reference, ['failed']);
       expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
 
@@ -207,7 +208,7 @@ describe('who sees rules and alerts', () => {
       await deliveryTo(server, `${restaurant.toLowerCase()}.manager@dohaoasis.example`, poor.body.doc.reference, ['sent']);
       if (restaurant === 'Twiga') twigaReference = poor.body.doc.reference;
     }
-    const db = server.app.serverContext.db;
+    const db = server.ctx.db;
     await saveStaffUser(db, 'viewer.alerts@example.com', 'viewer password', 'viewer');
     await saveStaffUser(db, 'editor.alerts@example.com', 'editor password', 'editor');
     const login = async (email: string, password: string) => (await (await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()).token as string;
@@ -249,7 +250,7 @@ describe('who sees rules and alerts', () => {
     expect(twigaManager.body.docs.length).toBeGreaterThan(0);
     // Which venue each alert's submission names, as stored (a rule's subject need not name it).
     const venuesOf = async (alerts: Json[]) =>
-      new Set((await server.app.serverContext.db.query<{ venue: string }>('SELECT venue FROM documents WHERE id = ANY($1::int[])', [alerts.map((alert) => alert.submission)])).rows.map((row) => row.venue));
+      new Set((await server.ctx.db.query<{ venue: string }>('SELECT venue FROM documents WHERE id = ANY($1::int[])', [alerts.map((alert) => alert.submission)])).rows.map((row) => row.venue));
     expect(twigaManager.body.docs.every((alert: Json) => alert.form === 'dining-survey')).toBe(true);
     expect(await venuesOf(twigaManager.body.docs)).toEqual(new Set(['twiga']));
     const covaManager = await server.api('/api/alerts', { as: 'none', headers: await server.staffAs(['manager'], ['cova']) });
@@ -312,7 +313,7 @@ describe('a rule of a form its author may not read', () => {
   });
 
   it('of a confidential form saved with a condition before this check tells of every report, never of the matching ones only', async () => {
-    const db = server.app.serverContext.db;
+    const db = server.ctx.db;
     const { rows } = await db.query<{ id: number }>(
       `INSERT INTO documents (collection, data) VALUES ('alert-rules', $1) RETURNING id`,
       [JSON.stringify({ ...rule, name: 'Saved before the check', emails: 'old.probe@dohaoasis.example' })],

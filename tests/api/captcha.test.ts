@@ -54,7 +54,7 @@ describe('the human check', () => {
 
   it('an expired proof is refused', async () => {
     const proof = await captchaProof(server);
-    await server.app.serverContext.db.query(`UPDATE captcha_proofs SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    await server.ctx.db.query(`UPDATE captcha_proofs SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
     const answer = await register(server, await loyaltyAnswers(server), proof);
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual(CAPTCHA_ERROR);

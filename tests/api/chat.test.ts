@@ -39,7 +39,7 @@ async function ask(token: string, body: unknown): Promise<{ status: number; type
 }
 
 async function signIn(email: string, role: Role): Promise<string> {
-  await saveStaffUser(server.app.serverContext.db, email, 'a long enough password', role);
+  await saveStaffUser(server.ctx.db, email, 'a long enough password', role);
   const login = await server.api('/api/users/login', { json: { email, password: 'a long enough password' }, as: 'none' });
   return login.body.token as string;
 }

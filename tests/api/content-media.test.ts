@@ -14,7 +14,7 @@ const as = (role: Role) => ({ as: 'none' as const, headers: { authorization: `JW
 
 async function signIn(role: Role): Promise<string> {
   const email = `${role}-media@example.com`;
-  await saveStaffUser(server.app.serverContext.db, email, 'a long enough password', role);
+  await saveStaffUser(server.ctx.db, email, 'a long enough password', role);
   const login = await server.api('/api/users/login', { json: { email, password: 'a long enough password' }, as: 'none' });
   return login.body.token as string;
 }
@@ -39,7 +39,7 @@ describe('who may upload content files', () => {
       const answer = await server.api('/api/media', { ...init, form: fileForm(tinyPng(), 'logo.png', 'image/png') });
       expect(answer.status).toBe(403);
     }
-    const { rows } = await server.app.serverContext.db.query(`SELECT count(*)::int AS n FROM documents WHERE collection = 'media'`);
+    const { rows } = await server.ctx.db.query(`SELECT count(*)::int AS n FROM documents WHERE collection = 'media'`);
     expect(rows[0].n).toBe(0);
   });
 });
@@ -55,7 +55,7 @@ describe('an editor uploads a logo', () => {
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(await file.arrayBuffer()).subarray(0, 8)).toEqual(tinyPng().subarray(0, 8));
-    const { rows } = await server.app.serverContext.db.query<{ user_email: string }>(`SELECT * FROM audit_log WHERE action = 'upload-media' AND document_id = $1`, [String(answer.body.doc.id)]);
+    const { rows } = await server.ctx.db.query<{ user_email: string }>(`SELECT * FROM audit_log WHERE action = 'upload-media' AND document_id = $1`, [String(answer.body.doc.id)]);
     expect(rows[0].user_email).toBe('editor-media@example.com');
   });
 
@@ -91,7 +91,7 @@ describe('hostile content files', () => {
     expect(large.body.errors[0].message).toMatch(/limit/);
     const none = await server.api('/api/media', { ...as('editor'), form: new FormData() });
     expect(none.status).toBe(400);
-    const { rows } = await server.app.serverContext.db.query<{ type: string }>(`SELECT data->>'mimeType' AS type FROM documents WHERE collection = 'media'`);
+    const { rows } = await server.ctx.db.query<{ type: string }>(`SELECT data->>'mimeType' AS type FROM documents WHERE collection = 'media'`);
     expect(rows.every((row) => row.type !== 'image/svg+xml')).toBe(true);
   });
 });
@@ -172,7 +172,7 @@ describe('content files nothing refers to', () => {
     const used = (await upload(fileForm(tinyPng(), 'kept.png', 'image/png'))).body.doc;
     const unused = (await upload(fileForm(tinyPng(), 'dropped.png', 'image/png'))).body.doc;
     expect((await server.api('/api/globals/page-content', { ...as('editor'), json: { store: { logo_secondary: { id: used.id } } } })).status).toBe(200);
-    const ctx = server.app.serverContext;
+    const ctx = server.ctx;
     const contentSlugs = [...ctx.registry.collections.values()].filter((collection) => collection.kind === 'content').map((collection) => collection.slug);
     expect(await cleanupUnusedMedia(ctx.db, ctx.uploads, contentSlugs, new Date(), ctx.config.uploadOrphanMinutes)).toBe(0);
     const later = new Date(Date.now() + (ctx.config.uploadOrphanMinutes + 1) * 60_000);

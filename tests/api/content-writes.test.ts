@@ -13,7 +13,7 @@ const as = (role: Role) => ({ as: 'none' as const, headers: { authorization: `JW
 
 async function signIn(role: Role): Promise<string> {
   const email = `${role}-content@example.com`;
-  await saveStaffUser(server.app.serverContext.db, email, 'a long enough password', role);
+  await saveStaffUser(server.ctx.db, email, 'a long enough password', role);
   const login = await server.api('/api/users/login', { json: { email, password: 'a long enough password' }, as: 'none' });
   return login.body.token as string;
 }
@@ -24,7 +24,7 @@ async function restaurant(slug: string) {
 }
 
 async function auditRows(action: string, target: string) {
-  const { rows } = await server.app.serverContext.db.query<{ user_email: string; document_id: string; detail: { fields?: string[] } }>('SELECT * FROM audit_log WHERE action = $1 AND target = $2 ORDER BY id', [action, target]);
+  const { rows } = await server.ctx.db.query<{ user_email: string; document_id: string; detail: { fields?: string[] } }>('SELECT * FROM audit_log WHERE action = $1 AND target = $2 ORDER BY id', [action, target]);
   return rows;
 }
 

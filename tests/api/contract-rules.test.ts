@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const stored = async (id: number) => (await server.app.serverContext.db.query<{ data: Record<string, unknown> }>('SELECT data FROM documents WHERE id = $1', [id])).rows[0].data;
+const stored = async (id: number) => (await server.ctx.db.query<{ data: Record<string, unknown> }>('SELECT data FROM documents WHERE id = $1', [id])).rows[0].data;
 
 describe('phones', () => {
   it('accepts the digits-only form (dial code and number) and stores it as E.164', async () => {
@@ -48,10 +48,10 @@ describe('a registration without visit_date', () => {
 });
 
 describe('unique rules follow the definitions', () => {
-  const indexes = async () => (await server.app.serverContext.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'documents' AND indexname LIKE 'documents_unique_%'")).rows.map((row) => row.indexname);
+  const indexes = async () => (await server.ctx.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'documents' AND indexname LIKE 'documents_unique_%'")).rows.map((row) => row.indexname);
 
   it('answers a violation of an index this server has no rule for with a 409 naming the answer, never a 500', async () => {
-    const db = server.app.serverContext.db;
+    const db = server.ctx.db;
     await db.query(`CREATE UNIQUE INDEX documents_unique_from_elsewhere ON documents ((data->>'email')) WHERE collection = '${LOYALTY}' AND data->>'email' = 'once@example.com'`);
     try {
       expect((await register(server, await loyaltyAnswers(server, { email: 'once@example.com' }))).status).toBe(201);
@@ -67,11 +67,11 @@ describe('unique rules follow the definitions', () => {
     const forms = await loadCompiledForms(formsBuildDir());
     const before = await indexes();
     const withoutPhoneRule = forms.map((form) => (form.compiled.collection === LOYALTY ? { ...form, compiled: { ...form.compiled, unique: [] } } : form));
-    const rules = await ensureUniqueIndexes(server.app.serverContext.db, withoutPhoneRule);
+    const rules = await ensureUniqueIndexes(server.ctx.db, withoutPhoneRule);
     const after = await indexes();
     expect(after.length).toBe(before.length - 1);
     expect([...rules.keys()].sort()).toEqual([...after].sort());
-    server.app.serverContext.uniqueRules = rules;
+    server.ctx.uniqueRules = rules;
     const first = await loyaltyAnswers(server);
     expect((await register(server, first)).status).toBe(201);
     expect((await register(server, await loyaltyAnswers(server, { phone: first.phone }))).status).toBe(201);

@@ -15,7 +15,7 @@ const users: Record<string, { id: number; token: string }> = {};
 
 async function signIn(name: string, role: Role, venues: string[] = []): Promise<void> {
   const email = `${name}@example.com`;
-  const user = await saveStaffUser(server.app.serverContext.db, email, 'a long enough password', role, venues);
+  const user = await saveStaffUser(server.ctx.db, email, 'a long enough password', role, venues);
   const login = await server.api('/api/users/login', { json: { email, password: 'a long enough password' }, as: 'none' });
   users[name] = { id: user.id, token: login.body.token };
 }
@@ -39,7 +39,7 @@ const fineRating = () => survey({ rating_food: 'excellent' });
 /** The list filtered by `clause`, among these submissions only (others' tests leave theirs). */
 const listIdsAmong = (ids: number[], clause: unknown) => listIds({ and: [{ id: { in: ids.join(',') } }, clause] });
 const auditRows = async (documentId: number) =>
-  (await server.app.serverContext.db.query<{ user_email: string; detail: Record<string, unknown> }>("SELECT * FROM audit_log WHERE action = 'update-followup' AND document_id = $1 ORDER BY id", [String(documentId)])).rows;
+  (await server.ctx.db.query<{ user_email: string; detail: Record<string, unknown> }>("SELECT * FROM audit_log WHERE action = 'update-followup' AND document_id = $1 ORDER BY id", [String(documentId)])).rows;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await signIn('admin', 'admin');
   await signIn('editor', 'editor');
   await signIn('leaver', 'viewer');
-  await server.app.serverContext.db.query('UPDATE users SET disabled_at = now() WHERE id = $1', [users.leaver.id]);
+  await server.ctx.db.query('UPDATE users SET disabled_at = now() WHERE id = $1', [users.leaver.id]);
   await signIn('cova-manager', 'manager', ['cova']);
   await signIn('twiga-manager', 'manager', ['twiga']);
 });
@@ -199,7 +199,7 @@ describe('the submissions list filters on the follow-up and the answers', () => 
   it('by a rating range (positions on the scale, first option = 1) and by venue', async () => {
     const low = await lowRating();
     const fine = await fineRating();
-    const compiled = server.app.serverContext.registry.collections.get(DINING)!.form!.compiled;
+    const compiled = server.ctx.registry.collections.get(DINING)!.form!.compiled;
     const food = ratingFields(compiled.form).find((field) => field.name === 'rating_food')!;
     expect(ratingValuesBetween(food, 1, 2)).toEqual(['poor', 'average']);
     const lowFood = await listIds({ rating_food: { in: ratingValuesBetween(food, 1, 2).join(',') } });

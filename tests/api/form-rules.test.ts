@@ -122,7 +122,7 @@ describe('the whistle-blower form', () => {
     // Whistle-blower reports are read by compliance only (forms/whistle-blower.json access).
     const read = await server.api(`/api/employee-whistle-blower/${created.body.doc.id}`, { as: 'none', headers: await server.staffAs(['compliance']) });
     expect(read.body.supporting_docs.map((doc: { id: number }) => doc.id)).toEqual(ids);
-    const { rows } = await server.app.serverContext.db.query('SELECT * FROM documents WHERE id = $1', [created.body.doc.id]);
+    const { rows } = await server.ctx.db.query('SELECT * FROM documents WHERE id = $1', [created.body.doc.id]);
     expect(JSON.stringify(rows[0])).not.toMatch(/Whistle\/1\.0|127\.0\.0\.1/);
   });
 });

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 const BROWSER = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Tablet Test';
 const sign = (query = '', headers: Record<string, string> = { 'user-agent': BROWSER }) => server.api(`/api/${IFLY}${query}`, { json: waiverAnswers(), headers });
-const ifly = () => server.app.serverContext.registry.collections.get(IFLY)!.form!;
+const ifly = () => server.ctx.registry.collections.get(IFLY)!.form!;
 /** The text of a PDF's pages, read back with pdf.js. */
 async function pdfText(bytes: ArrayBuffer): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
@@ -32,21 +32,21 @@ async function pdfText(bytes: ArrayBuffer): Promise<string> {
   await doc.destroy();
   return pages.join(' ').replace(/\s+/g, ' ');
 }
-const versionRows = async (hash: string) => (await server.app.serverContext.db.query<{ form_id: string; version: number }>('SELECT form_id, version FROM form_versions WHERE hash = $1', [hash])).rows;
+const versionRows = async (hash: string) => (await server.ctx.db.query<{ form_id: string; version: number }>('SELECT form_id, version FROM form_versions WHERE hash = $1', [hash])).rows;
 
 describe('form versions', () => {
   it('keep the compiled definition a guest was shown once per hash, however many sign it', async () => {
     for (const query of ['', '?locale=ar', '', '?locale=ar']) expect((await sign(query)).status).toBe(201);
     const { compiled, texts } = ifly();
     expect(await versionRows(compiled.hash)).toEqual([{ form_id: 'ifly-waiver', version: compiled.version }]);
-    const seen = await formVersionSeen(server.app.serverContext.db, compiled.hash);
+    const seen = await formVersionSeen(server.ctx.db, compiled.hash);
     expect(seen).toEqual({ ...compiled, texts });
-    expect(await formVersionSeen(server.app.serverContext.db, 'no-such-hash')).toBeNull();
+    expect(await formVersionSeen(server.ctx.db, 'no-such-hash')).toBeNull();
   });
 
   it('are not written for a survey, which shows no terms', async () => {
-    const survey = server.app.serverContext.registry.collections.get(SATISFACTION)!.form!.compiled;
-    const { rows } = await server.app.serverContext.db.query('SELECT hash FROM form_versions WHERE form_id = $1', [survey.id]);
+    const survey = server.ctx.registry.collections.get(SATISFACTION)!.form!.compiled;
+    const { rows } = await server.ctx.db.query('SELECT hash FROM form_versions WHERE form_id = $1', [survey.id]);
     expect(rows).toEqual([]);
   });
 });
@@ -57,7 +57,7 @@ describe("a waiver's evidence", () => {
     const { body, status } = await sign('?locale=ar');
     const after = Date.now();
     expect(status).toBe(201);
-    const { evidence } = (await server.app.serverContext.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as { evidence: Record<string, string> };
+    const { evidence } = (await server.ctx.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as { evidence: Record<string, string> };
     expect(Date.parse(evidence.receivedAt)).toBeGreaterThanOrEqual(before - 1);
     expect(Date.parse(evidence.receivedAt)).toBeLessThanOrEqual(after + 1);
     expect(evidence.ip).toBe('127.0.0.1');
@@ -73,7 +73,7 @@ describe("a waiver's evidence", () => {
     const forwarded = { 'user-agent': BROWSER, 'x-forwarded-for': '203.0.113.7' };
     const ipOf = async (at: TestServer) => {
       const { body } = await at.api(`/api/${IFLY}`, { json: waiverAnswers(), headers: forwarded });
-      return ((await at.app.serverContext.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as { evidence: { ip: string } }).evidence.ip;
+      return ((await at.ctx.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as { evidence: { ip: string } }).evidence.ip;
     };
     // Not behind a proxy: anyone can write the header, so it is not believed.
     expect(await ipOf(server)).toBe('127.0.0.1');
@@ -87,7 +87,7 @@ describe("a waiver's evidence", () => {
 
   it('cuts a very long user agent to 512 characters and signs in English by default', async () => {
     const { body } = await sign('', { 'user-agent': `X${'y'.repeat(2000)}` });
-    const { evidence } = (await server.app.serverContext.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as { evidence: Record<string, string> };
+    const { evidence } = (await server.ctx.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as { evidence: Record<string, string> };
     expect(evidence.userAgent).toHaveLength(512);
     expect(evidence.language).toBe('en');
     expect(evidence.consentText).toMatch(/^By submitting this form you confirm/);

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 const todayDefaulted = (form: LoadedForm, name: string) => dataFields(form.compiled.form).some((field) => field.name === name && field.type === 'hidden' && 'today' in field.source);
-const forms = () => server.app.serverContext.registry.forms;
+const forms = () => server.ctx.registry.forms;
 const propertiesOf = (form: LoadedForm) => form.compiled.schema.properties as Record<string, Schema>;
 
 /** A valid-looking base per form: the samples the other tests use, or the form's required answers. */

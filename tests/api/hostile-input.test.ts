@@ -86,7 +86,7 @@ describe('a huge list is refused on its length, at once', () => {
   });
 
   it('every list in every compiled contract is bounded', async () => {
-    for (const form of server.app.serverContext.registry.forms) {
+    for (const form of server.ctx.registry.forms) {
       const unbounded: string[] = [];
       const walk = (node: unknown, at: string) => {
         if (!node || typeof node !== 'object') return;
@@ -230,5 +230,31 @@ describe('no 5xx from a hostile where', () => {
     const answer = await fetch(`${server.url}/api/${DINING}/export.csv?where[createdAt][greater_than]=99999-01-01`, { headers: { authorization: `JWT ${await server.staffToken()}` } });
     expect(answer.status).toBe(400);
     expect(errorPaths(await answer.json())).toEqual(['where[createdAt][greater_than]']);
+  });
+});
+
+describe('a row id in an address that is not one', () => {
+  // One rule for every route that takes a row's :id (src/server/core/http/row-id.ts): 1 to 9 digits, at least 1.
+  // (A NUL in an address is refused before any route: unstorable-input.ts.)
+  const notIds = ['abc', '0', '-1', '1.5', '1e3', '0x10', '1234567890', '%201'];
+  const routes: [method: string, path: string, json?: unknown][] = [
+    ['GET', `/api/${DINING}/:id`],
+    ['GET', `/api/${DINING}/:id/followup`],
+    ['PATCH', `/api/${DINING}/:id/followup`, { status: 'open' }],
+    ['PATCH', '/api/restaurants/:id', { name: 'x' }],
+    ['DELETE', '/api/restaurants/:id'],
+    ['PATCH', '/api/alert-rules/:id', { name: 'x' }],
+    ['DELETE', '/api/alert-rules/:id'],
+    ['POST', '/api/alerts/:id/read'],
+    ['POST', '/api/alert-deliveries/:id/resend'],
+    ['GET', '/api/waivers/:id'],
+    ['GET', `/api/waiver-copy/staff/${IFLY}/:id`],
+  ];
+  it.each(routes)('%s %s answers 404 Not Found to staff', async (method, path, json) => {
+    for (const id of notIds) {
+      const answer = await server.api(path.replace(':id', id), { method, as: 'staff', ...(json ? { json } : {}) });
+      expect(answer.status, `${method} ${path.replace(':id', id)}`).toBe(404);
+      expect(answer.body.errors?.[0]?.message, `${method} ${path.replace(':id', id)}`).toMatch(/not found/i);
+    }
   });
 });

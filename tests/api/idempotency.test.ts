@@ -86,7 +86,7 @@ describe('a retried submit with the same Idempotency-Key', () => {
     const first = await submit(DINING, diningAnswers(), key);
     expect(first.status).toBe(201);
     // A day passes (the key's record ages; the hourly clean-up has not run yet).
-    await server.app.serverContext.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`, [key]);
+    await server.ctx.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`, [key]);
     const before = await countOf(server, DINING);
     const later = await submit(DINING, diningAnswers({ customer_comments: 'A new visit, a day later' }), key);
     expect(later.status).toBe(201);

@@ -9,7 +9,7 @@ import { DINING, diningAnswers } from './samples.ts';
 
 let server: TestServer;
 let dataDir: string;
-const db = () => server.app.serverContext.db;
+const db = () => server.ctx.db;
 
 async function submit(answers: Record<string, unknown>, at: string): Promise<number> {
   const created = await server.api(`/api/${DINING}`, { json: diningAnswers(answers) });

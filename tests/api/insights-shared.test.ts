@@ -13,7 +13,7 @@ const view = `/api/insights/dining-survey?by=visited_restaurant&${range}`;
 async function submit(answers: Record<string, unknown>, at: string): Promise<void> {
   const created = await server.api(`/api/${DINING}`, { json: diningAnswers(answers) });
   expect(created.status).toBe(201);
-  await server.app.serverContext.db.query('UPDATE documents SET created_at = $1 WHERE id = $2', [at, created.body.doc.id]);
+  await server.ctx.db.query('UPDATE documents SET created_at = $1 WHERE id = $2', [at, created.body.doc.id]);
 }
 
 const counts = (body: { groups: { key: string; periods: { count: number }[] }[] }) =>
@@ -46,7 +46,7 @@ describe('identical insights reads', () => {
     expect(counts((await server.api(view, { as: 'staff' })).body)).toEqual({ Cova: 2, 'Crazy Pizza': 1 });
     expect(counts((await server.api(view, { as: 'none', headers: manager })).body)).toEqual({ Cova: 2 });
     // A counted submission deleted in SQL (as retention deletes) is taken out at the next read too.
-    await server.app.serverContext.db.query(`DELETE FROM documents WHERE collection = $1 AND data->>'visited_restaurant' = 'Crazy Pizza'`, [DINING]);
+    await server.ctx.db.query(`DELETE FROM documents WHERE collection = $1 AND data->>'visited_restaurant' = 'Crazy Pizza'`, [DINING]);
     expect(counts((await server.api(view, { as: 'staff' })).body)).toEqual({ Cova: 2 });
   });
 });

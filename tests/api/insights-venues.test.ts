@@ -12,7 +12,7 @@ const range = 'from=2026-11-15&to=2026-11-28';
 async function submit(answers: Record<string, unknown>, at: string): Promise<void> {
   const created = await server.api(`/api/${DINING}`, { json: diningAnswers(answers) });
   expect(created.status).toBe(201);
-  await server.app.serverContext.db.query('UPDATE documents SET created_at = $1 WHERE id = $2', [at, created.body.doc.id]);
+  await server.ctx.db.query('UPDATE documents SET created_at = $1 WHERE id = $2', [at, created.body.doc.id]);
 }
 
 beforeAll(async () => {

@@ -22,13 +22,13 @@ async function submit(collection: string, answers: Record<string, unknown>, rece
   const created = await server.api(`/api/${collection}`, { json: answers, headers });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.doc.id as number;
-  await server.app.serverContext.db.query('UPDATE documents SET created_at = $1 WHERE id = $2', [receivedAt, id]);
+  await server.ctx.db.query('UPDATE documents SET created_at = $1 WHERE id = $2', [receivedAt, id]);
   return id;
 }
 
 async function tokenOf(role: 'editor' | 'viewer'): Promise<string> {
   const email = `${role}-insights@example.com`;
-  await saveStaffUser(server.app.serverContext.db, email, 'a long enough password', role);
+  await saveStaffUser(server.ctx.db, email, 'a long enough password', role);
   const login = await server.api('/api/users/login', { json: { email, password: 'a long enough password' }, as: 'none' });
   return login.body.token as string;
 }

@@ -32,7 +32,7 @@ describe('a form posted without JavaScript, on PostgreSQL', () => {
     expect(answer.status).toBe(303);
     const { body } = await server.api('/api/careers-applications?where[email][equals]=amal.pg%40example.com&depth=0', { as: 'none', headers: await server.staffAs(['admin']) });
     const [stored] = body.docs;
-    const { rows } = await server.app.serverContext.db.query<{ attached_to: number }>('SELECT attached_to FROM documents WHERE id = $1', [stored.cv]);
+    const { rows } = await server.ctx.db.query<{ attached_to: number }>('SELECT attached_to FROM documents WHERE id = $1', [stored.cv]);
     expect(rows[0].attached_to).toBe(stored.id);
     const thanks = await fetch(`${server.url}${answer.headers.get('location')}`);
     expect(thanks.status).toBe(200);

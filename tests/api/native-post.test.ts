@@ -85,7 +85,7 @@ describe('a form posted without JavaScript', () => {
     expect(answer.status).toBe(303);
     const { body } = await server.api(`/api/${CAREERS}?where[email][equals]=${encodeURIComponent(email)}&depth=0`, { as: 'none', headers: await server.staffAs(['admin']) });
     expect(body.docs[0]).toMatchObject({ full_name: 'Amal Haddad', phone: '+97455123456', position: Number(position) });
-    const { rows } = await server.app.serverContext.db.query<{ attached_to: number }>('SELECT attached_to FROM documents WHERE id = $1', [body.docs[0].cv]);
+    const { rows } = await server.ctx.db.query<{ attached_to: number }>('SELECT attached_to FROM documents WHERE id = $1', [body.docs[0].cv]);
     expect(rows[0].attached_to).toBe(body.docs[0].id);
   });
 
@@ -156,7 +156,7 @@ describe('questions shown by a condition', () => {
     const answer = await postForm('/survey/fnb/Twiga', dining('website', [['root_rating_food', 'poor'], ['root_customer_comments', comment]], 'Twiga'));
     expect(answer.status).toBe(303);
     const { body } = await server.api(`/api/survey-customer-feedbacks?where[customer_comments][equals]=${encodeURIComponent(comment)}&depth=0`, { as: 'none', headers: await server.staffAs(['admin']) });
-    const { rows } = await server.app.serverContext.db.query('SELECT 1 FROM alerts WHERE submission_id = $1', [body.docs[0].id]);
+    const { rows } = await server.ctx.db.query('SELECT 1 FROM alerts WHERE submission_id = $1', [body.docs[0].id]);
     expect(rows.length).toBeGreaterThan(0);
   });
 

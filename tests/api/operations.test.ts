@@ -11,7 +11,7 @@ import { DINING, diningAnswers, LOYALTY_MEDIA } from './samples.ts';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ metricsPort: 0 });
+  server = await startTestServer({ metrics: { port: 0, host: '127.0.0.1' } });
 });
 
 afterAll(async () => {
@@ -72,7 +72,7 @@ describe('health probes', () => {
   });
 
   it('say unavailable while a migration this code expects is not applied (another version migrated the database)', async () => {
-    const { db } = server.app.serverContext;
+    const { db } = server.ctx;
     const { rows } = await db.query<{ id: number; name: string }>('DELETE FROM schema_migrations WHERE id = (SELECT max(id) FROM schema_migrations) RETURNING id, name');
     try {
       expect(await probe('/readyz')).toMatchObject({ status: 503, text: '{"status":"unavailable"}' });
@@ -90,7 +90,7 @@ describe('Prometheus metrics', () => {
   });
 
   it('count a stored submission by form, not its replay, and the request by route pattern', async () => {
-    const form = server.app.serverContext.registry.collections.get(DINING)!.form!.compiled.id;
+    const form = server.ctx.registry.collections.get(DINING)!.form!.compiled.id;
     const created = { method: 'POST', route: '/api/:slug', status: '201' };
     const before = await scrape();
     const key = `metrics-${Date.now()}`;

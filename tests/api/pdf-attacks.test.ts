@@ -89,7 +89,7 @@ async function uploadWhileAnotherClientAsks(bytes: Buffer, as: 'guest' | 'editor
 
 beforeAll(async () => {
   server = await startTestServer();
-  await saveStaffUser(server.app.serverContext.db, 'editor-pdf@example.com', 'a long enough password', 'editor');
+  await saveStaffUser(server.ctx.db, 'editor-pdf@example.com', 'a long enough password', 'editor');
   const login = await server.api('/api/users/login', { json: { email: 'editor-pdf@example.com', password: 'a long enough password' }, as: 'none' });
   editorToken = login.body.token;
   // The first upload starts the inspection worker (well under a second; it starts while the file

@@ -17,8 +17,8 @@ const as = (token: string) => ({ as: 'none' as const, headers: { authorization: 
 
 beforeAll(async () => {
   server = await startTestServer();
-  await saveStaffUser(server.app.serverContext.db, 'employee@example.com', 'employee password', 'employee');
-  await saveStaffUser(server.app.serverContext.db, 'employee2@example.com', 'employee password', 'employee');
+  await saveStaffUser(server.ctx.db, 'employee@example.com', 'employee password', 'employee');
+  await saveStaffUser(server.ctx.db, 'employee2@example.com', 'employee password', 'employee');
   employee = await tokenOf('employee@example.com', 'employee password');
   otherEmployee = await tokenOf('employee2@example.com', 'employee password');
   const list = await server.api('/api/perk-codes', { as: 'staff' });
@@ -99,12 +99,12 @@ describe('redeeming a perk', () => {
   it('next week the same perk can be redeemed again', async () => {
     // Last week's redemption, as if made seven days ago.
     const lastWeek = dohaWeekKey(new Date(Date.now() - 7 * 24 * 3600 * 1000));
-    await server.app.serverContext.db.query("UPDATE perk_redemptions SET week_key = $1 WHERE perk = 'cova' AND user_id = (SELECT id FROM users WHERE email = 'employee@example.com')", [lastWeek]);
+    await server.ctx.db.query("UPDATE perk_redemptions SET week_key = $1 WHERE perk = 'cova' AND user_id = (SELECT id FROM users WHERE email = 'employee@example.com')", [lastWeek]);
     expect((await server.api('/api/perk-redemptions', { ...as(employee), json: { perk: 'cova', code: codes.cova } })).status).toBe(201);
   });
 
   it('after 5 wrong codes in 10 minutes the employee must wait (429), even with the right code', async () => {
-    await saveStaffUser(server.app.serverContext.db, 'guesser@example.com', 'guesser password', 'employee');
+    await saveStaffUser(server.ctx.db, 'guesser@example.com', 'guesser password', 'employee');
     const guesser = await tokenOf('guesser@example.com', 'guesser password');
     for (let i = 0; i < 5; i += 1) expect((await server.api('/api/perk-redemptions', { ...as(guesser), json: { perk: 'cova', code: `WRONG${i}CODE` } })).status).toBe(400);
     const blocked = await server.api('/api/perk-redemptions', { ...as(guesser), json: { perk: 'cova', code: codes.cova } });

@@ -43,12 +43,12 @@ describe('insights on PostgreSQL, across instances', () => {
     // Through SQL, as retention and erasure delete and as a staff edit changes answers.
     const [gone, edited] = stored;
     await Promise.all([
-      first.app.serverContext.db.query('DELETE FROM documents WHERE id = $1', [gone]),
-      second.app.serverContext.db.query(`UPDATE documents SET data = data || '{"visited_restaurant": "Nobu", "rating_food": "good"}' WHERE id = $1`, [edited]),
+      first.ctx.db.query('DELETE FROM documents WHERE id = $1', [gone]),
+      second.ctx.db.query(`UPDATE documents SET data = data || '{"visited_restaurant": "Nobu", "rating_food": "good"}' WHERE id = $1`, [edited]),
       insights(first),
       insights(second),
     ]);
-    const { rows } = await first.app.serverContext.db.query<{ venue: string; n: number; poor: number }>(
+    const { rows } = await first.ctx.db.query<{ venue: string; n: number; poor: number }>(
       `SELECT data->>'visited_restaurant' AS venue, count(*)::int AS n, count(*) FILTER (WHERE data->>'rating_food' = 'poor')::int AS poor FROM documents WHERE collection = $1 GROUP BY 1`, [DINING]);
     const expected = Object.fromEntries(rows.map((row) => [row.venue, { count: row.n, poor: row.poor }]));
     expect(Object.values(expected).reduce((sum, group) => sum + group.count, 0)).toBe(23);
@@ -59,7 +59,7 @@ describe('insights on PostgreSQL, across instances', () => {
   it('vacuums the rollup through the pool once folds have written enough rows', async () => {
     const created = await first.api(`/api/${DINING}`, { json: diningAnswers() });
     expect(created.status).toBe(201);
-    const db = first.app.serverContext.db;
+    const db = first.ctx.db;
     // 2,000 submissions on as many days of 2020-2025: their day rows are enough.
     await db.query(
       `INSERT INTO documents (collection, data, form_version, form_hash, reference, created_at, updated_at)

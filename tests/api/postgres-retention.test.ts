@@ -33,12 +33,12 @@ describe('retention and erasure, two instances on one PostgreSQL', () => {
   it('runs the due job on one instance of the two, deletes the expired survey once and audits it once', async () => {
     const old = await survey(a, freshPhone());
     const recent = await survey(b, freshPhone());
-    const { db } = a.app.serverContext;
+    const { db } = a.ctx;
     await db.query(`UPDATE documents SET created_at = now() - interval '2 years 1 day' WHERE id = $1`, [old]);
     await db.query(`UPDATE documents SET created_at = now() - interval '1 year 11 months' WHERE id = $1`, [recent]);
     await db.query('UPDATE retention_runs SET last_run_at = NULL, started_at = NULL');
 
-    const runs = await Promise.all([runRetentionIfDue(a.app.serverContext), runRetentionIfDue(b.app.serverContext)]);
+    const runs = await Promise.all([runRetentionIfDue(a.ctx), runRetentionIfDue(b.ctx)]);
     expect(runs.filter((run) => run !== null)).toHaveLength(1);
     const { rows } = await db.query<{ id: number }>('SELECT id FROM documents WHERE id = ANY($1::int[])', [[old, recent]]);
     expect(rows.map((row) => row.id)).toEqual([recent]);
@@ -49,7 +49,7 @@ describe('retention and erasure, two instances on one PostgreSQL', () => {
   it('finds a person through one instance, nested answers included, and erases them through the other', async () => {
     const phone = freshPhone();
     const top = await survey(a, phone);
-    const nested = await a.app.serverContext.db.query<{ id: number }>(
+    const nested = await a.ctx.db.query<{ id: number }>(
       `INSERT INTO documents (collection, data, reference) VALUES ($1, $2, 'PGNS-TED0-01') RETURNING id`,
       [DINING, JSON.stringify(diningAnswers({ guests: [{ name: 'Sara', phone }] }))],
     );

@@ -20,7 +20,7 @@ function shape(n: number): string {
 describe('prepared statements on PostgreSQL stay bounded', () => {
   let cluster: PostgresCluster;
   let server: TestServer;
-  const stats = () => server.app.serverContext.db.statementStats!();
+  const stats = () => server.ctx.db.statementStats!();
   const most = (all: StatementStats[], key: keyof StatementStats) => Math.max(...all.map((connection) => connection[key]));
 
   beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('prepared statements on PostgreSQL stay bounded', () => {
   });
 
   it('a transaction of many texts deallocates what it dropped once it ends', async () => {
-    const { db } = server.app.serverContext;
+    const { db } = server.ctx;
     const texts = MAX_STATEMENTS + 50;
     const sums = await db.transaction(async (tx) => {
       const answers: number[] = [];
@@ -84,7 +84,7 @@ describe('prepared statements on PostgreSQL stay bounded', () => {
   });
 
   it('a text PostgreSQL refuses to parse, dropped later, harms nothing', async () => {
-    const { db } = server.app.serverContext;
+    const { db } = server.ctx;
     await expect(db.query('SELEC 1')).rejects.toMatchObject({ code: '42601' });
     for (let n = 0; n < MAX_STATEMENTS + 50; n++) expect((await db.query<{ n: number }>(`SELECT ${n}::int AS n WHERE $1::boolean`, [true])).rows).toEqual([{ n }]);
     const after = await stats();

@@ -28,8 +28,8 @@ describe('the waiver desk on PostgreSQL, across instances', () => {
     const phone = `+9745${randomInt(1_000_000, 9_999_999)}`;
     const signed = await Promise.all([first, second, first].map((server) => server.api(`/api/${IFLY}`, { json: waiverAnswers({ phone, name: 'Aisha Rahman' }) })));
     expect(signed.map((answer) => answer.status)).toEqual([201, 201, 201]);
-    const { hash } = first.app.serverContext.registry.collections.get(IFLY)!.form!.compiled;
-    const { rows } = await first.app.serverContext.db.query('SELECT form_id FROM form_versions WHERE hash = $1', [hash]);
+    const { hash } = first.ctx.registry.collections.get(IFLY)!.form!.compiled;
+    const { rows } = await first.ctx.db.query('SELECT form_id FROM form_versions WHERE hash = $1', [hash]);
     expect(rows).toEqual([{ form_id: 'ifly-waiver' }]);
 
     const desk = await second.staffAs(['desk'], ['ifly']);
@@ -49,7 +49,7 @@ describe('the waiver desk on PostgreSQL, across instances', () => {
 
   it("answers the search's conditions from its indexes", async () => {
     const plan = async (condition: string, value: string) => {
-      const text = await first.app.serverContext.db.transaction(async (tx) => {
+      const text = await first.ctx.db.transaction(async (tx) => {
         // Few rows here: forbid the sequential scan, so the plan shows whether an index CAN answer.
         await tx.query('SET LOCAL enable_seqscan = off');
         const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT id FROM documents WHERE evidence IS NOT NULL AND ${condition}`, [value]);

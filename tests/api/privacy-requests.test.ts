@@ -21,7 +21,7 @@ afterAll(() => server?.close());
 
 const admin = () => ({ as: 'staff' as const });
 const search = (query: string, init = admin()) => server.api(`/api/privacy/search?${query}`, init);
-const db = () => server.app.serverContext.db;
+const db = () => server.ctx.db;
 let guests = 0;
 
 async function submit(collection: string, answers: Record<string, unknown>, action?: string): Promise<number> {
@@ -61,7 +61,7 @@ async function aGuest() {
   expect(note.status).toBe(200);
   /** The same phone as a person types it: spaces, no plus. */
   const typedPhone = `${phone.slice(1, 4)} ${phone.slice(4, 8)} ${phone.slice(8)}`;
-  const hash = (person: { phone?: string; email?: string }) => personHash(readPerson(person, 'en'), server.app.serverContext.jwtSecret);
+  const hash = (person: { phone?: string; email?: string }) => personHash(readPerson(person, 'en'), server.ctx.jwtSecret);
   return { phone, email, otherPhone, typedPhone, created, receipt, hash };
 }
 
@@ -284,7 +284,7 @@ describe('the audit log after an erasure', () => {
 
 describe('a legal hold on one submission', () => {
   const hold = (id: number, json: unknown, headers: Record<string, string> = {}) => server.api(`/api/privacy/holds/${id}`, { method: 'PUT', as: 'staff', json, headers });
-  const expire = () => expireSubmissions(db(), server.app.serverContext.uploads, server.app.serverContext.registry.forms.map((form) => form.compiled));
+  const expire = () => expireSubmissions(db(), server.ctx.uploads, server.ctx.registry.forms.map((form) => form.compiled));
 
   it('needs a reason, an admin and a submission', async () => {
     const { created } = await aGuest();
@@ -304,7 +304,7 @@ describe('a legal hold on one submission', () => {
     expect(erased.body).toMatchObject({ erased: 0, held: [{ form: 'satisfaction-survey', heldUntil: null }] });
 
     // Whoever asks to delete it by id (a request that chose it before the hold) is refused it.
-    expect(await deleteSubmissions(db(), server.app.serverContext.uploads, [created.other])).toEqual({ submissions: 0, files: 0 });
+    expect(await deleteSubmissions(db(), server.ctx.uploads, [created.other])).toEqual({ submissions: 0, files: 0 });
     await db().query(`UPDATE documents SET created_at = now() - interval '3 years' WHERE id = $1`, [created.other]);
     expect((await expire()).find((count) => count.form === 'satisfaction-survey')?.submissions).toBe(0);
     expect((await db().query('SELECT 1 FROM documents WHERE id = $1', [created.other])).rows).toHaveLength(1);

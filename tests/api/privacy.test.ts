@@ -61,7 +61,7 @@ describe('a whistle-blower report', () => {
     expect(created.status).toBe(201);
     expect(created.body.doc.reference).toMatch(REFERENCE);
 
-    const db = server.app.serverContext.db;
+    const db = server.ctx.db;
     const { rows } = await db.query('SELECT * FROM documents WHERE id = ANY($1::int[])', [[created.body.doc.id, photo.body.doc.id]]);
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(JSON.stringify(row)).not.toMatch(TRACES);

@@ -10,19 +10,19 @@ import { deleteSubmissions, expireSubmissions, runRetentionIfDue } from '../../s
 import { loyaltyAnswers, LOYALTY, LOYALTY_MEDIA, register } from './samples.ts';
 
 const age = (server: TestServer, id: number, interval: string) =>
-  server.app.serverContext.db.query(`UPDATE documents SET created_at = now() - $2::interval WHERE id = $1`, [id, interval]);
+  server.ctx.db.query(`UPDATE documents SET created_at = now() - $2::interval WHERE id = $1`, [id, interval]);
 
 async function registration(server: TestServer, email = 'amal@example.com'): Promise<{ id: number; receipt: string }> {
   const created = await register(server, await loyaltyAnswers(server, { email }));
   expect(created.status).toBe(201);
-  const { rows } = await server.app.serverContext.db.query<{ filename: string }>(`SELECT data->>'filename' AS filename FROM documents WHERE attached_to = $1`, [created.body.doc.id]);
+  const { rows } = await server.ctx.db.query<{ filename: string }>(`SELECT data->>'filename' AS filename FROM documents WHERE attached_to = $1`, [created.body.doc.id]);
   expect(rows).toHaveLength(1);
   return { id: created.body.doc.id, receipt: rows[0].filename };
 }
 
 /** A follow-up note and an alert with its outbox row, as staff and the alert rules leave them. */
 async function followUpAndAlert(server: TestServer, id: number): Promise<void> {
-  const { db } = server.app.serverContext;
+  const { db } = server.ctx;
   await db.query(`INSERT INTO followup_notes (document_id, text) VALUES ($1, 'Called back, wants a new card.')`, [id]);
   const alert = await db.query<{ id: number }>(
     `INSERT INTO alerts (rule_id, rule_name, submission_id, collection, form_id, reference, lang, subject, body)
@@ -33,7 +33,7 @@ async function followUpAndAlert(server: TestServer, id: number): Promise<void> {
 }
 
 async function remaining(server: TestServer, id: number) {
-  const { rows } = await server.app.serverContext.db.query<{ documents: number; files: number; notes: number; alerts: number; deliveries: number }>(
+  const { rows } = await server.ctx.db.query<{ documents: number; files: number; notes: number; alerts: number; deliveries: number }>(
     `SELECT (SELECT count(*) FROM documents WHERE id = $1)::int AS documents,
             (SELECT count(*) FROM documents WHERE attached_to = $1)::int AS files,
             (SELECT count(*) FROM followup_notes WHERE document_id = $1)::int AS notes,
@@ -45,9 +45,9 @@ async function remaining(server: TestServer, id: number) {
 }
 
 const retentionAudit = async (server: TestServer) =>
-  (await server.app.serverContext.db.query<{ user_id: number | null; target: string; detail: Record<string, unknown> }>(`SELECT user_id, target, detail FROM audit_log WHERE action = 'retention-delete' ORDER BY id`)).rows;
+  (await server.ctx.db.query<{ user_id: number | null; target: string; detail: Record<string, unknown> }>(`SELECT user_id, target, detail FROM audit_log WHERE action = 'retention-delete' ORDER BY id`)).rows;
 
-const forms = (server: TestServer) => server.app.serverContext.registry.forms.map((form) => form.compiled);
+const forms = (server: TestServer) => server.ctx.registry.forms.map((form) => form.compiled);
 
 describe('the retention job, uploads on disk', () => {
   let server: TestServer;
@@ -66,11 +66,11 @@ describe('the retention job, uploads on disk', () => {
     const receiptOnDisk = (filename: string) => fs.existsSync(path.join(server.config.dataDir, 'uploads', LOYALTY_MEDIA, filename));
     expect(receiptOnDisk(old.receipt)).toBe(true);
 
-    const dry = await expireSubmissions(server.app.serverContext.db, server.app.serverContext.uploads, forms(server), { dryRun: true });
+    const dry = await expireSubmissions(server.ctx.db, server.ctx.uploads, forms(server), { dryRun: true });
     expect(dry.find((count) => count.form === 'loyalty-registration')).toMatchObject({ submissions: 1, files: 1 });
     expect((await remaining(server, old.id)).documents).toBe(1);
 
-    const counts = await expireSubmissions(server.app.serverContext.db, server.app.serverContext.uploads, forms(server));
+    const counts = await expireSubmissions(server.ctx.db, server.ctx.uploads, forms(server));
     expect(counts.find((count) => count.form === 'loyalty-registration')).toMatchObject({ retention: 'P3Y', submissions: 1, files: 1 });
     expect(await remaining(server, old.id)).toEqual({ documents: 0, files: 0, notes: 0, alerts: 0, deliveries: 0 });
     expect(receiptOnDisk(old.receipt)).toBe(false);
@@ -85,31 +85,31 @@ describe('the retention job, uploads on disk', () => {
   it('deletes in batches until none is left', async () => {
     const ids = [(await registration(server)).id, (await registration(server)).id, (await registration(server)).id];
     for (const id of ids) await age(server, id, '4 years');
-    const counts = await expireSubmissions(server.app.serverContext.db, server.app.serverContext.uploads, forms(server), { batchSize: 2 });
+    const counts = await expireSubmissions(server.ctx.db, server.ctx.uploads, forms(server), { batchSize: 2 });
     expect(counts.find((count) => count.form === 'loyalty-registration')).toMatchObject({ submissions: 3, files: 3 });
     for (const id of ids) expect((await remaining(server, id)).documents).toBe(0);
   });
 
   it('runs once per interval: of two instances checking at once, one runs it; a finished run is not run again', async () => {
-    const { db } = server.app.serverContext;
+    const { db } = server.ctx;
     await db.query('UPDATE retention_runs SET last_run_at = NULL, started_at = NULL');
-    const [first, second] = await Promise.all([runRetentionIfDue(server.app.serverContext), runRetentionIfDue(server.app.serverContext)]);
+    const [first, second] = await Promise.all([runRetentionIfDue(server.ctx), runRetentionIfDue(server.ctx)]);
     expect([first, second].filter((run) => run !== null)).toHaveLength(1);
-    expect(await runRetentionIfDue(server.app.serverContext)).toBeNull();
+    expect(await runRetentionIfDue(server.ctx)).toBeNull();
     const { rows } = await db.query<{ last_run_at: Date | null; started_at: Date | null }>('SELECT last_run_at, started_at FROM retention_runs');
     expect(rows[0].last_run_at).not.toBeNull();
     expect(rows[0].started_at).toBeNull();
   });
 
   it('on the embedded database, which runs no autovacuum, vacuums the documents after a run that deleted some: their pages are marked clean and the row estimate counts the rows left; it never takes statistics, and a run that deleted nothing leaves the table alone', async () => {
-    const { db } = server.app.serverContext;
+    const { db } = server.ctx;
     const vacuums = async () => {
       await db.query('SELECT pg_stat_force_next_flush()');
       return (await db.query<{ vacuums: number }>(`SELECT vacuum_count::int AS vacuums FROM pg_stat_user_tables WHERE relname = 'documents'`)).rows[0].vacuums;
     };
     await db.query('UPDATE retention_runs SET last_run_at = NULL, started_at = NULL');
     const idle = await vacuums();
-    expect((await runRetentionIfDue(server.app.serverContext))?.every((count) => count.submissions === 0)).toBe(true);
+    expect((await runRetentionIfDue(server.ctx))?.every((count) => count.submissions === 0)).toBe(true);
     expect(await vacuums()).toBe(idle);
     const source = (await registration(server, 'many.members@example.com')).id;
     // 3,000 expired registrations as SQL writes them (no receipt of their own), and 3,000 to keep.
@@ -124,7 +124,7 @@ describe('the retention job, uploads on disk', () => {
     const before = await documents();
     expect(before.estimated).toBeLessThan(before.live / 2);
     await db.query('UPDATE retention_runs SET last_run_at = NULL, started_at = NULL');
-    const counts = await runRetentionIfDue(server.app.serverContext);
+    const counts = await runRetentionIfDue(server.ctx);
     expect(counts?.find((count) => count.form === 'loyalty-registration')?.submissions).toBe(3000);
     const after = await documents();
     expect(after.live).toBe(before.live - 3000);
@@ -141,7 +141,7 @@ describe('the retention job on its own timer, uploads in S3-compatible storage',
   let server: TestServer;
   beforeAll(async () => {
     store = await startObjectStore();
-    server = await startTestServer({ objectStorage: store.config, retentionIntervalMs: 300 });
+    server = await startTestServer({ objectStorage: store.config, retention: { intervalMs: 300 } });
   });
   afterAll(async () => {
     await server?.close();
@@ -164,13 +164,13 @@ describe('the retention job on its own timer, uploads in S3-compatible storage',
 
   it('still deletes the submission while the object store is down, leaving its file to the orphan clean-up', async () => {
     const doomed = await registration(server);
-    const { rows } = await server.app.serverContext.db.query<{ id: number }>('SELECT id FROM documents WHERE attached_to = $1', [doomed.id]);
+    const { rows } = await server.ctx.db.query<{ id: number }>('SELECT id FROM documents WHERE attached_to = $1', [doomed.id]);
     await store.close();
-    const counts = await deleteSubmissions(server.app.serverContext.db, server.app.serverContext.uploads, [doomed.id]);
+    const counts = await deleteSubmissions(server.ctx.db, server.ctx.uploads, [doomed.id]);
     expect(counts).toEqual({ submissions: 1, files: 1 });
     expect((await remaining(server, doomed.id)).documents).toBe(0);
     // Detached and dated at the epoch: the next orphan clean-up takes it, row and object.
-    const file = await server.app.serverContext.db.query<{ attached_to: number | null; created_at: Date }>('SELECT attached_to, created_at FROM documents WHERE id = $1', [rows[0].id]);
+    const file = await server.ctx.db.query<{ attached_to: number | null; created_at: Date }>('SELECT attached_to, created_at FROM documents WHERE id = $1', [rows[0].id]);
     expect(file.rows).toEqual([{ attached_to: null, created_at: new Date(0) }]);
   });
 });

@@ -12,7 +12,7 @@ const tokens: Partial<Record<Role, string>> = {};
 
 async function signIn(role: Role): Promise<string> {
   const email = `${role}@example.com`;
-  await saveStaffUser(server.app.serverContext.db, email, 'a long enough password', role);
+  await saveStaffUser(server.ctx.db, email, 'a long enough password', role);
   const login = await server.api('/api/users/login', { json: { email, password: 'a long enough password' }, as: 'none' });
   expect(login.status).toBe(200);
   expect(login.body.user.roles).toEqual([role]);
@@ -51,11 +51,11 @@ describe('what each role may read', () => {
   });
 
   it('a role that does not exist is refused when saving a user', async () => {
-    await expect(saveStaffUser(server.app.serverContext.db, 'x@example.com', 'a long enough password', 'owner' as Role)).rejects.toThrow('"owner" is not a role');
+    await expect(saveStaffUser(server.ctx.db, 'x@example.com', 'a long enough password', 'owner' as Role)).rejects.toThrow('"owner" is not a role');
   });
 
   it('an existing account keeps its roles when only its password changes', async () => {
-    const user = await saveStaffUser(server.app.serverContext.db, 'viewer@example.com', 'another long password');
+    const user = await saveStaffUser(server.ctx.db, 'viewer@example.com', 'another long password');
     expect(user.roles).toEqual(['viewer']);
   });
 });

@@ -69,7 +69,7 @@ describe('two instances, one PostgreSQL, one object store', () => {
   it('uploads nobody claimed are removed from the object store by either instance', async () => {
     const before = await store.keys();
     const later = new Date(Date.now() + 61 * 60_000);
-    const removed = await cleanupOrphanUploads(b.app.serverContext.db, later, 60, { uploadsRoot: path.join(b.config.dataDir, 'uploads'), collections: [LOYALTY_MEDIA], storage: b.app.serverContext.uploads });
+    const removed = await cleanupOrphanUploads(b.ctx.db, later, 60, { uploadsRoot: path.join(b.config.dataDir, 'uploads'), collections: [LOYALTY_MEDIA], storage: b.ctx.uploads });
     expect(removed).toBe(ORPHAN_CAP);
     const after = await store.keys();
     expect(after).toHaveLength(before.length - ORPHAN_CAP);

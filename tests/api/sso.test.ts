@@ -158,7 +158,7 @@ describe('linking an existing password account when the domain is allowed', () =
   });
 
   it('needs the provider to have verified the email: the domain alone links nothing', async () => {
-    await saveStaffUser(listed.app.serverContext.db, 'finance.admin@example.com', 'a long enough password', 'admin');
+    await saveStaffUser(listed.ctx.db, 'finance.admin@example.com', 'a long enough password', 'admin');
     idp.accounts.set('unverified-finance', { email: 'finance.admin@example.com', emailVerified: false });
     const refused = await signInWithCompany('finance.admin@example.com', undefined, { server: listed, provider: idp });
     expect(refused.landed).toBe('/login?error=sso-account-taken');

@@ -47,7 +47,7 @@ describe('a guest reads their reference to the front desk', () => {
     for (let count = 0; count < 5; count++) references.push((await server.api(`/api/${DINING}`, { json: diningAnswers() })).body.doc.reference);
     for (const reference of references) expect(reference).toMatch(REFERENCE);
     expect(new Set(references).size).toBe(5);
-    const { rows } = await server.app.serverContext.db.query(`SELECT reference, data FROM documents WHERE reference = ANY($1::text[])`, [references]);
+    const { rows } = await server.ctx.db.query(`SELECT reference, data FROM documents WHERE reference = ANY($1::text[])`, [references]);
     expect(rows).toHaveLength(5);
     for (const row of rows) expect(JSON.stringify(row.data)).not.toContain(row.reference);
   });
@@ -63,7 +63,7 @@ describe('a guest reads their reference to the front desk', () => {
   });
 
   it('is given to submissions stored before references existed, when the server upgrades', async () => {
-    const db = server.app.serverContext.db;
+    const db = server.ctx.db;
     await db.query(`DELETE FROM schema_migrations WHERE id = 3`);
     await db.query(`ALTER TABLE documents DROP COLUMN reference`);
     await migrate(db, MIGRATIONS);
@@ -96,7 +96,7 @@ describe('staff export a form to CSV', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parseCsv(bytes.subarray(3).toString('utf8'));
 
-    const labels = server.app.serverContext.registry.collections.get(PADEL)!.form!.compiled.labels;
+    const labels = server.ctx.registry.collections.get(PADEL)!.form!.compiled.labels;
     const recommend = labels.recommend_to_others_rating;
     const questions = Object.values(labels).flatMap((label) => (label === recommend ? [label, `${label} (Net Promoter band)`] : [label]));
     expect(header).toEqual(['Reference', 'Created at', ...questions, 'Follow-up state', 'Assignee']);

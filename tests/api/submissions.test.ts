@@ -24,7 +24,7 @@ describe('a guest fills in the dining survey', () => {
   it('stores the answers and the form version only: no IP address or browser details', async () => {
     const answers = diningAnswers();
     const created = await server.api(`/api/${DINING}`, { json: answers, headers: { 'user-agent': 'TestBrowser/1.0', 'x-forwarded-for': '203.0.113.9' } });
-    const { rows } = await server.app.serverContext.db.query('SELECT * FROM documents WHERE id = $1', [created.body.doc.id]);
+    const { rows } = await server.ctx.db.query('SELECT * FROM documents WHERE id = $1', [created.body.doc.id]);
     expect(rows[0].data).toEqual(answers);
     expect(JSON.stringify(rows[0])).not.toMatch(/TestBrowser|203\.0\.113\.9|127\.0\.0\.1/);
   });

@@ -87,7 +87,7 @@ describe('the employee survey', () => {
   it('takes one response per survey ID, and says so in the language asked for', async () => {
     const first = employeeAnswers();
     expect((await post(EMPLOYEE, first)).status).toBe(201);
-    const { compiled } = server.app.serverContext.registry.collections.get(EMPLOYEE)!.form!;
+    const { compiled } = server.ctx.registry.collections.get(EMPLOYEE)!.form!;
     const messages = Object.fromEntries(compiled.languages.map((lang) => [lang, formText(compiled.id, compiled.unique[0].message, lang)]));
     for (const locale of ['fr', 'ar', 'en'] as const) {
       const again = await post(EMPLOYEE, employeeAnswers({ anonymous_id: first.anonymous_id }), {}, `?locale=${locale}`);

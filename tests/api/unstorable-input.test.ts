@@ -14,7 +14,7 @@ let server: TestServer;
 let assistant: ResponsesStandIn;
 let account: { id: number; email: string };
 /** A new token for each request: the walk signs out too (POST /api/users/logout revokes the token it was sent with). */
-const staff = () => ({ authorization: `JWT ${signStaffToken(account, server.app.serverContext.jwtSecret).token}` });
+const staff = () => ({ authorization: `JWT ${signStaffToken(account, server.ctx.jwtSecret).token}` });
 
 interface Route {
   method: string;
@@ -88,7 +88,7 @@ beforeAll(async () => {
     webDistDir: path.join(ROOT, 'dist'),
     assistant: { apiKey: assistant.key, baseUrl: assistant.url, model: 'gpt-standin', promptId: null, vectorStoreIds: [], instructions: null },
   });
-  account = await saveStaffUser(server.app.serverContext.db, 'walker@example.com', STAFF.password, ['admin', 'compliance', 'editor']);
+  account = await saveStaffUser(server.ctx.db, 'walker@example.com', STAFF.password, ['admin', 'compliance', 'editor']);
   routes = registeredRoutes(server.app);
 });
 afterAll(async () => {

@@ -101,10 +101,10 @@ describe('receipts nobody submitted', () => {
     expect((await register(server, answers)).status).toBe(201);
     const attached = (await server.api(`/api/${LOYALTY_MEDIA}/${answers.receipt}`, { as: 'staff' })).body;
 
-    const options = { uploadsRoot: path.join(server.config.dataDir, 'uploads'), collections: [LOYALTY_MEDIA], storage: server.app.serverContext.uploads };
-    expect(await cleanupOrphanUploads(server.app.serverContext.db, new Date(), 60, options)).toBe(0);
+    const options = { uploadsRoot: path.join(server.config.dataDir, 'uploads'), collections: [LOYALTY_MEDIA], storage: server.ctx.uploads };
+    expect(await cleanupOrphanUploads(server.ctx.db, new Date(), 60, options)).toBe(0);
     const laterOn = new Date(Date.now() + 61 * 60_000);
-    expect(await cleanupOrphanUploads(server.app.serverContext.db, laterOn, 60, options)).toBeGreaterThanOrEqual(1);
+    expect(await cleanupOrphanUploads(server.ctx.db, laterOn, 60, options)).toBeGreaterThanOrEqual(1);
 
     expect((await server.api(`/api/${LOYALTY_MEDIA}/${orphan.id}`, { as: 'staff' })).status).toBe(404);
     expect(storedFiles()).not.toContain(orphan.filename);

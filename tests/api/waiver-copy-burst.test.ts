@@ -73,7 +73,7 @@ const sign = async (answers: Record<string, unknown>, locale: string) => {
   expect(created.status).toBe(201);
   return created.body as { doc: { id: number }; waiverCopy: string };
 };
-const kept = async (id: number) => (await server.app.serverContext.db.query<{ n: number }>('SELECT count(*)::int AS n FROM waiver_copy_pdfs WHERE submission_id = $1', [id])).rows[0].n;
+const kept = async (id: number) => (await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM waiver_copy_pdfs WHERE submission_id = $1', [id])).rows[0].n;
 
 describe("a burst of one large waiver's copy", () => {
   it("does not hold another guest's copy: answered in under 3 s meanwhile, and the burst gets the copy or a refusal saying when to try again", async () => {
@@ -112,7 +112,7 @@ describe('the copy kept with its submission', () => {
     expect(await kept(doc.id)).toBe(1);
     expect(Buffer.from(await (await fetch(`${server.url}${waiverCopy}`)).arrayBuffer()).equals(first)).toBe(true);
 
-    const { db } = server.app.serverContext;
+    const { db } = server.ctx;
     await db.query(`UPDATE documents SET data = jsonb_set(data, '{name}', '"Lina H."') WHERE id = $1`, [doc.id]);
     expect(await kept(doc.id)).toBe(0);
     const redrawn = await fetch(`${server.url}${waiverCopy}`);

@@ -56,7 +56,7 @@ describe("the guest's PDF copy, read back", () => {
     expect(pdf.text).toContain('Assumption of risk. I understand that indoor skydiving is a physical activity with inherent risks');
     expect(pdf.text).toMatch(/Signed on .+ \(Doha time\)/);
     // The fingerprint of the answers as stored (core/forms/evidence.ts: SHA-256 of their canonical JSON), not just its shape.
-    const { rows } = await server.app.serverContext.db.query<{ data: unknown }>('SELECT data FROM documents WHERE reference = $1', [reference]);
+    const { rows } = await server.ctx.db.query<{ data: unknown }>('SELECT data FROM documents WHERE reference = $1', [reference]);
     expect(rows).toHaveLength(1);
     expect(pdf.text).toContain(`Answers SHA-256: ${createHash('sha256').update(canonicalJson(rows[0].data)).digest('hex')}`);
   });

@@ -2,7 +2,7 @@
 // link made by one works on the other, verify reads the same row, and each guest's email is sent
 // once although both instances send (claimed with FOR UPDATE SKIP LOCKED).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/server/core/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
@@ -53,7 +53,7 @@ describe('waiver copies with two instances on one PostgreSQL', () => {
     const recipients = smtp.mails.map((mail) => mail.to[0]).filter((to) => to.startsWith('guest'));
     expect(new Set(recipients).size).toBe(GUESTS);
     for (const mail of smtp.mails) expect(mail.attachments.map((file) => file.contentType)).toEqual(['application/pdf']);
-    const { rows } = await a.app.serverContext.db.query(`SELECT state, count(*)::int AS n FROM waiver_copy_emails GROUP BY state`);
+    const { rows } = await a.ctx.db.query(`SELECT state, count(*)::int AS n FROM waiver_copy_emails GROUP BY state`);
     expect(rows).toEqual([{ state: 'sent', n: GUESTS }]);
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
-import { loadConfig } from '../../src/server/core/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { readCopyToken, signCopyToken } from '../../src/server/features/waiver-copy/index.ts';
 import { IFLY, REFERENCE, SATISFACTION, satisfactionAnswers, waiverAnswers } from './samples.ts';
 
@@ -23,7 +23,7 @@ const sign = async (overrides: Record<string, unknown> = {}, locale = 'en') => {
 };
 /** As a guest's browser opens it: no credential at all. */
 const open = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers });
-const secret = () => server.app.serverContext.jwtSecret;
+const secret = () => server.ctx.jwtSecret;
 
 describe("the guest's link to the signed copy", () => {
   it('comes beside the created waiver, names no answer, and gives that waiver as a PDF without credentials', async () => {
@@ -135,7 +135,7 @@ describe('verify: do the stored answers still match their SHA-256', () => {
     upload.append('file', new Blob([copy], { type: 'application/pdf' }), 'waiver.pdf');
     expect((await verify({ form: upload }, admin)).body).toMatchObject({ reference: created.doc.reference, matches: true });
 
-    await server.app.serverContext.db.query(`UPDATE documents SET data = jsonb_set(data, '{dependents,0,name}', '"Someone Else"') WHERE id = $1`, [created.doc.id]);
+    await server.ctx.db.query(`UPDATE documents SET data = jsonb_set(data, '{dependents,0,name}', '"Someone Else"') WHERE id = $1`, [created.doc.id]);
     expect((await verify({ json: { reference: created.doc.reference } }, admin)).body).toMatchObject({ reference: created.doc.reference, matches: false });
   });
 
@@ -158,10 +158,10 @@ describe('verify: do the stored answers still match their SHA-256', () => {
 describe('the copy by email, when the guest gave an address', () => {
   it('is kept in the outbox when no mail server is configured', async () => {
     const { doc } = await sign({ email: 'noor@example.com' });
-    const { rows } = await server.app.serverContext.db.query('SELECT recipient, state, attempts FROM waiver_copy_emails WHERE submission_id = $1', [doc.id]);
+    const { rows } = await server.ctx.db.query('SELECT recipient, state, attempts FROM waiver_copy_emails WHERE submission_id = $1', [doc.id]);
     expect(rows).toEqual([{ recipient: 'noor@example.com', state: 'queued', attempts: 0 }]);
     const without = await sign();
-    expect((await server.app.serverContext.db.query('SELECT 1 FROM waiver_copy_emails WHERE submission_id = $1', [without.doc.id])).rows).toEqual([]);
+    expect((await server.ctx.db.query('SELECT 1 FROM waiver_copy_emails WHERE submission_id = $1', [without.doc.id])).rows).toEqual([]);
   });
 
   it('reaches the guest through the mail server with the PDF attached, in the language they signed in', async () => {
@@ -180,7 +180,7 @@ describe('the copy by email, when the guest gave an address', () => {
       expect(file.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(file.content.toString('latin1')).toContain(`(${created.body.doc.reference})`);
       await expect
-        .poll(async () => (await mailing.app.serverContext.db.query('SELECT state FROM waiver_copy_emails WHERE submission_id = $1', [created.body.doc.id])).rows[0]?.state)
+        .poll(async () => (await mailing.ctx.db.query('SELECT state FROM waiver_copy_emails WHERE submission_id = $1', [created.body.doc.id])).rows[0]?.state)
         .toBe('sent');
     } finally {
       await mailing.close();

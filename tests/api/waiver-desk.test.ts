@@ -104,7 +104,7 @@ describe('the desk finds a waiver', () => {
 
   it('says Expired once the visit date has passed', async () => {
     const { doc, answers } = await signWaiver(IFLY);
-    await server.app.serverContext.db.query(`UPDATE documents SET data = jsonb_set(data, '{visit_date}', '"2025-03-01"') WHERE id = $1`, [doc.id]);
+    await server.ctx.db.query(`UPDATE documents SET data = jsonb_set(data, '{visit_date}', '"2025-03-01"') WHERE id = $1`, [doc.id]);
     const [result] = (await search(answers.phone as string)).body.docs;
     expect(result).toMatchObject({ visitDate: '2025-03-01', validUntil: '2025-03-01', expired: true });
   });
@@ -150,7 +150,7 @@ describe('the desk checks guests in', () => {
     expect(again.body.checkIns.map((checkIn: { person: unknown }) => checkIn.person)).toEqual([1, 'signer']);
     const [result] = (await search(answers.phone as string)).body.docs;
     expect(result.checkIns).toEqual(again.body.checkIns);
-    const { rows } = await server.app.serverContext.db.query<{ user_email: string; target: string; detail: unknown }>(
+    const { rows } = await server.ctx.db.query<{ user_email: string; target: string; detail: unknown }>(
       `SELECT user_email, target, detail FROM audit_log WHERE action = 'waiver-check-in' AND document_id = $1 ORDER BY id`,
       [doc.reference],
     );
@@ -170,7 +170,7 @@ describe('the desk checks guests in', () => {
     expect(errorPaths(tooFar.body)).toEqual(['person']);
     expect(tooFar.body.errors[0].data.errors[0].message).toMatch(/^اختر الموقّع/);
     expect((await server.api('/api/waivers/99999999/check-ins', { as: 'none', headers: desk, json: { person: 'signer' } })).status).toBe(404);
-    const { rows } = await server.app.serverContext.db.query('SELECT 1 FROM waiver_check_ins WHERE document_id = $1', [doc.id]);
+    const { rows } = await server.ctx.db.query('SELECT 1 FROM waiver_check_ins WHERE document_id = $1', [doc.id]);
     expect(rows).toEqual([]);
   });
 });
@@ -195,7 +195,7 @@ describe('a desk sees its attractions only', () => {
     expect((await open(ifly.doc.id, nowhere)).status).toBe(404);
     expect((await server.api(`/api/waivers/${laser.doc.id}/check-ins`, { as: 'none', headers: iflyDesk, json: { person: 'signer' } })).status).toBe(404);
     expect((await server.api(`/api/waivers/${ifly.doc.id}/check-ins`, { as: 'none', headers: nowhere, json: { person: 'signer' } })).status).toBe(404);
-    const { rows } = await server.app.serverContext.db.query('SELECT 1 FROM waiver_check_ins WHERE document_id = ANY($1::int[])', [[ifly.doc.id, laser.doc.id]]);
+    const { rows } = await server.ctx.db.query('SELECT 1 FROM waiver_check_ins WHERE document_id = ANY($1::int[])', [[ifly.doc.id, laser.doc.id]]);
     expect(rows).toEqual([]);
     expect((await open(ifly.doc.id, iflyDesk)).status).toBe(200);
   });
@@ -210,7 +210,7 @@ describe('a desk sees its attractions only', () => {
     const created = await server.api('/api/users', { as: 'staff', json: { email, password: 'a long enough passphrase 42', roles: ['desk'], venues: ['ifly'] } });
     expect(created.status).toBe(201);
     expect(created.body.doc).toMatchObject({ roles: ['desk'], venues: ['ifly'] });
-    const { rows } = await server.app.serverContext.db.query<{ detail: unknown }>(`SELECT detail FROM audit_log WHERE action = 'change-roles' AND document_id = $1`, [String(created.body.doc.id)]);
+    const { rows } = await server.ctx.db.query<{ detail: unknown }>(`SELECT detail FROM audit_log WHERE action = 'change-roles' AND document_id = $1`, [String(created.body.doc.id)]);
     expect(rows).toEqual([{ detail: { granted: ['desk'], removed: [], venuesAdded: ['ifly'], venuesRemoved: [] } }]);
     const unknown = await server.api('/api/users', { as: 'staff', json: { email: `x${email}`, password: 'a long enough passphrase 42', roles: ['desk'], venues: ['waterpark'] } });
     expect(unknown.status).toBe(400);
@@ -235,12 +235,12 @@ describe('document numbers and phones', () => {
       signer: { name: 'Noor Saleh', document: answers.qid, phone: answers.phone },
       dependents: [{ name: 'Lina Saleh', document: 'P1234567' }, { name: 'Omar Saleh', document: null }],
     });
-    const { rows } = await server.app.serverContext.db.query<{ user_email: string; target: string; detail: unknown; at: Date }>(
+    const { rows } = await server.ctx.db.query<{ user_email: string; target: string; detail: unknown; at: Date }>(
       `SELECT user_email, target, detail, at FROM audit_log WHERE action = 'waiver-open' AND document_id = $1`,
       [doc.reference],
     );
     expect(rows).toEqual([{ user_email: DESK_EMAIL, target: IFLY, detail: null, at: expect.any(Date) }]);
-    const { rows: all } = await server.app.serverContext.db.query<{ detail: unknown }>('SELECT detail FROM audit_log');
+    const { rows: all } = await server.ctx.db.query<{ detail: unknown }>('SELECT detail FROM audit_log');
     for (const value of [answers.qid as string, answers.phone as string, 'P1234567']) expect(JSON.stringify(all), value).not.toContain(value);
     for (const id of ['abc', '0', '99999999']) expect((await server.api(`/api/waivers/${id}`, { as: 'none', headers: desk })).status, id).toBe(404);
   });

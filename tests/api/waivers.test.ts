@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const sign = (answers: Record<string, unknown>, query = '') => server.api(`/api/${IFLY}${query}`, { json: JSON.parse(JSON.stringify(answers)) });
-const storedRow = async (id: number) => (await server.app.serverContext.db.query('SELECT * FROM documents WHERE id = $1', [id])).rows[0];
+const storedRow = async (id: number) => (await server.ctx.db.query('SELECT * FROM documents WHERE id = $1', [id])).rows[0];
 
 describe('a guest signs the iFly waiver for themselves and two children', () => {
   it('is given a reference to keep, and the waiver is stored with its liability evidence', async () => {
@@ -24,7 +24,7 @@ describe('a guest signs the iFly waiver for themselves and two children', () => 
     const { doc } = created.body;
     expect(doc.reference).toMatch(REFERENCE);
     expect(doc.dependents).toEqual(answers.dependents);
-    const compiled = server.app.serverContext.registry.collections.get(IFLY)!.form!.compiled;
+    const compiled = server.ctx.registry.collections.get(IFLY)!.form!.compiled;
     expect(doc.evidence).toEqual({
       formId: 'ifly-waiver',
       formVersion: compiled.version,
@@ -111,7 +111,7 @@ describe('staff look at a signature', () => {
   it('never copies text from the stored answer into the drawing', async () => {
     // Written straight into the database, as a bad import or an older page might have.
     const hostile = { strokes: [[['<script>alert(1)</script>', 0.5], [0.2, 0.3]], '"/><script>x</script>', [[0.5, 0.5]]], aspect: '"><script>' };
-    const { rows } = await server.app.serverContext.db.query<{ id: number }>(
+    const { rows } = await server.ctx.db.query<{ id: number }>(
       `INSERT INTO documents (collection, data, form_version, reference) VALUES ($1, $2::jsonb, 1, 'HOST-1LEX-00') RETURNING id`,
       [IFLY, JSON.stringify(waiverAnswers({ signature: hostile }))],
     );

@@ -78,7 +78,7 @@ describe('an admin writes an alert rule in Arabic', () => {
     // An admin queues a delivery again (audited); the page says so.
     await inbox.getByRole('button', { name: 'إعادة الإرسال إلى breakfast.lead@dohaoasis.example' }).click();
     await inbox.getByText('أُعيد إلى الانتظار: breakfast.lead@dohaoasis.example').waitFor();
-    const { rows } = await e2e.server.app.serverContext.db.query("SELECT 1 FROM audit_log WHERE action = 'resend-alert'");
+    const { rows } = await e2e.server.ctx.db.query("SELECT 1 FROM audit_log WHERE action = 'resend-alert'");
     expect(rows).toHaveLength(1);
 
     // The console's home shows the count and leads here.
@@ -91,7 +91,7 @@ describe('an admin writes an alert rule in Arabic', () => {
 describe('an admin who is also compliance writes a whistle-blower rule with a condition', () => {
   it('is told next to the condition that a confidential form\'s alerts cannot depend on its answers', async () => {
     const compliance = { email: 'compliance.admin@example.com', password: 'compliance admin password' };
-    await saveStaffUser(e2e.server.app.serverContext.db, compliance.email, compliance.password, ['admin', 'compliance']);
+    await saveStaffUser(e2e.server.ctx.db, compliance.email, compliance.password, ['admin', 'compliance']);
     const own = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
     try {
       expect((await own.request.post(`${e2e.server.url}/api/users/login`, { data: compliance })).status()).toBe(200);

@@ -14,8 +14,8 @@ const VIEWER = { email: 'files-viewer@example.com', password: 'a viewer password
 
 beforeAll(async () => {
   e2e = await startE2E();
-  await saveStaffUser(e2e.server.app.serverContext.db, EDITOR.email, EDITOR.password, 'editor');
-  await saveStaffUser(e2e.server.app.serverContext.db, VIEWER.email, VIEWER.password, 'viewer');
+  await saveStaffUser(e2e.server.ctx.db, EDITOR.email, EDITOR.password, 'editor');
+  await saveStaffUser(e2e.server.ctx.db, VIEWER.email, VIEWER.password, 'viewer');
 });
 afterAll(() => e2e?.close());
 

@@ -28,7 +28,7 @@ async function followedUp(change: Record<string, unknown>, answers: Record<strin
 
 beforeAll(async () => {
   e2e = await startE2E();
-  viewerId = (await saveStaffUser(e2e.server.app.serverContext.db, VIEWER.email, VIEWER.password, 'viewer')).id;
+  viewerId = (await saveStaffUser(e2e.server.ctx.db, VIEWER.email, VIEWER.password, 'viewer')).id;
   low = (await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ rating_food: 'poor', rating_service: 'average', customer_comments: 'Cold food.' }) })).body.doc;
   fine = (await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ rating_food: 'excellent' }) })).body.doc;
   // axe is injected as a script, which the pages' Content-Security-Policy would (rightly) refuse.

@@ -20,12 +20,12 @@ const TO = '2026-11-28';
 async function receive(answers: Record<string, unknown>, at: string): Promise<void> {
   const created = await e2e.server.api('/api/survey-customer-feedbacks', { json: diningAnswers(answers) });
   expect(created.status).toBe(201);
-  await e2e.server.app.serverContext.db.query('UPDATE documents SET created_at = $1 WHERE id = $2', [at, created.body.doc.id]);
+  await e2e.server.ctx.db.query('UPDATE documents SET created_at = $1 WHERE id = $2', [at, created.body.doc.id]);
 }
 
 beforeAll(async () => {
   e2e = await startE2E();
-  await saveStaffUser(e2e.server.app.serverContext.db, READER.email, READER.password, ['manager'], ['cova', 'crazy-pizza']);
+  await saveStaffUser(e2e.server.ctx.db, READER.email, READER.password, ['manager'], ['cova', 'crazy-pizza']);
   // Cova: food 'poor' (1) the week of 15 Nov, 'excellent' (5) and 'very-good' (4) the week of 22 Nov (Sundays, Doha time).
   await receive({ rating_food: 'poor', customer_comments: 'الحساء كان باردًا' }, '2026-11-18T12:00:00Z');
   await receive({ rating_food: 'excellent' }, '2026-11-22T12:00:00Z');

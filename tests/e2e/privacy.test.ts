@@ -84,9 +84,9 @@ describe('a data-subject request', () => {
     await page.getByText(/^iFly Waiver Form .*: held until/).waitFor();
     expect(await axeViolations(page), 'the summary').toEqual([]);
 
-    const left = await e2e.server.app.serverContext.db.query<{ id: number }>('SELECT id FROM documents WHERE id = ANY($1::int[])', [[ids.loyalty, ids.waiver]]);
+    const left = await e2e.server.ctx.db.query<{ id: number }>('SELECT id FROM documents WHERE id = ANY($1::int[])', [[ids.loyalty, ids.waiver]]);
     expect(left.rows.map((row) => row.id)).toEqual([ids.waiver]);
-    const audit = await e2e.server.app.serverContext.db.query<{ detail: { reason: string; erased: number } }>(`SELECT detail FROM audit_log WHERE action = 'privacy-erase'`);
+    const audit = await e2e.server.ctx.db.query<{ detail: { reason: string; erased: number } }>(`SELECT detail FROM audit_log WHERE action = 'privacy-erase'`);
     expect(audit.rows.map((row) => row.detail)).toEqual([expect.objectContaining({ reason: 'Request by email of 2026-11-25', erased: 1, held: 1 })]);
   });
 
@@ -126,13 +126,13 @@ describe('a data-subject request', () => {
     await page.keyboard.press('Enter');
     await page.getByText(`Legal hold placed on ${reference}`).waitFor();
     await page.getByRole('cell', { name: 'Held until the hold is lifted' }).waitFor();
-    const held = await e2e.server.app.serverContext.db.query<{ reason: string }>('SELECT reason FROM legal_holds WHERE document_id = $1', [registration.body.doc.id]);
+    const held = await e2e.server.ctx.db.query<{ reason: string }>('SELECT reason FROM legal_holds WHERE document_id = $1', [registration.body.doc.id]);
     expect(held.rows).toEqual([{ reason: 'Insurance claim 2026-204' }]);
 
     await page.getByRole('button', { name: `Lift the hold on ${reference}` }).click();
     await page.getByText(`Legal hold lifted on ${reference}.`).waitFor();
     await page.getByRole('button', { name: `Place a legal hold on ${reference}` }).waitFor();
-    expect((await e2e.server.app.serverContext.db.query('SELECT 1 FROM legal_holds WHERE document_id = $1', [registration.body.doc.id])).rows).toEqual([]);
+    expect((await e2e.server.ctx.db.query('SELECT 1 FROM legal_holds WHERE document_id = $1', [registration.body.doc.id])).rows).toEqual([]);
   });
 
   it('is not offered to a viewer: the console home has no link and the page says the account cannot open it', async () => {

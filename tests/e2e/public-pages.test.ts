@@ -119,7 +119,7 @@ describe('the documents viewer', () => {
         ],
       },
     };
-    await e2e.server.app.serverContext.db.query('INSERT INTO documents (collection, data) VALUES ($1, $2::jsonb)', ['documents', JSON.stringify(hostile)]);
+    await e2e.server.ctx.db.query('INSERT INTO documents (collection, data) VALUES ($1, $2::jsonb)', ['documents', JSON.stringify(hostile)]);
     const page = await e2e.open('/docs/hostile');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(hostile.title.en);
     await page.getByText('<script>window.pwned = 2</script>').waitFor();

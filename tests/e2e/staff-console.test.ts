@@ -18,14 +18,14 @@ const VIEWER = { email: 'viewer@example.com', password: 'a viewer password' };
 
 beforeAll(async () => {
   e2e = await startE2E();
-  await saveStaffUser(e2e.server.app.serverContext.db, EDITOR.email, EDITOR.password, 'editor');
-  await saveStaffUser(e2e.server.app.serverContext.db, VIEWER.email, VIEWER.password, 'viewer');
+  await saveStaffUser(e2e.server.ctx.db, EDITOR.email, EDITOR.password, 'editor');
+  await saveStaffUser(e2e.server.ctx.db, VIEWER.email, VIEWER.password, 'viewer');
 });
 afterAll(() => e2e?.close());
 
 
 async function auditActions(action: string, target: string): Promise<{ user_email: string; document_id: string | null }[]> {
-  const { rows } = await e2e.server.app.serverContext.db.query<{ user_email: string; document_id: string | null }>('SELECT user_email, document_id FROM audit_log WHERE action = $1 AND target = $2 ORDER BY id', [action, target]);
+  const { rows } = await e2e.server.ctx.db.query<{ user_email: string; document_id: string | null }>('SELECT user_email, document_id FROM audit_log WHERE action = $1 AND target = $2 ORDER BY id', [action, target]);
   return rows;
 }
 

@@ -28,9 +28,9 @@ async function signedIn(account: { email: string; password: string }, pathname: 
 
 beforeAll(async () => {
   e2e = await startE2E();
-  await saveStaffUser(e2e.server.app.serverContext.db, RANA.email, RANA.password, ['employee']);
-  await saveStaffUser(e2e.server.app.serverContext.db, DESK.email, DESK.password, ['desk'], ['ifly']);
-  await saveStaffUser(e2e.server.app.serverContext.db, COVA_MANAGER.email, COVA_MANAGER.password, ['manager'], ['cova']);
+  await saveStaffUser(e2e.server.ctx.db, RANA.email, RANA.password, ['employee']);
+  await saveStaffUser(e2e.server.ctx.db, DESK.email, DESK.password, ['desk'], ['ifly']);
+  await saveStaffUser(e2e.server.ctx.db, COVA_MANAGER.email, COVA_MANAGER.password, ['manager'], ['cova']);
   for (const restaurant of ['Cova', 'Twiga', 'Cova']) {
     expect((await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: restaurant }) })).status).toBe(201);
   }

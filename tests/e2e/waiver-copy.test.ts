@@ -136,7 +136,7 @@ describe('the verify page for staff', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(await noSidewaysScroll(page)).toBe(true);
 
-    await e2e.server.app.serverContext.db.query(`UPDATE documents SET data = jsonb_set(data, '{name}', '"Someone Else"') WHERE id = $1`, [id]);
+    await e2e.server.ctx.db.query(`UPDATE documents SET data = jsonb_set(data, '{name}', '"Someone Else"') WHERE id = $1`, [id]);
     await page.getByLabel('Form ID').fill('');
     await page.getByLabel('Or a PDF copy of the waiver').setInputFiles({ name: 'waiver.pdf', mimeType: 'application/pdf', buffer: copy });
     await page.getByRole('button', { name: 'Verify' }).click();

@@ -18,7 +18,7 @@ let context: BrowserContext;
 beforeAll(async () => {
   e2e = await startE2E();
   // The iFly desk: the attraction these tests' waivers are signed at.
-  await saveStaffUser(e2e.server.app.serverContext.db, DESK.email, DESK.password, ['desk'], ['ifly']);
+  await saveStaffUser(e2e.server.ctx.db, DESK.email, DESK.password, ['desk'], ['ifly']);
   // A tablet; axe is injected as a script, which the pages' Content-Security-Policy would (rightly) refuse.
   context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 820, height: 1180 }, hasTouch: true });
   expect((await context.request.post(`${e2e.server.url}/api/users/login`, { data: DESK })).status()).toBe(200);

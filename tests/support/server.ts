@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../src/server/app.ts';
-import { loadConfig, type ServerConfig } from '../../src/server/core/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import type { ServerConfig } from '../../src/server/core/config.ts';
+import type { ServerContext } from '../../src/server/core/context.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import type { Role } from '../../src/server/core/access/roles.ts';
 import { signStaffToken } from '../../src/server/core/access/jwt.ts';
@@ -37,6 +39,8 @@ export interface ApiAnswer<T = Json> {
 export interface TestServer {
   url: string;
   app: FastifyInstance;
+  /** What the server's plugins were given: its database, registry, secrets (buildApp's ctx). */
+  ctx: ServerContext;
   config: ServerConfig;
   siteverify: SiteverifyStandIn;
   /** Calls the API as the pages (public key), as logged-in staff, or with no credential. */
@@ -113,16 +117,17 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     }),
     ...overrides,
   };
-  const app = await buildApp(config);
+  const { app, ctx } = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const staffUser = await saveStaffUser(app.serverContext.db, STAFF.email, STAFF.password);
+  const staffUser = await saveStaffUser(ctx.db, STAFF.email, STAFF.password);
 
   let token: string | undefined;
   const tokens = new Map<string, string>();
   const server: TestServer = {
     url,
     app,
+    ctx,
     config,
     siteverify,
     async api(pathname, init = {}) {
@@ -152,15 +157,15 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     async staffToken() {
       // Signed as the login signs it, without spending one of the login's attempts per address and
       // minute, which the sign-in tests need for themselves.
-      token ??= signStaffToken(staffUser, app.serverContext.jwtSecret).token;
+      token ??= signStaffToken(staffUser, ctx.jwtSecret).token;
       return token;
     },
     async staffAs(roles, venues = []) {
       const email = `${[...roles, ...venues].join('.')}@roles.example.com`;
       if (!tokens.has(email)) {
-        const user = await saveStaffUser(app.serverContext.db, email, STAFF.password, roles, venues);
+        const user = await saveStaffUser(ctx.db, email, STAFF.password, roles, venues);
         // Signed as the login signs it, without the login's per-address limit (tests make many accounts).
-        tokens.set(email, signStaffToken(user, app.serverContext.jwtSecret).token);
+        tokens.set(email, signStaffToken(user, ctx.jwtSecret).token);
       }
       return { authorization: `JWT ${tokens.get(email)}` };
     },

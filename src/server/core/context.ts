@@ -17,7 +17,7 @@ export interface ServerContext {
   db: Db;
   registry: Registry;
   jwtSecret: string;
-  /** Set by buildApp once the rate-limit plugin is registered. */
+  /** Made by buildApp from the rate-limit plugin, registered before any other. */
   limits: Limits;
   /** Unique rules by database index name, to explain a violation. */
   uniqueRules: Map<string, UniqueRule>;

@@ -1,6 +1,7 @@
-// What a server feature brings: its Fastify plugins (registered in the table's order) and the
-// schema migrations of its own tables. The table of features is src/server/features/index.ts.
+// What a server feature brings: its Fastify plugins (registered in the table's order), its settings
+// and the schema migrations of its own tables. The table of features is src/server/features/index.ts.
 import type { FastifyPluginAsync } from 'fastify';
+import type { ConfigSection } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Migration } from './db/migrations.ts';
 import type { SubmissionAnswer, SubmissionHook } from './submission-hooks.ts';
@@ -8,6 +9,8 @@ import type { SubmissionAnswer, SubmissionHook } from './submission-hooks.ts';
 export interface ServerFeature {
   name: string;
   plugins: FastifyPluginAsync<ServerContext>[];
+  /** Its environment variables and their typed reader; the value is `ctx.config[config.key]` (core/config.ts). */
+  config?: ConfigSection;
   /** Ids are unique across core and every feature (tests/unit/server-features.test.ts); each feature keeps its own range. */
   migrations?: Migration[];
   /** Run in each submission's transaction once it is stored (core/submission-hooks.ts). */

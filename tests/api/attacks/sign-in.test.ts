@@ -50,13 +50,13 @@ describe('a guesser spread over many addresses (TRUST_PROXY=1)', () => {
     expect(known.status, JSON.stringify(known.body)).toBe(200);
     expect(performance.now() - started).toBeLessThan(2000);
     // A tampered cookie, or one of another account, is no device of this one.
-    await saveStaffUser(server.app.serverContext.db, 'second@example.com', 'second long password');
+    await saveStaffUser(server.ctx.db, 'second@example.com', 'second long password');
     const second = deviceCookie(await login('second long password', {}, 'second@example.com'))!;
     for (const forged of [second, device!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))]) expect((await login(STAFF.password, { cookie: forged })).status).toBe(403);
   });
 
   it('without that cookie the right password is asked for the human check, then signs in: never a 429 for 15 minutes', async () => {
-    await saveStaffUser(server.app.serverContext.db, 'target@example.com', 'target long password');
+    await saveStaffUser(server.ctx.db, 'target@example.com', 'target long password');
     await guessFromFourAddresses('target@example.com');
     const asked = await login('target long password', {}, 'target@example.com');
     expect(asked.status).toBe(403);
@@ -70,7 +70,7 @@ describe('a guesser spread over many addresses (TRUST_PROXY=1)', () => {
     const signedIn = await login('target long password', { 'x-captcha-proof': await proofFor(server, SIGN_IN_CAPTCHA_ACTION) }, 'target@example.com');
     expect(signedIn.status).toBe(200);
     // Another account is not asked.
-    await saveStaffUser(server.app.serverContext.db, 'other@example.com', 'another long password');
+    await saveStaffUser(server.ctx.db, 'other@example.com', 'another long password');
     expect((await login('another long password', {}, 'other@example.com')).status).toBe(200);
   });
 });
@@ -150,7 +150,7 @@ describe('a new password', () => {
       expect(refused.body.errors[0].data.errors[0]).toMatchObject({ path: 'password', message: t('passwordTooCommon', 'fr') });
       expect(t('passwordTooCommon', 'fr')).toMatch(/^Ce mot de passe figure sur une liste de mots de passe courants/);
     }
-    await expect(saveStaffUser(server.app.serverContext.db, 'cli@example.com', 'qwerty123456')).rejects.toThrow('This password is on a list of common passwords');
-    await expect(saveStaffUser(server.app.serverContext.db, 'cli@example.com', 'short pw')).rejects.toThrow('at least 12 characters');
+    await expect(saveStaffUser(server.ctx.db, 'cli@example.com', 'qwerty123456')).rejects.toThrow('This password is on a list of common passwords');
+    await expect(saveStaffUser(server.ctx.db, 'cli@example.com', 'short pw')).rejects.toThrow('at least 12 characters');
   });
 });

@@ -61,9 +61,9 @@ describe('a receipt waiting for its form', () => {
     expect(fs.existsSync(onDisk)).toBe(true);
 
     // As an erasure or the retention sweep deletes it.
-    await server.app.serverContext.db.query('DELETE FROM documents WHERE id = $1', [stored.body.doc.id]);
-    const options = { uploadsRoot: path.join(server.config.dataDir, 'uploads'), collections: [LOYALTY_MEDIA], storage: server.app.serverContext.uploads };
-    await cleanupOrphanUploads(server.app.serverContext.db, new Date(Date.now() + 61 * 60_000), 60, options);
+    await server.ctx.db.query('DELETE FROM documents WHERE id = $1', [stored.body.doc.id]);
+    const options = { uploadsRoot: path.join(server.config.dataDir, 'uploads'), collections: [LOYALTY_MEDIA], storage: server.ctx.uploads };
+    await cleanupOrphanUploads(server.ctx.db, new Date(Date.now() + 61 * 60_000), 60, options);
     expect((await server.api(`/api/${LOYALTY_MEDIA}/${answers.receipt}`, { as: 'staff' })).status).toBe(404);
     expect(fs.existsSync(onDisk)).toBe(false);
   });

@@ -7,6 +7,8 @@ const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 
 /** A collection or global slug: an unknown one is Payload's 404 "Route not found", answered by the handler. */
 export const slugParams = { type: 'object', properties: { slug: text(100) }, required: ['slug'] } as const;
+/** A row's `:id` (its value is judged by core/http/row-id.ts). */
+export const idParams = { type: 'object', properties: { id: text(12) }, required: ['id'] } as const;
 export const slugIdParams = { type: 'object', properties: { slug: text(100), id: text(100) }, required: ['slug', 'id'] } as const;
 
 /** Payload's read and create parameters (qs-parsed, query-string.ts); others are ignored, as Payload ignores them. */

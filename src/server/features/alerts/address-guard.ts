@@ -5,7 +5,7 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { AlertsConfig } from '../../core/config.ts';
+import type { AlertsConfig } from './config.ts';
 
 export type WebhookProblem = 'alertWebhookUrl' | 'alertWebhookPrivate' | 'alertWebhookUnresolved';
 

@@ -1,7 +1,7 @@
 // Alert emails through SMTP with nodemailer (SMTP_URL, MAIL_FROM). One message per recipient, so a
 // recipient the server refuses fails alone; the Message-ID is the delivery's stable key.
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AlertsConfig } from '../../core/config.ts';
+import type { AlertsConfig } from './config.ts';
 import { smtpTimeoutMs } from './retry.ts';
 import { shortError } from './connect-error.ts';
 import type { SendOutcome } from './webhook.ts';

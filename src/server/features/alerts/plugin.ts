@@ -11,17 +11,12 @@ import { AlertDeliveryLog, AlertInbox, UnreadAlerts } from '../../../engine/cont
 import { recordAudit } from '../audit/index.ts';
 import { AlertSender } from './delivery.ts';
 import { deliveryLog, inbox, markRead, resend, unreadCount } from './inbox.ts';
+import { idParams } from '../../core/http/route-schemas.ts';
+import { idParam } from '../../core/http/row-id.ts';
 
 type Query = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
-const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 12 } }, required: ['id'] } as const;
-
-function idOf(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw) || id < 1) throw notFound();
-  return id;
-}
 
 export const alertsPlugin = ownPlugin('alerts', async (app: FastifyInstance, ctx: ServerContext) => {
   const sender = new AlertSender(ctx, app.log);
@@ -48,7 +43,7 @@ export const alertsPlugin = ownPlugin('alerts', async (app: FastifyInstance, ctx
 
   app.post('/api/alerts/:id/read', { schema: { params: idParams } }, async (request: IdRequest) => {
     staff(request);
-    if (!(await markRead(ctx.db, request.caller, ctx.registry, idOf(request.params.id)))) throw notFound();
+    if (!(await markRead(ctx.db, request.caller, ctx.registry, idParam(request.params.id)))) throw notFound();
     return { message: 'Updated successfully.' };
   });
 
@@ -60,7 +55,7 @@ export const alertsPlugin = ownPlugin('alerts', async (app: FastifyInstance, ctx
 
   app.post('/api/alert-deliveries/:id/resend', { schema: { params: idParams } }, async (request: IdRequest) => {
     if (!can(request.caller, 'manage-alerts')) throw forbidden();
-    const id = idOf(request.params.id);
+    const id = idParam(request.params.id);
     const found = await ctx.db.transaction(async (tx) => {
       if (!(await resend(tx, request.caller, ctx.registry, id))) return false;
       await recordAudit(tx, request.caller, { action: 'resend-alert', target: 'alert-deliveries', documentId: id });

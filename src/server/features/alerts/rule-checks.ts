@@ -13,7 +13,7 @@ import { Condition } from '../../../engine/definition.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { t } from '../../../engine/messages.ts';
 import { ALERT_PLACEHOLDERS } from '../../../engine/contract/alerts.ts';
-import type { AlertsConfig } from '../../core/config.ts';
+import type { AlertsConfig } from './config.ts';
 import type { FieldError } from '../../core/errors.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import type { Caller } from '../../core/access/caller.ts';

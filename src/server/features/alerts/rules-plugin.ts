@@ -15,6 +15,7 @@ import { createContent, deleteContent, updateContent } from '../content/index.ts
 import { mayWriteRulesOf, ruleProblems } from './rule-checks.ts';
 import { ALERT_RULES } from './rules.ts';
 import { queryOf } from '../../core/http/pathname.ts';
+import { idParam } from '../../core/http/row-id.ts';
 
 type Data = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -43,8 +44,7 @@ export const alertRulesPlugin = ownPlugin('alert-rules', async (app: FastifyInst
   }
 
   async function storedRule(id: string): Promise<Data> {
-    if (!/^\d{1,9}$/.test(id)) throw notFound();
-    const { rows } = await ctx.db.query<{ data: Data }>('SELECT data FROM documents WHERE collection = $1 AND id = $2', [ALERT_RULES, Number(id)]);
+    const { rows } = await ctx.db.query<{ data: Data }>('SELECT data FROM documents WHERE collection = $1 AND id = $2', [ALERT_RULES, idParam(id)]);
     if (!rows[0]) throw notFound();
     return rows[0].data;
   }

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { AlertsConfig } from '../../core/config.ts';
+import type { AlertsConfig } from './config.ts';
 import { guardedLookup, webhookUrlProblem } from './address-guard.ts';
 import { WEBHOOK_TIMEOUT_MS } from './retry.ts';
 import { shortError } from './connect-error.ts';

@@ -2,7 +2,7 @@
 // app used was shut down on 2026-08-26) asked through the official `openai` library, with file
 // search over the configured vector store. The key stays here; the page only sees our events.
 import OpenAI from 'openai';
-import type { AssistantConfig } from '../../core/config.ts';
+import type { AssistantConfig } from './config.ts';
 import { responseText, sourceMarker, withSourceMarkers, type ResponsesCitation } from './citations.ts';
 
 export type AnswerEvent =

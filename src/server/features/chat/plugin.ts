@@ -9,6 +9,7 @@ import { ApiError, forbidden, notFound, validationError } from '../../core/error
 import { QUESTION_MAX_LENGTH, type ChatStreamEvent } from '../../../engine/chat.ts';
 import { forgotPreviousResponse, openAssistant, type AnswerEvent } from './assistant.ts';
 import { addMessage, conversationMessages, findConversation, listConversations, startConversation } from './conversations.ts';
+import { rowIdOf } from '../../core/http/row-id.ts';
 
 const LIST_LIMIT = 100;
 
@@ -34,7 +35,7 @@ function staffId(request: FastifyRequest): number {
 
 function conversationId(raw: unknown, path: string): number | null {
   if (raw === undefined || raw === null) return null;
-  const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : raw;
+  const id = typeof raw === 'string' ? (rowIdOf(raw) ?? raw) : raw;
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 999_999_999) throw validationError(null, [{ path, message: 'A conversation id is a positive whole number.' }]);
   return id;
 }

@@ -18,6 +18,7 @@ import { followUpSummaries, readFollowUp } from '../followup/index.ts';
 import { createContent } from '../content/index.ts';
 import { idempotencyKeyOf, idempotentRequest, storeOnce } from '../../core/http/idempotency.ts';
 import { pathnameOf } from '../../core/http/pathname.ts';
+import { idParam } from '../../core/http/row-id.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
@@ -77,8 +78,8 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
 
   app.get('/api/:slug/:id', { schema: { params: slugIdParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest) => {
     const collection = readable(request);
-    if (!/^\d{1,9}$/.test(request.params.id ?? '')) throw notFound();
-    const { rows } = await findDocuments(db, registry, request.caller, collection, { where: { id: { equals: request.params.id! } }, limit: '1' });
+    const id = idParam(request.params.id);
+    const { rows } = await findDocuments(db, registry, request.caller, collection, { where: { id: { equals: String(id) } }, limit: '1' });
     if (rows.length === 0) throw notFound();
     if (collection.kind === 'submissions') await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, documentId: rows[0].id });
     const [doc] = await present(request, collection, rows, depthOf(queryOf(request)));

@@ -15,6 +15,7 @@ import { forbidden, notFound, routeNotFound } from '../../core/errors.ts';
 import { mayOpen, readableSql } from '../../core/access/submission-access.ts';
 import { recordAudit } from '../audit/index.ts';
 import { pathnameOf } from '../../core/http/pathname.ts';
+import { rowIdOf } from '../../core/http/row-id.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string; file?: string } }>;
 
@@ -39,8 +40,9 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
 
   /** By the row id, or by the reference the guest was given (what they quote on the phone); only one the caller may read. */
   async function findSubmission(request: SlugRequest, collection: Collection, key: string): Promise<DocumentRow | undefined> {
-    const byId = /^\d{1,9}$/.test(key);
-    const params: unknown[] = [collection.slug, byId ? Number(key) : normalizeReference(key)];
+    const id = rowIdOf(key);
+    const byId = id !== null;
+    const params: unknown[] = [collection.slug, id ?? normalizeReference(key)];
     const sql = `SELECT * FROM documents WHERE collection = $1 AND ${byId ? 'id = $2' : 'reference = $2'} AND ${readableSql(request.caller, registry, collection, params)}`;
     const { rows } = await db.query<DocumentRow>(sql, params);
     return rows[0];

@@ -19,6 +19,7 @@ import { contentForms } from './content-forms.ts';
 import { attachMedia, contentMedia } from './content-media.ts';
 import { t } from '../../../engine/messages.ts';
 import { queryOf } from '../../core/http/pathname.ts';
+import { idParam } from '../../core/http/row-id.ts';
 
 type Data = Record<string, unknown>;
 
@@ -63,8 +64,7 @@ export async function createContent(write: ContentWrite, collection: Collection)
 }
 
 async function lockedRow(tx: Queryable, collection: Collection, id: string): Promise<DocumentRow> {
-  if (!/^\d{1,9}$/.test(id)) throw notFound();
-  const { rows } = await tx.query<DocumentRow>('SELECT * FROM documents WHERE collection = $1 AND id = $2 FOR UPDATE', [collection.slug, Number(id)]);
+  const { rows } = await tx.query<DocumentRow>('SELECT * FROM documents WHERE collection = $1 AND id = $2 FOR UPDATE', [collection.slug, idParam(id)]);
   if (!rows[0]) throw notFound();
   return rows[0];
 }

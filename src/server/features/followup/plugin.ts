@@ -15,6 +15,7 @@ import { applyFollowUpChange, readFollowUp } from './followups.ts';
 import { assigneesOf, checkFollowUpChange } from './check-change.ts';
 import { canFollowUp } from './permission.ts';
 import { pathnameOf } from '../../core/http/pathname.ts';
+import { idParam } from '../../core/http/row-id.ts';
 
 type SubmissionRequest = FastifyRequest<{ Params: { slug: string; id: string }; Querystring: { locale?: string } }>;
 
@@ -31,8 +32,7 @@ export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance,
   /** The submission, when the caller may follow it up. */
   async function submissionOf(request: SubmissionRequest): Promise<{ collection: Collection; row: DocumentRow }> {
     const collection = collectionOf(request);
-    if (!/^\d{1,9}$/.test(request.params.id)) throw notFound();
-    const { rows } = await db.query<DocumentRow>('SELECT * FROM documents WHERE collection = $1 AND id = $2', [collection.slug, Number(request.params.id)]);
+    const { rows } = await db.query<DocumentRow>('SELECT * FROM documents WHERE collection = $1 AND id = $2', [collection.slug, idParam(request.params.id)]);
     if (!rows[0] || !canFollowUp(request.caller, collection, rows[0])) throw notFound();
     return { collection, row: rows[0] };
   }

@@ -51,14 +51,14 @@ export const metricsPlugin = sharedPlugin(async (app, ctx) => {
   let server: http.Server | null = null;
   app.decorate('metricsUrl', () => {
     const address = server?.address() as AddressInfo | null | undefined;
-    return address ? `http://${ctx.config.metricsHost}:${address.port}/metrics` : null;
+    return address ? `http://${ctx.config.metrics.host}:${address.port}/metrics` : null;
   });
-  const { metricsPort } = ctx.config;
+  const metricsPort = ctx.config.metrics.port;
   if (metricsPort === null) return;
   // On ready, not on listen: a metrics port that cannot be had stops the start instead of going unnoticed.
   app.addHook('onReady', async () => {
-    server = await startMetricsServer(app, metricsPort, ctx.config.metricsHost).catch((error: Error) => {
-      throw new Error(`The metrics port could not be opened (METRICS_PORT=${metricsPort}, METRICS_HOST=${ctx.config.metricsHost}): ${error.message}`, { cause: error });
+    server = await startMetricsServer(app, metricsPort, ctx.config.metrics.host).catch((error: Error) => {
+      throw new Error(`The metrics port could not be opened (METRICS_PORT=${metricsPort}, METRICS_HOST=${ctx.config.metrics.host}): ${error.message}`, { cause: error });
     });
   });
   app.addHook('preClose', async () => {

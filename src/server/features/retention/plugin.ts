@@ -10,7 +10,7 @@ const HOUR = 60 * 60_000;
 
 /** One run if it is due and no other instance holds it: the counts, or null when not run. */
 export async function runRetentionIfDue(ctx: Pick<ServerContext, 'db' | 'uploads' | 'registry' | 'config'>): Promise<RetentionCount[] | null> {
-  if (!(await claimRetentionRun(ctx.db, ctx.config.retentionIntervalMs))) return null;
+  if (!(await claimRetentionRun(ctx.db, ctx.config.retention.intervalMs))) return null;
   let finished = false;
   try {
     const forms = ctx.registry.forms.map((form) => form.compiled);
@@ -41,7 +41,7 @@ export const retentionPlugin = ownPlugin('retention', async (app: FastifyInstanc
   app.addHook('onReady', async () => {
     // Not awaited: a first run after a long stop may take a while, and the server answers meanwhile.
     check();
-    timer = setInterval(check, Math.min(ctx.config.retentionIntervalMs, HOUR)).unref();
+    timer = setInterval(check, Math.min(ctx.config.retention.intervalMs, HOUR)).unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);

@@ -2,7 +2,7 @@
 // nonce. The provider's metadata is discovered once and kept; a failed discovery (provider down
 // at start) is tried again on the next sign-in.
 import * as oidc from 'openid-client';
-import type { OidcConfig } from '../../core/config.ts';
+import type { OidcConfig } from './config.ts';
 import type { OidcFlow } from './oidc-flow-cookie.ts';
 import { FLOW_SECONDS } from './oidc-flow-cookie.ts';
 

@@ -4,7 +4,7 @@
 // says it verified the email (email_verified): the domain alone proves nothing, since anyone able to
 // pick an email at the provider (a guest account, a self-service tenant) could take the account over.
 import type { Queryable } from '../../core/db/db.ts';
-import type { OidcConfig } from '../../core/config.ts';
+import type { OidcConfig } from './config.ts';
 import type { SsoIdentity } from './oidc-client.ts';
 import { findUserByEmail, normalizeEmail, toStaffUser, type StaffUser, type UserRow } from '../../core/access/staff-users.ts';
 

@@ -20,6 +20,7 @@ import { answersMatch, referenceInPdf, waiverById, waiverByReference, type Signe
 import { CopyDrawer } from './pdf-pool.ts';
 import { CopyMailer } from './copy-email.ts';
 import type { Lang } from '../../../engine/languages.ts';
+import { rowIdOf } from '../../core/http/row-id.ts';
 
 /** A PDF copy is a few hundred kilobytes; anything much larger is not one of ours. */
 export const MAX_VERIFY_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -75,7 +76,7 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
     const collection = registry.collections.get(request.params.slug);
     if (!collection || collection.kind !== 'submissions') throw routeNotFound(`/api/waiver-copy/staff/${request.params.slug}`);
     if (!mayOpen(request.caller, registry, collection)) throw forbidden();
-    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : null;
+    const id = rowIdOf(request.params.id);
     const row = id === null ? null : await waiverById(db, registry, request.caller, collection, id);
     if (!row) throw notFound();
     await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, documentId: row.id, detail: { copy: 'pdf' } });

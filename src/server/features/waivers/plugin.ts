@@ -10,7 +10,8 @@ import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { can } from '../../core/access/roles.ts';
 import { deskFinds, readScope, readsRow } from '../../core/access/submission-access.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
-import { credentialHeaders } from '../../core/http/route-schemas.ts';
+import { credentialHeaders, idParams } from '../../core/http/route-schemas.ts';
+import { idParam } from '../../core/http/row-id.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { t } from '../../../engine/messages.ts';
@@ -26,14 +27,7 @@ import { WAIVER_FIELDS } from './waiver-fields.ts';
 type Locale = { locale?: string };
 type IdRequest<Extra = object> = FastifyRequest<{ Params: { id: string }; Querystring: Locale } & Extra>;
 
-const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 12 } }, required: ['id'] } as const;
 const localeQuery = { type: 'object', properties: { locale: { type: 'string', maxLength: 20 } } } as const;
-
-function idOf(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw) || id < 1) throw notFound();
-  return id;
-}
 
 const callerLanguage = (request: FastifyRequest<{ Querystring: Locale }>): Lang => resolveLanguage(request.query.locale ?? request.headers['accept-language']);
 
@@ -80,7 +74,7 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
 
   app.get('/api/waivers/:id', { schema: { params: idParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: WaiverOpenAnswer } } }, async (request: IdRequest) => {
     const collections = deskCollections(request);
-    const id = idOf(request.params.id);
+    const id = idParam(request.params.id);
     await ctx.limits.deskLookup(request, 'open');
     const row = await findWaiver(db, collections, id);
     if (!row) throw notFound();
@@ -98,7 +92,7 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
     },
   }, async (request: IdRequest<{ Body: { person?: CheckInPerson } }>) => {
     const collections = deskCollections(request);
-    const id = idOf(request.params.id);
+    const id = idParam(request.params.id);
     const { person } = request.body;
     const { rows } = await db.query<{ collection: string; dependents: number; reference: string }>(
       `SELECT collection, reference, CASE WHEN jsonb_typeof(data->'${WAIVER_FIELDS.dependents}') = 'array' THEN jsonb_array_length(data->'${WAIVER_FIELDS.dependents}') ELSE 0 END AS dependents
@@ -118,7 +112,7 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
   });
 
   app.get('/api/waivers/:id/terms', { schema: { params: idParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: SignedTermsAnswer } } }, async (request: IdRequest) => {
-    const id = idOf(request.params.id);
+    const id = idParam(request.params.id);
     const { rows } = await db.query<{ collection: string; venue: string | null; form_hash: string; evidence: { language?: string; termsSha256?: string } }>(
       'SELECT collection, venue, form_hash, evidence FROM documents WHERE id = $1 AND evidence IS NOT NULL',
       [id],
