@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { EngineForm } from '../../form/EngineForm.tsx';
 import { useShell } from '../../shell/ShellContext.tsx';
-import { withLang } from './consoleAccess.ts';
+import { staffLink } from '../../staff/staffLink.ts';
 import type { ContentEditData } from './contentLoader.ts';
 import { contentSaver } from './saveContent.ts';
 import { DeleteContent } from './DeleteContent.tsx';
@@ -23,7 +23,7 @@ export default function ContentEditPage() {
   return (
     <div className="console console-edit">
       <p className="console-back">
-        <Link to={withLang(global ? '/staff' : `/staff/content/${slug}`, search)}>{global ? t('staffTitle') : t('staffAllContent')}</Link>
+        <Link to={staffLink(global ? '/staff' : `/staff/content/${slug}`, search)}>{global ? t('staffTitle') : t('staffAllContent')}</Link>
       </p>
       <EngineForm key={`${slug}/${id ?? ''}`} loaded={loaded} lang={lang} sourced={NO_SOURCED} optionDocs={optionDocs} submit={save} initial={answers} initialUploads={uploads} uploadAs="staff" />
       {id && !global && <DeleteContent slug={slug} id={id} />}
