@@ -6,6 +6,7 @@ import { localized } from '../../api/localized.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 import { staffCan } from '../../staff/requireStaff.ts';
+import { BackLink } from '../../staff/frame.tsx';
 import { staffLink } from '../../staff/staffLink.ts';
 import { staffTime } from '../../staff/staffTime.ts';
 import type { ContentListData } from './contentLoader.ts';
@@ -22,9 +23,7 @@ export default function ContentListPage() {
   const nameOf = (doc: Record<string, unknown>) => String(localized<string>(doc.name ?? doc.title, lang).value ?? doc.slug ?? doc.id);
   return (
     <div className="console">
-      <p className="console-back">
-        <Link to={staffLink('/staff', search)}>{t('staffTitle')}</Link>
-      </p>
+      <BackLink to={'/staff'}>{t('staffTitle')}</BackLink>
       <h1>{title}</h1>
       {editor ? (
         <p>

@@ -10,6 +10,7 @@ import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 import { AnswerValue, fieldLabel } from './AnswerValue.tsx';
 import { staffTime } from '../../staff/staffTime.ts';
+import { BackLink } from '../../staff/frame.tsx';
 import { staffLink } from '../../staff/staffLink.ts';
 import type { SubmissionData } from './submissionLoader.ts';
 import { FollowUpPanel } from './FollowUpPanel.tsx';
@@ -42,9 +43,7 @@ export default function SubmissionPage() {
   const evidence = doc.evidence ? Object.entries(doc.evidence) : [];
   return (
     <div className="console">
-      <p className="console-back">
-        <Link to={staffLink(`/staff/forms/${compiled.id}`, search)}>{t('staffAllSubmissions')}</Link>
-      </p>
+      <BackLink to={`/staff/forms/${compiled.id}`}>{t('staffAllSubmissions')}</BackLink>
       <h1>
         <span lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</span> <span className="console-reference">{doc.reference}</span>
       </h1>

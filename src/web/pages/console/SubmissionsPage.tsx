@@ -10,6 +10,7 @@ import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 import { staffTime } from '../../staff/staffTime.ts';
+import { BackLink } from '../../staff/frame.tsx';
 import { staffLink } from '../../staff/staffLink.ts';
 import { Pager } from '../../staff/Pager.tsx';
 import { DateFilter, dateFilterProblem } from './DateFilter.tsx';
@@ -30,9 +31,7 @@ export default function SubmissionsPage() {
   const language = new URLSearchParams(search).get('lang');
   return (
     <div className="console">
-      <p className="console-back">
-        <Link to={staffLink('/staff', search)}>{t('staffTitle')}</Link>
-      </p>
+      <BackLink to={'/staff'}>{t('staffTitle')}</BackLink>
       <h1 lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</h1>
       <SubmissionFilterForm key={FILTER_PARAMS.map((name) => filter[name]).join('|')} filter={filter} language={language}>
         <FollowUpFilters formId={compiled.id} form={compiled.form} textLang={textLang} filter={filter} assignees={assignees} venues={venues} />
