@@ -49,6 +49,8 @@ const folders = (dir) => fs.readdirSync(new URL(dir, import.meta.url), { withFil
  * The server's layout (README, Layout): core never reaches into a feature; a feature uses another only through
  * that feature's index.ts; a page folder of src/web/pages never imports another page folder.
  */
+/** The page folders of the staff console (and the employee pages signed in with it): they use the staff kit, src/web/staff/. */
+const STAFF_PAGES = ['chat', 'console', 'insights', 'perks', 'privacy', 'staff', 'verify', 'waivers'];
 const features = folders('./src/server/features/');
 const pages = folders('./src/web/pages/');
 const featureZones = [
@@ -67,7 +69,7 @@ const featureZones = [
     target: `./src/web/pages/${page}`,
     from: './src/web/pages',
     except: [`./${page}`],
-    message: 'Page folders do not import each other: share code through src/web/ui, src/web/form or src/engine.',
+    message: 'Page folders do not import each other: share code through src/web/staff (the staff kit), src/web/ui, src/web/form or src/engine.',
   })),
 ];
 
@@ -159,6 +161,32 @@ export default defineConfig([
     },
     rules: {
       'react-hooks/exhaustive-deps': 'error', // shipped as a warning; a stale closure is a bug
+    },
+  },
+
+  {
+    // The staff kit (src/web/staff/, outside the page folders so every one may import it) is the one way a
+    // page calls the server: no page folder calls fetch itself (README, Staff console).
+    files: ['src/web/pages/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the server through src/web/staff/staffRequest.ts (staffRequest, staffFetch) or src/web/api/client.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: 'Call the server through src/web/staff/staffRequest.ts or src/web/api/client.ts.' })),
+      ],
+    },
+  },
+
+  {
+    // One time zone and one digit rule for the whole console: its pages format dates and numbers with
+    // src/web/staff/staffTime.ts only.
+    files: STAFF_PAGES.map((folder) => `src/web/pages/${folder}/**`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/]", message: 'Staff pages format dates and numbers with src/web/staff/staffTime.ts (Doha time, Latin digits).' },
+        { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: 'Staff pages format dates and numbers with src/web/staff/staffTime.ts (Doha time, Latin digits).' },
+      ],
     },
   },
 

@@ -59,7 +59,21 @@ describe('the import boundaries', () => {
     ['src/server/x.ts', "import '../engine/compile.ts';\nimport 'node:fs';"],
     ['scripts/x.ts', "import '../src/engine/compile.ts';\nimport '../src/server/core/config.ts';"],
     ['tests/x.ts', "import '../src/web/main.tsx';\nimport '../src/server/app.ts';"],
+    ['src/web/pages/privacy/x.ts', "export { staffRequest } from '../../staff/staffRequest.ts';\nexport { staffTime } from '../../staff/staffTime.ts';"],
+    ['src/web/pages/careers/x.ts', "export const closes = new Intl.DateTimeFormat('en', { timeZone: 'UTC' });"],
   ])('%s may write %s', async (file, code) => {
     expect(await rulesReported(file, code)).toEqual([]);
+  });
+});
+
+describe('the staff kit', () => {
+  it.each([
+    ['src/web/pages/verify/x.ts', "export const send = () => fetch('/api/x');", 'no-restricted-globals'],
+    ['src/web/pages/hub/x.ts', "export const send = () => window.fetch('/api/x');", 'no-restricted-properties'],
+    ['src/web/pages/insights/x.ts', "export const when = new Intl.DateTimeFormat('ar', { timeZone: 'Asia/Qatar' });", 'no-restricted-syntax'],
+    ['src/web/pages/console/x.ts', "export const count = new Intl.NumberFormat('ar-u-nu-arab');", 'no-restricted-syntax'],
+    ['src/web/pages/console/x.ts', 'export const when = (at: Date) => at.toLocaleString();', 'no-restricted-syntax'],
+  ])('%s: %s is refused (%s)', async (file, code, rule) => {
+    expect(await rulesReported(file, code)).toContain(rule);
   });
 });

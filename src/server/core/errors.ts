@@ -1,12 +1,10 @@
 // Errors in the shape the Payload REST contract uses: always {errors:[...]}, except the
 // unknown-route answer, which Payload sends as {message}.
 
-/** One item of a Payload validation error's data.errors (an engine AnswerError becomes one). */
-export interface FieldError {
-  label?: string;
-  message: string;
-  path: string;
-}
+import type { ErrorBody, FieldError } from '../../engine/contract/errors.ts';
+
+/** The body's shape is declared once, in engine/contract/errors.ts (the pages read it too). */
+export type { FieldError };
 
 export class ApiError extends Error {
   constructor(
@@ -18,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-const messageError = (status: number, message: string) => new ApiError(status, { errors: [{ message }] });
+const messageError = (status: number, message: string) => new ApiError(status, { errors: [{ message }] } satisfies ErrorBody);
 
 export const forbidden = () => messageError(403, 'You are not allowed to perform this action.');
 export const notFound = () => messageError(404, 'Not Found');
@@ -38,10 +36,10 @@ function invalidFieldsMessage(names: string[]): string {
 export function validationError(collection: string | null, errors: FieldError[], status = 400): ApiError {
   const names = [...new Set(errors.map((error) => error.label ?? error.path))];
   const data = collection ? { collection, errors } : { errors };
-  return new ApiError(status, { errors: [{ name: 'ValidationError', data, message: invalidFieldsMessage(names) }] });
+  return new ApiError(status, { errors: [{ name: 'ValidationError', data, message: invalidFieldsMessage(names) }] } satisfies ErrorBody);
 }
 
 export function queryError(paths: string[]): ApiError {
   const message = paths.length === 1 ? `The following path cannot be queried: ${paths[0]}` : `The following paths cannot be queried: ${paths.join(', ')}`;
-  return new ApiError(400, { errors: [{ name: 'QueryError', data: paths.map((path) => ({ path })), message }] });
+  return new ApiError(400, { errors: [{ name: 'QueryError', data: paths.map((path) => ({ path })), message }] } satisfies ErrorBody);
 }

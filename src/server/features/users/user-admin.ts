@@ -9,6 +9,7 @@ import type { Lang } from '../../../engine/definition.ts';
 import type { Role } from '../../core/access/roles.ts';
 import { normalizeEmail, rolesProblem, toStaffUser, type UserRow } from '../../core/access/staff-users.ts';
 import type { ManagedUser } from '../../../engine/contract/users.ts';
+import { LAST_ADMIN } from '../../../engine/contract/errors.ts';
 
 /** A user as admins see it (src/engine/contract/users.ts). */
 export type { ManagedUser };
@@ -127,7 +128,7 @@ export async function updateUser(db: Db, id: number, body: Body, knownVenues: Re
     if (losesAdmin) {
       const { rows } = await tx.query<{ others: number }>("SELECT count(*)::int AS others FROM users WHERE 'admin' = ANY(roles) AND disabled_at IS NULL AND id <> $1", [id]);
       const path = dropsAdmin ? 'roles' : 'disabled';
-      if (rows[0].others === 0) throw validationError('users', [{ path, label: dropsAdmin ? 'Roles' : 'Disabled', message: 'This is the last admin: make another user admin first, so someone can still manage users.' }]);
+      if (rows[0].others === 0) throw validationError('users', [{ path, label: dropsAdmin ? 'Roles' : 'Disabled', message: 'This is the last admin: make another user admin first, so someone can still manage users.', code: LAST_ADMIN }]);
     }
     const roles = change ? rolesDifference(before, change) : null;
     const changed = [

@@ -5,7 +5,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, useSearchParams } from 'react-router-dom';
 import { useShell } from '../../shell/ShellContext.tsx';
-import { useLangSearch } from '../../shell/useLangSearch.ts';
+import { staffLink } from '../../staff/staffLink.ts';
+import { staffTime } from '../../staff/staffTime.ts';
 import { askQuestion, type ChatMessage, type ConversationSummary } from './chatApi.ts';
 import type { ChatData } from './chatLoader.ts';
 import { QUESTION_MAX_LENGTH } from '../../../engine/chat.ts';
@@ -159,12 +160,12 @@ function Conversation({ configured, initial }: { configured: boolean; initial: C
 
 function RecentConversations({ conversations, current }: { conversations: ConversationSummary[]; current: number | null }) {
   const { t } = useTranslation();
-  const lang = useLangSearch();
+  const { search } = useLocation();
   return (
     <nav className="chat-recent" aria-label={t('chatConversations')}>
       <h2>{t('chatConversations')}</h2>
       <p>
-        <Link to={`/chat${lang}`}>{t('chatNewConversation')}</Link>
+        <Link to={staffLink('/chat', search)}>{t('chatNewConversation')}</Link>
       </p>
       {conversations.length > 0 && (
         <ul>
@@ -176,7 +177,7 @@ function RecentConversations({ conversations, current }: { conversations: Conver
         </ul>
       )}
       <p>
-        <Link to={`/chat/old${lang}`}>{t('chatAllConversations')}</Link>
+        <Link to={staffLink('/chat/old', search)}>{t('chatAllConversations')}</Link>
       </p>
     </nav>
   );
@@ -184,11 +185,11 @@ function RecentConversations({ conversations, current }: { conversations: Conver
 
 function ConversationList({ conversations }: { conversations: ConversationSummary[] }) {
   const { t } = useTranslation();
-  const lang = useLangSearch();
+  const { search } = useLocation();
   if (conversations.length === 0) {
     return (
       <p className="chat-empty">
-        {t('chatNoConversations')} <Link to={`/chat${lang}`}>{t('chatNewConversation')}</Link>
+        {t('chatNoConversations')} <Link to={staffLink('/chat', search)}>{t('chatNewConversation')}</Link>
       </p>
     );
   }
@@ -206,11 +207,9 @@ function ConversationList({ conversations }: { conversations: ConversationSummar
 function ConversationLink({ conversation, current }: { conversation: ConversationSummary; current: boolean }) {
   const { lang } = useShell();
   const [params] = useSearchParams();
-  const search = new URLSearchParams({ conversation: String(conversation.id) });
-  if (params.get('lang')) search.set('lang', params.get('lang')!);
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(conversation.updatedAt));
+  const when = staffTime(conversation.updatedAt, lang);
   return (
-    <Link to={`/chat?${search}`} aria-current={current ? 'page' : undefined} className="chat-link">
+    <Link to={staffLink(`/chat?conversation=${conversation.id}`, params)} aria-current={current ? 'page' : undefined} className="chat-link">
       <span dir="auto">{conversation.title}</span> <time dateTime={conversation.updatedAt}>{when}</time>
     </Link>
   );

@@ -2,14 +2,9 @@
 // arrives as Server-Sent Events on a POST, which EventSource cannot send: the body is read with
 // fetch and a stream reader, and split into events here.
 import type { ChatStreamEvent } from '../../../engine/chat.ts';
-import { apiUrl } from '../../api/runtimeConfig.ts';
+import { refusalOf, staffFetch } from '../../staff/staffRequest.ts';
 
 export type { ChatMessage, ConversationSummary } from '../../../engine/chat.ts';
-
-export async function staffGet<T>(path: string, signal?: AbortSignal): Promise<{ status: number; body: T | null }> {
-  const response = await fetch(apiUrl(path), { credentials: 'include', headers: { Accept: 'application/json' }, signal });
-  return { status: response.status, body: response.ok ? ((await response.json()) as T) : null };
-}
 
 /** One event block ("event: x\ndata: {...}"); blocks without JSON data are skipped. */
 function parseEvent(block: string): ChatStreamEvent | null {
@@ -32,9 +27,8 @@ export type AskOutcome = { kind: 'streamed' } | { kind: 'refused'; status: numbe
 export async function askQuestion(content: string, conversation: number | null, onEvent: (event: ChatStreamEvent) => void, signal?: AbortSignal): Promise<AskOutcome> {
   let response: Response;
   try {
-    response = await fetch(apiUrl('/api/chat/messages'), {
+    response = await staffFetch('/api/chat/messages', {
       method: 'POST',
-      credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
       body: JSON.stringify(conversation === null ? { content } : { content, conversation }),
       signal,
@@ -43,8 +37,7 @@ export async function askQuestion(content: string, conversation: number | null, 
     return { kind: 'unreachable' };
   }
   if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
-    const body = (await response.json().catch(() => null)) as { errors?: { message?: string }[] } | null;
-    return { kind: 'refused', status: response.status, message: body?.errors?.[0]?.message ?? null };
+    return { kind: 'refused', status: response.status, message: refusalOf(await response.json().catch(() => null)).message };
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let pending = '';

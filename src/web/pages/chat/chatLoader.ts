@@ -2,8 +2,9 @@
 // an assistant is configured, their conversations, and on /chat?conversation=<id> that one's messages.
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { requireSignIn, type StaffMe } from '../../shell/requireSignIn.ts';
-import { staffGet, type ChatMessage, type ConversationSummary } from './chatApi.ts';
+import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { staffRequest } from '../../staff/staffRequest.ts';
+import type { ChatMessage, ConversationSummary } from './chatApi.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type ChatRef = PageOf<'chat'>;
@@ -17,15 +18,21 @@ export interface ChatData extends PageData {
   open: { conversation: ConversationSummary; messages: ChatMessage[] } | null;
 }
 
+/** The answer of a read, or null when it was refused (any status but 200). */
+async function readOrNull<T>(path: string, signal: AbortSignal): Promise<T | null> {
+  const answer = await staffRequest<T>('GET', path, undefined, signal);
+  return answer.status === 200 ? answer.body : null;
+}
+
 export const loadPage: LoadPage<ChatRef, ChatData> = async ({ page, url, signal }) => {
-  const me = await requireSignIn(url.href);
+  const me = await requireStaff(url);
   const base = { languages: page.languages, view: page.view ?? 'chat', me } as const;
-  const config = await staffGet<{ configured: boolean }>('/api/chat/config', signal);
-  if (config.status === 403 || !config.body) return { ...base, configured: null, conversations: [], open: null };
+  const config = await readOrNull<{ configured: boolean }>('/api/chat/config', signal);
+  if (!config) return { ...base, configured: null, conversations: [], open: null };
   const wanted = url.searchParams.get('conversation');
   const [list, open] = await Promise.all([
-    staffGet<{ docs: ConversationSummary[] }>('/api/chat/conversations', signal),
-    wanted && /^\d{1,9}$/.test(wanted) ? staffGet<ChatData['open']>(`/api/chat/conversations/${wanted}`, signal) : null,
+    readOrNull<{ docs: ConversationSummary[] }>('/api/chat/conversations', signal),
+    wanted && /^\d{1,9}$/.test(wanted) ? readOrNull<ChatData['open']>(`/api/chat/conversations/${wanted}`, signal) : null,
   ]);
-  return { ...base, configured: config.body.configured, conversations: list.body?.docs ?? [], open: open?.body ?? null };
+  return { ...base, configured: config.configured, conversations: list?.docs ?? [], open: open ?? null };
 };

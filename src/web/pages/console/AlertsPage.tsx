@@ -10,8 +10,9 @@ import type { MessageKey } from '../../../engine/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 import type { AlertsData } from './alertsLoader.ts';
-import { staffDateTime, withLang } from './consoleAccess.ts';
-import { staffRequest } from './staffApi.ts';
+import { staffTime } from '../../staff/staffTime.ts';
+import { staffLink } from '../../staff/staffLink.ts';
+import { staffRequest } from '../../staff/staffRequest.ts';
 import './console.css';
 
 const STATE_TEXT: Record<DeliveryState, MessageKey> = { queued: 'alertsStateQueued', sent: 'alertsStateSent', retrying: 'alertsStateRetrying', failed: 'alertsStateFailed' };
@@ -33,7 +34,7 @@ export default function AlertsPage() {
         <section aria-labelledby="alerts-log">
           <h2 id="alerts-log">{t('alertsLog')}</h2>
           <p className="console-back">
-            <Link to={withLang('/staff/content/alert-rules', search)}>{t('alertsRules')}</Link>
+            <Link to={staffLink('/staff/content/alert-rules', search)}>{t('alertsRules')}</Link>
           </p>
           {!log.mailConfigured && <p className="console-note">{t('alertsNoMail')}</p>}
           <p className="console-note" role="status">{status}</p>
@@ -56,14 +57,14 @@ function AlertList({ alerts, onRead }: { alerts: AlertItem[]; onRead: (id: numbe
     <StaffTable caption={t('alertsTitle')} columns={[t('alertsColReceived'), t('alertsColAlert'), t('alertsColReference'), t('alertsColStatus')]}>
         {alerts.map((alert) => (
           <tr key={alert.id} className={alert.read ? undefined : 'alerts-new'}>
-            <td>{staffDateTime(alert.createdAt, lang)}</td>
+            <td>{staffTime(alert.createdAt, lang)}</td>
             <td>
               <bdi>{alert.subject}</bdi>
               <br />
               <span className="console-note">{alert.rule}</span>
             </td>
             <td className="console-reference">
-              <Link to={withLang(submissionConsolePath(alert.form, alert.submission), search)}>{alert.reference}</Link>
+              <Link to={staffLink(submissionConsolePath(alert.form, alert.submission), search)}>{alert.reference}</Link>
             </td>
             <td>
               {alert.read ? (
@@ -98,7 +99,7 @@ function DeliveryLog({ deliveries, onStatus }: { deliveries: AlertDelivery[]; on
         {deliveries.map((shown) => resent.has(shown.id) ? { ...shown, state: 'queued' as const, lastError: null, nextAttemptAt: null } : shown).map((delivery) => (
           <tr key={delivery.id}>
             <td>
-              {staffDateTime(delivery.queuedAt, lang)}
+              {staffTime(delivery.queuedAt, lang)}
               <br />
               <span className="console-reference">{delivery.reference}</span>
             </td>
@@ -106,7 +107,7 @@ function DeliveryLog({ deliveries, onStatus }: { deliveries: AlertDelivery[]; on
             <td>
               <strong className={`alerts-state alerts-state-${delivery.state}`}>{t(STATE_TEXT[delivery.state])}</strong>
               {delivery.lastError && <span className="console-note alerts-error"> {t('alertsLastError', { error: delivery.lastError })}</span>}
-              {delivery.state === 'retrying' && delivery.nextAttemptAt && <span className="console-note"> {t('alertsNextTry', { time: staffDateTime(delivery.nextAttemptAt, lang) })}</span>}
+              {delivery.state === 'retrying' && delivery.nextAttemptAt && <span className="console-note"> {t('alertsNextTry', { time: staffTime(delivery.nextAttemptAt, lang) })}</span>}
               <br />
               <button type="button" className="button button-secondary" onClick={() => void resend(delivery)}>
                 {t('alertsResend', { recipient: delivery.recipient })}

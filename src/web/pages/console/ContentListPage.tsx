@@ -5,7 +5,10 @@ import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { localized } from '../../api/localized.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
-import { staffCan, withLang } from './consoleAccess.ts';
+import { staffCan } from '../../staff/requireStaff.ts';
+import { BackLink } from '../../staff/frame.tsx';
+import { staffLink } from '../../staff/staffLink.ts';
+import { staffTime } from '../../staff/staffTime.ts';
 import type { ContentListData } from './contentLoader.ts';
 import '../../styles/form.css';
 import './console.css';
@@ -20,13 +23,11 @@ export default function ContentListPage() {
   const nameOf = (doc: Record<string, unknown>) => String(localized<string>(doc.name ?? doc.title, lang).value ?? doc.slug ?? doc.id);
   return (
     <div className="console">
-      <p className="console-back">
-        <Link to={withLang('/staff', search)}>{t('staffTitle')}</Link>
-      </p>
+      <BackLink to={'/staff'}>{t('staffTitle')}</BackLink>
       <h1>{title}</h1>
       {editor ? (
         <p>
-          <Link className="button button-primary" to={withLang(`${base}/new`, search)}>
+          <Link className="button button-primary" to={staffLink(`${base}/new`, search)}>
             {t('staffAdd')}
           </Link>
         </p>
@@ -37,9 +38,9 @@ export default function ContentListPage() {
           {docs.map((doc) => (
             <tr key={String(doc.id)}>
               <th scope="row" dir="auto">
-                {editor ? <Link to={withLang(`${base}/${String(doc.id)}`, search)}>{nameOf(doc)}</Link> : nameOf(doc)}
+                {editor ? <Link to={staffLink(`${base}/${String(doc.id)}`, search)}>{nameOf(doc)}</Link> : nameOf(doc)}
               </th>
-              <td>{typeof doc.updatedAt === 'string' ? new Date(doc.updatedAt).toLocaleString(`${lang}-u-nu-latn`) : ''}</td>
+              <td>{staffTime(doc.updatedAt, lang)}</td>
             </tr>
           ))}
       </StaffTable>

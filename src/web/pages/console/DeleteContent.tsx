@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { withLang } from './consoleAccess.ts';
-import { staffRequest } from './staffApi.ts';
+import { staffLink } from '../../staff/staffLink.ts';
+import { staffRequest } from '../../staff/staffRequest.ts';
 
 export function DeleteContent({ slug, id }: { slug: string; id: string }) {
   const { t } = useTranslation();
@@ -16,7 +16,7 @@ export function DeleteContent({ slug, id }: { slug: string; id: string }) {
     setBusy(true);
     const answer = await staffRequest('DELETE', `/api/${encodeURIComponent(slug)}/${id}`).catch(() => null);
     setBusy(false);
-    if (answer?.status === 200) return navigate(withLang(`/staff/content/${slug}`, search));
+    if (answer?.status === 200) return navigate(staffLink(`/staff/content/${slug}`, search));
     setFailed(true);
   };
   return (

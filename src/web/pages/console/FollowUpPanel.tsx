@@ -5,11 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FOLLOW_UP_NOTE_MAX_LENGTH, FOLLOW_UP_STATES, type FollowUp, type FollowUpState, type StaffMember } from '../../../engine/contract/followup.ts';
 import type { Lang } from '../../../engine/languages.ts';
+import { staffTime } from '../../staff/staffTime.ts';
 import { changeFollowUp, STATE_LABELS, staffName, type FollowUpOutcome } from './followUpApi.ts';
-
-export function dohaDateTime(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(new Date(iso));
-}
 
 interface Props {
   collection: string;
@@ -58,7 +55,7 @@ export function FollowUpPanel({ collection, id, lang, initial, assignees }: Prop
     <section className="console-followup" aria-labelledby="console-followup">
       <h2 id="console-followup">{t('staffFollowUp')}</h2>
       {followUp.resolvedAt && (
-        <p className="console-note">{t('staffResolvedBy', { name: followUp.resolvedBy ? staffName(followUp.resolvedBy) : '?', at: dohaDateTime(followUp.resolvedAt, lang) })}</p>
+        <p className="console-note">{t('staffResolvedBy', { name: followUp.resolvedBy ? staffName(followUp.resolvedBy) : '?', at: staffTime(followUp.resolvedAt, lang) })}</p>
       )}
       <form className="console-followup-form" onSubmit={saveStateAndAssignee} key={`${followUp.state}|${followUp.assignee?.id ?? ''}`}>
         <fieldset className="option-group" aria-describedby={errors.state ? 'followup-state-error' : undefined}>
@@ -122,7 +119,7 @@ export function FollowUpPanel({ collection, id, lang, initial, assignees }: Prop
               <p dir="auto" className="console-note-text">
                 {note.text}
               </p>
-              <p className="console-note">{t('staffNoteBy', { author: note.author ? staffName(note.author) : '?', at: dohaDateTime(note.createdAt, lang) })}</p>
+              <p className="console-note">{t('staffNoteBy', { author: note.author ? staffName(note.author) : '?', at: staffTime(note.createdAt, lang) })}</p>
             </li>
           ))}
         </ol>

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
-import { hasConsolePages, staffCan, withLang } from './consoleAccess.ts';
+import { staffCan } from '../../staff/requireStaff.ts';
+import { staffLink } from '../../staff/staffLink.ts';
+import { staffNumber } from '../../staff/staffTime.ts';
+import { hasConsolePages } from './consoleAccess.ts';
 import type { HomeData } from './homeLoader.ts';
 import './console.css';
 
@@ -14,24 +17,24 @@ export default function HomePage() {
   const { lang } = useShell();
   const { t } = useTranslation();
   const { search } = useLocation();
-  const number = new Intl.NumberFormat(`${lang}-u-nu-latn`);
+  const number = staffNumber(lang);
   return (
     <div className="console">
       <h1>{t('staffTitle')}</h1>
       <p className="console-who">{t('staffSignedInAs', { email: me.email })}</p>
       {hasConsolePages(me) && (
         <p className="console-back">
-          <Link to={withLang('/staff/alerts', search)}>{t('alertsUnread', { count: unreadAlerts })}</Link>
+          <Link to={staffLink('/staff/alerts', search)}>{t('alertsUnread', { count: unreadAlerts })}</Link>
         </p>
       )}
       {staffCan(me, 'privacy-requests') && (
         <p className="console-back">
-          <Link to={withLang('/staff/privacy', search)}>{t('privacyLink')}</Link>
+          <Link to={staffLink('/staff/privacy', search)}>{t('privacyLink')}</Link>
         </p>
       )}
       {staffCan(me, 'check-in-waivers') && (
         <p className="console-back">
-          <Link to={withLang('/staff/waivers', search)}>{t('staffWaiverDeskLink')}</Link>
+          <Link to={staffLink('/staff/waivers', search)}>{t('staffWaiverDeskLink')}</Link>
         </p>
       )}
       {forms.length > 0 && (
@@ -41,11 +44,11 @@ export default function HomePage() {
               {forms.map((form) => (
                 <tr key={form.id}>
                   <th scope="row">
-                    <Link to={withLang(`/staff/forms/${form.id}`, search)}>{form.title[lang] ?? form.title.en}</Link>
+                    <Link to={staffLink(`/staff/forms/${form.id}`, search)}>{form.title[lang] ?? form.title.en}</Link>
                     {form.insights && (
                       <>
                         {' · '}
-                        <Link to={withLang(`/staff/insights/${form.id}`, search)}>{t('staffInsights')}</Link>
+                        <Link to={staffLink(`/staff/insights/${form.id}`, search)}>{t('staffInsights')}</Link>
                       </>
                     )}
                   </th>
@@ -65,7 +68,7 @@ export default function HomePage() {
               .filter((item) => !item.global || staffCan(me, 'edit-content'))
               .map((item) => (
                 <li key={item.id}>
-                  <Link to={withLang(item.global ? `/staff/globals/${item.slug}` : `/staff/content/${item.slug}`, search)}>{item.title}</Link>
+                  <Link to={staffLink(item.global ? `/staff/globals/${item.slug}` : `/staff/content/${item.slug}`, search)}>{item.title}</Link>
                 </li>
               ))}
           </ul>

@@ -9,7 +9,9 @@ import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 import { AnswerValue, fieldLabel } from './AnswerValue.tsx';
-import { staffDateTime, withLang } from './consoleAccess.ts';
+import { staffTime } from '../../staff/staffTime.ts';
+import { BackLink } from '../../staff/frame.tsx';
+import { staffLink } from '../../staff/staffLink.ts';
 import type { SubmissionData } from './submissionLoader.ts';
 import { FollowUpPanel } from './FollowUpPanel.tsx';
 import { SignedTerms } from './SignedTerms.tsx';
@@ -41,9 +43,7 @@ export default function SubmissionPage() {
   const evidence = doc.evidence ? Object.entries(doc.evidence) : [];
   return (
     <div className="console">
-      <p className="console-back">
-        <Link to={withLang(`/staff/forms/${compiled.id}`, search)}>{t('staffAllSubmissions')}</Link>
-      </p>
+      <BackLink to={`/staff/forms/${compiled.id}`}>{t('staffAllSubmissions')}</BackLink>
       <h1>
         <span lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</span> <span className="console-reference">{doc.reference}</span>
       </h1>
@@ -51,11 +51,11 @@ export default function SubmissionPage() {
         <dt>{t('staffReference')}</dt>
         <dd className="console-reference">{doc.reference}</dd>
         <dt>{t('staffReceived')}</dt>
-        <dd>{staffDateTime(doc.createdAt, lang)}</dd>
+        <dd>{staffTime(doc.createdAt, lang)}</dd>
         {doc.updatedAt && doc.updatedAt !== doc.createdAt && (
           <>
             <dt>{t('staffUpdatedAt')}</dt>
-            <dd>{staffDateTime(doc.updatedAt, lang)}</dd>
+            <dd>{staffTime(doc.updatedAt, lang)}</dd>
           </>
         )}
       </dl>
@@ -79,7 +79,7 @@ export default function SubmissionPage() {
               <div key={key}>
                 <dt>{key in EVIDENCE_LABELS ? t(EVIDENCE_LABELS[key as keyof typeof EVIDENCE_LABELS]) : key}</dt>
                 <dd dir="auto" className={/Sha256|Hash$/.test(key) ? 'console-fingerprint' : undefined}>
-                  {EVIDENCE_TIMES.has(key) ? staffDateTime(value, lang) : typeof value === 'object' ? JSON.stringify(value) : String(value)}
+                  {EVIDENCE_TIMES.has(key) ? staffTime(value, lang) : typeof value === 'object' ? JSON.stringify(value) : String(value)}
                 </dd>
               </div>
             ))}
@@ -89,7 +89,7 @@ export default function SubmissionPage() {
             <a className="button button-secondary" href={apiUrl(`/api/waiver-copy/staff/${compiled.collection}/${doc.id}`)} download>
               {t('staffWaiverPdf')}
             </a>{' '}
-            <Link to={withLang('/staff/verify', search)}>{t('staffVerifyTitle')}</Link>
+            <Link to={staffLink('/staff/verify', search)}>{t('staffVerifyTitle')}</Link>
           </p>
         </section>
       )}

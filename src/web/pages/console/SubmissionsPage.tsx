@@ -9,7 +9,10 @@ import { insightQuestions } from '../../../engine/insight-questions.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
-import { staffDateTime, withLang } from './consoleAccess.ts';
+import { staffTime } from '../../staff/staffTime.ts';
+import { BackLink } from '../../staff/frame.tsx';
+import { staffLink } from '../../staff/staffLink.ts';
+import { Pager } from '../../staff/Pager.tsx';
 import { DateFilter, dateFilterProblem } from './DateFilter.tsx';
 import { contactFields, FILTER_PARAMS } from './submissionSearch.ts';
 import { FollowUpFilters } from './FollowUpFilters.tsx';
@@ -23,19 +26,12 @@ export default function SubmissionsPage() {
   const { compiled, textLang, filter, list, exportHref, assignees, venues } = useLoaderData() as SubmissionsData;
   const { lang } = useShell();
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { search } = useLocation();
   const contacts = contactFields(compiled.form);
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams(search);
-    params.set('page', String(page));
-    return `${pathname}?${params}`;
-  };
   const language = new URLSearchParams(search).get('lang');
   return (
     <div className="console">
-      <p className="console-back">
-        <Link to={withLang('/staff', search)}>{t('staffTitle')}</Link>
-      </p>
+      <BackLink to={'/staff'}>{t('staffTitle')}</BackLink>
       <h1 lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</h1>
       <SubmissionFilterForm key={FILTER_PARAMS.map((name) => filter[name]).join('|')} filter={filter} language={language}>
         <FollowUpFilters formId={compiled.id} form={compiled.form} textLang={textLang} filter={filter} assignees={assignees} venues={venues} />
@@ -47,7 +43,7 @@ export default function SubmissionsPage() {
       </p>
       {insightQuestions(compiled.form).length > 0 && (
         <p>
-          <Link to={withLang(`/staff/insights/${compiled.id}`, search)}>{t('staffInsightsLink')}</Link>
+          <Link to={staffLink(`/staff/insights/${compiled.id}`, search)}>{t('staffInsightsLink')}</Link>
         </p>
       )}
       <p role="status">{t('staffFound', { count: list.totalDocs })}</p>
@@ -58,11 +54,11 @@ export default function SubmissionsPage() {
             {list.docs.map((doc) => (
               <tr key={doc.id}>
                 <th scope="row">
-                  <Link to={withLang(submissionConsolePath(compiled.id, doc.id), search)} className="console-reference">
+                  <Link to={staffLink(submissionConsolePath(compiled.id, doc.id), search)} className="console-reference">
                     {doc.reference}
                   </Link>
                 </th>
-                <td>{staffDateTime(doc.createdAt, lang)}</td>
+                <td>{staffTime(doc.createdAt, lang)}</td>
                 <td dir="auto">
                   {contacts
                     .map((field) => doc[field.name])
@@ -75,13 +71,7 @@ export default function SubmissionsPage() {
             ))}
         </StaffTable>
       )}
-      {list.totalPages > 1 && (
-        <nav className="console-pages" aria-label={t('staffPageOf', { page: list.page, pages: list.totalPages })}>
-          {list.hasPrevPage && <Link to={pageLink(list.page - 1)}>{t('staffPrevious')}</Link>}
-          <span>{t('staffPageOf', { page: list.page, pages: list.totalPages })}</span>
-          {list.hasNextPage && <Link to={pageLink(list.page + 1)}>{t('staffNext')}</Link>}
-        </nav>
-      )}
+      <Pager page={list.page} totalPages={list.totalPages} />
     </div>
   );
 }

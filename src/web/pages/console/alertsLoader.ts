@@ -3,8 +3,8 @@
 import type { AlertDeliveryLog, AlertInbox } from '../../../engine/contract/alerts.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import type { PageOf } from '../../../engine/contract/routes.ts';
-import { requireStaff, staffCan, type StaffMe } from './consoleAccess.ts';
-import { staffGet } from './staffApi.ts';
+import { type StaffMe, requireStaff, staffCan } from '../../staff/requireStaff.ts';
+import { staffGet } from '../../staff/staffRequest.ts';
 
 export interface AlertsData extends PageData {
   me: StaffMe;
@@ -14,7 +14,7 @@ export interface AlertsData extends PageData {
 }
 
 export const loadPage: LoadPage<PageOf<'staff-alerts'>, AlertsData> = async ({ page, url, signal }) => {
-  const me = await requireStaff(url);
+  const me = await requireStaff(url, undefined, { console: true });
   const [inbox, log] = await Promise.all([
     staffGet<AlertInbox>('/api/alerts', signal),
     staffCan(me, 'manage-alerts') ? staffGet<AlertDeliveryLog>('/api/alert-deliveries', signal) : null,

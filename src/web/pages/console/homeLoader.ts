@@ -8,8 +8,9 @@ import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
 import { formText } from '../../../engine/messages.ts';
 import { insightQuestions } from '../../../engine/insight-questions.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
-import { hasConsolePages, readsForm, requireStaff, type ConsoleRef, type StaffMe } from './consoleAccess.ts';
-import { staffGet } from './staffApi.ts';
+import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { staffGet } from '../../staff/staffRequest.ts';
+import { hasConsolePages, readsForm, type ConsoleRef } from './consoleAccess.ts';
 
 export interface FormSummary {
   id: string;
@@ -38,7 +39,7 @@ export interface HomeData extends PageData {
 }
 
 export const loadPage: LoadPage<ConsoleRef, HomeData> = async ({ page, url, signal }) => {
-  const me = await requireStaff(url);
+  const me = await requireStaff(url, undefined, { console: true });
   const lang = pageLanguage(url, page.languages);
   if (!hasConsolePages(me)) return { languages: page.languages, me, forms: [], content: [], unreadAlerts: 0 };
   const [forms, content, alerts] = await Promise.all([

@@ -6,7 +6,7 @@ import { answerPathOf, answersToDocument, documentKeys } from '../../../engine/c
 import type { Lang } from '../../../engine/languages.ts';
 import type { FormData } from '../../form/context.ts';
 import type { SubmitOutcome } from '../../form/submitAnswers.ts';
-import { staffRequest } from './staffApi.ts';
+import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 
 interface Target {
   slug: string;
@@ -17,7 +17,6 @@ interface Target {
 interface SaveAnswer {
   doc?: Record<string, unknown>;
   result?: Record<string, unknown>;
-  errors?: { message?: string; data?: { errors?: { path?: string; message?: string }[] } }[];
 }
 
 export function contentSaver(form: ResolvedForm, target: Target) {
@@ -33,8 +32,9 @@ export function contentSaver(form: ResolvedForm, target: Target) {
       return { kind: 'unreachable' };
     }
     if (answer.status === 200 || answer.status === 201) return { kind: 'created', doc: answer.body?.doc ?? answer.body?.result ?? {} };
-    const fieldErrors = (answer.body?.errors ?? []).flatMap((error) => error.data?.errors ?? []).filter((error) => error.path && error.message);
-    if (fieldErrors.length) return { kind: 'invalid', status: answer.status, fieldErrors: fieldErrors.map((error) => ({ path: answerPathOf(form, error.path!), message: error.message! })) };
-    return { kind: 'rejected', status: answer.status, message: answer.body?.errors?.[0]?.message };
+    const refusal = refusalOf(answer.body);
+    const fieldErrors = refusal.fields.filter((error) => error.path);
+    if (fieldErrors.length) return { kind: 'invalid', status: answer.status, fieldErrors: fieldErrors.map((error) => ({ path: answerPathOf(form, error.path), message: error.message })) };
+    return { kind: 'rejected', status: answer.status, message: refusal.message ?? undefined };
   };
 }

@@ -6,8 +6,9 @@ import type { FollowUp, FollowUpAssignees, StaffMember } from '../../../engine/c
 import type { Lang } from '../../../engine/languages.ts';
 import type { SignedTermsAnswer } from '../../../engine/contract/waivers.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { notFound, requireStaff, type ConsoleRef } from './consoleAccess.ts';
-import { staffGet, staffRequest } from './staffApi.ts';
+import { requireStaff } from '../../staff/requireStaff.ts';
+import { staffGet, staffRequest } from '../../staff/staffRequest.ts';
+import { notFound, type ConsoleRef } from './consoleAccess.ts';
 import { consoleForm, type Submission } from './submissionsLoader.ts';
 
 export interface SubmissionData extends PageData {
@@ -21,7 +22,7 @@ export interface SubmissionData extends PageData {
 }
 
 export const loadPage: LoadPage<ConsoleRef, SubmissionData> = async ({ page, url, params, signal }) => {
-  const me = await requireStaff(url, 'read-submissions');
+  const me = await requireStaff(url, 'read-submissions', { console: true });
   const { compiled, textLang } = await consoleForm(params.form, url, page.languages, me);
   if (!/^\d{1,9}$/.test(params.id ?? '')) throw notFound();
   const collection = `/api/${encodeURIComponent(compiled.collection)}`;

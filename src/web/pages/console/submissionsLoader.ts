@@ -9,8 +9,9 @@ import type { Lang } from '../../../engine/languages.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
-import { notFound, requireReader, requireStaff, type ConsoleRef, type StaffMe } from './consoleAccess.ts';
-import { staffGet, whereParam, type Page } from './staffApi.ts';
+import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { type Page, staffGet, whereParam } from '../../staff/staffRequest.ts';
+import { notFound, requireReader, type ConsoleRef } from './consoleAccess.ts';
 import { filterOf, submissionWhere, type SubmissionFilter } from './submissionSearch.ts';
 
 export const PAGE_SIZE = 20;
@@ -41,7 +42,7 @@ export async function consoleForm(formId: string | undefined, url: URL, language
 }
 
 export const loadPage: LoadPage<ConsoleRef, SubmissionsData> = async ({ page, url, params, signal }) => {
-  const me = await requireStaff(url, 'read-submissions');
+  const me = await requireStaff(url, 'read-submissions', { console: true });
   const { compiled, textLang } = await consoleForm(params.form, url, page.languages, me);
   const query = url.searchParams;
   const filter = filterOf(query);

@@ -7,7 +7,8 @@ import type { InsightCommentsAnswer } from '../../../engine/contract/insights.ts
 import type { InsightQuestion } from '../../../engine/insight-questions.ts';
 import { formText } from '../../../engine/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
-import { digitsLocale } from './insightsView.ts';
+import { staffLink } from '../../staff/staffLink.ts';
+import { staffNumber, staffTime } from '../../staff/staffTime.ts';
 
 interface Props {
   formId: string;
@@ -20,9 +21,7 @@ interface Props {
 export function InsightComments({ formId, textLang, questions, comments, search }: Props) {
   const { t } = useTranslation();
   const { lang } = useShell();
-  const number = new Intl.NumberFormat(digitsLocale(lang));
-  const when = new Intl.DateTimeFormat(digitsLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' });
-  const language = new URLSearchParams(search).get('lang');
+  const number = staffNumber(lang);
   const answerText = (question: InsightQuestion, value: string | number) =>
     question.kind === 'rating' ? formText(formId, question.options.find((option) => option.value === value)?.label ?? String(value), textLang) : number.format(Number(value));
   return (
@@ -35,8 +34,8 @@ export function InsightComments({ formId, textLang, questions, comments, search 
             <blockquote dir="auto">{comment.text}</blockquote>
             <p className="insights-comment-facts">
               {comment.group && <span dir="auto">{comment.group} · </span>}
-              {when.format(new Date(comment.createdAt))} ·{' '}
-              <Link to={`/staff/forms/${formId}/${comment.id}${language ? `?lang=${encodeURIComponent(language)}` : ''}`}>{t('insightsOpenSubmission', { reference: comment.reference ?? comment.id })}</Link>
+              {staffTime(comment.createdAt, lang)} ·{' '}
+              <Link to={staffLink(`/staff/forms/${formId}/${comment.id}`, search)}>{t('insightsOpenSubmission', { reference: comment.reference ?? comment.id })}</Link>
             </p>
             <dl className="insights-comment-ratings">
               {questions.filter((question) => comment.ratings[question.name] !== undefined).map((question) => (

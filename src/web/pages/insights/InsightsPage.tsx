@@ -1,6 +1,6 @@
 // /staff/insights/:form: a form's ratings over time per venue (or another answer): the view is
 // chosen with a plain GET form, so the URL carries it and a view can be shared; numbers in the
-// page's language and digits; in Arabic the charts run right to left.
+// page's language with the console's Latin digits (src/web/staff/staffTime.ts); in Arabic the charts run right to left.
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLoaderData, useLocation } from 'react-router-dom';
 import { insightGroupings, insightQuestions } from '../../../engine/insight-questions.ts';
@@ -9,22 +9,16 @@ import { useShell } from '../../shell/ShellContext.tsx';
 import { InsightComments } from './InsightComments.tsx';
 import { download, insightsCsv } from './insightsCsv.ts';
 import type { InsightsData } from './insightsLoader.ts';
-import { digitsLocale } from './insightsView.ts';
+import { staffLink } from '../../staff/staffLink.ts';
+import { staffDay, staffNumber } from '../../staff/staffTime.ts';
 import { QuestionInsight, type Formats } from './QuestionInsight.tsx';
 import './insights.css';
 
 function formatsFor(lang: string, period: string): Formats {
-  const locale = digitsLocale(lang);
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
-  const date = new Intl.DateTimeFormat(locale, period === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return { lang, rtl: lang === 'ar', number: (value) => number.format(value), signed: (value) => signed.format(value), period: (start) => date.format(new Date(`${start}T00:00:00Z`)) };
+  const number = staffNumber(lang, { maximumFractionDigits: 2 });
+  const signed = staffNumber(lang, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+  return { lang, rtl: lang === 'ar', number: (value) => number.format(value), signed: (value) => signed.format(value), period: (start) => staffDay(start, lang, period === 'month' ? 'month' : 'short') };
 }
-
-const withLangParam = (path: string, search: string) => {
-  const lang = new URLSearchParams(search).get('lang');
-  return lang ? `${path}?lang=${encodeURIComponent(lang)}` : path;
-};
 
 export default function InsightsPage() {
   const { compiled, textLang, view, grouped, overall, comments, problem } = useLoaderData() as InsightsData;
@@ -40,9 +34,9 @@ export default function InsightsPage() {
   return (
     <div className="insights">
       <p className="insights-back">
-        <Link to={withLangParam('/staff', search)}>{t('staffTitle')}</Link>
+        <Link to={staffLink('/staff', search)}>{t('staffTitle')}</Link>
         {' · '}
-        <Link to={withLangParam(`/staff/forms/${compiled.id}`, search)}>{t('staffAllSubmissions')}</Link>
+        <Link to={staffLink(`/staff/forms/${compiled.id}`, search)}>{t('staffAllSubmissions')}</Link>
       </p>
       <h1>{t('staffInsights')}: <span lang={textLang}>{title}</span></h1>
       <Form method="get" className="insights-filter" key={search}>

@@ -9,7 +9,8 @@ import { resolveLanguage } from '../../../engine/language.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
-import { requireSignIn, sessionRequest } from '../../shell/requireSignIn.ts';
+import { requireStaff } from '../../staff/requireStaff.ts';
+import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
 
 export interface InsightsRef {
@@ -39,7 +40,7 @@ export interface InsightsData extends PageData {
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
 
 export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url, params, signal }) => {
-  await requireSignIn(url.href, 'read-submissions');
+  await requireStaff(url, 'read-submissions');
   const formId = params.form;
   if (!formId || !consoleForms.submissions.includes(formId)) throw notFound();
   const compiled = await loadCompiledForm(formId);
@@ -59,15 +60,15 @@ export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url,
   const comments = new URLSearchParams(grouped);
   if (view.by && view.group) comments.set('group', view.group);
   const [groupedAnswer, overallAnswer, commentsAnswer] = await Promise.all([
-    sessionRequest<InsightsAnswer>('GET', `${base}?${grouped}`, undefined, signal),
-    sessionRequest<InsightsAnswer>('GET', `${base}?${asked}`, undefined, signal),
-    sessionRequest<InsightCommentsAnswer>('GET', `${base}/comments?${comments}`, undefined, signal),
+    staffRequest<InsightsAnswer>('GET', `${base}?${grouped}`, undefined, signal),
+    staffRequest<InsightsAnswer>('GET', `${base}?${asked}`, undefined, signal),
+    staffRequest<InsightCommentsAnswer>('GET', `${base}/comments?${comments}`, undefined, signal),
   ]);
   for (const answer of [groupedAnswer, overallAnswer, commentsAnswer]) {
     if (answer.status !== 200 && answer.status !== 400) throw new Response(null, { status: answer.status });
   }
-  const refused = [groupedAnswer, overallAnswer].find((answer) => answer.status === 400)?.body as { errors?: { data?: { errors?: { message: string }[] } }[] } | null | undefined;
-  const problem = refused ? (refused.errors?.[0]?.data?.errors?.[0]?.message ?? 'Bad request') : null;
+  const refused = [groupedAnswer, overallAnswer].find((answer) => answer.status === 400);
+  const problem = refused ? (refusalOf(refused.body).fields[0]?.message ?? 'Bad request') : null;
   const ok = <T,>(answer: { status: number; body: T | null }) => (answer.status === 200 ? answer.body : null);
   return { languages: page.languages, compiled, textLang, view, grouped: ok(groupedAnswer), overall: ok(overallAnswer), comments: ok(commentsAnswer), problem };
 };

@@ -4,9 +4,6 @@ import type { InsightsAnswer, QuestionSummary } from '../../../engine/contract/i
 import type { InsightQuestion } from '../../../engine/insight-questions.ts';
 import { npsBands } from '../../../engine/nps.ts';
 
-/** The page language with its own digits (Arabic-Indic in Arabic, which Chromium's plain 'ar' does not give). */
-export const digitsLocale = (lang: string) => (lang === 'ar' ? 'ar-u-nu-arab' : lang);
-
 /** Distinct on white at 3:1 or more, told apart by dashes too (not by colour alone). */
 const COLOURS = ['#1f5fa8', '#b3461b', '#2e7d32', '#7b3fa0', '#8a6d00', '#00796b', '#c2185b', '#455a64'];
 const DASHES = ['', '6 3', '2 3', '8 3 2 3'];

@@ -10,7 +10,7 @@ import { apiUrl } from '../../api/runtimeConfig.ts';
 import { localized } from '../../api/localized.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { RichText, safeHref } from '../../rich-text/RichText.tsx';
-import { signInPath } from '../../shell/requireSignIn.ts';
+import { signInPath } from '../../staff/requireStaff.ts';
 import type { Perk, PerksData } from './perksLoader.ts';
 import { RedeemPanel } from './RedeemPanel.tsx';
 import '../../styles/form.css';

@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../engine/messages.ts';
-import { sessionRequest } from '../../shell/requireSignIn.ts';
+import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 
 interface Props {
   perk: string;
@@ -39,7 +39,7 @@ export function RedeemPanel({ perk, titleId, redeemed, onRedeemed }: Props) {
       return;
     }
     setBusy(true);
-    const answer = await sessionRequest<{ errors?: { data?: { errors?: { path: string }[] } }[] }>('POST', '/api/perk-redemptions', { perk, code }).catch(() => null);
+    const answer = await staffRequest('POST', '/api/perk-redemptions', { perk, code }).catch(() => null);
     setBusy(false);
     if (answer?.status === 201 || answer?.status === 409) {
       setCodeError(null);
@@ -48,7 +48,7 @@ export function RedeemPanel({ perk, titleId, redeemed, onRedeemed }: Props) {
       onRedeemed();
       return;
     }
-    const message = outcome(answer?.status ?? null, answer?.body?.errors?.[0]?.data?.errors?.[0]?.path);
+    const message = outcome(answer?.status ?? null, refusalOf(answer?.body).fields[0]?.path);
     if (message === 'perksWrongCode') {
       setCodeError(message);
       input.current?.select();

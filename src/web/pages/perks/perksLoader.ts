@@ -5,7 +5,8 @@ import type { PageOf } from '../../../engine/contract/routes.ts';
 import { rolesCan } from '../../../engine/roles.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { fetchStaffMe, sessionRequest } from '../../shell/requireSignIn.ts';
+import { fetchStaffMe } from '../../staff/requireStaff.ts';
+import { staffRequest } from '../../staff/staffRequest.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type PerksRef = PageOf<'perks'>;
@@ -28,7 +29,7 @@ export interface PerksData extends PageData {
 async function signedInEmployee(signal: AbortSignal): Promise<PerksData['employee']> {
   const me = await fetchStaffMe(signal).catch(() => null);
   if (!me || !rolesCan(me.roles, 'redeem-perks')) return null;
-  const mine = await sessionRequest<{ docs: { perk: string }[] }>('GET', '/api/perk-redemptions/mine', undefined, signal).catch(() => null);
+  const mine = await staffRequest<{ docs: { perk: string }[] }>('GET', '/api/perk-redemptions/mine', undefined, signal).catch(() => null);
   return { email: me.email, redeemed: mine?.status === 200 && mine.body ? mine.body.docs.map((doc) => doc.perk) : [] };
 }
 

@@ -8,7 +8,7 @@ import { ERASE_REASON_MAX, type PrivacyEraseAnswer } from '../../../engine/contr
 import { useShell } from '../../shell/ShellContext.tsx';
 import { erasePerson, type Person } from './privacyApi.ts';
 import type { PrivacyData } from './privacyLoader.ts';
-import { staffDate } from './staffDate.ts';
+import { staffTime } from '../../staff/staffTime.ts';
 
 type Step = { kind: 'reason' } | { kind: 'confirm' } | { kind: 'erasing' } | { kind: 'done'; answer: PrivacyEraseAnswer };
 
@@ -48,7 +48,7 @@ export function EraseRequest({ person }: { person: Person }) {
           <ul>
             {held.map((item) => (
               <li key={`${item.form}:${item.reference}`}>
-                {t('privacyHeldItem', { form: titles[item.form]?.[lang] ?? titles[item.form]?.en ?? item.form, reference: item.reference ?? '', date: item.heldUntil ? staffDate(item.heldUntil, lang) : '' })}
+                {t('privacyHeldItem', { form: titles[item.form]?.[lang] ?? titles[item.form]?.en ?? item.form, reference: item.reference ?? '', date: item.heldUntil ? staffTime(item.heldUntil, lang, 'day') : '' })}
               </li>
             ))}
           </ul>

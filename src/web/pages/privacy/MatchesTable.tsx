@@ -7,7 +7,8 @@ import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import type { PrivacyData } from './privacyLoader.ts';
 import { HoldControl } from './HoldControl.tsx';
-import { staffDate } from './staffDate.ts';
+import { staffLink } from '../../staff/staffLink.ts';
+import { staffTime } from '../../staff/staffTime.ts';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 
 export function MatchesTable({ matches, onHoldChanged }: { matches: PrivacyMatch[]; onHoldChanged: (message: string) => void }) {
@@ -15,17 +16,16 @@ export function MatchesTable({ matches, onHoldChanged }: { matches: PrivacyMatch
   const { lang } = useShell();
   const { titles } = useLoaderData() as PrivacyData;
   const { search } = useLocation();
-  const langQuery = new URLSearchParams(search).get('lang');
   return (
     <StaffTable caption={t('privacyResults')} className="privacy-table" columns={[t('privacyColForm'), t('privacyColReference'), t('privacyColReceived'), t('privacyColHeld'), t('privacyColActions')]}>
       {matches.map((match) => (
         <tr key={match.id}>
           <td>{titles[match.form]?.[lang] ?? titles[match.form]?.en ?? match.form}</td>
           <td dir="ltr" className="privacy-reference">
-            <Link to={`${submissionConsolePath(match.form, match.id)}${langQuery ? `?lang=${langQuery}` : ''}`}>{match.reference ?? `#${match.id}`}</Link>
+            <Link to={staffLink(submissionConsolePath(match.form, match.id), search)}>{match.reference ?? `#${match.id}`}</Link>
           </td>
-          <td>{staffDate(match.createdAt, lang)}</td>
-          <td>{match.held ? (match.heldUntil ? t('privacyHeldUntil', { date: staffDate(match.heldUntil, lang) }) : t('privacyHeldLifted')) : t('privacyNotHeld')}</td>
+          <td>{staffTime(match.createdAt, lang, 'day')}</td>
+          <td>{match.held ? (match.heldUntil ? t('privacyHeldUntil', { date: staffTime(match.heldUntil, lang, 'day') }) : t('privacyHeldLifted')) : t('privacyNotHeld')}</td>
           <td>
             <HoldControl match={match} onChanged={onHoldChanged} />
           </td>

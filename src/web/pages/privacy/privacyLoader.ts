@@ -4,7 +4,7 @@
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { LocalizedText } from '../../../engine/definition.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { requireSignIn } from '../../shell/requireSignIn.ts';
+import { requireStaff } from '../../staff/requireStaff.ts';
 
 export interface PrivacyData extends PageData {
   /** Each form's title by its id. */
@@ -12,7 +12,7 @@ export interface PrivacyData extends PageData {
 }
 
 export const loadPage: LoadPage<PageOf<'staff-privacy'>, PrivacyData> = async ({ page, url }) => {
-  await requireSignIn(url.href, 'privacy-requests');
+  await requireStaff(url, 'privacy-requests');
   const titles = (await import('virtual:route-set/form-titles')).default;
   return { languages: page.languages, titles };
 };

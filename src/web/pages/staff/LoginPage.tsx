@@ -10,11 +10,12 @@ import { SIGN_IN_CAPTCHA_ACTION } from '../../../engine/contract/session.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router-dom';
-import { sessionRequest } from '../../shell/requireSignIn.ts';
+import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 import type { LoginData } from './loginLoader.ts';
-import { SIGN_IN_ERRORS, withLang } from './session.ts';
+import { SIGN_IN_ERRORS } from './session.ts';
 import '../../styles/form.css';
 import './staff.css';
+import { staffLink } from '../../staff/staffLink.ts';
 
 type Field = 'email' | 'password';
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -22,10 +23,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 export default function LoginPage() {
   const { sso, next, error, signedOut } = useLoaderData() as LoginData;
   const { t, i18n } = useTranslation();
-  const lang = useSearchParams()[0].get('lang');
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   // Where to go once signed in, in the language of this page when nothing else was asked.
-  const after = next ?? withLang('/login-success', lang);
+  const after = next ?? staffLink('/login-success', search);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(error ? t(SIGN_IN_ERRORS[error] ?? 'signInSsoFailed') : null);
   const [busy, setBusy] = useState(false);
@@ -51,12 +52,12 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const proof = humanCheck?.proof;
-      const answer = await sessionRequest<{ errors?: { name?: string }[] }>('POST', '/api/users/login', { email, password }, undefined, proof ? { 'X-Captcha-Proof': proof } : {});
+      const answer = await staffRequest('POST', '/api/users/login', { email, password }, undefined, proof ? { 'X-Captcha-Proof': proof } : {});
       if (answer.status === 200) {
         navigate(after, { replace: true });
         return;
       }
-      const askedForCheck = answer.status === 403 && answer.body?.errors?.[0]?.name === 'CaptchaError';
+      const askedForCheck = answer.status === 403 && refusalOf(answer.body).name === 'CaptchaError';
       // A proof is good for one attempt: a new check (a fresh widget) for the next.
       if (askedForCheck || proof) setHumanCheck((current) => ({ proof: null, round: (current?.round ?? 0) + 1 }));
       if (askedForCheck && !proof) {

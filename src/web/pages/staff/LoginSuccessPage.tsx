@@ -1,9 +1,9 @@
 // /login-success: who is signed in (email, roles), where this account can go (the staff console
 // for staff, the perks for employees; user management and the audit log for admins), and sign out.
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { isStaffAccount, rolesCan } from '../../../engine/roles.ts';
-import { useLangSearch } from '../../shell/useLangSearch.ts';
+import { staffLink } from '../../staff/staffLink.ts';
 import type { LoginSuccessData } from './loginSuccessLoader.ts';
 import { SignOutButton } from './SignOutButton.tsx';
 import { ROLE_NAMES } from './session.ts';
@@ -13,7 +13,7 @@ import './staff.css';
 export default function LoginSuccessPage() {
   const { me, denied } = useLoaderData() as LoginSuccessData;
   const { t, i18n } = useTranslation();
-  const langSearch = useLangSearch();
+  const { search } = useLocation();
   return (
     <section className="signed-in" aria-labelledby="signed-in-title">
       <h1 id="signed-in-title">{t('signedInTitle')}</h1>
@@ -31,25 +31,25 @@ export default function LoginSuccessPage() {
       <ul className="signed-in-links">
         {isStaffAccount(me.roles) ? (
           <li>
-            <Link className="button button-primary" to={`/staff${langSearch}`}>
+            <Link className="button button-primary" to={staffLink('/staff', search)}>
               {t('openConsole')}
             </Link>
           </li>
         ) : (
           <li>
-            <Link className="button button-primary" to={`/employee/perks${langSearch}`}>
+            <Link className="button button-primary" to={staffLink('/employee/perks', search)}>
               {t('openPerks')}
             </Link>
           </li>
         )}
         {rolesCan(me.roles, 'manage-users') && (
           <li>
-            <Link to={`/staff/users${langSearch}`}>{t('openUsers')}</Link>
+            <Link to={staffLink('/staff/users', search)}>{t('openUsers')}</Link>
           </li>
         )}
         {rolesCan(me.roles, 'read-audit') && (
           <li>
-            <Link to={`/staff/audit${langSearch}`}>{t('openAudit')}</Link>
+            <Link to={staffLink('/staff/audit', search)}>{t('openAudit')}</Link>
           </li>
         )}
       </ul>

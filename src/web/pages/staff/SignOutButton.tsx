@@ -3,22 +3,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { sessionRequest } from '../../shell/requireSignIn.ts';
-import { withLang } from './session.ts';
+import { staffRequest } from '../../staff/staffRequest.ts';
+import { staffLink } from '../../staff/staffLink.ts';
 
 export function SignOutButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const lang = useSearchParams()[0].get('lang');
+  const [search] = useSearchParams();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function signOut() {
     setBusy(true);
     try {
-      const answer = await sessionRequest('POST', '/api/users/logout');
+      const answer = await staffRequest('POST', '/api/users/logout');
       if (answer.status === 200) {
-        navigate(withLang('/login?signed-out=1', lang), { replace: true });
+        navigate(staffLink('/login?signed-out=1', search), { replace: true });
         return;
       }
       setFailed(true);

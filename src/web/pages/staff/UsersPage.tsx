@@ -5,7 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import type { VenueOption } from '../../../engine/contract/venues.ts';
-import { sessionRequest } from '../../shell/requireSignIn.ts';
+import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
+import { LAST_ADMIN } from '../../../engine/contract/errors.ts';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 import type { ManagedUser, UsersData } from './usersLoader.ts';
 import { RolesPicker, type RolesValue } from './RolesPicker.tsx';
@@ -29,11 +30,10 @@ export default function UsersPage() {
 }
 
 /** The server's refusal of a roles change in the page's words (its field errors name roles or venues). */
-type Refusal = { errors?: { data?: { errors?: { path: string; message: string }[] } }[] } | null;
-function refusalKey(status: number | undefined, body: Refusal) {
-  const error = body?.errors?.[0]?.data?.errors?.[0];
+function refusalKey(status: number | undefined, body: unknown) {
+  const error = refusalOf(body).fields[0];
   if (status !== 400 || !error) return 'signInUnavailable' as const;
-  if (/last admin/.test(error.message)) return 'usersLastAdmin' as const;
+  if (error.code === LAST_ADMIN) return 'usersLastAdmin' as const;
   return error.path === 'venues' ? ('usersVenuesNeedManager' as const) : ('usersNeedRole' as const);
 }
 
@@ -45,7 +45,7 @@ function UserRow({ user, venueOptions }: { user: ManagedUser; venueOptions: Venu
   const [status, setStatus] = useState('');
   async function send(change: Partial<RolesValue> & { disabled?: boolean }): Promise<boolean> {
     setStatus('');
-    const answer = await sessionRequest<Refusal>('PATCH', `/api/users/${user.id}`, change).catch(() => null);
+    const answer = await staffRequest('PATCH', `/api/users/${user.id}`, change).catch(() => null);
     setStatus(answer?.status === 200 ? t('usersSaved') : t(refusalKey(answer?.status, answer?.body ?? null)));
     return answer?.status === 200;
   }
@@ -109,7 +109,7 @@ function AddUser({ venueOptions }: { venueOptions: VenueOption[] }) {
     const fields = new FormData(form);
     const data = { email: String(fields.get('email') ?? ''), password: String(fields.get('password') ?? ''), ...access };
     setStatus('');
-    const answer = await sessionRequest<{ errors?: { data?: { errors?: { path: string; message: string }[] } }[] }>('POST', '/api/users', data).catch(() => null);
+    const answer = await staffRequest('POST', '/api/users', data).catch(() => null);
     if (answer?.status === 201) {
       setErrors({});
       setStatus(t('usersAdded', { email: data.email.trim().toLowerCase() }));
@@ -118,7 +118,7 @@ function AddUser({ venueOptions }: { venueOptions: VenueOption[] }) {
       revalidator.revalidate();
       return;
     }
-    const fieldErrors = answer?.body?.errors?.[0]?.data?.errors ?? [];
+    const fieldErrors = refusalOf(answer?.body).fields;
     if (!fieldErrors.length) setStatus(t('signInUnavailable'));
     setErrors(
       Object.fromEntries(

@@ -4,8 +4,9 @@ import type { PageOf } from '../../../engine/contract/routes.ts';
 import { redirect } from 'react-router-dom';
 import { safeNextPath } from '../../../engine/next-path.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { fetchStaffMe, sessionRequest } from '../../shell/requireSignIn.ts';
-import { withLang } from './session.ts';
+import { fetchStaffMe } from '../../staff/requireStaff.ts';
+import { staffRequest } from '../../staff/staffRequest.ts';
+import { staffLink } from '../../staff/staffLink.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type LoginRef = PageOf<'login'>;
@@ -21,7 +22,7 @@ export interface LoginData extends PageData {
 export const loadPage: LoadPage<LoginRef, LoginData> = async ({ page, url, signal }) => {
   const next = safeNextPath(url.searchParams.get('next'));
   const error = url.searchParams.get('error');
-  const [options, me] = await Promise.all([sessionRequest<{ sso?: unknown }>('GET', '/api/users/sign-in-options', undefined, signal).catch(() => null), fetchStaffMe(signal).catch(() => null)]);
-  if (me && !error) throw redirect(next ?? withLang('/login-success', url.searchParams.get('lang')));
+  const [options, me] = await Promise.all([staffRequest<{ sso?: unknown }>('GET', '/api/users/sign-in-options', undefined, signal).catch(() => null), fetchStaffMe(signal).catch(() => null)]);
+  if (me && !error) throw redirect(next ?? staffLink('/login-success', url.search));
   return { languages: page.languages, sso: options?.body?.sso === true, next, error, signedOut: url.searchParams.has('signed-out') };
 };

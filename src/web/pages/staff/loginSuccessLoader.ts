@@ -5,8 +5,8 @@ import { redirect } from 'react-router-dom';
 import { safeNextPath } from '../../../engine/next-path.ts';
 import { isDeskOnly } from '../../../engine/roles.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { requireSignIn, type StaffMe } from '../../shell/requireSignIn.ts';
-import { withLang } from './session.ts';
+import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { staffLink } from '../../staff/staffLink.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type LoginSuccessRef = PageOf<'login-success'>;
@@ -17,9 +17,9 @@ export interface LoginSuccessData extends PageData {
 }
 
 export const loadPage: LoadPage<LoginSuccessRef, LoginSuccessData> = async ({ page, url }) => {
-  const me = await requireSignIn(url.href);
+  const me = await requireStaff(url);
   const denied = safeNextPath(url.searchParams.get('denied'));
   // A desk account's console is the waiver desk: signing in lands there.
-  if (isDeskOnly(me.roles) && !denied) throw redirect(withLang('/staff/waivers', url.searchParams.get('lang')));
+  if (isDeskOnly(me.roles) && !denied) throw redirect(staffLink('/staff/waivers', url.search));
   return { languages: page.languages, me, denied };
 };

@@ -4,7 +4,8 @@ import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { ManagedUser, UsersAnswer } from '../../../engine/contract/users.ts';
 import type { VenueOption, VenuesAnswer } from '../../../engine/contract/venues.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { requireSignIn, sessionRequest, type StaffMe } from '../../shell/requireSignIn.ts';
+import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { staffRequest } from '../../staff/staffRequest.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type UsersRef = PageOf<'staff-users'>;
@@ -18,10 +19,10 @@ export interface UsersData extends PageData {
 }
 
 export const loadPage: LoadPage<UsersRef, UsersData> = async ({ page, url, signal }) => {
-  const me = await requireSignIn(url.href, 'manage-users');
+  const me = await requireStaff(url, 'manage-users');
   const [answer, venues] = await Promise.all([
-    sessionRequest<UsersAnswer>('GET', '/api/users?limit=100', undefined, signal),
-    sessionRequest<VenuesAnswer>('GET', '/api/users/venues', undefined, signal),
+    staffRequest<UsersAnswer>('GET', '/api/users?limit=100', undefined, signal),
+    staffRequest<VenuesAnswer>('GET', '/api/users/venues', undefined, signal),
   ]);
   if (answer.status !== 200 || !answer.body) throw new Error(`Could not load the users: HTTP ${answer.status}`);
   if (venues.status !== 200 || !venues.body) throw new Error(`Could not load the venues: HTTP ${venues.status}`);

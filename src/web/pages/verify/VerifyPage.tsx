@@ -3,6 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '../../shell/ShellContext.tsx';
+import { staffTime } from '../../staff/staffTime.ts';
 import { verifyWaiver, type VerifyOutcome } from './verifyApi.ts';
 import './verify.css';
 
@@ -13,7 +14,6 @@ export default function VerifyPage() {
   const file = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<VerifyOutcome | 'need-one' | null>(null);
-  const signedAt = (iso: string) => new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(new Date(iso));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,7 +28,7 @@ export default function VerifyPage() {
   if (outcome === 'need-one') message = { text: t('staffVerifyNeedOne'), tone: 'bad' };
   else if (outcome?.kind === 'checked') {
     const { result } = outcome;
-    const words = { reference: result.reference, form: result.form, date: signedAt(result.signedAt) };
+    const words = { reference: result.reference, form: result.form, date: staffTime(result.signedAt, lang) };
     message = result.matches ? { text: t('staffVerifyMatches', words), tone: 'good' } : { text: t('staffVerifyChanged', words), tone: 'bad' };
   } else if (outcome?.kind === 'not-found') message = { text: t('staffVerifyNotFound'), tone: 'bad' };
   else if (outcome?.kind === 'refused') message = { text: outcome.message || t('staffVerifyFailed'), tone: 'bad' };

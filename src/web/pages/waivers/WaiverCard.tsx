@@ -6,14 +6,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckInPerson, CheckInsAnswer, WaiverCheckIn, WaiverOpenAnswer, WaiverResult } from '../../../engine/contract/waivers.ts';
-import { sessionRequest } from '../../shell/requireSignIn.ts';
+import { staffRequest } from '../../staff/staffRequest.ts';
+import { staffDay, staffTime } from '../../staff/staffTime.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 
-/** Dates and times in the desk's language with Latin digits (Form IDs and phone numbers are read aloud in them), in Doha time. */
-const dateTime = (iso: string, lang: string) => new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(new Date(iso));
 /** Kept left to right inside Arabic text (a leading + or the hyphens of a Form ID would otherwise move). */
 const ltr = (text: string) => `\u2066${text}\u2069`;
-const day = (ymd: string, lang: string) => new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
 
 interface Person {
   key: CheckInPerson;
@@ -34,7 +32,7 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
 
   const checkIn = async (person: Person) => {
     setBusy(person.key);
-    const answer = await sessionRequest<CheckInsAnswer>('POST', `/api/waivers/${waiver.id}/check-ins?locale=${lang}`, { person: person.key });
+    const answer = await staffRequest<CheckInsAnswer>('POST', `/api/waivers/${waiver.id}/check-ins?locale=${lang}`, { person: person.key });
     setBusy(null);
     if (answer.status === 200 && answer.body) {
       setCheckIns(answer.body.checkIns);
@@ -46,7 +44,7 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
 
   const open = async () => {
     setOpening(true);
-    const answer = await sessionRequest<WaiverOpenAnswer>('GET', `/api/waivers/${waiver.id}?locale=${lang}`);
+    const answer = await staffRequest<WaiverOpenAnswer>('GET', `/api/waivers/${waiver.id}?locale=${lang}`);
     setOpening(false);
     if (answer.status === 200 && answer.body) {
       setWaiver(answer.body.doc);
@@ -68,14 +66,14 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
         {waiver.expired ? (
           <span className="desk-badge desk-badge-bad">{t('staffWaiverExpired')}</span>
         ) : (
-          <span className="desk-badge desk-badge-good">{t('staffWaiverValidUntil', { date: day(waiver.validUntil, lang) })}</span>
+          <span className="desk-badge desk-badge-good">{t('staffWaiverValidUntil', { date: staffDay(waiver.validUntil, lang) })}</span>
         )}
         {waiver.newTermsSince && <span className="desk-badge desk-badge-bad">{t('staffWaiverNewTerms')}</span>}
       </p>
       <ul className="desk-facts">
         <li>{t('staffWaiverFormId', { reference: ltr(waiver.reference) })}</li>
-        <li>{t('staffWaiverSignedAt', { date: dateTime(waiver.signedAt, lang) })}</li>
-        {waiver.visitDate && <li>{t('staffWaiverVisitDate', { date: day(waiver.visitDate, lang) })}</li>}
+        <li>{t('staffWaiverSignedAt', { date: staffTime(waiver.signedAt, lang) })}</li>
+        {waiver.visitDate && <li>{t('staffWaiverVisitDate', { date: staffDay(waiver.visitDate, lang) })}</li>}
         {waiver.signer.phone && <li>{t('staffWaiverPhone', { phone: ltr(waiver.signer.phone) })}</li>}
       </ul>
       {waiver.masked && hasNumbers && (
@@ -101,7 +99,7 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
                 ) : (
                   <ul className="desk-checkins">
                     {earlier.map((checkIn, index) => (
-                      <li key={index}>{t('staffWaiverCheckInLine', { time: dateTime(checkIn.at, lang), by: ltr(checkIn.by) })}</li>
+                      <li key={index}>{t('staffWaiverCheckInLine', { time: staffTime(checkIn.at, lang), by: ltr(checkIn.by) })}</li>
                     ))}
                   </ul>
                 )}

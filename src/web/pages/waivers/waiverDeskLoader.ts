@@ -7,7 +7,8 @@ import type { WaiverSearchAnswer } from '../../../engine/contract/waivers.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { t } from '../../../engine/messages.ts';
-import { requireSignIn, sessionRequest, type StaffMe } from '../../shell/requireSignIn.ts';
+import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 
 export interface WaiverDeskData extends PageData {
   me: StaffMe;
@@ -18,17 +19,15 @@ export interface WaiverDeskData extends PageData {
   problem: string | null;
 }
 
-type Refusal = { errors?: { data?: { errors?: { message: string }[] } }[] } | null;
-
 export const loadPage: LoadPage<PageOf<'staff-waivers'>, WaiverDeskData> = async ({ page, url, signal }) => {
-  const me = await requireSignIn(url.href, 'check-in-waivers');
+  const me = await requireStaff(url, 'check-in-waivers');
   const q = url.searchParams.get('q') ?? '';
   const base = { languages: page.languages, me, q, found: null, problem: null };
   if (!q.trim()) return base;
   const lang = pageLanguage(url, page.languages);
   const query = new URLSearchParams({ q, locale: lang });
-  const answer = await sessionRequest<WaiverSearchAnswer>('GET', `/api/waivers/search?${query}`, undefined, signal);
-  if (answer.status === 400) return { ...base, problem: (answer.body as Refusal)?.errors?.[0]?.data?.errors?.[0]?.message ?? 'Bad request' };
+  const answer = await staffRequest<WaiverSearchAnswer>('GET', `/api/waivers/search?${query}`, undefined, signal);
+  if (answer.status === 400) return { ...base, problem: refusalOf(answer.body).fields[0]?.message ?? 'Bad request' };
   if (answer.status === 429) return { ...base, problem: t('staffWaiverTooMany', lang) };
   if (answer.status !== 200 || !answer.body) throw new Response(null, { status: answer.status });
   return { ...base, found: answer.body };

@@ -1,0 +1,41 @@
+// Dates and numbers on every staff page: one time zone (the venues', whatever the browser's) and one
+// digit rule, Latin digits in every language (references, phone numbers and Form IDs are read out in
+// them, and a page does not switch digits from one list to the next). Page folders may not build their
+// own Intl.DateTimeFormat (eslint.config.js).
+import type { Lang } from '../../engine/languages.ts';
+
+/** Where the venues are: every staff date is Doha time. */
+export const VENUE_TIME_ZONE = 'Asia/Qatar';
+
+/** The staff locale of a language: its words and order, Latin digits. */
+export const staffLocale = (lang: Lang | string) => `${lang}-u-nu-latn`;
+
+const INSTANT_STYLES = {
+  minute: { dateStyle: 'medium', timeStyle: 'short' },
+  second: { dateStyle: 'medium', timeStyle: 'medium' },
+  day: { dateStyle: 'medium' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** An instant (an ISO timestamp) in Doha time; '' for no string, the text itself when it is no date. */
+export function staffTime(iso: unknown, lang: Lang | string, precision: keyof typeof INSTANT_STYLES = 'minute'): string {
+  if (typeof iso !== 'string') return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(staffLocale(lang), { ...INSTANT_STYLES[precision], timeZone: VENUE_TIME_ZONE }).format(date);
+}
+
+const DAY_STYLES = {
+  medium: { dateStyle: 'medium' },
+  short: { day: 'numeric', month: 'short', year: 'numeric' },
+  month: { month: 'short', year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A calendar day (YYYY-MM-DD: a visit date, a period's first day), the same day in every time zone. */
+export function staffDay(ymd: string, lang: Lang | string, style: keyof typeof DAY_STYLES = 'medium'): string {
+  const date = new Date(`${ymd}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return ymd;
+  return new Intl.DateTimeFormat(staffLocale(lang), { ...DAY_STYLES[style], timeZone: 'UTC' }).format(date);
+}
+
+/** Numbers in the staff digits. */
+export const staffNumber = (lang: Lang | string, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(staffLocale(lang), options);
