@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/features/index.ts';
 import { openDb } from '../src/server/core/db/db.ts';
 import { backupStream, LOCAL_BACKUP_PATH, writeBackupFile } from '../src/server/features/ops/index.ts';
 import { callThroughServer, runningServer } from '../src/server/features/auth/index.ts';

@@ -6,7 +6,7 @@
 // With the embedded database and the server running, the server saves the user (one process owns
 // DATA_DIR at a time: see src/server/features/auth/local-admin.ts); otherwise the database is opened here.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/features/index.ts';
 import { openDb } from '../src/server/core/db/db.ts';
 import { migrate } from '../src/server/core/db/migrations.ts';
 import { MIGRATIONS } from '../src/server/features/index.ts';

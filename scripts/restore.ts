@@ -2,7 +2,7 @@
 // server stopped, into an empty DATA_DIR unless --force (src/server/features/ops/restore-archive.ts).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/features/index.ts';
 import { restoreBackup, RestoreRefused } from '../src/server/features/ops/index.ts';
 
 const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });

@@ -4,7 +4,7 @@
 // database vacuumed after). The embedded
 // database is opened only with the server stopped (its data-directory lock says so otherwise);
 // with DATABASE_URL it runs beside the servers.
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/features/index.ts';
 import { openDb } from '../src/server/core/db/db.ts';
 import { migrate } from '../src/server/core/db/migrations.ts';
 import { loadCompiledForms } from '../src/server/core/forms/compiled-forms.ts';

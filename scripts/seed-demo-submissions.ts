@@ -3,7 +3,7 @@
 // `npm start`. Deterministic (seeded), validated with each form's compiled schema, stored in the
 // shape the API stores (reference, form version and hash, derived NPS band). Embedded database
 // only: it refuses DATABASE_URL, and skips a form that already has submissions.
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/features/index.ts';
 import { openDb, type Queryable } from '../src/server/core/db/db.ts';
 import { migrate } from '../src/server/core/db/migrations.ts';
 import { MIGRATIONS } from '../src/server/features/index.ts';

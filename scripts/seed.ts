@@ -1,7 +1,7 @@
 // Loads content/seed into the database (stores, restaurants, page content, ...). Safe to run
 // again: documents are matched by their key (e.g. slug) and updated in place. The server also
 // seeds by itself when it starts on an empty database.
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/features/index.ts';
 import { openDb } from '../src/server/core/db/db.ts';
 import { migrate } from '../src/server/core/db/migrations.ts';
 import { MIGRATIONS } from '../src/server/features/index.ts';

@@ -1,5 +1,5 @@
 // Starts the server: configuration from the environment, then buildApp. Nothing else lives here.
-import { loadConfig } from './config.ts';
+import { loadConfig } from './features/index.ts';
 import { buildApp } from './app.ts';
 import { stopOnSignals } from './core/shutdown.ts';
 

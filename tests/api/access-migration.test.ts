@@ -3,7 +3,7 @@
 // role, viewers keep reading the forms they read except the confidential and restricted ones, and
 // stored dining surveys get their venue so managers read them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/features/index.ts';
 import { openDb } from '../../src/server/core/db/db.ts';
 import { migrate } from '../../src/server/core/db/migrations.ts';
 import { MIGRATIONS } from '../../src/server/features/index.ts';

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/features/index.ts';
 import type { AlertsConfig } from '../../src/server/features/alerts/index.ts';
 import { startTestServer, type Json, type TestServer } from '../support/server.ts';
 import { freePort } from '../support/main-process.ts';

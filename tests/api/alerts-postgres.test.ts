@@ -2,7 +2,7 @@
 // twenty "Poor" surveys sent through either reaches the SMTP server exactly once (deliveries are
 // claimed with FOR UPDATE SKIP LOCKED), and the delivery log agrees.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/features/index.ts';
 import type { TestServer } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { startServersOnPostgres, type ServersOnPostgres } from './postgres-cluster.ts';

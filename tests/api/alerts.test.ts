@@ -3,7 +3,7 @@
 // restaurant's manager of a "Poor" dining rating; a mail server that is down, a refused recipient
 // and bad rules are each handled as the issue says.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/features/index.ts';
 import type { AlertsConfig } from '../../src/server/features/alerts/index.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { startTestServer, type Json, type TestServer } from '../support/server.ts';

@@ -1,10 +1,10 @@
-// A wrong setting stops the start with one line naming the variable (src/server/config.ts,
+// A wrong setting stops the start with one line naming the variable (src/server/features/index.ts,
 // CONFIG_VARIABLES: each row's kind), not a stack trace; the server as operators run it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, loadConfig } from '../../src/server/config.ts';
+import { CONFIG_VARIABLES, loadConfig } from '../../src/server/features/index.ts';
 import { startMainProcess } from '../support/main-process.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'config-start-'));

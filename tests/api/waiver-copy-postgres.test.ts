@@ -2,7 +2,7 @@
 // link made by one works on the other, verify reads the same row, and each guest's email is sent
 // once although both instances send (claimed with FOR UPDATE SKIP LOCKED).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/features/index.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';

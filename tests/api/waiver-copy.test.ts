@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtp } from '../support/smtp.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/features/index.ts';
 import { readCopyToken, signCopyToken } from '../../src/server/features/waiver-copy/index.ts';
 import { IFLY, REFERENCE, SATISFACTION, satisfactionAnswers, waiverAnswers } from './samples.ts';
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/features/index.ts';
 import type { ServerConfig } from '../../src/server/core/config.ts';
 import type { ServerContext } from '../../src/server/core/context.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';

@@ -2,7 +2,7 @@
 // minute by default, doubling to a 6-hour cap; private, link-local, loopback and mapped addresses
 // refused unless a setting allows them.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/features/index.ts';
 import { addressAllowed, webhookUrlProblem } from '../../src/server/features/alerts/address-guard.ts';
 import { leaseMs, retryDelayMs, RETRY_CAP_MS, WEBHOOK_TIMEOUT_MS } from '../../src/server/features/alerts/retry.ts';
 import { fillTemplate, unknownPlaceholders } from '../../src/server/features/alerts/templates.ts';

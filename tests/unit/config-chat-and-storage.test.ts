@@ -1,7 +1,7 @@
 // The chat assistant and the object store are configured by environment variables; half a
 // configuration stops the server at start with what to set, instead of failing on first use.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/features/index.ts';
 
 describe('configuration of the chat assistant', () => {
   it('is off without a key, so the chat page can say so', () => {

@@ -1,6 +1,6 @@
 // Single sign-on settings: all three of issuer, client id and secret, or none; mistakes stop the start with a message.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/features/index.ts';
 
 const SSO = { OIDC_ISSUER_URL: 'https://login.example.com/tenant/v2.0', OIDC_CLIENT_ID: 'forms', OIDC_CLIENT_SECRET: 'secret' };
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '../../src/server/config.ts';
+import { CONFIG_VARIABLES } from '../../src/server/features/index.ts';
 import pkg from '../../package.json' with { type: 'json' };
 
 const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
@@ -13,7 +13,7 @@ describe('the README', () => {
     expect(firstBlock).toMatch(/^npm install && npm test/m);
     expect(readFileSync(resolve(import.meta.dirname, '../../.ci/run'), 'utf8')).toMatch(/npm install[^\n]*\nnpm test/);
   });
-  it("lists the configuration variables exactly as src/server/config.ts joins them (core's rows and each feature's): names, defaults and meanings, in order", () => {
+  it("lists the configuration variables exactly as src/server/features/index.ts joins them (core's rows and each feature's): names, defaults and meanings, in order", () => {
     const section = /## Configuration \(environment variables\)\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
     const rows = section.split('\n').filter((line) => line.startsWith('| `'));
     const table = CONFIG_VARIABLES.map((variable) => `| \`${variable.name}\` | ${variable.default === null ? '(unset)' : `\`${variable.default}\``} | ${variable.description} |`);

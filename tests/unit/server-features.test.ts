@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FEATURES, MIGRATIONS } from '../../src/server/features/index.ts';
-import { CONFIG_VARIABLES, loadConfig } from '../../src/server/config.ts';
+import { CONFIG_VARIABLES, loadConfig } from '../../src/server/features/index.ts';
 import { joinConfigVariables, type ConfigSection } from '../../src/server/core/config.ts';
 
 const featuresDir = path.resolve(import.meta.dirname, '../../src/server/features');

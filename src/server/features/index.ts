@@ -2,6 +2,7 @@
 // answers every address no other route took). A new feature = its folder + one line here.
 import type { ServerFeature } from '../core/feature.ts';
 import { CORE_MIGRATIONS, type Migration } from '../core/db/migrations.ts';
+import { joinConfigVariables, loadConfig as loadConfigOf, type ConfigSection, type ServerConfig } from '../core/config.ts';
 import { opsFeature } from './ops/index.ts';
 import { auditFeature } from './audit/index.ts';
 import { authFeature } from './auth/index.ts';
@@ -48,3 +49,14 @@ export const FEATURES: readonly ServerFeature[] = [
 
 /** Every schema migration: core's and each feature's. */
 export const MIGRATIONS: readonly Migration[] = [...CORE_MIGRATIONS, ...FEATURES.flatMap((feature) => feature.migrations ?? [])];
+
+// The server's configuration: core's rows joined with every feature's `config`, so the README's
+// table, the start-up checks and the readers are one list (joined here, like the migrations: core names no feature).
+const CONFIG_SECTIONS: readonly ConfigSection[] = FEATURES.flatMap((feature) => (feature.config ? [feature.config] : []));
+
+/** Every environment variable the server reads: core's, then each feature's in the table's order. */
+export const CONFIG_VARIABLES = joinConfigVariables(CONFIG_SECTIONS);
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  return loadConfigOf(env, CONFIG_SECTIONS);
+}
