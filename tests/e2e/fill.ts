@@ -113,7 +113,7 @@ export async function optionLabels(select: Locator): Promise<string[]> {
   return select.locator('option').evaluateAll((options) => options.filter((o) => (o as HTMLOptionElement).value !== '').map((o) => o.textContent ?? ''));
 }
 
-/** A file size as the product shows it: 1024-based units, at most 2 decimals (spec section 9). */
+/** A file size as the product shows it: 1024-based units, at most 2 decimals (the product's rule for file sizes). */
 export function fileSizeText(bytes: number): string {
   const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
   const power = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);

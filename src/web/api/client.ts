@@ -1,5 +1,6 @@
-// The one HTTP client of the pages: every call carries the public API key, and answers are
-// returned as values (status + body) so callers decide what a failure means to the guest.
+// The guest pages' HTTP client: every call carries the public API key, and answers are returned
+// as values (status + body) so callers decide what a failure means to the guest. Staff pages call
+// through the staff kit instead (src/web/staff/staffRequest.ts: the session cookie, never the key).
 import type { ListPage } from '../../engine/contract/list-page.ts';
 import { apiUrl, runtimeConfig } from './runtimeConfig.ts';
 
@@ -69,7 +70,7 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST', path: stri
   return { status: response.status, body: (await readBody(response)) as T };
 }
 
-/** GET that logs failures and gives null: content lookups must never stop a page (spec section 8). */
+/** GET that logs failures and gives null: content lookups must never stop a page (a missing logo or text falls back, the form still opens). */
 export async function fetchOrNull<T>(path: string, what: string, signal?: AbortSignal): Promise<T | null> {
   try {
     const answer = await apiRequest<T>('GET', path, { signal });

@@ -1,4 +1,4 @@
-// Every captcha constant of the product (spec section 9), in one place.
+// Every captcha constant of the product, in one place.
 export const CAPTCHA_SIZE = 'normal' as const;
 /** After the widget reports an error, it is reset for another try after this delay. */
 export const CAPTCHA_RETRY_INTERVAL_MS = 8000;

@@ -49,7 +49,7 @@ export function fetchDocs(path: string, what: string): Promise<Doc[] | null> {
   return pending;
 }
 
-/** Stores are matched ignoring case against the whole list (spec: limit 1000); slugs are queried directly. */
+/** Stores are matched ignoring case against the whole list (the list is fetched with limit 1000); slugs are queried directly. */
 async function findDoc(lookup: NonNullable<Extract<ValueSource, { lookup?: unknown }>['lookup']>, param: string): Promise<Doc | undefined> {
   if (lookup.compare === 'slug') {
     const docs = await fetchDocs(collectionQuery(lookup.collection, { [`where[${lookup.match}][equals]`]: slugify(param), limit: 1 }), lookup.collection);

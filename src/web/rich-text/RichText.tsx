@@ -1,5 +1,5 @@
 // Payload rich text (Lexical JSON, or legacy Slate nodes) as React elements: bold, italic, quote,
-// paragraph, heading, link, list and list item (spec section 9). Text is only ever text (React
+// paragraph, heading, link, list and list item. Text is only ever text (React
 // escapes it), tags come from allow-lists, links only to http(s), mailto and this site, and
 // unknown nodes show their children or nothing. No HTML string is ever built. Content blocks of
 // forms (engine/rich-text.ts) are parsed into the Slate shape and drawn here too.

@@ -1,5 +1,5 @@
 // Site-wide branding (logos, favicon) per brand, from the page-content global: the root route's
-// loader. A failure is logged and the theme's own logo is used instead (spec section 8).
+// loader. A failure is logged and the theme's own logo is used instead: content never stops a page.
 import { fetchOrNull } from '../api/client.ts';
 import { apiUrl } from '../api/runtimeConfig.ts';
 

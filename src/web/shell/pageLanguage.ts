@@ -1,4 +1,4 @@
-// The product's language rule (spec section 9, engine/language.ts) as an i18next language
+// The product's language rule (engine/language.ts) as an i18next language
 // detector: ?lang of the page being opened, resolved against the languages that page is written
 // in (en -> en, ar -> ar, fr -> ar unless the page declares French, anything else -> en).
 import type { LanguageDetectorModule } from 'i18next';

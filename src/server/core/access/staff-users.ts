@@ -23,7 +23,7 @@ export interface UserRow {
   [key: string]: unknown;
 }
 
-/** The old app's words for a disabled account (research/previous-system.md 2.9). */
+/** The words staff already know for a disabled account (the previous staff app's, kept on purpose). */
 export const USER_DISABLED = 'User has been disabled. Please contact IT.';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();

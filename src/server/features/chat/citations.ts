@@ -1,8 +1,8 @@
-// The assistant's citations become a plain '#source' marker in the answer (spec 3 and 9), as the
+// The assistant's citations become a plain '#source' marker in the answer, as the
 // previous app's clearCitations did ("#source: `quote`"). Two shapes arrive:
 // - the Responses API: output_text { text, annotations: [{ type: 'file_citation', index, filename }] },
 //   where index is the place in the text the citation belongs;
-// - the Assistants message of spec 3: content[0].text { value, annotations: [{ text, file_citation: { quote } }] },
+// - the OpenAI Assistants message: content[0].text { value, annotations: [{ text, file_citation: { quote } }] },
 //   where each annotation's text is a placeholder in value (e.g. "【4:0†source】").
 
 export interface ResponsesCitation {

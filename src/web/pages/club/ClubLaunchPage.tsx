@@ -1,4 +1,4 @@
-// /clubprintemps (spec 2.4): the loyalty club app launch, with a slowly rotating logo (still for
+// /clubprintemps: the loyalty club app launch, with a slowly rotating logo (still for
 // visitors who prefer reduced motion) and links to the app stores.
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
