@@ -50,7 +50,7 @@ const folders = (dir) => fs.readdirSync(new URL(dir, import.meta.url), { withFil
  * that feature's index.ts; a page folder of src/web/pages never imports another page folder.
  */
 /** The page folders of the staff console (and the employee pages signed in with it): they use the staff kit, src/web/staff/. */
-const STAFF_PAGES = ['chat', 'console', 'insights', 'perks', 'privacy', 'staff', 'verify', 'waivers'];
+const STAFF_PAGES = ['alerts', 'audit', 'chat', 'content', 'home', 'insights', 'perks', 'privacy', 'sign-in', 'submissions', 'users', 'verify', 'waivers'];
 const features = folders('./src/server/features/');
 const pages = folders('./src/web/pages/');
 const featureZones = [

@@ -24,7 +24,7 @@ const PAGE_COMMON = path('/src/(web/rich-text/|engine/(rich-text|roles|messages)
 /** Where a form page starts (the router loads them) and its validators (one per form, loaded by the form). */
 const FORM_ROOT = path('/src/web/form/(FormPage\\.tsx|formLoader\\.ts)$');
 const VALIDATOR = /\.validate\.mjs$/;
-const STAFF_PAGE = path('/src/web/(pages/(console|staff|insights|chat)/|form/kiosk/)');
+const STAFF_PAGE = path('/src/web/(pages/(submissions|content|alerts|home|sign-in|users|audit|insights|chat)/|form/kiosk/)');
 
 /** Every module app.tsx imports, directly or not (not app.tsx itself). */
 function appModules(graph: ModuleGraph): Set<string> {

@@ -2,7 +2,7 @@
 // it, whether it labels itself, whether it is typed into, and how staff read a stored answer. A
 // type missing here fails the typecheck (satisfies Record<FieldType, ...>), and so does a widget
 // missing from registry.ts for a type drawn by one. Data only, no components: the guest's form
-// takes the widgets (registry.ts) and the console the answer views (pages/console/AnswerValue.tsx)
+// takes the widgets (registry.ts) and the console the answer views (pages/submissions/AnswerValue.tsx)
 // without either carrying the other's code.
 import type { FieldType } from '../../engine/definition.ts';
 import type { FieldControl } from '../../engine/ui-schema.ts';

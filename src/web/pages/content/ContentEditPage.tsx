@@ -10,7 +10,7 @@ import type { ContentEditData } from './contentLoader.ts';
 import { contentSaver } from './saveContent.ts';
 import { DeleteContent } from './DeleteContent.tsx';
 import '../../styles/form.css';
-import './console.css';
+import '../../staff/console.css';
 
 const NO_SOURCED = {};
 

@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router-dom';
 import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 import type { LoginData } from './loginLoader.ts';
-import { SIGN_IN_ERRORS } from './session.ts';
+import { SIGN_IN_ERRORS } from '../../staff/session.ts';
 import '../../styles/form.css';
-import './staff.css';
+import '../../staff/accounts.css';
 import { staffLink } from '../../staff/staffLink.ts';
 
 type Field = 'email' | 'password';

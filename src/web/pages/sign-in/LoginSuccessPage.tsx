@@ -6,9 +6,9 @@ import { isStaffAccount, rolesCan } from '../../../engine/roles.ts';
 import { staffLink } from '../../staff/staffLink.ts';
 import type { LoginSuccessData } from './loginSuccessLoader.ts';
 import { SignOutButton } from './SignOutButton.tsx';
-import { ROLE_NAMES } from './session.ts';
+import { ROLE_NAMES } from '../../staff/session.ts';
 import '../../styles/form.css';
-import './staff.css';
+import '../../staff/accounts.css';
 
 export default function LoginSuccessPage() {
   const { me, denied } = useLoaderData() as LoginSuccessData;

@@ -8,9 +8,9 @@ import { StaffTable } from '../../ui/StaffTable.tsx';
 import { staffCan } from '../../staff/requireStaff.ts';
 import { staffLink } from '../../staff/staffLink.ts';
 import { staffNumber } from '../../staff/staffTime.ts';
-import { hasConsolePages } from './consoleAccess.ts';
+import { hasConsolePages } from '../../staff/consoleAccess.ts';
 import type { HomeData } from './homeLoader.ts';
-import './console.css';
+import '../../staff/console.css';
 
 export default function HomePage() {
   const { me, forms, content, unreadAlerts } = useLoaderData() as HomeData;

@@ -13,7 +13,7 @@ import type { AlertsData } from './alertsLoader.ts';
 import { staffTime } from '../../staff/staffTime.ts';
 import { staffLink } from '../../staff/staffLink.ts';
 import { staffRequest } from '../../staff/staffRequest.ts';
-import './console.css';
+import '../../staff/console.css';
 
 const STATE_TEXT: Record<DeliveryState, MessageKey> = { queued: 'alertsStateQueued', sent: 'alertsStateSent', retrying: 'alertsStateRetrying', failed: 'alertsStateFailed' };
 

@@ -16,7 +16,7 @@ import type { SubmissionData } from './submissionLoader.ts';
 import { FollowUpPanel } from './FollowUpPanel.tsx';
 import { SignedTerms } from './SignedTerms.tsx';
 import '../../styles/form.css';
-import './console.css';
+import '../../staff/console.css';
 
 /** The waiver record's parts, by their key in the stored evidence (server/forms/evidence.ts). */
 const EVIDENCE_LABELS = {

@@ -1,9 +1,9 @@
 // What the console's pages ask of an account beyond the staff guard (src/web/staff/requireStaff.ts):
 // which forms it reads. The server checks every call again; this only picks the page.
-import type { PageOf } from '../../../engine/contract/routes.ts';
-import { deniedRedirect, type StaffMe } from '../../staff/requireStaff.ts';
-import { formReadScope, rolesCan } from '../../../engine/roles.ts';
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { PageOf } from '../../engine/contract/routes.ts';
+import { deniedRedirect, type StaffMe } from './requireStaff.ts';
+import { formReadScope, rolesCan } from '../../engine/roles.ts';
+import type { CompiledForm } from '../../engine/compiled.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type ConsoleRef = PageOf<'staff-home' | 'staff-submissions' | 'staff-submission' | 'staff-content' | 'staff-content-edit'>;

@@ -10,7 +10,7 @@ import { insightQuestions } from '../../../engine/insight-questions.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
 import { staffGet } from '../../staff/staffRequest.ts';
-import { hasConsolePages, readsForm, type ConsoleRef } from './consoleAccess.ts';
+import { hasConsolePages, readsForm, type ConsoleRef } from '../../staff/consoleAccess.ts';
 
 export interface FormSummary {
   id: string;

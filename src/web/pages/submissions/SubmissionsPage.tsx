@@ -20,7 +20,7 @@ import { STATE_LABELS, staffName } from './followUpApi.ts';
 import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import type { SubmissionsData } from './submissionsLoader.ts';
 import '../../styles/form.css';
-import './console.css';
+import '../../staff/console.css';
 
 export default function SubmissionsPage() {
   const { compiled, textLang, filter, list, exportHref, assignees, venues } = useLoaderData() as SubmissionsData;

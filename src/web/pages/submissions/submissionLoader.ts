@@ -8,7 +8,7 @@ import type { SignedTermsAnswer } from '../../../engine/contract/waivers.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { requireStaff } from '../../staff/requireStaff.ts';
 import { staffGet, staffRequest } from '../../staff/staffRequest.ts';
-import { notFound, type ConsoleRef } from './consoleAccess.ts';
+import { notFound, type ConsoleRef } from '../../staff/consoleAccess.ts';
 import { consoleForm, type Submission } from './submissionsLoader.ts';
 
 export interface SubmissionData extends PageData {

@@ -13,7 +13,7 @@ import { loadOptionDocs, type OptionDocs } from '../../form/optionLists.ts';
 import type { UploadedFile } from '../../form/context.ts';
 import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
 import { type Page, staffGet } from '../../staff/staffRequest.ts';
-import { notFound, type ConsoleRef } from './consoleAccess.ts';
+import { notFound, type ConsoleRef } from '../../staff/consoleAccess.ts';
 
 /** The content form of a collection or global, by the console's naming rule (forms:check enforces it). */
 function contentFormId(slug: string | undefined): string {

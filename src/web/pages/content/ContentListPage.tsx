@@ -11,7 +11,7 @@ import { staffLink } from '../../staff/staffLink.ts';
 import { staffTime } from '../../staff/staffTime.ts';
 import type { ContentListData } from './contentLoader.ts';
 import '../../styles/form.css';
-import './console.css';
+import '../../staff/console.css';
 
 export default function ContentListPage() {
   const { me, compiled, title, docs } = useLoaderData() as ContentListData;

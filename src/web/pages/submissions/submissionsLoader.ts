@@ -11,7 +11,7 @@ import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
 import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
 import { type Page, staffGet, whereParam } from '../../staff/staffRequest.ts';
-import { notFound, requireReader, type ConsoleRef } from './consoleAccess.ts';
+import { notFound, requireReader, type ConsoleRef } from '../../staff/consoleAccess.ts';
 import { filterOf, submissionWhere, type SubmissionFilter } from './submissionSearch.ts';
 
 export const PAGE_SIZE = 20;

@@ -11,7 +11,7 @@ import { StaffTable } from '../../ui/StaffTable.tsx';
 import type { ManagedUser, UsersData } from './usersLoader.ts';
 import { RolesPicker, type RolesValue } from './RolesPicker.tsx';
 import '../../styles/form.css';
-import './staff.css';
+import '../../staff/accounts.css';
 
 export default function UsersPage() {
   const { users, venues } = useLoaderData() as UsersData;

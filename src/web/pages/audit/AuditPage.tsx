@@ -7,7 +7,7 @@ import { StaffTable } from '../../ui/StaffTable.tsx';
 import { Pager } from '../../staff/Pager.tsx';
 import { staffTime } from '../../staff/staffTime.ts';
 import type { AuditData } from './auditLoader.ts';
-import './staff.css';
+import '../../staff/accounts.css';
 
 export default function AuditPage() {
   const { entries, page, totalPages } = useLoaderData() as AuditData;

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { isVenueRole, ROLES, type Role } from '../../../engine/roles.ts';
 import type { VenueOption } from '../../../engine/contract/venues.ts';
-import { ROLE_NAMES } from './session.ts';
+import { ROLE_NAMES } from '../../staff/session.ts';
 
 export interface RolesValue {
   roles: Role[];
