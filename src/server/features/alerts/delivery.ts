@@ -139,7 +139,9 @@ export class AlertSender {
   }
 
   private async sendEmail(delivery: Claimed): Promise<SendOutcome> {
-    const values = valuesOf({ ...delivery, created_at: delivery.alert_created_at }, this.compiledOf(delivery.collection), this.link(delivery));
+    // The answers for {answers}; templates.ts reads none of a confidential form's.
+    const { rows } = await this.ctx.db.query<{ data: Record<string, unknown> }>('SELECT data FROM documents WHERE id = $1', [delivery.submission_id]);
+    const values = valuesOf({ ...delivery, created_at: delivery.alert_created_at }, this.compiledOf(delivery.collection), this.link(delivery), rows[0]?.data);
     const email = { to: delivery.recipient, subject: fillTemplate(delivery.subject, values).replace(/[\r\n]+/g, ' '), text: fillTemplate(delivery.body, values), key: delivery.message_id };
     return sendAlertEmail(this.transport!, this.ctx.config.alerts, email);
   }
