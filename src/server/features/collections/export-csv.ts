@@ -10,7 +10,7 @@ import type { DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
 import { whereToSql } from './where.ts';
 import { formField } from '../../core/forms/validation.ts';
-import { answerText, serverAnswerReader } from '../../core/forms/answer-reader.ts';
+import { answerText, serverAnswerReader, withUploads } from '../../core/forms/answer-reader.ts';
 import { FOLLOW_UP_EXPORT_SQL } from '../followup/index.ts';
 
 const BATCH = 500;
@@ -18,7 +18,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 interface ExportColumn {
   header: string;
-  cell(row: DocumentRow): unknown;
+  /** `data`: the row's answers with its uploads in place of their ids (core/forms/answer-reader.ts withUploads). */
+  cell(row: DocumentRow, data: Record<string, unknown>): unknown;
 }
 
 export function csvCell(value: unknown): string {
@@ -47,9 +48,9 @@ function columnsOf(collection: Collection, lang: Lang): ExportColumn[] {
     // A drawing is thousands of numbers, more than a spreadsheet cell holds: its type says to link to its picture.
     const field = formField(collection.form!, name);
     const asLink = field !== undefined && FIELD_TYPES[field.type].exported === 'picture-link';
-    const cell = (row: DocumentRow) => {
-      if (asLink) return row.data[name] ? signatureUrl(collection.slug, row.id, name) : '';
-      return field ? answerText(reader, field, row.data[name]) : row.data[name];
+    const cell = (row: DocumentRow, data: Record<string, unknown>) => {
+      if (asLink) return data[name] ? signatureUrl(collection.slug, row.id, name) : '';
+      return field ? answerText(reader, field, data[name]) : data[name];
     };
     columns.push({ header: label, cell });
     for (const derived of compiled.derived.filter((rule) => rule.from === name)) {
@@ -80,7 +81,8 @@ export function exportCsv(db: Queryable, collection: Collection, where: unknown,
         [...params, after],
       );
       if (rows.length === 0) return;
-      yield rows.map((row) => csvLine(columns.map((column) => column.cell(row)))).join('');
+      const answers = await withUploads(db, collection.form!.compiled, rows);
+      yield rows.map((row, index) => csvLine(columns.map((column) => column.cell(row, answers[index])))).join('');
       after = rows[rows.length - 1].id;
     }
   })();
