@@ -26,6 +26,7 @@ afterAll(async () => {
 });
 
 const LANGS: Lang[] = ['en', 'ar'];
+const LOYALTY_FORM = 'loyalty-registration';
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 /** The first character a spreadsheet would take for a formula gets a quote (export-csv.ts). */
 const csvSafe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
@@ -151,8 +152,15 @@ describe('every output of the server writes each answer as its field type reads'
     expect((await csvRow(PADEL, doc.reference, 'ar'))[labels.why_choose_us]).toBe('الموقع, الأسعار');
   });
 
-  it('the loyalty registration (country, file, hidden): CSV and privacy export, files by their names', async () => {
+  it('the loyalty registration (country, file, hidden): CSV, privacy export and the alert body, files by their names', async () => {
     const email = `loyal.${Date.now()}@example.com`;
+    for (const lang of LANGS) {
+      const rule = await server.api('/api/alert-rules', {
+        as: 'staff',
+        json: { name: `Loyalty answers ${lang}`, enabled: true, form: LOYALTY_FORM, when: 'condition', condition: JSON.stringify({ field: 'email', equals: email }), emails: `loyalty-${lang}@dohaoasis.example`, language: lang, subject: { [lang]: '{reference}' }, body: { [lang]: '{answers}' } },
+      });
+      expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    }
     const created = await register(server, await loyaltyAnswers(server, { email }));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { doc } = created.body;
@@ -165,6 +173,9 @@ describe('every output of the server writes each answer as its field type reads'
       const html = await privacyHtml(`email=${encodeURIComponent(email)}`, lang);
       for (const answer of answers) expect(html, `${lang} privacy ${answer.field.name}`).toContain(`<td>${escape(answer.text)}</td>`);
       expect(answers.find((answer) => answer.field.type === 'file')!.text).toMatch(/\.png$/);
+      const lines = (await smtp.mailTo(`loyalty-${lang}@dohaoasis.example`)).text.split(/\r?\n/);
+      // Every answer but the values the page filled (hidden), which an alert leaves out.
+      for (const answer of answers.filter((candidate) => candidate.field.type !== 'hidden')) expect(lines, `${lang} alert ${answer.field.name}`).toContain(`${answer.label}: ${answer.text}`);
     }
     expect((await expected(LOYALTY, doc.id, 'ar')).find((answer) => answer.field.type === 'country')!.text).toBe('قطر');
   });

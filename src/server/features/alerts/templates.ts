@@ -8,7 +8,8 @@ import { formText, t } from '../../../engine/messages.ts';
 import type { CompiledForm } from '../../../engine/compiled.ts';
 import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import { dataFields } from '../../../engine/conditions.ts';
-import { answerText, serverAnswerReader } from '../../core/forms/answer-reader.ts';
+import { answerText, serverAnswerReader, withUploads } from '../../core/forms/answer-reader.ts';
+import type { Queryable } from '../../core/db/db.ts';
 
 export type TemplateValues = Record<AlertPlaceholder, string>;
 
@@ -60,6 +61,13 @@ export function answersText(compiled: CompiledForm, answers: Record<string, unkn
     .filter(([, text]) => text)
     .map(([label, text]) => `${label}: ${text}`)
     .join('\n');
+}
+
+/** The submission's answers for {answers}, its uploads by name; none are read of a confidential form (or of a form no longer served). */
+export async function alertAnswers(db: Queryable, compiled: CompiledForm | null, submissionId: number): Promise<Record<string, unknown> | undefined> {
+  if (!compiled || compiled.confidential) return undefined;
+  const { rows } = await db.query<{ id: number; data: Record<string, unknown> }>('SELECT id, data FROM documents WHERE id = $1', [submissionId]);
+  return rows.length ? (await withUploads(db, compiled, rows))[0] : undefined;
 }
 
 /**
