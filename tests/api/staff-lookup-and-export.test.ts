@@ -106,7 +106,8 @@ describe('staff export a form to CSV', () => {
     expect(rows.map((row) => row[1])).toEqual(created.map((doc) => doc.createdAt));
 
     expect(cell(rows[0], labels.share_experience)).toBe(`'=HYPERLINK("http://evil.example","Click")`);
-    expect(cell(rows[0], labels.why_choose_us)).toBe('["location","pricing"]');
+    // Each answer as its field type reads (engine/answer-text.ts): options by their labels.
+    expect(cell(rows[0], labels.why_choose_us)).toBe('Location, Pricing');
     expect(cell(rows[0], `${recommend} (Net Promoter band)`)).toBe('promoter');
     expect(cell(rows[1], labels.share_experience)).toBe('Two lines,\nwith "quotes"');
     expect(cell(rows[1], labels.discovery_method_others)).toBe("'@SUM(A1)");

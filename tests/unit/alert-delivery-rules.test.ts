@@ -51,7 +51,7 @@ describe('where a webhook may post', () => {
 });
 
 describe('alert templates', () => {
-  const values = { reference: 'K7QM-4XW2-9D', form: 'Dining', venue: '{link}', time: '26 Nov 2026, 10:00', link: 'https://x/staff/forms/a/1' };
+  const values = { reference: 'K7QM-4XW2-9D', form: 'Dining', venue: '{link}', time: '26 Nov 2026, 10:00', link: 'https://x/staff/forms/a/1', answers: '' };
   it('fill the known placeholders in one pass and name the unknown ones', () => {
     expect(fillTemplate('{reference} at {venue} {other}', values)).toBe('K7QM-4XW2-9D at {link} {other}');
     expect(unknownPlaceholders('{reference} {venu} {Link} {}')).toEqual(['{venu}', '{Link}', '{}']);

@@ -6,8 +6,8 @@ import { Type, type Static } from '@sinclair/typebox';
 export const DELIVERY_STATES = ['queued', 'sent', 'retrying', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
-/** The words a template may use; anything else in braces is refused at save. */
-export const ALERT_PLACEHOLDERS = ['reference', 'form', 'venue', 'time', 'link'] as const;
+/** The words a template may use; anything else in braces is refused at save. {answers}: every answer, one a line (never a confidential form's). */
+export const ALERT_PLACEHOLDERS = ['reference', 'form', 'venue', 'time', 'link', 'answers'] as const;
 export type AlertPlaceholder = (typeof ALERT_PLACEHOLDERS)[number];
 
 export const AlertItem = Type.Object({

@@ -6,5 +6,6 @@ export const ConsentField = field('consent', {}, 'A check box that starts untick
 export const consent = defineFieldType({
   definition: ConsentField,
   schema: (f) => (f.required ? { type: 'boolean', const: true } : { type: 'boolean' }),
+  answerText: (_f, value, reader) => reader.message(value === true ? 'staffAnswerYes' : 'staffAnswerNo'),
   exported: 'answer',
 });

@@ -19,5 +19,6 @@ export const ContentBlock = Type.Object({
 export const content = defineFieldType({
   definition: ContentBlock,
   schema: () => null,
+  answerText: () => '',
   exported: 'answer',
 });

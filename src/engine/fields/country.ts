@@ -11,5 +11,6 @@ export const country = defineFieldType({
   schema: (f, { countries }) => ({ type: 'string', enum: countries.map((c) => (f.store === 'code' ? c.code : c.name.en)) }),
   // The lock names the list rather than spelling some 250 names.
   storedValues: (f) => `countries:${f.store === 'code' ? 'code' : 'name'}`,
+  answerText: (_f, value, reader) => reader.country(String(value)),
   exported: 'answer',
 });

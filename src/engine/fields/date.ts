@@ -1,6 +1,6 @@
 // A calendar date.
 import { Type } from '@sinclair/typebox';
-import { defineFieldType, field } from './parts.ts';
+import { defineFieldType, field, plainText } from './parts.ts';
 
 export const DateField = field('date', {
   default: Type.Optional(Type.Object({ today: Type.Literal(true) }, { additionalProperties: false })),
@@ -11,5 +11,6 @@ export const DateField = field('date', {
 export const date = defineFieldType({
   definition: DateField,
   schema: () => ({ type: 'string', format: 'date' }),
+  answerText: (_f, value, reader) => (typeof value === 'string' ? reader.day(value) : plainText(value)),
   exported: 'answer',
 });

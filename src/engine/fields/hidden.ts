@@ -1,6 +1,6 @@
 // A value the page fills itself: no label of its own, never typed by the guest.
 import { Type } from '@sinclair/typebox';
-import { defineFieldType, FieldName, LocalizedText, ValueSource } from './parts.ts';
+import { defineFieldType, FieldName, LocalizedText, plainText, ValueSource } from './parts.ts';
 
 export const HiddenField = Type.Object({
   type: Type.Literal('hidden'), name: FieldName,
@@ -18,5 +18,7 @@ export const hidden = defineFieldType({
     if (f.valueType === 'date') return { type: 'string', format: 'date' };
     return { type: 'string', maxLength: 200 };
   },
+  // A value the page filled (a visit date, a store's id): staff and the guest's own export read it as stored.
+  answerText: (f, value, reader) => (f.valueType === 'date' && typeof value === 'string' ? reader.day(value) : plainText(value)),
   exported: 'answer',
 });

@@ -113,10 +113,71 @@ export interface SchemaContext {
   countries: readonly { code: string; name: { en: string } }[];
 }
 
+/** Engine messages a stored answer may read as (forms/messages.json, in en/ar/fr). */
+export type AnswerMessage = 'staffAnswerYes' | 'staffAnswerNo' | 'staffAnswerSigned' | 'staffAnswerRating';
+
+/**
+ * What reading a stored answer needs besides the question and the value: the language's words for
+ * the form's texts and the engine's messages, its calendar and countries. Built once by
+ * engine/answer-text.ts, so the field modules stay free of i18next and of the country list.
+ */
+export interface AnswerReader {
+  lang: 'en' | 'ar' | 'fr';
+  /** A text of the form (a key of its namespace) in the reader's language. */
+  text(key: TextKey, vars?: Record<string, string | number>): string;
+  message(key: AnswerMessage, vars?: Record<string, string | number>): string;
+  /** A calendar day (YYYY-MM-DD) as the venues' calendar writes it, Latin digits; the text itself when it is no date. */
+  day(ymd: string): string;
+  /** A country's name in the reader's language, from its stored English name or code; the stored text when unknown. */
+  country(stored: string): string;
+  /** Another question's reading (a repeated group's cells). */
+  read(field: { type: string; name: string }, value: unknown): AnswerReading;
+  /** A question's label in the reader's language (its name when it has none). */
+  label(field: { type: string; name: string }): string;
+}
+
+/** A stored upload as the staff API populates it ({id, filename, url, mimeType}), or its id alone. */
+export interface AnswerFile {
+  name: string;
+  url?: string;
+  mimeType?: string;
+}
+
+/**
+ * A stored answer read in one language (like SurveyJS's getDisplayValueCore): `text` is what every
+ * output writes (console, CSV, waiver PDF, privacy export, alert bodies); the other parts are for
+ * tables that show more than the text (a rating's colour, a group's rows, links to files).
+ */
+export interface AnswerReading {
+  /** The plain text; '' when the question says nothing (no answer, hidden from view, content). */
+  text: string;
+  /** A position on an ordered scale, 1..of (a rating's level for its colour; a scale's point). */
+  level?: { value: number; of: number };
+  /** A repeated group: each item's label and its cells, in question order. */
+  rows?: { label: string; cells: { label: string; reading: AnswerReading }[] }[];
+  files?: AnswerFile[];
+  /** A drawn signature: the console shows the server's drawing of it. */
+  drawing?: true;
+  /** Read left to right whatever the page's direction (a phone number, an address). */
+  ltr?: true;
+}
+
+/** The label of a stored option value in the reader's language; the value itself when no option has it. The one lookup of option labels. */
+export function optionLabel(options: readonly { value: Option['value']; label: TextKey }[] | undefined, value: unknown, reader: Pick<AnswerReader, 'text'>): string {
+  const option = options?.find((candidate) => candidate.value === value);
+  return option ? reader.text(option.label) : String(value);
+}
+
+/** A plain value as text: strings and numbers as they are, anything else as its JSON. */
+export const plainText = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+
+/** Whether a stored value is an answer at all (nothing, an empty text or an empty list is none). */
+export const answered = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+
 /**
  * One field type: its definition, the JSON Schema of its answer, and how stored answers of it are
- * described (forms.lock.json, forms:diff), exported (CSV), placed in error messages and checked
- * (forms:check). The table of every type is FIELD_TYPES (./index.ts).
+ * described (forms.lock.json, forms:diff), exported (CSV), read (every output), placed in error
+ * messages and checked (forms:check). The table of every type is FIELD_TYPES (./index.ts).
  */
 export interface FieldTypeModule<S extends TSchema> {
   definition: S;
@@ -126,7 +187,14 @@ export interface FieldTypeModule<S extends TSchema> {
   storedValues?(field: Resolved<S>): string;
   /** Its sub-questions, each stored inside every item of its answer (a repeated group). */
   subFields?(field: Resolved<S>): { name: string; type: string }[];
-  /** In the CSV export: the answer itself, or a link to the server's picture of it (a drawing is thousands of numbers). */
+  /**
+   * How a stored answer reads in a language, as plain text: what every output writes (called for an
+   * answer only: engine/answer-text.ts says nothing for none). '' when the question says nothing.
+   */
+  answerText(field: Resolved<S>, value: unknown, reader: AnswerReader): string;
+  /** What a table shows besides the text (a rating's level for its colour, a group's rows, the files). */
+  answerParts?(field: Resolved<S>, value: unknown, reader: AnswerReader): Omit<AnswerReading, 'text'>;
+  /** In the CSV export: the answer's text, or a link to the server's picture of it (a drawing is thousands of numbers). */
   exported: 'answer' | 'picture-link';
   /** A problem anywhere inside its answer is reported on the question itself (one drawing is one answer). */
   errorsOnWhole?: boolean;

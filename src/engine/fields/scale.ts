@@ -1,6 +1,6 @@
 // A whole-number scale, with an optional band the server derives (NPS).
 import { Type } from '@sinclair/typebox';
-import { defineFieldType, field, FieldName, LocalizedText } from './parts.ts';
+import { defineFieldType, field, FieldName, LocalizedText, plainText } from './parts.ts';
 
 export const ScaleField = field('scale', {
   min: Type.Integer(), max: Type.Integer(),
@@ -11,5 +11,7 @@ export const ScaleField = field('scale', {
 export const scale = defineFieldType({
   definition: ScaleField,
   schema: (f) => ({ type: 'integer', minimum: f.min, maximum: f.max }),
+  answerText: (_f, value) => plainText(value),
+  answerParts: (f, value) => (typeof value === 'number' ? { level: { value: value - f.min + 1, of: f.max - f.min + 1 } } : {}),
   exported: 'answer',
 });

@@ -27,6 +27,8 @@ function signatureSchema(required: boolean): JsonSchema {
 export const signature = defineFieldType({
   definition: SignatureField,
   schema: (f) => signatureSchema(f.required ?? false),
+  answerText: (_f, _value, reader) => reader.message('staffAnswerSigned'),
+  answerParts: () => ({ drawing: true }),
   // A drawing is thousands of numbers, more than a spreadsheet cell holds: link to its picture.
   exported: 'picture-link',
   errorsOnWhole: true,

@@ -1,7 +1,7 @@
 // One line of text.
 import { Type } from '@sinclair/typebox';
 import { DEFAULT_MAX_LENGTH } from './limits.ts';
-import { compact, defineFieldType, field, ValueSource } from './parts.ts';
+import { compact, defineFieldType, field, plainText, ValueSource } from './parts.ts';
 
 export const TextField = field('text', {
   minLength: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -14,5 +14,6 @@ export const TextField = field('text', {
 export const text = defineFieldType({
   definition: TextField,
   schema: (f) => compact({ type: 'string', minLength: Math.max(f.required ? 1 : 0, f.minLength ?? 0) || undefined, maxLength: f.maxLength ?? DEFAULT_MAX_LENGTH.text, pattern: f.pattern }),
+  answerText: (_f, value) => plainText(value),
   exported: 'answer',
 });

@@ -10,7 +10,7 @@ import type { CompiledForm } from '../../../engine/compiled.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { mailTransport, sendAlertEmail } from './email.ts';
 import { FAILED_TRY_SET, GIVE_UP_AFTER_MS, leaseMs, pollMs, restUnlessWoken, retryDelayMs } from './retry.ts';
-import { consoleLink, fillTemplate, valuesOf } from './templates.ts';
+import { alertAnswers, consoleLink, fillTemplate, valuesOf } from './templates.ts';
 import { postWebhook, type SendOutcome } from './webhook.ts';
 import { ALERT_RULES } from './rules.ts';
 
@@ -139,7 +139,8 @@ export class AlertSender {
   }
 
   private async sendEmail(delivery: Claimed): Promise<SendOutcome> {
-    const values = valuesOf({ ...delivery, created_at: delivery.alert_created_at }, this.compiledOf(delivery.collection), this.link(delivery));
+    const compiled = this.compiledOf(delivery.collection);
+    const values = valuesOf({ ...delivery, created_at: delivery.alert_created_at }, compiled, this.link(delivery), await alertAnswers(this.ctx.db, compiled, delivery.submission_id));
     const email = { to: delivery.recipient, subject: fillTemplate(delivery.subject, values).replace(/[\r\n]+/g, ' '), text: fillTemplate(delivery.body, values), key: delivery.message_id };
     return sendAlertEmail(this.transport!, this.ctx.config.alerts, email);
   }

@@ -1,11 +1,15 @@
 // An alert's words: the rule's subject and body with {reference} {form} {venue} {time} {link}
-// filled in, the time in Doha. A confidential form's alert is a fixed text with the reference and
-// the console link only, whatever the rule says.
+// {answers} filled in, the time in Doha, the answers as their field types read (engine/answer-text.ts)
+// in the rule's language. A confidential form's alert is a fixed text with the reference and the
+// console link only, whatever the rule says, and its answers are never read into one.
 import { ALERT_PLACEHOLDERS, type AlertPlaceholder } from '../../../engine/contract/alerts.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { formText, t } from '../../../engine/messages.ts';
 import type { CompiledForm } from '../../../engine/compiled.ts';
 import { submissionConsolePath } from '../../../engine/contract/followup.ts';
+import { dataFields } from '../../../engine/conditions.ts';
+import { answerText, serverAnswerReader, withUploads } from '../../core/forms/answer-reader.ts';
+import type { Queryable } from '../../core/db/db.ts';
 
 export type TemplateValues = Record<AlertPlaceholder, string>;
 
@@ -47,8 +51,30 @@ export type QueuedAlert = {
   created_at: Date;
 };
 
-/** The placeholders' values of a queued alert: the form's title in the rule's language (English when the form has not that language). */
-export function valuesOf(alert: QueuedAlert, compiled: CompiledForm | null, link: string): TemplateValues {
+/** Every answered question as "Label: answer", one a line, in the form's order and the reader's language; nothing of a confidential form. */
+export function answersText(compiled: CompiledForm, answers: Record<string, unknown>, lang: Lang): string {
+  if (compiled.confidential) return '';
+  const reader = serverAnswerReader(compiled.id, lang);
+  return dataFields(compiled.form)
+    .filter((field) => field.type !== 'hidden')
+    .map((field) => [reader.label(field), answerText(reader, field, answers[field.name])])
+    .filter(([, text]) => text)
+    .map(([label, text]) => `${label}: ${text}`)
+    .join('\n');
+}
+
+/** The submission's answers for {answers}, its uploads by name; none are read of a confidential form (or of a form no longer served). */
+export async function alertAnswers(db: Queryable, compiled: CompiledForm | null, submissionId: number): Promise<Record<string, unknown> | undefined> {
+  if (!compiled || compiled.confidential) return undefined;
+  const { rows } = await db.query<{ id: number; data: Record<string, unknown> }>('SELECT id, data FROM documents WHERE id = $1', [submissionId]);
+  return rows.length ? (await withUploads(db, compiled, rows))[0] : undefined;
+}
+
+/**
+ * The placeholders' values of a queued alert: the form's title in the rule's language (English when
+ * the form has not that language); {answers} from the submission's answers when given (else empty).
+ */
+export function valuesOf(alert: QueuedAlert, compiled: CompiledForm | null, link: string, answers?: Record<string, unknown>): TemplateValues {
   const lang = compiled?.languages.includes(alert.lang) ? alert.lang : 'en';
   return {
     reference: alert.reference,
@@ -56,5 +82,6 @@ export function valuesOf(alert: QueuedAlert, compiled: CompiledForm | null, link
     venue: alert.venue ?? '',
     time: dohaTime(new Date(alert.created_at), alert.lang),
     link,
+    answers: compiled && answers ? answersText(compiled, answers, alert.lang) : '',
   };
 }

@@ -1,13 +1,16 @@
 // GET /api/{formCollection}/export.csv for staff: one row per submission, oldest first, the
-// form's questions as columns in definition order. Written for spreadsheets: a byte-order mark
+// form's questions as columns in definition order, each answer as its field type reads in the
+// language asked for (?locale=ar; English by default). Written for spreadsheets: a byte-order mark
 // so Excel reads Arabic as UTF-8, RFC 4180 quoting, and answers that would start a formula
 // (= + - @, tab, carriage return) prefixed with a quote, since guests type whatever they like.
 import { FIELD_TYPES } from '../../../engine/fields/index.ts';
+import type { Lang } from '../../../engine/languages.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
 import { whereToSql } from './where.ts';
 import { formField } from '../../core/forms/validation.ts';
+import { answerText, serverAnswerReader, withUploads } from '../../core/forms/answer-reader.ts';
 import { FOLLOW_UP_EXPORT_SQL } from '../followup/index.ts';
 
 const BATCH = 500;
@@ -15,7 +18,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 interface ExportColumn {
   header: string;
-  cell(row: DocumentRow): unknown;
+  /** `data`: the row's answers with its uploads in place of their ids (core/forms/answer-reader.ts withUploads). */
+  cell(row: DocumentRow, data: Record<string, unknown>): unknown;
 }
 
 export function csvCell(value: unknown): string {
@@ -33,8 +37,9 @@ export function signatureUrl(collection: string, id: number, field: string): str
   return `/api/${collection}/${id}/signature/${field}.svg`;
 }
 
-function columnsOf(collection: Collection): ExportColumn[] {
+function columnsOf(collection: Collection, lang: Lang): ExportColumn[] {
   const { compiled } = collection.form!;
+  const reader = serverAnswerReader(compiled.id, lang);
   const columns: ExportColumn[] = [
     { header: 'Reference', cell: (row) => row.reference },
     { header: 'Created at', cell: (row) => row.created_at.toISOString() },
@@ -43,7 +48,11 @@ function columnsOf(collection: Collection): ExportColumn[] {
     // A drawing is thousands of numbers, more than a spreadsheet cell holds: its type says to link to its picture.
     const field = formField(collection.form!, name);
     const asLink = field !== undefined && FIELD_TYPES[field.type].exported === 'picture-link';
-    columns.push({ header: label, cell: (row) => (asLink && row.data[name] ? signatureUrl(collection.slug, row.id, name) : row.data[name]) });
+    const cell = (row: DocumentRow, data: Record<string, unknown>) => {
+      if (asLink) return data[name] ? signatureUrl(collection.slug, row.id, name) : '';
+      return field ? answerText(reader, field, data[name]) : data[name];
+    };
+    columns.push({ header: label, cell });
     for (const derived of compiled.derived.filter((rule) => rule.from === name)) {
       columns.push({ header: `${label} (Net Promoter band)`, cell: (row) => row.data[derived.field] });
     }
@@ -55,13 +64,14 @@ function columnsOf(collection: Collection): ExportColumn[] {
 
 /**
  * The CSV text in pieces, read from the database in batches; `where` filters like the list route,
- * `readable` adds the caller's access (core/access/submission-access.ts readableSql).
+ * `readable` adds the caller's access (core/access/submission-access.ts readableSql); the answers read
+ * in `lang` (engine/answer-text.ts: options by their labels, dates as days), the headers stay English.
  */
-export function exportCsv(db: Queryable, collection: Collection, where: unknown, readable: (params: unknown[]) => string): AsyncIterable<string> {
+export function exportCsv(db: Queryable, collection: Collection, where: unknown, readable: (params: unknown[]) => string, lang: Lang = 'en'): AsyncIterable<string> {
   const params: unknown[] = [collection.slug];
   // Built before the first byte is sent, so a bad filter is still a clean 400.
   const condition = `${whereToSql(collection, where, params)}) AND (${readable(params)}`;
-  const columns = columnsOf(collection);
+  const columns = columnsOf(collection, lang);
   return (async function* () {
     yield `\uFEFF${csvLine(columns.map((column) => column.header))}`;
     let after = 0;
@@ -71,7 +81,8 @@ export function exportCsv(db: Queryable, collection: Collection, where: unknown,
         [...params, after],
       );
       if (rows.length === 0) return;
-      yield rows.map((row) => csvLine(columns.map((column) => column.cell(row)))).join('');
+      const answers = await withUploads(db, collection.form!.compiled, rows);
+      yield rows.map((row, index) => csvLine(columns.map((column) => column.cell(row, answers[index])))).join('');
       after = rows[rows.length - 1].id;
     }
   })();

@@ -7,6 +7,7 @@ import { credentialHeaders, payloadQuery, slugParams } from '../../core/http/rou
 import type { Collection } from '../../core/registry.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import { normalizeReference } from '../../core/forms/reference.ts';
+import { isLang } from '../../../engine/languages.ts';
 import { exportCsv } from './export-csv.ts';
 import { whereFields } from './where.ts';
 import { formField } from '../../core/forms/validation.ts';
@@ -66,8 +67,9 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
 
   app.get('/api/:slug/export.csv', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest, reply) => {
     const collection = staffForm(request);
-    const query = request.query as { where?: unknown };
-    const pieces = exportCsv(db, collection, query.where, (params) => readableSql(request.caller, registry, collection, params));
+    const query = request.query as { where?: unknown; locale?: string };
+    const lang = isLang(query.locale) ? query.locale : 'en';
+    const pieces = exportCsv(db, collection, query.where, (params) => readableSql(request.caller, registry, collection, params), lang);
     // The filter's fields and operators, never its values (where.ts whereFields).
     await recordAudit(db, request.caller, { action: 'export-submissions', target: collection.slug, detail: query.where === undefined ? {} : { where: whereFields(collection, query.where) } });
     const day = new Date().toISOString().slice(0, 10);

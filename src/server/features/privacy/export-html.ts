@@ -1,11 +1,14 @@
 // The readable copy of a data-subject export: one self-contained HTML page in the caller's
-// language (right to left in Arabic), print-friendly, no script. Every answer is escaped; a
-// question's label and a choice's text are the form's own, in that language where the form has it.
+// language (right to left in Arabic), print-friendly, no script. Every answer reads as its field
+// type says (engine/answer-text.ts) and is escaped here; labels are the form's own, in that language
+// where the form has it.
 import type { CompiledForm, ResolvedField } from '../../../engine/compiled.ts';
 import type { PrivacyExport, PrivacyExportSubmission } from '../../../engine/contract/privacy.ts';
 import { dataFields } from '../../../engine/conditions.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { formText, t } from '../../../engine/messages.ts';
+import { plainText, type AnswerReader } from '../../../engine/fields/parts.ts';
+import { readAnswer, serverAnswerReader } from '../../core/forms/answer-reader.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -14,33 +17,21 @@ h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-top:1px solid #99
 table{border-collapse:collapse;width:100%}th,td{text-align:start;vertical-align:top;border-bottom:1px solid #ddd;padding:.3rem .5rem;overflow-wrap:anywhere}
 th{width:40%;font-weight:600}@media print{h2{break-before:auto;break-inside:avoid}}`;
 
-function labelOf(form: CompiledForm, field: { label?: string; name: string }, lang: Lang): string {
-  const language = form.languages.includes(lang) ? lang : form.languages[0];
-  return field.label ? formText(form.id, field.label, language) : field.name;
-}
-
-function valueText(form: CompiledForm, field: ResolvedField | undefined, value: unknown, lang: Lang): string {
-  const language = form.languages.includes(lang) ? lang : form.languages[0];
-  if (field?.type === 'signature') return escape(t('privacySignatureKept', lang));
-  if (typeof value === 'boolean') return escape(t(value ? 'staffYes' : 'staffNo', lang));
-  const options = field && 'options' in field && Array.isArray(field.options) ? (field.options as { value: unknown; label: string }[]) : [];
-  const optionText = (item: unknown) => {
-    const option = options.find((candidate) => candidate.value === item);
-    return option ? formText(form.id, option.label, language) : String(item);
-  };
-  if (Array.isArray(value) && field?.type === 'repeat') {
-    return value.map((item, index) => `<p>${index + 1}.</p>${answersTable(form, field.fields as ResolvedField[], (item ?? {}) as Record<string, unknown>, lang)}`).join('');
+/** An answer's cell: its text escaped; a repeated group as a table per item. */
+function answerCell(reader: AnswerReader, field: ResolvedField | undefined, value: unknown): string {
+  if (!field) return escape(value === undefined || value === null ? '' : plainText(value));
+  const reading = readAnswer(reader, field, value);
+  if (reading.rows) {
+    return reading.rows.map((row) => `<p>${escape(row.label)}</p><table>${row.cells.filter((cell) => cell.reading.text).map((cell) => `<tr><th scope="row">${escape(cell.label)}</th><td>${escape(cell.reading.text)}</td></tr>`).join('')}</table>`).join('');
   }
-  if (Array.isArray(value)) return escape(value.map(optionText).join(', '));
-  if (value && typeof value === 'object') return escape(JSON.stringify(value));
-  return escape(optionText(value ?? ''));
+  return escape(reading.text);
 }
 
-function answersTable(form: CompiledForm, fields: readonly ResolvedField[], answers: Record<string, unknown>, lang: Lang): string {
+function answersTable(reader: AnswerReader, fields: readonly ResolvedField[], answers: Record<string, unknown>): string {
   const byName = new Map(fields.map((field) => [field.name, field]));
   const rows = Object.entries(answers).map(([name, value]) => {
     const field = byName.get(name);
-    return `<tr><th scope="row">${escape(field ? labelOf(form, field, lang) : name)}</th><td>${valueText(form, field, value, lang)}</td></tr>`;
+    return `<tr><th scope="row">${escape(field ? reader.label(field) : name)}</th><td>${answerCell(reader, field, value)}</td></tr>`;
   });
   return `<table>${rows.join('')}</table>`;
 }
@@ -54,7 +45,7 @@ function submissionPart(forms: Map<string, CompiledForm>, submission: PrivacyExp
     ...(submission.held ? [[t('privacyHeld', lang), submission.heldUntil ? when.format(new Date(submission.heldUntil)) : '']] : []),
     ...(submission.files.length ? [[t('staffFiles', lang), submission.files.map((file) => file.name).join(', ')]] : []),
   ];
-  const answers = answersTable(form, dataFields(form.form), submission.answers, lang);
+  const answers = answersTable(serverAnswerReader(form.id, lang), dataFields(form.form), submission.answers);
   const notes = submission.notes.length ? `<h3>${escape(t('staffNotes', lang))}</h3><ul>${submission.notes.map((note) => `<li>${escape(when.format(new Date(note.at)))}: ${escape(note.text)}</li>`).join('')}</ul>` : '';
   return `<section><h2>${escape(title)}</h2><table>${facts.map(([name, value]) => `<tr><th scope="row">${escape(name)}</th><td>${escape(value)}</td></tr>`).join('')}</table><h3>${escape(t('staffAnswers', lang))}</h3>${answers}${notes}</section>`;
 }

@@ -13,6 +13,7 @@ import { ERASE_REASON_MAX, PrivacyEraseAnswer, PrivacyExport, PrivacySearchAnswe
 import { recordAudit, redactAudit, redactText } from '../audit/index.ts';
 import { deleteSubmissions } from '../retention/index.ts';
 import { admitPrivacyRequest, requestLanguage } from './admit.ts';
+import { withUploads } from '../../core/forms/answer-reader.ts';
 import { exportHtml } from './export-html.ts';
 import { exportPerson, toMatch } from './export-person.ts';
 import { findPerson } from './find-person.ts';
@@ -44,6 +45,15 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
 
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
 
+  /** The readable copy names each uploaded file (the JSON keeps the ids, as stored). */
+  const withUploadNames = async (data: PrivacyExport): Promise<PrivacyExport> => ({
+    ...data,
+    submissions: await Promise.all(data.submissions.map(async (submission) => {
+      const form = registry.forms.find((candidate) => candidate.compiled.id === submission.form);
+      return form ? { ...submission, answers: (await withUploads(db, form.compiled, [{ id: submission.id, data: submission.answers }]))[0] } : submission;
+    })),
+  });
+
   typed.get('/api/privacy/search', { schema: { querystring: personQuery, headers: credentialHeaders, response: { 200: PrivacySearchAnswer } } }, async (request: FastifyRequest<{ Querystring: PersonQuery }>) => {
     await admit(request);
     const person = readPerson(request.query, lang(request));
@@ -69,7 +79,7 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .header('content-disposition', `attachment; filename="privacy-export-${stamp}.html"`)
       .serializer((html: string) => html)
-      .send(exportHtml(data, registry.forms.map((form) => form.compiled), lang(request)));
+      .send(exportHtml(await withUploadNames(data), registry.forms.map((form) => form.compiled), lang(request)));
   });
 
   typed.post('/api/privacy/erase', { schema: { body: eraseBody, querystring: personQuery, headers: credentialHeaders, response: { 200: PrivacyEraseAnswer } } }, async (request: FastifyRequest<{ Body: EraseBody }>) => {

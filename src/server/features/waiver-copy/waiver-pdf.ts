@@ -1,12 +1,14 @@
 // The guest's signed copy of a waiver as a PDF: the definition the guest saw (every heading,
-// checklist, note and term, in the language they signed in), every answer with choices by their
-// labels, dependents, the signature as vectors, the Form ID, the time in Doha, and the evidence
+// checklist, note and term, in the language they signed in), every answer as its field type reads
+// (engine/answer-text.ts; the writer shapes and orders the Arabic), dependents, the signature as vectors, the Form ID, the time in Doha, and the evidence
 // (definition version and hash, answers SHA-256). The Form ID is also in the file's metadata
 // (Keywords), which is all the verify page reads of an uploaded copy.
 import type { CompiledForm, ResolvedDataField, ResolvedField } from '../../../engine/compiled.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { formText, t } from '../../../engine/messages.ts';
 import { parseRichText, type RichNode } from '../../../engine/rich-text.ts';
+import { answered, type AnswerReader, type AnswerReading } from '../../../engine/fields/parts.ts';
+import { readAnswer, serverAnswerReader } from '../../core/forms/answer-reader.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import { signatureStrokes } from '../collections/index.ts';
 import { PdfWriter } from './pdf-writer.ts';
@@ -27,30 +29,11 @@ function paragraphsOf(source: string): string[] {
   return parseRichText(source).flatMap((block) => (block.type === 'p' ? [plain(block.children)] : block.children.map((item, index) => `${block.type === 'ol' ? `${index + 1}.` : '•'} ${plain((item as { children: RichNode[] }).children)}`)));
 }
 
-const present = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
-
 export interface WaiverCopy {
   row: DocumentRow;
   /** The definition the guest saw (its hash is the row's). */
   compiled: CompiledForm;
   lang: Lang;
-}
-
-function answerText(copy: WaiverCopy, field: ResolvedDataField, value: unknown): string {
-  const text = (key: string) => formText(copy.compiled.id, key, copy.lang);
-  const options = 'options' in field && Array.isArray(field.options) ? field.options : [];
-  const label = (item: unknown) => {
-    const option = options.find((candidate) => candidate.value === item);
-    return option ? text(option.label) : String(item);
-  };
-  if (field.type === 'consent') return t(value === true ? 'waiverCopyYes' : 'waiverCopyNo', copy.lang);
-  if (Array.isArray(value)) return value.map(label).join(', ');
-  if (value && typeof value === 'object') return JSON.stringify(value);
-  return label(value);
-}
-
-function labelOf(copy: WaiverCopy, field: ResolvedDataField): string {
-  return 'label' in field && field.label ? formText(copy.compiled.id, field.label, copy.lang) : field.name;
 }
 
 function writeContent(pdf: PdfWriter, copy: WaiverCopy, field: Extract<ResolvedField, { type: 'content' }>): void {
@@ -63,27 +46,27 @@ function writeContent(pdf: PdfWriter, copy: WaiverCopy, field: Extract<ResolvedF
   for (const item of field.items ?? []) for (const paragraph of paragraphsOf(text(item))) pdf.paragraph(`• ${paragraph}`, { before: 3, indent: 10 });
 }
 
-function writeAnswer(pdf: PdfWriter, copy: WaiverCopy, field: ResolvedDataField, data: Data): void {
+/** A left-to-right answer (a phone, an address) isolated, so a right-to-left line keeps its "+" in front (pdf-lines.ts reads the isolates). */
+const lineText = (reading: AnswerReading) => (reading.ltr ? `\u2066${reading.text}\u2069` : reading.text);
+
+function writeAnswer(pdf: PdfWriter, reader: AnswerReader, field: ResolvedDataField, data: Data): void {
   const value = data[field.name];
-  if (field.type === 'hidden' || !present(value)) return;
-  pdf.paragraph(labelOf(copy, field), { size: 9.5, grey: true, before: 6 });
-  if (field.type === 'signature') {
+  if (field.type === 'hidden' || !answered(value)) return;
+  pdf.paragraph(reader.label(field), { size: 9.5, grey: true, before: 6 });
+  const reading = readAnswer(reader, field, value);
+  if (reading.drawing) {
     const signature = signatureStrokes(value);
     if (signature) pdf.signature(signature);
     return;
   }
-  if (field.type === 'repeat') {
-    const items = Array.isArray(value) ? (value as Data[]) : [];
-    items.forEach((item, index) => {
-      pdf.paragraph(formText(copy.compiled.id, field.itemLabel, copy.lang, { n: index + 1 }), { bold: true, before: 4, indent: 10 });
-      for (const sub of field.fields as ResolvedDataField[]) {
-        if (!present(item?.[sub.name])) continue;
-        pdf.paragraph(`${labelOf(copy, sub)}: ${answerText(copy, sub, item[sub.name])}`, { indent: 20 });
-      }
-    });
+  if (reading.rows) {
+    for (const row of reading.rows) {
+      pdf.paragraph(row.label, { bold: true, before: 4, indent: 10 });
+      for (const cell of row.cells) if (cell.reading.text) pdf.paragraph(`${cell.label}: ${lineText(cell.reading)}`, { indent: 20 });
+    }
     return;
   }
-  pdf.paragraph(answerText(copy, field, value));
+  pdf.paragraph(lineText(reading));
 }
 
 /** The PDF bytes of one stored waiver. */
@@ -92,6 +75,7 @@ export async function waiverPdf(copy: WaiverCopy): Promise<Buffer> {
   const form = compiled.form;
   const title = formText(compiled.id, form.title, lang);
   const reference = row.reference ?? String(row.id);
+  const reader = serverAnswerReader(compiled.id, lang);
   const pdf = new PdfWriter(lang === 'ar' ? 'rtl' : 'ltr', { title, subject: t('waiverCopyFormId', lang, { reference }), keywords: reference, createdAt: row.created_at, lang });
   pdf.paragraph(title, { size: 18, bold: true });
   pdf.paragraph(t('waiverCopyFormId', lang, { reference }), { size: 12, bold: true, before: 4 });
@@ -101,7 +85,7 @@ export async function waiverPdf(copy: WaiverCopy): Promise<Buffer> {
     if (section.title) pdf.paragraph(formText(compiled.id, section.title, lang), { size: 14, bold: true, before: 10 });
     for (const field of section.fields) {
       if (field.type === 'content') writeContent(pdf, copy, field);
-      else writeAnswer(pdf, copy, field, row.data);
+      else writeAnswer(pdf, reader, field, row.data);
     }
   }
   pdf.rule();
