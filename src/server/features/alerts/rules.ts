@@ -26,6 +26,8 @@ export interface AlertRule {
   language: Lang;
   subject: Partial<Record<Lang, string>>;
   body: Partial<Record<Lang, string>>;
+  /** As stored: each channel reads its own fields (channels/). */
+  data: Data;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -55,6 +57,7 @@ export function ruleOf(id: number, data: Data): AlertRule {
     language,
     subject: texts(data.subject),
     body: texts(data.body),
+    data,
   };
 }
 
