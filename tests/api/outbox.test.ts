@@ -47,8 +47,9 @@ async function startProvider() {
     answerWith(fn: typeof answer) {
       answer = fn;
     },
-    release() {
-      for (const response of held.splice(0)) response.writeHead(202).end('{}');
+    /** Answers the requests kept waiting, at last. */
+    release(status = 202) {
+      for (const response of held.splice(0)) response.writeHead(status, { 'content-type': 'application/json' }).end('{"message":"Too late"}');
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -208,9 +209,8 @@ describe.each(databases)('the core outbox on $name', ({ open }) => {
     // The lease runs from the claim, a little before the first try reached the provider.
     expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(200);
     expect(await rowOf(key)).toMatchObject({ attempts: 2 });
-    // The first try's answer comes at last (a failure would say retrying): the row stays as the second try left it.
-    provider.answerWith(() => ({ status: 202 }));
-    provider.release();
+    // The first try's answer comes at last, a failure: the row stays as the second try left it (not retrying).
+    provider.release(503);
     await hanging.stop();
     expect(await rowOf(key)).toMatchObject({ state: 'sent', attempts: 2 });
     await taking.stop();
