@@ -20,3 +20,4 @@ export const alertsFeature: ServerFeature = {
 // For other features that mail a guest through the same mail server (the email channel) and retry schedule (waiver-copy).
 export type { AlertsConfig } from './config.ts';
 export { leaseMs } from './retry.ts';
+export type { ChannelName } from './channels/index.ts';

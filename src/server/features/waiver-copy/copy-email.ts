@@ -11,7 +11,7 @@ import type { Queryable } from '../../core/db/db.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import type { SubmissionHook } from '../../core/submission-hooks.ts';
 import { enqueue, type OutboxKind } from '../../core/outbox/outbox.ts';
-import { leaseMs } from '../alerts/index.ts';
+import { leaseMs, type ChannelName } from '../alerts/index.ts';
 import { definitionSeen } from './definition-seen.ts';
 import { PDF_LONGEST_MS, type CopyDrawer } from './pdf-pool.ts';
 
@@ -25,7 +25,7 @@ export const queueCopyEmail: SubmissionHook = async (tx: Queryable, { collection
   if (!field) return;
   await enqueue(tx, {
     kind: WAIVER_COPY_KIND,
-    channel: 'email',
+    channel: 'email' satisfies ChannelName,
     recipient: String(row.data[field.name]),
     key: `waiver-copy-${row.id}-${randomBytes(6).toString('hex')}`,
     sourceId: row.id,
