@@ -1,6 +1,7 @@
 // The database refuses a row of a channel the server does not have: outbox.channel's CHECK lists the
-// table of channels (features/index.ts CHANNELS), brought up to date at start when a channel was added
-// or removed. NOT VALID: rows of a removed channel stay (and wait), new ones are refused.
+// table of channels (features/index.ts CHANNELS; core names none), made at the first start and
+// brought up to date at a start after a channel was added or removed. NOT VALID: rows of a removed
+// channel stay (and wait), new ones are refused.
 import type { Db } from '../db/db.ts';
 
 const CONSTRAINT = 'outbox_channel_check';
@@ -22,6 +23,7 @@ export async function ensureChannelCheck(db: Db, channels: readonly string[]): P
     await tx.query(`SELECT pg_advisory_xact_lock(${CHECK_LOCK})`);
     if (same(await listedChannels(tx), channels)) return;
     await tx.query(`ALTER TABLE outbox DROP CONSTRAINT IF EXISTS ${CONSTRAINT}`);
-    await tx.query(`ALTER TABLE outbox ADD CONSTRAINT ${CONSTRAINT} CHECK (channel IN (${channels.map(quoted).join(', ')})) NOT VALID`);
+    const allowed = channels.length ? `channel IN (${channels.map(quoted).join(', ')})` : 'false';
+    await tx.query(`ALTER TABLE outbox ADD CONSTRAINT ${CONSTRAINT} CHECK (${allowed}) NOT VALID`);
   });
 }
