@@ -11,7 +11,9 @@ import { registerLimits } from './core/rate-limits.ts';
 import { OrphanUploadBudget } from './core/storage/orphan-budget.ts';
 import { openUploadStorage } from './core/storage/open-storage.ts';
 import { databasePlugin, prepareDatabase } from './core/db/database-plugin.ts';
-import { FEATURES, MIGRATIONS } from './features/index.ts';
+import { CHANNELS, FEATURES, MIGRATIONS } from './features/index.ts';
+import { Outbox } from './core/outbox/worker.ts';
+import { outboxPlugin } from './core/outbox/plugin.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './core/http/errors-plugin.ts';
 import { securityHeadersPlugin } from './core/http/security-headers.ts';
 import { answerUnroutable, unstorableInputPlugin } from './core/http/unstorable-input.ts';
@@ -30,7 +32,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   const forms = await loadCompiledForms(config.formsBuildDir);
   const content = loadContentConfig(config.contentDir);
   const registry = buildRegistry(forms, content);
-  const { db, uniqueRules } = await prepareDatabase(config, forms, content, MIGRATIONS);
+  const { db, uniqueRules } = await prepareDatabase(config, forms, content, MIGRATIONS, CHANNELS.map((channel) => channel.name));
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
 
   // Request logs carry method, path and status only: no IP address, user agent or body.
@@ -65,12 +67,14 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     submissionHooks: FEATURES.flatMap((feature) => feature.submissionHooks ?? []),
     submissionAnswers: FEATURES.flatMap((feature) => feature.submissionAnswers ?? []),
     migrations: MIGRATIONS,
+    outbox: new Outbox(db, CHANNELS, config, app.log),
   };
   await app.register(databasePlugin, { db });
   await app.register(errorsPlugin, ctx);
   await app.register(routeSchemasPlugin, ctx);
   await app.register(securityHeadersPlugin, ctx);
   await app.register(unstorableInputPlugin, ctx);
+  await app.register(outboxPlugin, ctx);
   for (const feature of FEATURES) for (const plugin of feature.plugins) await app.register(plugin, ctx);
   return { app, ctx };
 }

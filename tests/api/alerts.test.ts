@@ -54,7 +54,7 @@ describe('the whistle-blower alert', () => {
     expect(mail.text).toContain(`https://forms.example.com/staff/forms/whistle-blower/${id}`);
     for (const secret of ['Cash is taken', 'Friday', 'Noor', 'noor.reporter']) expect(`${mail.subject}\n${mail.text}`).not.toContain(secret);
     // Nor is anything of it kept with the alert.
-    const { rows } = await server.ctx.db.query('SELECT a.*, d.* FROM alerts a JOIN alert_deliveries d ON d.alert_id = a.id WHERE a.submission_id = $1', [id]);
+    const { rows } = await server.ctx.db.query(`SELECT a.*, d.* FROM alerts a JOIN outbox d ON d.kind = 'alert' AND d.source_id = a.id WHERE a.submission_id = $1`, [id]);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toMatch(/Cash is taken|Noor|noor\.reporter/);
   });
@@ -116,7 +116,7 @@ describe('a mail server that is down when the survey is sent', () => {
       // One that has been trying for more than 24 hours (its clock moved back here) is marked failed, and stays so.
       const old = await cut.api(`/api/${DINING}`, { json: poorDining({ visited_restaurant: 'Twiga' }) });
       await deliveryTo(cut, 'twiga.manager@dohaoasis.example', old.body.doc.reference, ['retrying']);
-      await cut.ctx.db.query(`UPDATE alert_deliveries SET queued_at = now() - interval '25 hours' WHERE recipient = 'twiga.manager@dohaoasis.example'`);
+      await cut.ctx.db.query(`UPDATE outbox SET queued_at = now() - interval '25 hours' WHERE recipient = 'twiga.manager@dohaoasis.example'`);
       const failed = await deliveryTo(cut, 'twiga.manager@dohaoasis.example', old.body.doc.reference, ['failed']);
       expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
 

@@ -29,7 +29,7 @@ async function followUpAndAlert(server: TestServer, id: number): Promise<void> {
      VALUES ($1, 'every registration', $1, $2, 'loyalty-registration', 'REF', 'en', 'New registration', 'Amal Haddad registered') RETURNING id`,
     [id, LOYALTY],
   );
-  await db.query(`INSERT INTO alert_deliveries (alert_id, channel, recipient, message_id) VALUES ($1, 'email', 'club@example.com', $2)`, [alert.rows[0].id, `<${id}@test>`]);
+  await db.query(`INSERT INTO outbox (kind, channel, recipient, message_id, source_id, document_id) VALUES ('alert', 'email', 'club@example.com', $2, $1, $3)`, [alert.rows[0].id, `<${id}@test>`, id]);
 }
 
 async function remaining(server: TestServer, id: number) {
@@ -38,7 +38,7 @@ async function remaining(server: TestServer, id: number) {
             (SELECT count(*) FROM documents WHERE attached_to = $1)::int AS files,
             (SELECT count(*) FROM followup_notes WHERE document_id = $1)::int AS notes,
             (SELECT count(*) FROM alerts WHERE submission_id = $1)::int AS alerts,
-            (SELECT count(*) FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id WHERE a.submission_id = $1)::int AS deliveries`,
+            (SELECT count(*) FROM outbox WHERE document_id = $1)::int AS deliveries`,
     [id],
   );
   return rows[0];

@@ -53,7 +53,7 @@ describe('waiver copies with two instances on one PostgreSQL', () => {
     const recipients = smtp.mails.map((mail) => mail.to[0]).filter((to) => to.startsWith('guest'));
     expect(new Set(recipients).size).toBe(GUESTS);
     for (const mail of smtp.mails) expect(mail.attachments.map((file) => file.contentType)).toEqual(['application/pdf']);
-    const { rows } = await a.ctx.db.query(`SELECT state, count(*)::int AS n FROM waiver_copy_emails GROUP BY state`);
+    const { rows } = await a.ctx.db.query(`SELECT state, count(*)::int AS n FROM outbox WHERE kind = 'waiver-copy' GROUP BY state`);
     expect(rows).toEqual([{ state: 'sent', n: GUESTS }]);
   });
 });

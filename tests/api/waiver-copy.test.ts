@@ -158,10 +158,10 @@ describe('verify: do the stored answers still match their SHA-256', () => {
 describe('the copy by email, when the guest gave an address', () => {
   it('is kept in the outbox when no mail server is configured', async () => {
     const { doc } = await sign({ email: 'noor@example.com' });
-    const { rows } = await server.ctx.db.query('SELECT recipient, state, attempts FROM waiver_copy_emails WHERE submission_id = $1', [doc.id]);
+    const { rows } = await server.ctx.db.query(`SELECT recipient, state, attempts FROM outbox WHERE kind = 'waiver-copy' AND source_id = $1`, [doc.id]);
     expect(rows).toEqual([{ recipient: 'noor@example.com', state: 'queued', attempts: 0 }]);
     const without = await sign();
-    expect((await server.ctx.db.query('SELECT 1 FROM waiver_copy_emails WHERE submission_id = $1', [without.doc.id])).rows).toEqual([]);
+    expect((await server.ctx.db.query(`SELECT 1 FROM outbox WHERE kind = 'waiver-copy' AND source_id = $1`, [without.doc.id])).rows).toEqual([]);
   });
 
   it('reaches the guest through the mail server with the PDF attached, in the language they signed in', async () => {
@@ -180,7 +180,7 @@ describe('the copy by email, when the guest gave an address', () => {
       expect(file.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(file.content.toString('latin1')).toContain(`(${created.body.doc.reference})`);
       await expect
-        .poll(async () => (await mailing.ctx.db.query('SELECT state FROM waiver_copy_emails WHERE submission_id = $1', [created.body.doc.id])).rows[0]?.state)
+        .poll(async () => (await mailing.ctx.db.query(`SELECT state FROM outbox WHERE kind = 'waiver-copy' AND source_id = $1`, [created.body.doc.id])).rows[0]?.state)
         .toBe('sent');
     } finally {
       await mailing.close();

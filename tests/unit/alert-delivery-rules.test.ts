@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/features/index.ts';
 import { addressAllowed, webhookUrlProblem } from '../../src/server/features/alerts/address-guard.ts';
-import { leaseMs, retryDelayMs, RETRY_CAP_MS, WEBHOOK_TIMEOUT_MS } from '../../src/server/features/alerts/retry.ts';
+import { leaseMs, WEBHOOK_TIMEOUT_MS } from '../../src/server/features/alerts/retry.ts';
+import { retryDelayMs, RETRY_CAP_MS } from '../../src/server/core/outbox/schedule.ts';
 import { fillTemplate, unknownPlaceholders } from '../../src/server/features/alerts/templates.ts';
 
 const strict = { webhookHttpLoopback: false, webhookPrivateNetworks: false };

@@ -40,7 +40,8 @@ export const AlertDelivery = Type.Object({
   form: Type.String(),
   submission: Type.Integer(),
   reference: Type.String(),
-  channel: Type.Union([Type.Literal('email'), Type.Literal('webhook')]),
+  /** A name of the server's table of channels (server/features/alerts/channels): 'email', 'webhook', ... */
+  channel: Type.String(),
   recipient: Type.String(),
   messageId: Type.String(),
   state: Type.Union(DELIVERY_STATES.map((state) => Type.Literal(state))),

@@ -11,6 +11,7 @@ import type { OrphanUploadBudget } from './storage/orphan-budget.ts';
 import type { UploadStorage } from './storage/storage.ts';
 import type { SubmissionAnswer, SubmissionHook } from './submission-hooks.ts';
 import type { Migration } from './db/migrations.ts';
+import type { Outbox } from './outbox/worker.ts';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -31,6 +32,8 @@ export interface ServerContext {
   submissionAnswers: readonly SubmissionAnswer[];
   /** Every schema migration this code expects applied (core's and each feature's): readiness checks them. */
   migrations: readonly Migration[];
+  /** The one sender of messages (core/outbox): features register their kinds on it and queue with enqueue(). */
+  outbox: Outbox;
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ConfigSection } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Migration } from './db/migrations.ts';
+import type { Channel } from './outbox/channel.ts';
 import type { SubmissionAnswer, SubmissionHook } from './submission-hooks.ts';
 
 export interface ServerFeature {
@@ -17,4 +18,6 @@ export interface ServerFeature {
   submissionHooks?: SubmissionHook[];
   /** Fields beside `doc` in a guest create's 201 answer (core/submission-hooks.ts). */
   submissionAnswers?: SubmissionAnswer[];
+  /** The channels the outbox sends on (core/outbox/channel.ts); names are unique across features. */
+  channels?: readonly Channel[];
 }

@@ -1,6 +1,7 @@
 // The table of server features, in the order their plugins register (the page renderer last: it
 // answers every address no other route took). A new feature = its folder + one line here.
 import type { ServerFeature } from '../core/feature.ts';
+import type { Channel } from '../core/outbox/channel.ts';
 import { CORE_MIGRATIONS, type Migration } from '../core/db/migrations.ts';
 import { joinConfigVariables, loadConfig as loadConfigOf, type ConfigSection, type ServerConfig } from '../core/config.ts';
 import { opsFeature } from './ops/index.ts';
@@ -46,6 +47,9 @@ export const FEATURES: readonly ServerFeature[] = [
   nativePostFeature,
   renderFeature,
 ];
+
+/** Every channel the outbox sends on (email, webhook, ...): the database's CHECK of outbox.channel lists them (core/outbox/channel-check.ts). */
+export const CHANNELS: readonly Channel[] = FEATURES.flatMap((feature) => feature.channels ?? []);
 
 /** Every schema migration: core's and each feature's. */
 export const MIGRATIONS: readonly Migration[] = [...CORE_MIGRATIONS, ...FEATURES.flatMap((feature) => feature.migrations ?? [])];

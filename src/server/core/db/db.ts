@@ -30,6 +30,11 @@ export interface Db extends Queryable {
   statementStats?(): Promise<StatementStats[]>;
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls onNotify for each NOTIFY on the channel (pg_notify in a transaction arrives when it commits,
+   * from this instance or any other on the same database); resolves to the way to stop listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Embedded database only: a consistent copy of its data directory (a tar), taken between queries. */
   dumpDataDir?(): Promise<Blob>;

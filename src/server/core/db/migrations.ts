@@ -2,6 +2,7 @@
 // Never edit an applied migration: add a new one.
 import type { Db, Queryable } from './db.ts';
 import { newReference, REFERENCE_INDEX } from '../forms/reference.ts';
+import { OUTBOX_MIGRATIONS } from '../outbox/migrations.ts';
 
 export interface Migration {
   id: number;
@@ -239,6 +240,7 @@ export const CORE_MIGRATIONS: Migration[] = [
       `CREATE INDEX documents_collection_venue_created ON documents (collection, venue, created_at DESC, id DESC)`,
     ],
   },
+  ...OUTBOX_MIGRATIONS,
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

@@ -42,6 +42,8 @@ export async function openPgliteDb(dataDir: string, dbDir: string): Promise<Db> 
         if (begun && (await statements.command('COMMIT')) === 'ROLLBACK') throw new Error('The transaction was rolled back after a failed statement.');
         return result;
       }),
+    // PGlite reads a notification from the answers of whatever statement ran when it was sent (ours too).
+    listen: (channel, onNotify) => pglite.listen(channel, () => onNotify()),
     async dumpDataDir() {
       // A checkpoint first, so the copy's data files hold what the log has (less to replay when opened).
       // Queries wait while the copy is taken: uncompressed it takes a quarter of the time (whoever keeps it compresses it).

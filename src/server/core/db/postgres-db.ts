@@ -7,6 +7,7 @@ export async function openPostgresDb(connectionString: string): Promise<Db> {
   await pool.query('SELECT 1');
   // Each SQL text runs as a named prepared statement, a bounded number per connection (core/db/postgres-statements.ts).
   const statements = new PostgresStatements();
+  const listeners = new Set<pg.Client>();
   const run = async <T extends Row>(client: pg.PoolClient, sql: string, params: unknown[] = [], inTransaction = false): Promise<QueryResult<T>> => {
     const result = await statements.run(client, sql, params, inTransaction);
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
@@ -43,6 +44,22 @@ export async function openPostgresDb(connectionString: string): Promise<Db> {
         client.release();
       }
     },
+    async listen(channel, onNotify) {
+      // A connection of its own, outside the pool: LISTEN holds its session for as long as it listens.
+      // Lost (the server restarted), nothing is heard any more: the listener's own timer still looks (core/outbox/worker.ts).
+      const client = new pg.Client({ connectionString });
+      client.on('error', () => undefined);
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
     async statementStats() {
       const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
       try {
@@ -51,6 +68,9 @@ export async function openPostgresDb(connectionString: string): Promise<Db> {
         for (const client of clients) client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
   };
 }

@@ -7,6 +7,7 @@ import { readScope } from '../../core/access/submission-access.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { AlertDelivery, AlertInbox } from '../../../engine/contract/alerts.ts';
 import { fillTemplate, valuesOf, type QueuedAlert } from './templates.ts';
+import { ALERT_KIND } from './outbox.ts';
 
 /**
  * The SQL condition (over `alerts a`) of the alerts the caller sees, its values pushed on params:
@@ -72,8 +73,8 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export async function deliveryLog(db: Queryable, caller: Caller, registry: Registry, limit: number): Promise<{ docs: AlertDelivery[]; totalDocs: number }> {
   const params: unknown[] = [limit];
   const { rows } = await db.query<Record<string, unknown> & { total: number }>(
-    `SELECT d.*, a.rule_name, a.form_id, a.submission_id, a.reference, count(*) OVER ()::int AS total
-     FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id WHERE ${visibleAlertsSql(caller, registry, params)} ORDER BY d.queued_at DESC, d.id DESC LIMIT $1`,
+    `SELECT d.*, d.source_id AS alert_id, a.rule_name, a.form_id, a.submission_id, a.reference, count(*) OVER ()::int AS total
+     FROM outbox d JOIN alerts a ON d.kind = '${ALERT_KIND}' AND a.id = d.source_id WHERE ${visibleAlertsSql(caller, registry, params)} ORDER BY d.queued_at DESC, d.id DESC LIMIT $1`,
     params,
   );
   const docs = rows.map((row) => ({
@@ -91,8 +92,8 @@ export async function deliveryLog(db: Queryable, caller: Caller, registry: Regis
 export async function resend(db: Queryable, caller: Caller, registry: Registry, id: number): Promise<boolean> {
   const params: unknown[] = [id];
   const { rowCount } = await db.query(
-    `UPDATE alert_deliveries d SET state = 'queued', next_attempt_at = now(), queued_at = now(), last_error = NULL
-     FROM alerts a WHERE d.id = $1 AND a.id = d.alert_id AND ${visibleAlertsSql(caller, registry, params)}`,
+    `UPDATE outbox d SET state = 'queued', next_attempt_at = now(), queued_at = now(), last_error = NULL
+     FROM alerts a WHERE d.id = $1 AND d.kind = '${ALERT_KIND}' AND a.id = d.source_id AND ${visibleAlertsSql(caller, registry, params)}`,
     params,
   );
   return rowCount > 0;

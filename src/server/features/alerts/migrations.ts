@@ -1,6 +1,7 @@
 // The alerts' tables (ids 100-149 are this feature's). alerts: one per rule and submission (the
 // console's inbox); alert_deliveries: one per recipient (the outbox, sent at least once, with a
-// stable Message-ID); alert_reads: who has read which alert.
+// stable Message-ID; moved to the core outbox by 101, kind 'alert', source_id the alert); alert_reads:
+// who has read which alert.
 import type { Migration } from '../../core/db/migrations.ts';
 
 export const ALERTS_MIGRATIONS: Migration[] = [
@@ -51,6 +52,17 @@ export const ALERTS_MIGRATIONS: Migration[] = [
         read_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (alert_id, user_id)
       )`,
+    ],
+  },
+  {
+    id: 101,
+    name: "the alerts' deliveries move to the core outbox (kind 'alert'), queued ones still to be sent",
+    statements: [
+      // Each keeps its state, tries, schedule and Message-ID key: a queued or retrying one is sent by the outbox, the same message.
+      `INSERT INTO outbox (kind, channel, recipient, message_id, source_id, document_id, lang, state, attempts, next_attempt_at, queued_at, last_error, response_status, response_ms, sent_at)
+       SELECT 'alert', d.channel, d.recipient, d.message_id, d.alert_id, a.submission_id, a.lang, d.state, d.attempts, d.next_attempt_at, d.queued_at, d.last_error, d.response_status, d.response_ms, d.sent_at
+       FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id ORDER BY d.id`,
+      `DROP TABLE alert_deliveries`,
     ],
   },
 ];

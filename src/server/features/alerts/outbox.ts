@@ -1,18 +1,24 @@
 // The submission hook: in the submission's own transaction, the alerts its answers trigger and one
-// delivery per recipient are written (the outbox), so a mail server that is down, a crash or a
-// kill -9 loses none: they are stored exactly when the submission is. Sending is delivery.ts's.
+// message per recipient on each channel are written (core/outbox), so a mail server that is down, a
+// crash or a kill -9 loses none: they are stored exactly when the submission is. What is sent is
+// built by delivery.ts.
 // A confidential form's alert keeps no answer: the fixed words with the reference, no venue.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../core/db/db.ts';
 import type { StoredSubmission } from '../../core/submission-hooks.ts';
 import type { CompiledForm } from '../../../engine/compiled.ts';
+import { enqueue } from '../../core/outbox/outbox.ts';
 import { triggeredRules, type AlertRule } from './rules.ts';
 import { confidentialTemplates, type AlertTemplates } from './templates.ts';
+import { ALERT_CHANNELS, type ChannelName } from './channels/index.ts';
 
 type Data = Record<string, unknown>;
 
+/** The outbox kind of an alert's messages. */
+export const ALERT_KIND = 'alert';
+
 interface Recipient {
-  channel: 'email' | 'webhook';
+  channel: ChannelName;
   address: string;
 }
 
@@ -33,13 +39,8 @@ async function venueManager(tx: Queryable, venue: CompiledForm['venue'], answers
 }
 
 async function recipientsOf(tx: Queryable, rule: AlertRule, compiled: CompiledForm, answers: Data): Promise<Recipient[]> {
-  const emails = [...rule.emails];
-  if (rule.venueManager) {
-    const manager = await venueManager(tx, compiled.venue, answers);
-    if (manager) emails.push(manager);
-  }
-  const unique = [...new Map(emails.map((address) => [address.toLowerCase(), address])).values()];
-  return [...unique.map((address) => ({ channel: 'email' as const, address })), ...(rule.webhookUrl ? [{ channel: 'webhook' as const, address: rule.webhookUrl }] : [])];
+  const manager = rule.venueManager ? await venueManager(tx, compiled.venue, answers) : null;
+  return ALERT_CHANNELS.flatMap((channel) => channel.recipients(rule.data, manager).map((address) => ({ channel: channel.name, address })));
 }
 
 function templatesOf(rule: AlertRule, compiled: CompiledForm): AlertTemplates {
@@ -59,7 +60,7 @@ export async function queueAlerts(tx: Queryable, { collection, row }: StoredSubm
       [rule.id, rule.name, row.id, collection.slug, compiled.id, row.reference, venueAnswer === null || venueAnswer === undefined ? null : String(venueAnswer), rule.language, words.subject, words.body],
     );
     for (const recipient of await recipientsOf(tx, rule, compiled, row.data)) {
-      await tx.query('INSERT INTO alert_deliveries (alert_id, channel, recipient, message_id) VALUES ($1, $2, $3, $4)', [rows[0].id, recipient.channel, recipient.address, messageKey(rule.id, row.id, recipient)]);
+      await enqueue(tx, { kind: ALERT_KIND, channel: recipient.channel, recipient: recipient.address, key: messageKey(rule.id, row.id, recipient), sourceId: rows[0].id, documentId: row.id, lang: rule.language });
     }
   }
 }

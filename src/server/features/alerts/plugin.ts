@@ -1,7 +1,6 @@
-// The alerts' API and their sender. A staff member reads the alerts about what they may read
-// (GET /api/alerts, the unread count for the console's home) and marks them read; admins read the
-// delivery log and resend (audited). The sender starts with the server, is woken after each
-// answered create (the submission's transaction is committed by then) and stops with it.
+// The alerts' API and their kind of outbox message. A staff member reads the alerts about what they
+// may read (GET /api/alerts, the unread count for the console's home) and marks them read; admins
+// read the delivery log and resend (audited). The core outbox sends them (delivery.ts builds each).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { can, isStaff } from '../../core/access/roles.ts';
@@ -9,7 +8,8 @@ import { forbidden, notFound } from '../../core/errors.ts';
 import { pageParams } from '../../core/http/list-page.ts';
 import { AlertDeliveryLog, AlertInbox, UnreadAlerts } from '../../../engine/contract/alerts.ts';
 import { recordAudit } from '../audit/index.ts';
-import { AlertSender } from './delivery.ts';
+import { notifyOutbox } from '../../core/outbox/outbox.ts';
+import { alertKind } from './delivery.ts';
 import { deliveryLog, inbox, markRead, resend, unreadCount } from './inbox.ts';
 import { idParams } from '../../core/http/route-schemas.ts';
 import { idParam } from '../../core/http/row-id.ts';
@@ -17,15 +17,8 @@ import { idParam } from '../../core/http/row-id.ts';
 type Query = Record<string, unknown>;
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
-
 export const alertsPlugin = ownPlugin('alerts', async (app: FastifyInstance, ctx: ServerContext) => {
-  const sender = new AlertSender(ctx, app.log);
-  app.addHook('onReady', async () => sender.start());
-  app.addHook('onClose', async () => sender.stop());
-  // A create answered 201 has committed its transaction, and so its alerts: send them now.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'POST' && reply.statusCode === 201) sender.wake();
-  });
+  ctx.outbox.register(alertKind(ctx));
 
   function staff(request: FastifyRequest): void {
     if (!isStaff(request.caller)) throw forbidden();
@@ -59,10 +52,10 @@ export const alertsPlugin = ownPlugin('alerts', async (app: FastifyInstance, ctx
     const found = await ctx.db.transaction(async (tx) => {
       if (!(await resend(tx, request.caller, ctx.registry, id))) return false;
       await recordAudit(tx, request.caller, { action: 'resend-alert', target: 'alert-deliveries', documentId: id });
+      await notifyOutbox(tx);
       return true;
     });
     if (!found) throw notFound();
-    sender.wake();
     return { message: 'Queued again.' };
   });
 });

@@ -1,15 +1,8 @@
-// The delivery schedule, in one place: the first retry within a minute (ALERT_RETRY_BASE_MS,
-// 30 s by default), doubling up to 6 hours between tries, and after 24 hours of trying an alert
-// is marked failed. Tests shorten the base so "down, then up again" takes no fixed wait.
-export const RETRY_CAP_MS = 6 * 60 * 60 * 1000;
-export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+// The time a send of an alert's channels may take: each SMTP step, a webhook's answer, and so the
+// lease a claimed alert is held for. The retry schedule itself (back-off, giving up) is the
+// outbox's (core/outbox/schedule.ts), from ALERT_RETRY_BASE_MS (30 s by default).
 /** The issue's limit for a webhook's receiver. */
 export const WEBHOOK_TIMEOUT_MS = 5000;
-
-/** Wait before the next try, after `attempts` tries (1 = the first failed). */
-export function retryDelayMs(attempts: number, baseMs: number): number {
-  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), RETRY_CAP_MS);
-}
 
 /** Each SMTP step (connect, greeting, each answer) may take this long: long enough for a slow server, short against the lease. */
 export function smtpTimeoutMs(baseMs: number): number {
@@ -23,29 +16,4 @@ export function smtpTimeoutMs(baseMs: number): number {
  */
 export function leaseMs(baseMs: number): number {
   return Math.max(4 * smtpTimeoutMs(baseMs), 2 * WEBHOOK_TIMEOUT_MS);
-}
-
-/** How often an instance looks for due deliveries it was not woken for (retries, other instances' alerts). */
-export function pollMs(baseMs: number): number {
-  return Math.min(Math.max(baseMs / 2, 50), 5000);
-}
-
-/**
- * The SET of an outbox row whose try failed: given up for good when the failure is permanent ($2)
- * or the next try ($3 ms from now) would fall past $4 ms since it was queued, else retried then.
- * Parameters: $1 the row's id, $2 permanent, $3 the delay (retryDelayMs), $4 GIVE_UP_AFTER_MS.
- */
-export const FAILED_TRY_SET = `state = CASE WHEN $2 OR now() + $3::double precision * interval '1 millisecond' - queued_at > $4::double precision * interval '1 millisecond' THEN 'failed' ELSE 'retrying' END,
-       next_attempt_at = now() + $3::double precision * interval '1 millisecond'`;
-
-/** An outbox loop's rest between looks: `ms`, or less if the wake it is handed (kept by the loop meanwhile) is called. */
-export async function restUnlessWoken(ms: number, keepWake: (wake: (() => void) | null) => void): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    keepWake(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  keepWake(null);
 }

@@ -2,11 +2,8 @@
 // reads every submission of it (the one read check, core/access: a rule, its condition and its
 // delivery log would otherwise tell them of answers they may not read), its condition is the
 // engine's condition language naming that form's questions and never a confidential form's answers,
-// its addresses are addresses,
-// its templates use known placeholders only, its webhook is an address webhooks may reach (SSRF),
-// and it tells someone. Each problem names the rule's field, worded in the console's language.
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
+// each channel's fields are what the channel takes (channels/: addresses are addresses, a webhook
+// is an address webhooks may reach), its templates use known placeholders only, and it tells someone. Each problem names the rule's field, worded in the console's language.
 import { Value } from '@sinclair/typebox/value';
 import { dataFields } from '../../../engine/conditions.ts';
 import { Condition } from '../../../engine/definition.ts';
@@ -18,14 +15,10 @@ import type { FieldError } from '../../core/errors.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import type { Caller } from '../../core/access/caller.ts';
 import { readScope } from '../../core/access/submission-access.ts';
-import { resolvedProblem } from './address-guard.ts';
-import { emailList } from './rules.ts';
 import { unknownPlaceholders } from './templates.ts';
+import { ALERT_CHANNELS } from './channels/index.ts';
 
 type Data = Record<string, unknown>;
-
-// The same "email" format the forms' schemas use (ajv-formats), so a rule takes what a form takes.
-const isEmail = addFormats(new Ajv()).compile({ type: 'string', format: 'email', maxLength: 254 });
 
 /** Every field a condition names, at any depth. */
 function namedFields(condition: Condition): string[] {
@@ -77,14 +70,11 @@ export async function ruleProblems(data: Data, forms: readonly LoadedForm[], set
   const problems: FieldError[] = [];
   if (typeof data.form === 'string' && !form) problems.push({ path: 'form', message: t('alertUnknownForm', lang) });
   problems.push(...conditionProblems(data, form, lang));
-  const emails = emailList(data.emails);
-  const wrong = emails.filter((address) => !isEmail(address));
-  if (wrong.length) problems.push({ path: 'emails', message: t('alertEmail', lang, { address: wrong.join(', ') }) });
+  for (const channel of ALERT_CHANNELS) problems.push(...(await channel.ruleProblems(data, settings, lang)));
   if (data.venue_manager === true && form && !form.compiled.venue) problems.push({ path: 'venue_manager', message: t('alertNoVenue', lang) });
-  const webhook = typeof data.webhook_url === 'string' && data.webhook_url.trim() ? data.webhook_url.trim() : null;
-  const webhookProblem = webhook && (await resolvedProblem(webhook, settings));
-  if (webhookProblem) problems.push({ path: 'webhook_url', message: t(webhookProblem, lang) });
-  if (emails.length === 0 && data.venue_manager !== true && !webhook) problems.push({ path: 'emails', message: t('alertNoRecipient', lang) });
+  // The venue's manager (found per submission) counts as someone told.
+  const told = ALERT_CHANNELS.some((channel) => channel.recipients(data, data.venue_manager === true ? 'the venue manager' : null).length > 0);
+  if (!told) problems.push({ path: 'emails', message: t('alertNoRecipient', lang) });
   problems.push(...templateProblems(data, lang));
   return problems;
 }

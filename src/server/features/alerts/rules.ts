@@ -19,13 +19,12 @@ export interface AlertRule {
   name: string;
   form: string;
   condition: Condition | null;
-  emails: string[];
   venueManager: boolean;
-  webhookUrl: string | null;
-  webhookSecret: string | null;
   language: Lang;
   subject: Partial<Record<Lang, string>>;
   body: Partial<Record<Lang, string>>;
+  /** As stored: each channel reads its own fields, its recipients (channels/). */
+  data: Data;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -48,13 +47,11 @@ export function ruleOf(id: number, data: Data): AlertRule {
     name: text(data.name),
     form: text(data.form),
     condition: conditionOf(data),
-    emails: emailList(data.emails),
     venueManager: data.venue_manager === true,
-    webhookUrl: text(data.webhook_url) || null,
-    webhookSecret: text(data.webhook_secret) || null,
     language,
     subject: texts(data.subject),
     body: texts(data.body),
+    data,
   };
 }
 

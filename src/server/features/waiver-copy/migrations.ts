@@ -1,6 +1,7 @@
 // The waiver-copy feature's tables (ids 330-349 are this feature's): the guest emails of signed
 // copies, queued in the submission's transaction (an outbox: none is lost to a crash), sent with
-// the PDF drawn from the stored row, deleted with their submission; and each copy drawn, kept
+// the PDF drawn from the stored row, deleted with their submission (moved to the core outbox by 332,
+// kind 'waiver-copy', source_id the submission); and each copy drawn, kept
 // beside its submission (a signed waiver does not change), deleted with it (retention, erasure)
 // and whenever its row's answers or evidence change, so that no copy outlives what it shows.
 import type { Migration } from '../../core/db/migrations.ts';
@@ -48,6 +49,16 @@ export const WAIVER_COPY_MIGRATIONS: Migration[] = [
       `CREATE TRIGGER documents_waiver_copy_update AFTER UPDATE OF data, evidence, form_hash, created_at ON documents FOR EACH ROW
         WHEN ((OLD.data, OLD.evidence, OLD.form_hash, OLD.created_at) IS DISTINCT FROM (NEW.data, NEW.evidence, NEW.form_hash, NEW.created_at))
         EXECUTE FUNCTION waiver_copy_forget()`,
+    ],
+  },
+  {
+    id: 332,
+    name: "the guests' copy emails move to the core outbox (kind 'waiver-copy'), queued ones still to be sent",
+    statements: [
+      `INSERT INTO outbox (kind, channel, recipient, message_id, source_id, document_id, lang, state, attempts, next_attempt_at, queued_at, last_error, sent_at)
+       SELECT 'waiver-copy', 'email', recipient, message_id, submission_id, submission_id, lang, state, attempts, next_attempt_at, queued_at, last_error, sent_at
+       FROM waiver_copy_emails ORDER BY id`,
+      `DROP TABLE waiver_copy_emails`,
     ],
   },
 ];

@@ -18,7 +18,7 @@ import { definitionSeen } from './definition-seen.ts';
 import { linkGonePage } from './link-gone-page.ts';
 import { answersMatch, referenceInPdf, waiverById, waiverByReference, type SignedWaiver } from './signed-waivers.ts';
 import { CopyDrawer } from './pdf-pool.ts';
-import { CopyMailer } from './copy-email.ts';
+import { copyEmailKind } from './copy-email.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import { rowIdOf } from '../../core/http/row-id.ts';
 
@@ -60,16 +60,11 @@ const sendCopy = (reply: FastifyReply, reference: string, bytes: Buffer) =>
 export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
   const drawer = new CopyDrawer(db);
-  const mailer = new CopyMailer(ctx, drawer, app.log);
-  app.addHook('onReady', async () => mailer.start());
-  // The mailer first (it may be drawing a copy), then the worker.
+  ctx.outbox.register(copyEmailKind(ctx, drawer));
+  // The outbox first (it may be drawing a copy for an email), then the worker.
   app.addHook('onClose', async () => {
-    await mailer.stop();
+    await ctx.outbox.stop();
     await drawer.stop();
-  });
-  // A create answered 201 has committed its transaction, and so its queued copy: send it now.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'POST' && reply.statusCode === 201) mailer.wake();
   });
 
   app.get('/api/waiver-copy/staff/:slug/:id', { schema: { params: staffParams } }, async (request: StaffRequest, reply) => {

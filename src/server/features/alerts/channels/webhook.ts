@@ -1,22 +1,21 @@
-// A rule's webhook: the alert as JSON, POSTed with an HMAC-SHA256 of the body in
+// The webhook channel: a rule's webhook gets the alert as JSON (the delivery's data), POSTed with an HMAC-SHA256 of the body in
 // X-Venue-Forms-Signature ("sha256=<hex>"), the delivery's stable key in X-Venue-Forms-Delivery (a
 // receiver drops repeats with it). No redirect is followed, 5 s at most, and the connection goes
 // only to an address the guard allows (checked after DNS resolution, on the address used).
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { AlertsConfig } from './config.ts';
-import { guardedLookup, webhookUrlProblem } from './address-guard.ts';
-import { WEBHOOK_TIMEOUT_MS } from './retry.ts';
-import { shortError } from './connect-error.ts';
-
-export type SendOutcome =
-  | { ok: true; status: number | null; ms?: number }
-  | { ok: false; permanent: boolean; error: string; status: number | null; ms?: number };
+import { t } from '../../../../engine/messages.ts';
+import type { SendOutcome } from '../../../core/outbox/channel.ts';
+import type { AlertsConfig } from '../config.ts';
+import { guardedLookup, resolvedProblem, webhookUrlProblem } from '../address-guard.ts';
+import { WEBHOOK_TIMEOUT_MS } from '../retry.ts';
+import { shortError } from '../connect-error.ts';
+import { alertChannel } from './alert-channel.ts';
 
 export const signatureOf = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-export async function postWebhook(settings: AlertsConfig, url: string, secret: string, key: string, payload: unknown): Promise<SendOutcome> {
+async function postWebhook(settings: AlertsConfig, url: string, secret: string, key: string, payload: unknown): Promise<SendOutcome> {
   const problem = webhookUrlProblem(url, settings);
   if (problem) return { ok: false, permanent: true, error: `The webhook address is not allowed (${problem}).`, status: null };
   const body = JSON.stringify(payload);
@@ -55,3 +54,22 @@ export async function postWebhook(settings: AlertsConfig, url: string, secret: s
     request.end(body);
   });
 }
+
+const urlOf = (rule: Record<string, unknown>) => (typeof rule.webhook_url === 'string' ? rule.webhook_url.trim() : '');
+
+export const webhookChannel = alertChannel({
+  name: 'webhook',
+  // Needs nothing configured: where it may post is checked at save and again at send.
+  ready: () => true,
+  open: (config) => ({
+    send(delivery) {
+      if (!delivery.signingKey) return Promise.resolve({ ok: false, permanent: true, status: null, error: 'The rule was deleted or has no signing key.' });
+      return postWebhook(config.alerts, delivery.recipient, delivery.signingKey, delivery.key, delivery.data ?? {});
+    },
+  }),
+  recipients: (rule) => (urlOf(rule) ? [urlOf(rule)] : []),
+  async ruleProblems(rule, settings, lang) {
+    const problem = urlOf(rule) && (await resolvedProblem(urlOf(rule), settings));
+    return problem ? [{ path: 'webhook_url', message: t(problem, lang) }] : [];
+  },
+});
