@@ -6,6 +6,7 @@ import { credentialHeaders } from '../../core/http/route-schemas.ts';
 import { InsightCommentsAnswer, InsightsAnswer, type InsightGroup } from '../../../engine/contract/insights.ts';
 import { insightCommentFields, insightGroupings, insightQuestions } from '../../../engine/insight-questions.ts';
 import { formText, t } from '../../../engine/messages.ts';
+import { optionLabel } from '../../../engine/fields/parts.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import type { CompiledForm } from '../../../engine/compiled.ts';
 import type { Collection } from '../../core/registry.ts';
@@ -31,8 +32,8 @@ function groupLabel(compiled: CompiledForm, by: string | null, key: string | nul
   if (by === null) return label((lang) => t('insightsAllSubmissions', lang));
   if (key === null) return label((lang) => t('insightsNotAnswered', lang));
   const grouping = insightGroupings(compiled.form).find((candidate) => candidate.name === by);
-  const option = grouping && 'options' in grouping ? grouping.options.find((candidate) => candidate.value === key) : undefined;
-  return label((lang) => (option ? formText(compiled.id, option.label, lang) : key));
+  const options = grouping && 'options' in grouping ? grouping.options : undefined;
+  return label((lang) => optionLabel(options, key, { text: (text) => formText(compiled.id, text, lang) }));
 }
 
 function toGroups(compiled: CompiledForm, by: string | null, rows: AggregateRow[]): InsightGroup[] {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { InsightCommentsAnswer } from '../../../engine/contract/insights.ts';
 import type { InsightQuestion } from '../../../engine/insight-questions.ts';
+import { optionLabel } from '../../../engine/fields/parts.ts';
 import { formText } from '../../../engine/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { staffLink } from '../../staff/staffLink.ts';
@@ -23,7 +24,7 @@ export function InsightComments({ formId, textLang, questions, comments, search 
   const { lang } = useShell();
   const number = staffNumber(lang);
   const answerText = (question: InsightQuestion, value: string | number) =>
-    question.kind === 'rating' ? formText(formId, question.options.find((option) => option.value === value)?.label ?? String(value), textLang) : number.format(Number(value));
+    question.kind === 'rating' ? optionLabel(question.options, value, { text: (key) => formText(formId, key, textLang) }) : number.format(Number(value));
   return (
     <section aria-labelledby="insights-comments" className="insights-comments">
       <h2 id="insights-comments">{t('insightsComments')}</h2>

@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InsightsAnswer } from '../../../engine/contract/insights.ts';
 import type { InsightQuestion } from '../../../engine/insight-questions.ts';
+import { optionLabel } from '../../../engine/fields/parts.ts';
 import { formText } from '../../../engine/messages.ts';
 import { download } from './insightsCsv.ts';
 import { chartPng } from './chartPng.ts';
@@ -51,7 +52,7 @@ export function QuestionInsight({ formId, textLang, question, grouped, overall, 
   const id = `q-${question.name}`;
   const saveChart = () => chart.current && download(`${formId}-${question.name}.svg`, 'image/svg+xml', new XMLSerializer().serializeToString(chart.current));
   const saveChartPng = async () => chart.current && download(`${formId}-${question.name}.png`, 'image/png', await chartPng(chart.current));
-  const optionLabel = (value: string) => (question.kind === 'rating' ? formText(formId, question.options.find((option) => option.value === value)?.label ?? value, textLang) : formats.number(Number(value)));
+  const valueLabel = (value: string) => (question.kind === 'rating' ? optionLabel(question.options, value, { text: (key) => formText(formId, key, textLang) }) : formats.number(Number(value)));
   return (
     <section className="insights-question" aria-labelledby={id}>
       <h2 id={id} lang={textLang}>{label}</h2>
@@ -97,7 +98,7 @@ export function QuestionInsight({ formId, textLang, question, grouped, overall, 
           const share = totals.answered ? Math.round((count * 100) / totals.answered) : 0;
           return (
             <tr key={value}>
-              <th scope="row" lang={textLang}>{optionLabel(value)}</th>
+              <th scope="row" lang={textLang}>{valueLabel(value)}</th>
               <td>{formats.number(count)}</td>
               <td className="insights-bar-cell" aria-hidden="true"><span className="insights-bar" style={{ inlineSize: `${share}%` }} /></td>
             </tr>
