@@ -2,6 +2,7 @@
 // compiled forms (build/forms, or FORMS_BUILD_DIR) and the local siteverify stand-in. The human
 // check is reCAPTCHA (keys configured, siteverify stand-in) unless a test asks for the self-hosted
 // ALTCHA check with ALTCHA_MODE.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,10 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/features/index.ts';
+import { loadConfig, MIGRATIONS } from '../../src/server/features/index.ts';
+import { prepareDatabase } from '../../src/server/core/db/database-plugin.ts';
+import { loadCompiledForms } from '../../src/server/core/forms/compiled-forms.ts';
+import { loadContentConfig } from '../../src/server/core/content-config.ts';
 import type { ServerConfig } from '../../src/server/core/config.ts';
 import type { ServerContext } from '../../src/server/core/context.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
@@ -66,7 +70,7 @@ function pagesFixture(dir: string): string {
 
 /**
  * PGlite's first open of an empty directory runs initdb (about 6 s here). Tests copy an
- * initialised, still empty cluster instead; the server's own migrations then run as usual.
+ * initialised, still empty cluster instead (newDataDir: the server's own migrations then run on it).
  */
 async function emptyClusterTemplate(): Promise<string> {
   const template = path.join(os.tmpdir(), 'venue-forms-pglite-template-0.5');
@@ -90,6 +94,56 @@ export async function newDataDir(parent = os.tmpdir()): Promise<string> {
   return dataDir;
 }
 
+/** Every file under `dir` (name and bytes) into `hash`, in a stable order. */
+function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).toSorted()) {
+    hash.update(path.relative(dir, entry)).update(fs.readFileSync(entry));
+  }
+}
+
+const PREPARED = 'venue-forms-pglite-prepared-';
+
+/** Prepared clusters of other code or content (40 MB each) that no run has copied for a day. */
+function dropUnusedTemplates(): void {
+  for (const name of fs.readdirSync(os.tmpdir()).filter((entry) => entry.startsWith(PREPARED) && !entry.includes('.tmp-'))) {
+    const dir = path.join(os.tmpdir(), name);
+    if (Date.now() - fs.statSync(dir).mtimeMs > 24 * 3600_000) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What the server's first start does to an empty cluster (migrations, the forms' unique indexes, the
+ * content seed: about 2 s of every start here) done once, then copied. The copy is what that start
+ * would have made: the template's name hashes all that goes into it (the migrations, the code that
+ * prepares the database, the compiled forms, the content), so a change to any of them makes a new one.
+ */
+async function preparedClusterTemplate(config: ServerConfig): Promise<string> {
+  const hash = createHash('sha256').update(JSON.stringify(MIGRATIONS.map((m) => [m.id, m.name, m.statements, m.backfill?.toString()])));
+  for (const dir of ['src/server/core/db', 'src/server/core/forms']) hashTree(hash, path.join(ROOT, dir));
+  hashTree(hash, config.formsBuildDir);
+  hashTree(hash, config.contentDir);
+  const template = path.join(os.tmpdir(), `${PREPARED}${hash.digest('hex').slice(0, 16)}`);
+  if (fs.existsSync(path.join(template, 'PG_VERSION'))) {
+    const now = new Date();
+    fs.utimesSync(template, now, now); // in use: see dropUnusedTemplates
+    return template;
+  }
+  dropUnusedTemplates();
+  const building = fs.mkdtempSync(`${template}.tmp-`);
+  fs.cpSync(await emptyClusterTemplate(), path.join(building, 'db'), { recursive: true });
+  const { db } = await prepareDatabase({ ...config, dataDir: building }, await loadCompiledForms(config.formsBuildDir), loadContentConfig(config.contentDir), MIGRATIONS);
+  await db.close();
+  fs.rmSync(path.join(building, 'db', 'postmaster.pid'), { force: true });
+  try {
+    fs.renameSync(path.join(building, 'db'), template);
+  } catch {
+    // another worker won the race
+  }
+  fs.rmSync(building, { recursive: true, force: true });
+  return template;
+}
+
 /**
  * The helper carries the claims of its uploads to its creates (a page sends those of its form's own
  * uploads, src/web/form/useFormDraft.ts): one client for every server of the test file, as a browser
@@ -99,7 +153,8 @@ const uploadClaims: string[] = [];
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const siteverify = await startSiteverify();
-  const dataDir = overrides.dataDir ?? (await newDataDir());
+  // A data directory of its own starts from the prepared cluster (below), once the configuration says which forms and content.
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-api-'));
   const config: ServerConfig = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -117,6 +172,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     }),
     ...overrides,
   };
+  if (!overrides.dataDir) fs.cpSync(config.databaseUrl ? await emptyClusterTemplate() : await preparedClusterTemplate(config), path.join(dataDir, 'db'), { recursive: true });
   const { app, ctx } = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
