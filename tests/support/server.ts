@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../src/server/app.ts';
-import { loadConfig, MIGRATIONS } from '../../src/server/features/index.ts';
+import { CHANNELS, loadConfig, MIGRATIONS } from '../../src/server/features/index.ts';
 import { prepareDatabase } from '../../src/server/core/db/database-plugin.ts';
 import { loadCompiledForms } from '../../src/server/core/forms/compiled-forms.ts';
 import { loadContentConfig } from '../../src/server/core/content-config.ts';
@@ -119,7 +119,8 @@ function dropUnusedTemplates(): void {
  * prepares the database, the compiled forms, the content), so a change to any of them makes a new one.
  */
 async function preparedClusterTemplate(config: ServerConfig): Promise<string> {
-  const hash = createHash('sha256').update(JSON.stringify(MIGRATIONS.map((m) => [m.id, m.name, m.statements, m.backfill?.toString()])));
+  const channels = CHANNELS.map((channel) => channel.name);
+  const hash = createHash('sha256').update(JSON.stringify([MIGRATIONS.map((m) => [m.id, m.name, m.statements, m.backfill?.toString()]), channels]));
   for (const dir of ['src/server/core/db', 'src/server/core/forms']) hashTree(hash, path.join(ROOT, dir));
   hashTree(hash, config.formsBuildDir);
   hashTree(hash, config.contentDir);
@@ -132,7 +133,7 @@ async function preparedClusterTemplate(config: ServerConfig): Promise<string> {
   dropUnusedTemplates();
   const building = fs.mkdtempSync(`${template}.tmp-`);
   fs.cpSync(await emptyClusterTemplate(), path.join(building, 'db'), { recursive: true });
-  const { db } = await prepareDatabase({ ...config, dataDir: building }, await loadCompiledForms(config.formsBuildDir), loadContentConfig(config.contentDir), MIGRATIONS);
+  const { db } = await prepareDatabase({ ...config, dataDir: building }, await loadCompiledForms(config.formsBuildDir), loadContentConfig(config.contentDir), MIGRATIONS, channels);
   await db.close();
   fs.rmSync(path.join(building, 'db', 'postmaster.pid'), { force: true });
   try {
