@@ -168,7 +168,7 @@ describe('the date filter', () => {
   it('sits on one line at 1280 px', async () => {
     const page = await e2e.signedIn(STAFF, '/staff/forms/dining-survey');
     await page.setViewportSize({ width: 1280, height: 900 });
-    for (const legend of ['From', 'To']) {
+    for (const legend of ['Received from', 'Received until']) {
       const group = page.getByRole('group', { name: legend, exact: true });
       await group.locator('select').waitFor();
       const tops = await group.locator('input:not([type=hidden]), select').evaluateAll((controls) => controls.map((control) => Math.round(control.getBoundingClientRect().top)));
