@@ -12,6 +12,7 @@ import { validatorModule } from './validator-code.ts';
 import { toJsonSchema, DATA_SCHEMAS } from './data-schemas.ts';
 import { positionOf } from './position.ts';
 import { richTextBlockProblems } from './check-rich-text.ts';
+import { listColumnProblems } from './check-list-columns.ts';
 import { LANGUAGE_NAMES, languageList, placeOf, type FileKind } from './wording.ts';
 
 export interface Problem {
@@ -259,6 +260,7 @@ export function checkDefinition(file: string, definition: FormDefinition, vocabu
     if (!venueField) add('$.venue.field', `venue names question "${definition.venue.field}", which is not in this form: check its spelling`);
     else if (!namesVenue) add('$.venue.field', `venue names question "${definition.venue.field}", which does not pick a venue from a collection: use a select with optionsFrom, or a hidden question with a lookup`);
   }
+  listColumnProblems(definition, add);
   if (problems.length === 0) {
     try {
       validatorModule(compileForm(definition, vocabularies).compiled.schema);

@@ -8,6 +8,7 @@ import { Field } from './fields/index.ts';
 import { ContentBlock } from './fields/content.ts';
 import { Condition, FieldName, Id, LocalizedText, Option } from './fields/parts.ts';
 import { LANGUAGES, type Lang } from './languages.ts';
+import { SubmissionList } from './list-columns.ts';
 import { ROLES } from './roles.ts';
 
 export { LANGUAGES, type Lang };
@@ -82,6 +83,7 @@ export const FormDefinition = Type.Object({
     pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',
     description: 'How long its submissions are kept, as an ISO 8601 period (P2Y, P6M, P90D); then the daily job deletes them with their files.',
   })),
+  list: Type.Optional(SubmissionList),
   validFor: Type.Optional(Type.String({
     pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',
     description: 'Waivers: how long a signed waiver stays valid from its visit date (or signing date), as an ISO 8601 period (P1Y); default: the visit date only. The waiver desk shows "Valid until" or "Expired" from it.',

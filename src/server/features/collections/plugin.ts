@@ -19,6 +19,7 @@ import { createContent } from '../content/index.ts';
 import { idempotencyKeyOf, idempotentRequest, storeOnce } from '../../core/http/idempotency.ts';
 import { pathnameOf } from '../../core/http/pathname.ts';
 import { idParam } from '../../core/http/row-id.ts';
+import { addListCells } from './list-columns.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
@@ -68,6 +69,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
       const followUps = await followUpSummaries(db, rows.map((row) => row.id));
       for (const doc of docs) doc.followUp = followUps.get(Number(doc.id));
     }
+    addListCells(request.caller, collection, rows, docs);
     return { docs, ...pagination };
   });
 

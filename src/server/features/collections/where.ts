@@ -5,6 +5,7 @@ import { asList } from '../../core/http/query-string.ts';
 import { normalizeReference } from '../../core/forms/reference.ts';
 import type { Collection, FieldKind } from '../../core/registry.ts';
 import { FOLLOW_UP_COLUMNS } from '../followup/index.ts';
+import { ratingSortSql } from './list-columns.ts';
 
 type Kind = FieldKind | 'date';
 
@@ -217,9 +218,10 @@ export function sortToSql(collection: Collection, sort: unknown): string {
   const bad: string[] = [];
   const order = fields.map((field) => {
     const descending = field.startsWith('-');
-    const column = resolveColumn(collection, descending ? field.slice(1) : field);
-    if (!column) bad.push(field.replace(/^-/, ''));
-    return `${column?.sql} ${descending ? 'DESC' : 'ASC'} NULLS LAST`;
+    const key = descending ? field.slice(1) : field;
+    const sql = ratingSortSql(collection, key) ?? resolveColumn(collection, key)?.sql;
+    if (!sql) bad.push(key);
+    return `${sql} ${descending ? 'DESC' : 'ASC'} NULLS LAST`;
   });
   if (bad.length) throw queryError(bad);
   const tieBreak = fields[fields.length - 1].startsWith('-') ? 'id DESC' : 'id ASC';

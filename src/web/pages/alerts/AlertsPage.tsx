@@ -14,6 +14,7 @@ import { staffTime } from '../../staff/staffTime.ts';
 import { staffLink } from '../../staff/staffLink.ts';
 import { staffRequest } from '../../staff/staffRequest.ts';
 import '../../staff/console.css';
+import { ReferenceText } from '../../staff/ReferenceText.tsx';
 
 const STATE_TEXT: Record<DeliveryState, MessageKey> = { queued: 'alertsStateQueued', sent: 'alertsStateSent', retrying: 'alertsStateRetrying', failed: 'alertsStateFailed' };
 
@@ -57,14 +58,18 @@ function AlertList({ alerts, onRead }: { alerts: AlertItem[]; onRead: (id: numbe
     <StaffTable caption={t('alertsTitle')} columns={[t('alertsColReceived'), t('alertsColAlert'), t('alertsColReference'), t('alertsColStatus')]}>
         {alerts.map((alert) => (
           <tr key={alert.id} className={alert.read ? undefined : 'alerts-new'}>
-            <td>{staffTime(alert.createdAt, lang)}</td>
             <td>
-              <bdi>{alert.subject}</bdi>
+              <span className="console-whole">{staffTime(alert.createdAt, lang)}</span>
+            </td>
+            <td>
+              <ReferenceText text={alert.subject} reference={alert.reference} />
               <br />
               <span className="console-note">{alert.rule}</span>
             </td>
-            <td className="console-reference">
-              <Link to={staffLink(submissionConsolePath(alert.form, alert.submission), search)}>{alert.reference}</Link>
+            <td>
+              <Link to={staffLink(submissionConsolePath(alert.form, alert.submission), search)} className="console-reference">
+                <bdi dir="ltr">{alert.reference}</bdi>
+              </Link>
             </td>
             <td>
               {alert.read ? (
@@ -99,9 +104,11 @@ function DeliveryLog({ deliveries, onStatus }: { deliveries: AlertDelivery[]; on
         {deliveries.map((shown) => resent.has(shown.id) ? { ...shown, state: 'queued' as const, lastError: null, nextAttemptAt: null } : shown).map((delivery) => (
           <tr key={delivery.id}>
             <td>
-              {staffTime(delivery.queuedAt, lang)}
+              <span className="console-whole">{staffTime(delivery.queuedAt, lang)}</span>
               <br />
-              <span className="console-reference">{delivery.reference}</span>
+              <bdi dir="ltr" className="console-reference">
+                {delivery.reference}
+              </bdi>
             </td>
             <td dir="ltr" className="alerts-recipient">{delivery.recipient}</td>
             <td>

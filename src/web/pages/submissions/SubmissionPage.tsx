@@ -45,11 +45,18 @@ export default function SubmissionPage() {
     <div className="console">
       <BackLink to={`/staff/forms/${compiled.id}`}>{t('staffAllSubmissions')}</BackLink>
       <h1>
-        <span lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</span> <span className="console-reference">{doc.reference}</span>
+        <span lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</span>{' '}
+        <bdi dir="ltr" className="console-reference">
+          {doc.reference}
+        </bdi>
       </h1>
       <dl className="console-facts">
         <dt>{t('staffReference')}</dt>
-        <dd className="console-reference">{doc.reference}</dd>
+        <dd>
+          <bdi dir="ltr" className="console-reference">
+            {doc.reference}
+          </bdi>
+        </dd>
         <dt>{t('staffReceived')}</dt>
         <dd>{staffTime(doc.createdAt, lang)}</dd>
         {doc.updatedAt && doc.updatedAt !== doc.createdAt && (

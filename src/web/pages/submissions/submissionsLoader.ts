@@ -1,6 +1,7 @@
 // The loader of /staff/forms/:form: one page of the form's submissions, newest first, filtered
 // by ?q= (reference, name, phone or email), ?from= / ?to= (days received), ?state= and ?assignee=
-// (follow-up), ?venue= and ?rating=&min=&max= (positions on that rating's scale).
+// (follow-up), ?venue= and ?rating=&min=&max= (positions on that rating's scale), sorted by ?sort=
+// (the date, or a rating column: listSort.ts).
 import { consoleForms } from 'virtual:route-set';
 import type { CompiledForm } from '../../../engine/compiled.ts';
 import type { FollowUpAssignees, FollowUpSummary, StaffMember } from '../../../engine/contract/followup.ts';
@@ -13,10 +14,12 @@ import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
 import { type Page, staffGet, whereParam } from '../../staff/staffRequest.ts';
 import { notFound, requireReader, type ConsoleRef } from '../../staff/consoleAccess.ts';
 import { filterOf, submissionWhere, type SubmissionFilter } from './submissionSearch.ts';
+import { sortOf, sortParam, type ListSort } from './listSort.ts';
+import type { ListCells } from '../../../engine/contract/submission-list.ts';
 
 export const PAGE_SIZE = 20;
 
-export type Submission = Record<string, unknown> & { id: number; reference: string; createdAt: string; followUp?: FollowUpSummary };
+export type Submission = Record<string, unknown> & { id: number; reference: string; createdAt: string; followUp?: FollowUpSummary; listColumns?: ListCells };
 
 export interface SubmissionsData extends PageData {
   compiled: CompiledForm;
@@ -29,6 +32,8 @@ export interface SubmissionsData extends PageData {
   /** The venues a submission may be about (the venue question's answers), or null when the form names none. */
   venues: string[] | null;
   exportHref: string;
+  /** How the list is sorted (?sort=, listSort.ts). */
+  sort: ListSort;
 }
 
 /** A form the console knows, its texts loaded in the page's language (or the form's closest). */
@@ -48,14 +53,15 @@ export const loadPage: LoadPage<ConsoleRef, SubmissionsData> = async ({ page, ur
   const filter = filterOf(query);
   const pageNumber = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
   const where = submissionWhere(compiled.form, filter, compiled.venue?.field ?? null);
+  const sort = sortOf(compiled.form, query.get('sort'));
   const collection = `/api/${encodeURIComponent(compiled.collection)}`;
   const filterQuery = where ? `${whereParam(where)}&` : '';
   const [list, assignees, venues] = await Promise.all([
-    staffGet<Page<Submission>>(`${collection}?${filterQuery}sort=-createdAt&limit=${PAGE_SIZE}&page=${pageNumber}&depth=0`, signal),
+    staffGet<Page<Submission>>(`${collection}?${filterQuery}sort=${encodeURIComponent(sortParam(sort))}&limit=${PAGE_SIZE}&page=${pageNumber}&depth=0`, signal),
     staffGet<FollowUpAssignees>(`${collection}/followup-assignees`, signal),
     venuesOf(compiled, signal),
   ]);
-  return { languages: page.languages, compiled, textLang, filter, list, assignees: assignees.docs, venues, exportHref: `${collection}/export.csv${where ? `?${whereParam(where)}` : ''}` };
+  return { languages: page.languages, compiled, textLang, filter, list, assignees: assignees.docs, venues, sort, exportHref: `${collection}/export.csv${where ? `?${whereParam(where)}` : ''}` };
 };
 
 /** The answers the venue question can have: the venue documents' matched values (e.g. restaurants' names). */

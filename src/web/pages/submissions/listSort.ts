@@ -1,0 +1,32 @@
+// The submissions list's sort (?sort=): by date received (newest first by default) or by one of
+// the form's rating columns (engine/list-columns.ts ratingColumnKeys; worst first on the first
+// press). Anything else in the URL is the default, so a stale link still opens the list; the
+// server checks the sort again (collections/where.ts) and refuses one it does not know.
+import type { ResolvedForm } from '../../../engine/compiled.ts';
+import { ratingColumnKeys } from '../../../engine/list-columns.ts';
+
+export const DEFAULT_SORT = '-createdAt';
+
+export interface ListSort {
+  /** 'createdAt' or a rating column's key. */
+  key: string;
+  direction: 'ascending' | 'descending';
+}
+
+export const sortParam = ({ key, direction }: ListSort) => `${direction === 'descending' ? '-' : ''}${key}`;
+
+/** The keys this form's list sorts by: the date, then its rating columns. */
+export const sortKeys = (form: ResolvedForm) => ['createdAt', ...ratingColumnKeys(form)];
+
+export function sortOf(form: ResolvedForm, param: string | null): ListSort {
+  const text = param ?? DEFAULT_SORT;
+  const key = text.replace(/^-/, '');
+  if (!sortKeys(form).includes(key)) return { key: 'createdAt', direction: 'descending' };
+  return { key, direction: text.startsWith('-') ? 'descending' : 'ascending' };
+}
+
+/** What pressing a column's sort button asks for: the other direction of the current sort, else newest (a date) or worst (a rating) first. */
+export function nextSort(current: ListSort, key: string): ListSort {
+  if (current.key === key) return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+  return { key, direction: key === 'createdAt' ? 'descending' : 'ascending' };
+}
