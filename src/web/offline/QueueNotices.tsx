@@ -1,10 +1,11 @@
-// On the next visit of a form page: what the device's queue has to say about this form. A note when
+// On the next visit of a form page (read once, when it opens: a refusal while the page is open is
+// told by the queued thanks, QueuedThanks.tsx): what the device's queue has to say about this form. A note when
 // kept submissions waited more than 7 days and were deleted, and each one the server refused, with
 // its reason and the way to correct it (its answers go back into the form, the entry is deleted).
 import { useEffect, useState } from 'react';
 import type { Lang } from '../../engine/languages.ts';
 import { t } from '../../engine/messages.ts';
-import { expireQueue, forget, onQueueEvent, queueItems, type QueueItem } from './queue.ts';
+import { expireQueue, forget, queueItems, type QueueItem } from './queue.ts';
 import { refusalText } from './QueuedThanks.tsx';
 
 interface Props {
@@ -20,10 +21,8 @@ export default function QueueNotices({ formId, lang, onCorrect }: Props) {
     let live = true;
     const read = () => queueItems('refused').then((items) => live && setRefused(items.filter((item) => item.entry.formId === formId))).catch(() => undefined);
     void expireQueue().then((count) => live && setExpired(count)).catch(() => undefined).then(read);
-    const stop = onQueueEvent((event) => event.type === 'refused' && void read());
     return () => {
       live = false;
-      stop();
     };
   }, [formId]);
   if (!expired && !refused.length) return null;

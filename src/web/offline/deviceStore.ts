@@ -1,4 +1,4 @@
-// What the pages keep on the device (the offline queue) lives in IndexedDB, sealed with AES-GCM
+// What the pages keep on the device (the offline queue, the forms' drafts) lives in IndexedDB, sealed with AES-GCM
 // under a key the browser generated as non-extractable and keeps in the same database: its bytes
 // can be used by our pages and service worker, never read out. A record holds only its row id,
 // its time, its state and the sealed bytes, so nothing of a guest's answers is readable on the
@@ -16,9 +16,13 @@ export interface SealedRow {
   sealed: ArrayBuffer;
 }
 
+export type SealedDraft = Pick<SealedRow, 'at' | 'iv' | 'sealed'>;
+
 interface DeviceDB extends DBSchema {
   key: { key: string; value: CryptoKey };
   queue: { key: number; value: SealedRow };
+  /** By the draft's name (draft.ts draftKey: the form and the page's path, no answer). */
+  drafts: { key: string; value: SealedDraft };
 }
 
 let opened: Promise<IDBPDatabase<DeviceDB>> | undefined;
@@ -28,10 +32,20 @@ export function deviceDb(): Promise<IDBPDatabase<DeviceDB>> {
     upgrade(db) {
       db.createObjectStore('key');
       db.createObjectStore('queue', { keyPath: 'id', autoIncrement: true });
+      db.createObjectStore('drafts');
     },
   });
   opened.catch(() => (opened = undefined));
   return opened;
+}
+
+/**
+ * The database only if something was ever kept: reading the queue (every page does, offline/register.ts;
+ * the kiosk's counter) never creates it, so a device that kept nothing has nothing of ours.
+ */
+export async function keptDeviceDb(): Promise<IDBPDatabase<DeviceDB> | null> {
+  if (!opened && typeof indexedDB.databases === 'function' && !(await indexedDB.databases()).some((database) => database.name === DB_NAME)) return null;
+  return deviceDb();
 }
 
 let sealingKey: Promise<CryptoKey> | undefined;
@@ -64,7 +78,13 @@ export async function unseal<T>(row: Pick<SealedRow, 'iv' | 'sealed'>): Promise<
   return JSON.parse(new TextDecoder().decode(plain)) as T;
 }
 
-/** A quota error (the device's storage is full), as browsers name it. */
-export function isQuotaError(error: unknown): boolean {
-  return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED');
+/**
+ * Whether a write failed because the device's storage is full: a quota error, or (Chromium aborts the
+ * transaction, and its request may report only the abort) an origin using all of its quota.
+ */
+export async function isStorageFull(error: unknown): Promise<boolean> {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return true;
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  return estimate?.quota !== undefined && estimate.usage !== undefined && estimate.usage >= estimate.quota;
 }

@@ -7,7 +7,7 @@
 // every open page of ours (BroadcastChannel) and to this one's own listeners.
 import type { Lang } from '../../engine/languages.ts';
 import { readCreateAnswer, type SubmitOutcome } from '../form/createAnswer.ts';
-import { deviceDb, seal, unseal, type SealedRow } from './deviceStore.ts';
+import { deviceDb, keptDeviceDb, seal, unseal, type SealedRow } from './deviceStore.ts';
 
 export const QUEUE_SYNC_TAG = 'venue-forms-queue';
 const CHANNEL = 'venue-forms-queue';
@@ -76,14 +76,15 @@ export async function enqueue(entry: QueuedSubmission): Promise<void> {
 
 /** Every kept submission, oldest first, opened. */
 export async function queueItems(state?: SealedRow['state']): Promise<QueueItem[]> {
-  const rows = await (await deviceDb()).getAll('queue');
+  const rows = (await (await keptDeviceDb())?.getAll('queue')) ?? [];
   const items: QueueItem[] = [];
   for (const row of rows) if (!state || row.state === state) items.push({ id: row.id!, at: row.at, entry: await unseal<QueuedSubmission>(row) });
   return items.sort((a, b) => a.at - b.at || a.id - b.id);
 }
 
 export async function waitingCount(): Promise<number> {
-  return (await (await deviceDb()).getAll('queue')).filter((row) => row.state === 'waiting').length;
+  const rows = (await (await keptDeviceDb())?.getAll('queue')) ?? [];
+  return rows.filter((row) => row.state === 'waiting').length;
 }
 
 export async function forget(id: number): Promise<void> {
@@ -92,7 +93,8 @@ export async function forget(id: number): Promise<void> {
 
 /** Deletes what waited longer than 7 days; says how many, for the note the page shows. */
 export async function expireQueue(now = Date.now()): Promise<number> {
-  const db = await deviceDb();
+  const db = await keptDeviceDb();
+  if (!db) return 0;
   const old = (await db.getAll('queue')).filter((row) => now - row.at > QUEUE_TTL_MS);
   for (const row of old) await db.delete('queue', row.id!);
   return old.length;
@@ -110,8 +112,9 @@ async function exclusively<T>(run: () => Promise<T>): Promise<T> {
  */
 export function sendQueue(): Promise<'done' | 'offline'> {
   return exclusively(async () => {
-    await expireQueue();
-    for (const { id, at, entry } of await queueItems('waiting')) {
+    // One older than 7 days is not sent: the form's page deletes it with a note (QueueNotices.tsx).
+    const fresh = (await queueItems('waiting')).filter((item) => Date.now() - item.at <= QUEUE_TTL_MS);
+    for (const { id, at, entry } of fresh) {
       let response: Response;
       try {
         response = await fetch(entry.url, { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...entry.headers }, body: JSON.stringify(entry.data), credentials: 'omit' });
