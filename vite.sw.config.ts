@@ -4,6 +4,7 @@
 // imports, the form page and everything it may load (the kiosk, the signature, the offline queue,
 // the phone check), not the forms' own artefacts (each visited form's are kept as they are fetched),
 // not the staff console's pages, not the human checks (a form with one is never sent offline).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -47,8 +48,10 @@ function precacheModule(): Plugin {
     load(loaded) {
       if (loaded !== `\0${id}`) return null;
       const manifest = JSON.parse(fs.readFileSync(here('./dist/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
-      // Hashed names: a changed file is a new name, so no revision is needed.
-      return `export const precache = ${JSON.stringify(precacheList(manifest).map((file) => ({ url: `/${file}`, revision: null })))};`;
+      const files = precacheList(manifest);
+      // Hashed names: a changed file is a new name, so no revision is needed; the build's id names its runtime caches.
+      const buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
+      return `export const precache = ${JSON.stringify(files.map((file) => ({ url: `/${file}`, revision: null })))};\nexport const buildId = ${JSON.stringify(buildId)};`;
     },
   };
 }

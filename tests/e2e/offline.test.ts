@@ -85,6 +85,8 @@ async function fillDining(page: Page, comment: string) {
 
 describe('offline queue', () => {
   it('a dining survey sent offline is kept on the device, opens again from the cache, and is stored once when back online (two tabs sending it)', async () => {
+    // The worker is asked for again at every visit (a new build takes over at once).
+    expect((await fetch(`${e2e.server.url}/sw.js`)).headers.get('cache-control')).toBe('no-cache');
     const page = await e2e.open('/survey/fnb/twiga');
     await offlineReady(page);
     const comment = `Offline terrace ${Date.now()}`;

@@ -7,9 +7,8 @@
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
-import { precache } from 'virtual:precache';
+import { buildId, precache } from 'virtual:precache';
 import { QUEUE_SYNC_TAG, sendQueue } from '../offline/queue.ts';
 
 /** What this file uses of the worker's global (the webworker lib would clash with the pages' DOM lib in one program). */
@@ -17,20 +16,28 @@ interface SyncEvent extends Event {
   tag: string;
   waitUntil(done: Promise<unknown>): void;
 }
-declare const self: { location: Location; skipWaiting(): Promise<void>; addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void };
+declare const self: { location: Location; skipWaiting(): Promise<void>; addEventListener(type: 'sync' | 'activate', listener: (event: SyncEvent) => void): void };
 
-/** Pages the console and sign-in own: never kept on a device. */
-const STAFF_PAGE = /^\/(staff|login|console|api|page-scripts)(\/|$)/;
+/** Pages of signed-in staff and employees (the console, sign-in, chat, perks), the API and the scripts frame: never kept on a device. */
+const STAFF_PAGE = /^\/(staff|login|login-success|chat|employee\/perks|api|page-scripts)(\/|$)/;
 
 void self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(precache);
 
-registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: 'assets', plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 })] }));
+// The runtime caches are the build's own (no expiration database: a kiosk's IndexedDB stays empty);
+// a new build's worker deletes the old build's once it takes over.
+const ASSETS = `assets-${buildId}`;
+const PAGES = `pages-${buildId}`;
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => /^(assets|pages)-/.test(name) && name !== ASSETS && name !== PAGES).map((name) => caches.delete(name)))));
+});
+
+registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: ASSETS }));
 
 // A guest page (navigation, or the page asking for its own address to be kept: offline/register.ts) and the runtime settings.
-const pages = new NetworkFirst({ cacheName: 'pages', matchOptions: { ignoreVary: true }, plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 7 * 24 * 60 * 60 })] });
+const pages = new NetworkFirst({ cacheName: PAGES, matchOptions: { ignoreVary: true } });
 registerRoute(({ url, request }) => {
   if (url.origin !== self.location.origin || request.method !== 'GET') return false;
   if (url.pathname === '/runtime-config.js') return true;
