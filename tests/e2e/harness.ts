@@ -151,3 +151,28 @@ export async function openWithHeading(context: BrowserContext, e2e: E2E, pathnam
 export function pageScriptsFrame(page: Page): Frame | undefined {
   return page.frames().find((frame) => new URL(frame.url(), 'http://x').pathname.startsWith('/page-scripts/'));
 }
+
+/**
+ * The forms' drafts kept on this page's device (src/web/offline/draftStore.ts), opened the way the
+ * page opens them: with the device's own key, usable in the page but never readable out of it.
+ */
+export async function deviceDrafts(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'venue-forms-device')) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('venue-forms-device');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const read = <T>(store: string, key?: string) =>
+      new Promise<T>((resolve) => {
+        const objects = db.transaction(store).objectStore(store);
+        const request = key === undefined ? objects.getAll() : objects.get(key);
+        request.onsuccess = () => resolve(request.result as T);
+      });
+    const key = await read<CryptoKey>('key', 'seal');
+    const rows = await read<{ iv: Uint8Array<ArrayBuffer>; sealed: ArrayBuffer }[]>('drafts');
+    db.close();
+    return Promise.all(rows.map(async (row) => new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: row.iv }, key, row.sealed))));
+  });
+}

@@ -195,14 +195,14 @@ describe('focus after a failed send', () => {
     const page = await e2e.open('/survey/fnb/twiga');
     await page.getByRole('radiogroup', { name: 'Meal Period' }).getByRole('radio').first().check();
     for (const name of ['Greeting', 'Service', 'Food', 'Beverage', 'Value for Money', 'Cleanliness']) await page.getByRole('radiogroup', { name, exact: true }).getByRole('radio').last().check();
-    // The server cannot be reached: the request is cut off.
-    await page.route('**/api/*', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
+    // The send fails (a server answering 503; a request cut off is kept on the device instead: offline.test.ts).
+    await page.route('**/api/*', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[{"message":"Service unavailable"}]}' }) : route.continue()));
     const send = page.locator('button[type="submit"]');
     await send.focus();
     await page.keyboard.press('Enter');
     await page.locator('.toast[role="alert"]').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.matches('button[type="submit"]'))).toBe(true);
-    // Back online: Enter on the same button sends.
+    // The server answers again: Enter on the same button sends.
     await page.unroute('**/api/*');
     await page.keyboard.press('Enter');
     await page.locator('#thank-you-title').waitFor();

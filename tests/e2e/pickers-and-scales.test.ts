@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tinyPng } from '../support/files.ts';
-import { draftSaved, sharedE2E, type E2E } from './harness.ts';
+import { deviceDrafts, draftSaved, sharedE2E, type E2E } from './harness.ts';
 import { formText } from './fill.ts';
 
 let e2e: E2E;
@@ -75,7 +75,7 @@ describe('the country picker', () => {
 
     // The stored answer is the English name; back on the page it is named in Arabic (the form's loader fetched the names).
     await draftSaved(page);
-    expect(await page.evaluate(() => Object.keys(localStorage).map((key) => localStorage.getItem(key)).join())).toContain('"nationality":"France"');
+    expect((await deviceDrafts(page)).join()).toContain('"nationality":"France"');
     await page.reload();
     await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
     await expect.poll(() => nationality.inputValue()).toBe('فرنسا');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MB, pngOfSize, tinyPng } from '../support/files.ts';
 import { LOYALTY, LOYALTY_MEDIA } from '../api/samples.ts';
 import { createRequest, fillDate, passHumanCheck, pickCountry } from './fill.ts';
-import { draftSaved, sharedE2E, type E2E } from './harness.ts';
+import { deviceDrafts, draftSaved, sharedE2E, type E2E } from './harness.ts';
 
 let e2e: E2E;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-upload-'));
@@ -71,7 +71,7 @@ it("once the answers are stored, the upload's claim is gone from the device: the
     const claim = ((await answer.json()) as { claim: string }).claim;
     // Until the answers are sent, the draft keeps the claim with the file: after a reload it is still sent.
     await draftSaved(page);
-    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).toContain(claim);
+    expect((await deviceDrafts(page)).join()).toContain(claim);
     if (guest === 1) {
       await page.reload();
       await page.locator('.file-item .file-name', { hasText: 'receipt.png' }).waitFor();
@@ -84,7 +84,7 @@ it("once the answers are stored, the upload's claim is gone from the device: the
 
   const first = await register(1);
   expect(first.sent).toEqual([first.claim]);
-  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(first.claim);
+  await expect.poll(async () => (await deviceDrafts(page)).join()).not.toContain(first.claim);
   const second = await register(2);
   expect(second.sent).toEqual([second.claim]);
   await context.close();

@@ -20,8 +20,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * 197 since forms post without JavaScript (features/native-post): the plain dial-code select
  * before hydration, the outcome of a post rendered by the server, the disabled send's note (+0.5 KB), and a waiver's thanks links the guest's signed copy (+0.7 KB).
  * 196.5 since the pages take react-router's production build (vite.config.ts: 196.1 KB).
+ * 197.5 since forms are kept on the device offline (src/web/offline/: 195.9 -> 197.3 KB): the offline
+ * banner, the queued thanks and the queue's notes load lazily, the service worker's registration after load.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 196.5;
+const DINING_SURVEY_JS_BUDGET_KB = 197.5;
 
 interface Chunk {
   file: string;

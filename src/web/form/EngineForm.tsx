@@ -2,7 +2,7 @@
 // content document in the console, the live preview. Answers start from a draft or a stored
 // document (useFormDraft, useAnswers), are validated with the shared compiled schema, shown step by
 // step (useSteps, useFormFocus) and sent (useSubmission); then the outcome (ThankYou).
-import { useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import { dataFields } from '../../engine/conditions.ts';
 import type { Lang } from '../../engine/definition.ts';
@@ -38,6 +38,8 @@ import { useFormDraft } from './useFormDraft.ts';
 import { useFormFocus } from './useFormFocus.ts';
 import { useSubmission } from './useSubmission.ts';
 
+/** The thanks of a submission kept on the device until it can be sent: loaded only then (the service worker keeps it). */
+const QueuedThanks = lazy(() => import('../offline/QueuedThanks.tsx'));
 const templates = { FieldTemplate, ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
 // Until hydrated, a signature is its frame (SignaturePlaceholder.tsx), as on the server.
 const engineFormFields = { ...customFields, signature: HydratingSignature };
@@ -92,13 +94,23 @@ export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitA
   const uiSchema = useMemo(() => buildUiSchema(form, lang, FIELD_UI), [form, lang]);
   const { state, dispatch, counts } = submission;
 
-  if (state.done)
-    return (
+  if (state.done) {
+    const { answers: sent, pending } = state.done;
+    const thanks = (doc: Record<string, unknown>, copyLink?: string) => (
       // A kiosk offers no download: the next guest at the tablet would get it (a guest who gave an email still gets the copy by mail).
-      <ThankYou form={form} lang={lang} doc={state.done.doc} answers={state.done.answers} copyLink={remember ? state.done.copyLink : undefined}>
+      <ThankYou form={form} lang={lang} doc={doc} answers={sent} copyLink={remember ? copyLink : undefined}>
         {thanksFooter}
       </ThankYou>
     );
+    if (!pending) return thanks(state.done.doc, state.done.copyLink);
+    return (
+      <Suspense>
+        <QueuedThanks pendingRef={pending} lang={lang} thanks={thanks} onCorrect={submission.correctQueued}>
+          {thanksFooter}
+        </QueuedThanks>
+      </Suspense>
+    );
+  }
 
   const context: GuestFormContext = {
     form,

@@ -1,26 +1,35 @@
 // The page of any form route: what the route's loader fetched, rendered by the engine form in
 // the page's language, or as a kiosk when the route or the address says so.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLoaderData, useLocation } from 'react-router-dom';
 import { useShell } from '../shell/ShellContext.tsx';
 import type { FormPageData } from './formLoader.ts';
 import { EngineForm } from './EngineForm.tsx';
 import { nativePostOutcome } from './nativePost.ts';
 import { PageScriptsFrame } from './PageScriptsFrame.tsx';
+import { OfflineBanner } from '../offline/OfflineBanner.tsx';
+import { useHydrated } from './useHydrated.ts';
 
 /** Only a kiosk route needs the kiosk's parts: a guest's phone never downloads them. */
 const KioskForm = lazy(() => import('./kiosk/KioskForm.tsx').then((module) => ({ default: module.KioskForm })));
+/** What the device's offline queue says about this form (refused or expired submissions): read after hydration. */
+const QueueNotices = lazy(() => import('../offline/QueueNotices.tsx'));
 import '../styles/form.css';
 
 export default function FormPage() {
   const { loaded, sourced, optionDocs, kiosk } = useLoaderData() as FormPageData;
   const { lang } = useShell();
   const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  // A kept submission the server refused, taken back to correct it: the form starts again from its answers.
+  const [corrected, setCorrected] = useState<{ answers: Record<string, unknown>; round: number } | null>(null);
   const scripts = <PageScriptsFrame sourced={sourced} pathname={pathname} lang={lang} />;
+  const banner = <OfflineBanner lang={lang} humanCheck={loaded.compiled.captcha !== null} />;
   if (kiosk) {
     return (
       <>
         {scripts}
+        {banner}
         <Suspense>
           <KioskForm key={loaded.compiled.id} kiosk={kiosk} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} />
         </Suspense>
@@ -31,7 +40,13 @@ export default function FormPage() {
   return (
     <>
       {scripts}
-      <EngineForm key={loaded.compiled.id} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} native={native} />
+      {banner}
+      {hydrated && (
+        <Suspense>
+          <QueueNotices formId={loaded.compiled.form.id} lang={lang} onCorrect={(answers) => setCorrected((last) => ({ answers, round: (last?.round ?? 0) + 1 }))} />
+        </Suspense>
+      )}
+      <EngineForm key={`${loaded.compiled.id}:${corrected?.round ?? 0}`} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} native={native} initial={corrected?.answers} />
     </>
   );
 }

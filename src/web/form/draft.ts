@@ -1,7 +1,8 @@
-// Every change is kept in localStorage (per form and path) so a reload, a lost connection or a
-// failed request never loses what the guest typed. Uploaded files keep their upload id. The
-// write (the whole draft as JSON) waits for a pause and for the browser to be idle, so it is
-// paid once per pause in typing, never per keystroke.
+// Every change is kept on the device (per form and path), sealed in IndexedDB (offline/draftStore.ts,
+// loaded when a draft is first read or written), so a reload, a lost connection or a failed request
+// never loses what the guest typed, and nothing of it is readable on the device. Uploaded files keep
+// their upload id. The write (the whole draft) waits for a pause and for the browser to be idle, so
+// it is paid once per pause in typing, never per keystroke.
 // Drafts expire after a day because the pages also run on shared devices (restaurant tablets).
 import { useEffect, useMemo, useRef } from 'react';
 import { useDebouncedFlush } from './useDebouncedFlush.ts';
@@ -23,6 +24,8 @@ export interface Draft {
   /** Id of the step the guest was on, for forms with steps. */
   step?: string;
 }
+
+const sealedStore = () => import('../offline/draftStore.ts');
 
 function storage(): Storage | null {
   try {
@@ -48,13 +51,23 @@ export function draftKey(formId: string, pathname: string): string {
   return `form-draft:${formId}:${pathname}`;
 }
 
-export function readDraft(key: string, knownFields: readonly string[]): Draft | null {
-  const raw = storage()?.getItem(key);
-  if (!raw) return null;
+/** The draft kept for `key`, or null (none, expired, or no IndexedDB: the form still works, just without drafts). */
+export async function readDraft(key: string, knownFields: readonly string[]): Promise<Draft | null> {
   try {
-    const draft = JSON.parse(raw) as Draft;
-    if (Date.now() - draft.savedAt > DRAFT_TTL_MS) {
+    const store = await sealedStore();
+    let draft = await store.readSealedDraft<Draft>(key);
+    // Earlier versions kept drafts as plain text in localStorage: moved into the sealed store, and gone from there.
+    const plain = storage()?.getItem(key);
+    if (plain) {
       storage()?.removeItem(key);
+      if (!draft) {
+        draft = JSON.parse(plain) as Draft;
+        await store.writeSealedDraft(key, draft);
+      }
+    }
+    if (!draft) return null;
+    if (Date.now() - draft.savedAt > DRAFT_TTL_MS) {
+      await store.deleteSealedDraft(key);
       return null;
     }
     const data = Object.fromEntries(Object.entries(draft.data ?? {}).filter(([name]) => knownFields.includes(name)));
@@ -70,15 +83,19 @@ export function readDraft(key: string, knownFields: readonly string[]): Draft | 
  */
 export function useDraftSaver(key: string, hash: string, settle: () => void, written: () => void) {
   const pending = useRef<Draft | null>(null);
+  const writtenRef = useRef(written);
+  useEffect(() => {
+    writtenRef.current = written;
+  }, [written]);
   const write = useDebouncedFlush(() => {
-    if (!pending.current) return;
-    try {
-      storage()?.setItem(key, JSON.stringify(pending.current));
-    } catch (error) {
-      console.warn('Could not save the draft', error);
-    }
+    const draft = pending.current;
+    if (!draft) return;
     pending.current = null;
-    written();
+    void sealedStore()
+      .then((store) => store.writeSealedDraft(key, draft))
+      // Said once it is kept (the page's data-draft marker), or given up (no IndexedDB, storage full: the form still works).
+      .catch(() => undefined)
+      .then(() => writtenRef.current());
   }, SAVE_DELAY_MS, whenIdle);
   const settleRef = useRef(settle);
   useEffect(() => {
@@ -108,7 +125,7 @@ export function useDraftSaver(key: string, hash: string, settle: () => void, wri
       clear() {
         write.cancel();
         pending.current = null;
-        storage()?.removeItem(key);
+        void sealedStore().then((store) => store.deleteSealedDraft(key)).catch(() => undefined);
       },
     }),
     [write, hash, key],

@@ -17,7 +17,8 @@ export interface SubmissionState {
   serverErrors: Record<string, string[]>;
   toast: string | null;
   summary: SummaryItem[];
-  done: { doc: Record<string, unknown>; answers: FormData; copyLink?: string } | null;
+  /** pending: the reference of a submission kept on the device until it can be sent (offline/queue.ts). */
+  done: { doc: Record<string, unknown>; answers: FormData; copyLink?: string; pending?: string } | null;
   /** Counts requests to give the send button the focus back (after a failed send, once it is enabled again). */
   sendFocus: number;
 }
@@ -53,6 +54,8 @@ export type SubmissionAction =
   | { type: 'toast'; message: string | null }
   | { type: 'sending' }
   | { type: 'stored'; done: NonNullable<SubmissionState['done']> }
+  /** A kept submission the server refused: back to the answers, its reasons shown. */
+  | { type: 'backToAnswers' }
   | { type: 'failed'; toast: string; serverErrors?: Record<string, string[]>; summary?: SummaryItem[]; refocusSend: boolean; newHumanCheck?: true }
   | { type: 'proof'; proof: string | null }
   | { type: 'humanCheckUnavailable'; unavailable: boolean }
@@ -74,6 +77,8 @@ export function submissionReducer(state: SubmissionState, action: SubmissionActi
       return { ...state, busy: true };
     case 'stored':
       return { ...state, busy: false, done: action.done };
+    case 'backToAnswers':
+      return { ...state, done: null };
     case 'failed':
       return {
         ...state,

@@ -1,29 +1,12 @@
 // Sends the answers to the form's collection and turns the answer into something the page can
 // show: created, field errors, a refusal with the server's reason, or no connection at all.
 import type { Lang } from '../../engine/definition.ts';
-import { apiRequest } from '../api/client.ts';
+import { apiRequest, authHeaders } from '../api/client.ts';
+import { apiUrl } from '../api/runtimeConfig.ts';
 import type { FormData } from './context.ts';
+import { CREATED, readCreateAnswer, type CreateAnswer, type SubmitOutcome } from './createAnswer.ts';
 
-export const CREATED = 201;
-
-export type SubmitOutcome =
-  /** copyLink: a waiver's signed copy for this guest (the server's `waiverCopy` beside Payload's doc). */
-  | { kind: 'created'; doc: Record<string, unknown>; copyLink?: string }
-  /** 400 (a rule failed) or 409 (e.g. phone already registered): messages belong next to fields; `path` is e.g. "dependents.0.name". */
-  | { kind: 'invalid'; status: number; fieldErrors: { path: string; message: string }[] }
-  | { kind: 'rejected'; status: number; message?: string }
-  | { kind: 'unreachable' };
-
-interface PayloadError {
-  name?: string;
-  message?: string;
-  data?: { errors?: { path?: string; message?: string }[] } | unknown;
-}
-interface CreateAnswer {
-  doc?: Record<string, unknown>;
-  waiverCopy?: string;
-  errors?: PayloadError[];
-}
+export { CREATED, type SubmitOutcome } from './createAnswer.ts';
 
 /** uploadClaims: the claims of this form's own uploads (useFormDraft), sent as X-Upload-Claim. */
 export async function submitAnswers(collection: string, data: FormData, options: { lang: Lang; captchaProof?: string | null; remember?: boolean; uploadClaims?: string[] }): Promise<SubmitOutcome> {
@@ -32,32 +15,16 @@ export async function submitAnswers(collection: string, data: FormData, options:
   const headers: Record<string, string> = { 'Accept-Language': options.lang, 'Idempotency-Key': idempotencyKey };
   if (options.uploadClaims?.length) headers['X-Upload-Claim'] = options.uploadClaims.join(',');
   if (options.captchaProof) headers['X-Captcha-Proof'] = options.captchaProof;
+  // ?locale= is how Payload takes the language; the server words its errors and records the waiver evidence in it.
+  const path = `/api/${encodeURIComponent(collection)}?locale=${encodeURIComponent(options.lang)}`;
   let answer;
   try {
-    // ?locale= is how Payload takes the language; the server words its errors and records the waiver evidence in it.
-    const path = `/api/${encodeURIComponent(collection)}?locale=${encodeURIComponent(options.lang)}`;
     answer = await apiRequest<CreateAnswer | null>('POST', path, { json: data, headers });
   } catch {
-    return { kind: 'unreachable' };
+    return { kind: 'unreachable', request: { url: apiUrl(path), headers: { ...authHeaders(), ...headers } } };
   }
-  if (answer.status === CREATED) {
-    keys.removeItem(keyStore(collection));
-    const copyLink = answer.body?.waiverCopy;
-    return { kind: 'created', doc: answer.body?.doc ?? {}, ...(typeof copyLink === 'string' ? { copyLink } : {}) };
-  }
-  const errors = answer.body?.errors ?? [];
-  const fieldErrors = errors.flatMap((error) => {
-    const list = (error.data as { errors?: unknown })?.errors;
-    return Array.isArray(list) ? (list as { path?: string; message?: string }[]) : [];
-  });
-  if (answer.status >= 400 && answer.status < 500 && fieldErrors.length > 0) {
-    return {
-      kind: 'invalid',
-      status: answer.status,
-      fieldErrors: fieldErrors.filter((e) => e.path && e.message).map((e) => ({ path: e.path!, message: e.message! })),
-    };
-  }
-  return { kind: 'rejected', status: answer.status, message: errors[0]?.message };
+  if (answer.status === CREATED) keys.removeItem(keyStore(collection));
+  return readCreateAnswer(answer.status, answer.body);
 }
 
 // Idempotency-Key: one key per filled form, kept (in localStorage, beside the draft) until the

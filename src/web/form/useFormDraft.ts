@@ -1,6 +1,6 @@
 // Where a form's answers start and where they are kept: the console's stored document, or the
-// guest's draft (draft.ts), read at once in the browser or, on a page the server rendered, right
-// after hydration (hydration must see exactly the server's HTML, which knows no draft). A kiosk
+// guest's draft (draft.ts), read from the device once the page has rendered (hydration must see
+// exactly the server's HTML, which knows no draft). A kiosk
 // keeps nothing: no draft is read or written. The uploads' claims are part of the draft: sent with
 // this form's answers and gone with them (on a kiosk with the guest's form).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,7 +10,6 @@ import type { FormData, UploadedFile } from './context.ts';
 import { draftKey, forgetOldUploadClaims, readDraft, useDraftSaver, type Draft } from './draft.ts';
 import { DraftStatus } from './draftStatus.tsx';
 import { PendingEdits } from './pendingEdits.ts';
-import { isHydrating, useHydratedChange } from './useHydrated.ts';
 
 type Start = Pick<Draft, 'data' | 'uploads' | 'step'>;
 
@@ -28,17 +27,22 @@ interface Options {
 export function useFormDraft({ formId, hash, fieldNames, initial, initialUploads, remember }: Options) {
   const { pathname } = useLocation();
   const key = draftKey(formId, pathname);
-  const read = () => (remember ? readDraft(key, fieldNames) : null);
-  // In a page the browser renders, the draft is read at once; after hydration, only a draft found renders the form again.
-  const [hydrating] = useState(() => !initial && isHydrating());
-  const found = useHydratedChange(() => hydrating && read() !== null);
-  const [restored] = useState<Start | null>(() => (initial ? { data: initial, uploads: initialUploads ?? {}, step: undefined } : hydrating ? null : read()));
-  const [pending, setPending] = useState(hydrating && remember);
+  const [restored] = useState<Start | null>(() => (initial ? { data: initial, uploads: initialUploads ?? {}, step: undefined } : null));
+  // The draft is read from the device's sealed store (draft.ts), after the first render: a page the
+  // server rendered is hydrated from exactly its HTML, and only a draft found renders the form again.
   const [late, setLate] = useState<Start | null>(null);
-  if (pending && found) {
-    setPending(false);
-    setLate(read());
-  }
+  const reading = useRef({ key, fieldNames, wanted: remember && !initial });
+  useEffect(() => {
+    const { key: name, fieldNames: known, wanted } = reading.current;
+    if (!wanted) return;
+    let live = true;
+    void readDraft(name, known).then((found) => {
+      if (live && found) setLate(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   const uploads = useRef<Record<string, UploadedFile>>(restored?.uploads ?? {});
   useEffect(() => {
     if (late) uploads.current = { ...late.uploads, ...uploads.current };
@@ -53,7 +57,7 @@ export function useFormDraft({ formId, hash, fieldNames, initial, initialUploads
   const saver = useDraftSaver(key, hash, settle, () => status.set(edits.holding ? 'saving' : 'saved'));
   return useMemo(
     () => ({
-      /** Where the answers start (null: empty); `late` is a draft found after hydration, once. */
+      /** Where the answers start (null: empty); `late` is a draft found after the first render, once. */
       restored,
       late,
       edits,

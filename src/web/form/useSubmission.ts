@@ -19,6 +19,7 @@ import type { StepState } from './steps.ts';
 import { postedSubmission, startingSubmission, submissionReducer } from './submission.ts';
 import type { NativePostOutcome } from '../../engine/contract/native-post.ts';
 import type { submitAnswers } from './submitAnswers.ts';
+import type { Refusal } from '../offline/queue.ts';
 import { summaryItems } from './summaryItems.ts';
 import type { FormDraft } from './useFormDraft.ts';
 import type { FormFocus } from './useFormFocus.ts';
@@ -122,11 +123,34 @@ export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers
       onStored?.();
       return dispatch({ type: 'stored', done: { doc: outcome.doc, answers: pruneHidden(form, sent), copyLink: outcome.copyLink } });
     }
+    if (outcome.kind === 'unreachable') return unreachable(sent, outcome.request);
+    showRefusal(outcome);
+  };
+
+  /** No answer: a form without a human check is kept on the device and sent later (offline/queue.ts); one with it cannot prove a human offline. */
+  const unreachable = async (sent: FormData, request: { url: string; headers: Record<string, string> } | undefined) => {
+    const text = (key: string) => formText(form.id, key, lang);
+    const requestFailed = form.submit.requestFailed ? text(form.submit.requestFailed) : t('requestFailed', lang);
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    if (compiled.captcha) return dispatch({ type: 'failed', refocusSend: true, toast: offline ? `${requestFailed} ${t('offlineNoHumanCheck', lang)}` : requestFailed });
+    if (!request) return dispatch({ type: 'failed', refocusSend: true, toast: requestFailed });
+    // Loaded only now (the service worker keeps it for when there is no network).
+    const kept = await import('../offline/keep.ts').then(({ keepOnDevice }) => keepOnDevice({ formId: form.id, lang, data: pruneHidden(form, sent), request })).catch(() => ({ kind: 'failed' as const }));
+    if (kept.kind === 'kept') {
+      // The kept submission replaces the draft; both are gone once the server has it.
+      draft.clear();
+      onStored?.();
+      return dispatch({ type: 'stored', done: { doc: {}, answers: pruneHidden(form, sent), pending: kept.pendingRef } });
+    }
+    dispatch({ type: 'failed', refocusSend: true, toast: kept.kind === 'full' ? t('offlineStorageFull', lang) : requestFailed });
+  };
+
+  /** The server refused the answers (now, or a kept submission later): its messages at their answers. */
+  const showRefusal = (outcome: Refusal) => {
     const text = (key: string) => formText(form.id, key, lang);
     const failed = form.submit.failed ? text(form.submit.failed) : t('submitFailed', lang);
     // Any answer but a new record spent the proof on the server: the guest passes the check again.
-    const newHumanCheck = compiled.captcha !== null && outcome.kind !== 'unreachable' ? (true as const) : undefined;
-    if (outcome.kind === 'unreachable') return dispatch({ type: 'failed', refocusSend: true, toast: form.submit.requestFailed ? text(form.submit.requestFailed) : t('requestFailed', lang) });
+    const newHumanCheck = compiled.captcha !== null ? (true as const) : undefined;
     if (outcome.kind === 'invalid') {
       const serverErrors: Record<string, string[]> = {};
       const placed = outcome.fieldErrors.map((e) => ({ name: answerPath(e.path, fields), message: e.message }));
@@ -137,6 +161,12 @@ export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers
     // A refused proof (expired or already used): the guest has to pass the check again.
     if (outcome.status === 403 && newHumanCheck) return dispatch({ type: 'failed', refocusSend: true, toast: t('humanCheckNeeded', lang), newHumanCheck });
     dispatch({ type: 'failed', refocusSend: true, toast: failed, newHumanCheck });
+  };
+
+  /** A kept submission the server refused (offline/QueuedThanks.tsx): the answers again, with its reasons. */
+  const correctQueued = (refusal: Refusal) => {
+    dispatch({ type: 'backToAnswers' });
+    showRefusal(refusal);
   };
 
   /** Which errors count now: not those of questions that are not asked, nor (before the last step) those of other steps. */
@@ -152,5 +182,5 @@ export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers
     void pending.finally(() => dispatch({ type: 'upload', change: -1 }));
   }, []);
 
-  return { state, dispatch, onChange, onError, onSubmit, goToStep, counts, trackUpload };
+  return { state, dispatch, onChange, onError, onSubmit, goToStep, counts, trackUpload, correctQueued };
 }

@@ -20,7 +20,8 @@ import { pathnameOf } from '../../core/http/pathname.ts';
 function cacheHeaders(response: { setHeader(name: string, value: string): unknown }, file: string) {
   // A precompressed copy (.br, .gz) is the same hashed file.
   const name = path.basename(file).replace(/\.(br|gz)$/, '');
-  if (name === 'index.html') response.setHeader('cache-control', 'no-cache');
+  // The service worker (dist/sw.js, src/web/sw/sw.ts) is checked on every visit: a new build replaces the old one at once.
+  if (name === 'index.html' || name === 'sw.js') response.setHeader('cache-control', 'no-cache');
   else if (file.includes(`${path.sep}assets${path.sep}`) && HASHED_FILE.test(name)) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
   else response.setHeader('cache-control', 'public, max-age=3600');
 }

@@ -11,6 +11,7 @@ import type { LoadedForm } from '../loadForm.ts';
 import type { OptionDocs } from '../optionLists.ts';
 import type { SourcedValues } from '../sourcedValues.ts';
 import { StillThere } from './StillThere.tsx';
+import { WaitingCount } from './WaitingCount.tsx';
 import { useKioskIdle } from './useKioskIdle.ts';
 import './kiosk.css';
 
@@ -57,6 +58,7 @@ export function KioskForm({ kiosk, loaded, lang, sourced, optionDocs }: Props) {
   return (
     <div className="kiosk" data-kiosk-guest={guest}>
       <EngineForm key={guest} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} remember={false} onStored={() => setStored(true)} thanksFooter={thanksFooter} />
+      <WaitingCount lang={lang} />
       {idle.secondsLeft !== null && <StillThere lang={lang} secondsLeft={idle.secondsLeft} onStillHere={idle.stillHere} />}
     </div>
   );
