@@ -12,3 +12,5 @@ export const alertsFeature: ServerFeature = { name: 'alerts', plugins: [alertRul
 export { mailTransport, messageIdOf } from './email.ts';
 export type { AlertsConfig } from './config.ts';
 export { FAILED_TRY_SET, GIVE_UP_AFTER_MS, leaseMs, pollMs, restUnlessWoken, retryDelayMs } from './retry.ts';
+// The console home and navigation show the caller's unread count (features/home).
+export { unreadCount } from './inbox.ts';
