@@ -1,4 +1,4 @@
-// The console home (GET /api/console/home) and the navigation's counts (GET /api/console/counts):
+// The console home (GET /api/console/home) and the navigation's forms and counts (GET /api/console/nav):
 // numbers computed from known submissions (this week: the last 7 days; last week: the 7 before),
 // scoped like every read (a manager of another venue sees none of Cova's; whistle-blower reports
 // only for compliance, and never a rating of them), and every wrong parameter a 4xx naming it.
@@ -103,13 +103,20 @@ describe('the console home', () => {
     }
   });
 
-  it("gives the navigation the same counts, scoped the same way", async () => {
-    expect((await server.api('/api/console/counts', { as: 'none', headers: covaManager })).body).toEqual({ unreadAlerts: (await home(covaManager)).body.unreadAlerts, followUpsInProgress: 1 });
-    expect((await server.api('/api/console/counts', { as: 'none', headers: twigaManager })).body.followUpsInProgress).toBe(0);
+  it('gives the navigation the forms the caller reads by their staff names, and the same counts, scoped the same way', async () => {
+    const nav = await server.api('/api/console/nav', { as: 'none', headers: covaManager });
+    expect(nav.status).toBe(200);
+    expect(nav.body).toMatchObject({ unreadAlerts: (await home(covaManager)).body.unreadAlerts, followUpsInProgress: 1 });
+    expect(nav.body.forms).toContainEqual({ form: 'dining-survey', title: { en: 'Dining survey', ar: 'استبيان المطاعم', fr: 'Enquête restauration' }, insights: true });
+    expect(nav.body.forms.map((form: { form: string }) => form.form)).toEqual((await home(covaManager)).body.forms.map((form: { form: string }) => form.form));
+    expect((await server.api('/api/console/nav', { as: 'none', headers: twigaManager })).body.followUpsInProgress).toBe(0);
+    const admin = await server.api('/api/console/nav', { as: 'staff' });
+    expect(admin.body.forms.map((form: { form: string }) => form.form)).not.toContain('whistle-blower');
+    expect((await server.api('/api/console/nav', { as: 'none', headers: await server.staffAs(['compliance']) })).body.forms.map((form: { form: string }) => form.form)).toEqual(['whistle-blower']);
   });
 
   it('is for staff only', async () => {
-    for (const path of ['/api/console/home', '/api/console/counts']) {
+    for (const path of ['/api/console/home', '/api/console/nav']) {
       expect((await server.api(path, { as: 'none' })).status, path).toBe(403);
       expect((await server.api(path)).status, `${path} with the public key`).toBe(403);
       expect((await server.api(path, { as: 'none', headers: await server.staffAs(['employee']) })).status, `${path} as an employee`).toBe(403);

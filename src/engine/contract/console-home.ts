@@ -59,6 +59,10 @@ export const ConsoleHome = Type.Object({
 });
 export type ConsoleHome = Static<typeof ConsoleHome>;
 
-/** What the navigation shows on every staff page (GET /api/console/counts): cheap counts only. */
-export const ConsoleCounts = Type.Object({ unreadAlerts: Count, followUpsInProgress: Count });
-export type ConsoleCounts = Static<typeof ConsoleCounts>;
+/** A form in the navigation: its list's link (and its insights' when it has ratings or scales), by its staff name. */
+export const NavForm = Type.Object({ form: Type.String(), title: LocalizedText, insights: Type.Boolean() });
+export type NavForm = Static<typeof NavForm>;
+
+/** What the navigation shows on every staff page (GET /api/console/nav): the forms the caller reads and cheap counts. */
+export const ConsoleNav = Type.Object({ forms: Type.Array(NavForm), unreadAlerts: Count, followUpsInProgress: Count });
+export type ConsoleNav = Static<typeof ConsoleNav>;

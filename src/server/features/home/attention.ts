@@ -8,7 +8,7 @@ import { readableSql } from '../../core/access/submission-access.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { Collection, Registry } from '../../core/registry.ts';
 import { insightQuestions } from '../../../engine/insight-questions.ts';
-import { HOME_WEEK_DAYS, type ConsoleHome, type HomeForm, type LowRatedSubmission } from '../../../engine/contract/console-home.ts';
+import { HOME_WEEK_DAYS, type ConsoleHome, type ConsoleNav, type HomeForm, type LowRatedSubmission } from '../../../engine/contract/console-home.ts';
 import { FOLLOW_UP_IN_PROGRESS_SQL } from '../followup/index.ts';
 import { unreadCount } from '../alerts/index.ts';
 
@@ -105,17 +105,21 @@ export async function consoleHome(db: Queryable, caller: Caller, registry: Regis
   };
 }
 
-/** The navigation's counts: unread alerts and follow-ups in progress of what the caller reads, one query each. */
-export async function consoleCounts(db: Queryable, caller: Caller, registry: Registry): Promise<{ unreadAlerts: number; followUpsInProgress: number }> {
+/** The navigation's forms (those the caller reads) and counts (unread alerts, follow-ups in progress): one query each. */
+export async function consoleNav(db: Queryable, caller: Caller, registry: Registry): Promise<ConsoleNav> {
   const params: unknown[] = [];
   const parts: string[] = [];
+  const forms: ConsoleNav['forms'] = [];
   for (const collection of registry.collections.values()) {
     if (collection.kind !== 'submissions' || !collection.form) continue;
     const readable = readableSql(caller, registry, collection, params);
-    if (readable !== 'false') parts.push(`(documents.collection = $${params.push(collection.slug)} AND ${readable})`);
+    if (readable === 'false') continue;
+    const { compiled } = collection.form;
+    forms.push({ form: compiled.id, title: compiled.staffTitle, insights: insightQuestions(compiled.form).length > 0 });
+    parts.push(`(documents.collection = $${params.push(collection.slug)} AND ${readable})`);
   }
   const inProgress = parts.length
     ? (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM documents WHERE (${parts.join(' OR ')}) AND ${FOLLOW_UP_IN_PROGRESS_SQL}`, params)).rows[0].count
     : 0;
-  return { unreadAlerts: await unreadCount(db, caller, registry), followUpsInProgress: inProgress };
+  return { forms, unreadAlerts: await unreadCount(db, caller, registry), followUpsInProgress: inProgress };
 }

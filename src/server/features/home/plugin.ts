@@ -1,5 +1,5 @@
 // GET /api/console/home: what needs the caller's attention (the console home, /staff); GET
-// /api/console/counts: the navigation's counts on every staff page. Staff only (403 otherwise), each
+// /api/console/nav: the navigation's forms and counts on every staff page. Staff only (403 otherwise), each
 // number of what the caller may read (attention.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -7,8 +7,8 @@ import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { isStaff } from '../../core/access/roles.ts';
 import { forbidden } from '../../core/errors.ts';
 import { credentialHeaders } from '../../core/http/route-schemas.ts';
-import { ConsoleCounts, ConsoleHome, ConsoleHomeQuery, HOME_LOWEST_DEFAULT } from '../../../engine/contract/console-home.ts';
-import { consoleCounts, consoleHome } from './attention.ts';
+import { ConsoleHome, ConsoleNav, ConsoleHomeQuery, HOME_LOWEST_DEFAULT } from '../../../engine/contract/console-home.ts';
+import { consoleHome, consoleNav } from './attention.ts';
 
 export const homePlugin = ownPlugin('home', async (app: FastifyInstance, { db, registry }: ServerContext) => {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -21,8 +21,8 @@ export const homePlugin = ownPlugin('home', async (app: FastifyInstance, { db, r
     return consoleHome(db, request.caller, registry, request.query.lowest ?? HOME_LOWEST_DEFAULT);
   });
 
-  typed.get('/api/console/counts', { schema: { headers: credentialHeaders, response: { 200: ConsoleCounts } } }, async (request) => {
+  typed.get('/api/console/nav', { schema: { headers: credentialHeaders, response: { 200: ConsoleNav } } }, async (request) => {
     staff(request);
-    return consoleCounts(db, request.caller, registry);
+    return consoleNav(db, request.caller, registry);
   });
 });
