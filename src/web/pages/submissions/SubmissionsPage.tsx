@@ -4,7 +4,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLoaderData, useLocation } from 'react-router-dom';
-import { formText } from '../../../engine/messages.ts';
 import { insightQuestions } from '../../../engine/insight-questions.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
@@ -21,6 +20,7 @@ import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import type { SubmissionsData } from './submissionsLoader.ts';
 import '../../styles/form.css';
 import '../../staff/console.css';
+import { staffTitleOf } from '../../staff/consoleAccess.ts';
 
 export default function SubmissionsPage() {
   const { compiled, textLang, filter, list, exportHref, assignees, venues } = useLoaderData() as SubmissionsData;
@@ -32,7 +32,7 @@ export default function SubmissionsPage() {
   return (
     <div className="console">
       <BackLink to={'/staff'}>{t('staffTitle')}</BackLink>
-      <h1 lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</h1>
+      <h1>{staffTitleOf(compiled, lang)}</h1>
       <SubmissionFilterForm key={FILTER_PARAMS.map((name) => filter[name]).join('|')} filter={filter} language={language}>
         <FollowUpFilters formId={compiled.id} form={compiled.form} textLang={textLang} filter={filter} assignees={assignees} venues={venues} />
       </SubmissionFilterForm>
@@ -50,7 +50,7 @@ export default function SubmissionsPage() {
       {list.docs.length === 0 ? (
         <p>{t('staffNone')}</p>
       ) : (
-        <StaffTable caption={<span lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</span>} columns={[t('staffReference'), t('staffReceived'), t('staffContact'), t('staffFollowUpState'), t('staffAssignee')]}>
+        <StaffTable caption={staffTitleOf(compiled, lang)} columns={[t('staffReference'), t('staffReceived'), t('staffContact'), t('staffFollowUpState'), t('staffAssignee')]}>
             {list.docs.map((doc) => (
               <tr key={doc.id}>
                 <th scope="row">
