@@ -1,10 +1,10 @@
 // The react-router route table, built from routes.json (the one place a route is declared).
 // Each page kind is a lazily loaded module, and its loader module fetches what the page needs
 // while the page's code downloads: nothing waits for a render to start a request.
-import { createElement, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import type { PageKindName, PageOf, RoutesTable } from '../../engine/routes.ts';
-import type { NavEntry, StaffAccess, StaffFrameData } from '../staff/staffPage.ts';
+import type { StaffAccess, StaffFrameData } from '../staff/staffPage.ts';
 import { withTimeout } from './chunkTimeout.ts';
 import { LoadingPage } from './LoadingPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -88,7 +88,7 @@ export type StaffPageData = PageData & { staffFrame: StaffFrameData };
  * Loads the page's data, then switches i18next to the page's language (Not Found's when loading fails). A staff page
  * runs its guard first (from its table entry), then its loader and its navigation's data side by side.
  */
-function pageLoader<Kind extends PageKindName>(page: PageOf<Kind>, kind: PageKind<Kind>, navEntries: readonly NavEntry[]) {
+function pageLoader<Kind extends PageKindName>(page: PageOf<Kind>, kind: PageKind<Kind>, table: RoutesTable) {
   return async ({ request, params }: LoaderFunctionArgs): Promise<PageData> => {
     const url = new URL(request.url);
     try {
@@ -96,11 +96,11 @@ function pageLoader<Kind extends PageKindName>(page: PageOf<Kind>, kind: PageKin
       if (kind.staff) {
         const access = kind.staff;
         // The staff kit is loaded by staff pages only (a public build has none).
-        const { guardStaffPage, staffFrame } = await withTimeout(import('../staff/staffPage.ts'));
+        const { guardStaffPage, navEntries, staffFrame } = await withTimeout(import('../staff/staffPage.ts'));
         const me = await guardStaffPage(url, access);
         const [own, frame] = await Promise.all([
           kind.loader ? withTimeout(kind.loader()).then(({ loadPage }) => withTimeout(loadPage({ page, url, params, signal: request.signal, me }))) : data,
-          staffFrame(me, navEntries, request.signal),
+          staffFrame(me, navEntries(PAGE_KINDS, table), request.signal),
         ]);
         const framed: StaffPageData = { ...own, staffFrame: frame };
         data = framed;
@@ -120,26 +120,16 @@ function pageLoader<Kind extends PageKindName>(page: PageOf<Kind>, kind: PageKin
 /** A page kind's component; a staff page's inside the staff frame (its navigation), which only staff pages load. */
 async function pageComponent<Kind extends PageKindName>(kind: PageKind<Kind>): Promise<ComponentType> {
   if (!kind.staff) return (await withTimeout(kind.page())).default;
-  const [{ default: Page }, { StaffFrame }] = await Promise.all([withTimeout(kind.page()), withTimeout(import('../staff/StaffFrame.tsx'))]);
-  return function FramedStaffPage() {
-    return createElement(StaffFrame, null, createElement(Page));
-  };
+  const [{ default: Page }, { framedPage }] = await Promise.all([withTimeout(kind.page()), withTimeout(import('../staff/StaffFrame.tsx'))]);
+  return framedPage(Page);
 }
 
-/** The staff navigation's entries: each kind of the table with a `nav`, in the table's order, at its routes.json path. */
-function navEntriesOf(table: RoutesTable): NavEntry[] {
-  return Object.entries(PAGE_KINDS).flatMap(([name, kind]) => {
-    const route = kind?.staff?.nav && table.routes.find((candidate) => candidate.page.kind === name);
-    return route ? [{ kind: name, path: route.path, access: kind.staff! }] : [];
-  });
-}
-
-function pageRoute<Kind extends PageKindName>(path: string, page: PageOf<Kind>, navEntries: readonly NavEntry[]): RouteObject {
+function pageRoute<Kind extends PageKindName>(path: string, page: PageOf<Kind>, table: RoutesTable): RouteObject {
   const kind = PAGE_KINDS[page.kind as Kind] as PageKind<Kind> | undefined;
   if (!kind) throw new Error(`routes.json: unknown page kind "${page.kind}" for ${path}`);
   return {
     path,
-    loader: pageLoader(page, kind, navEntries),
+    loader: pageLoader(page, kind, table),
     // Other pages keep their data while only their own parameters change (e.g. ?tab= of the benefits).
     shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
       kind.readsQuery || currentUrl.pathname !== nextUrl.pathname || currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang') ? defaultShouldRevalidate : false,
@@ -153,7 +143,6 @@ function pageRoute<Kind extends PageKindName>(path: string, page: PageOf<Kind>, 
  * within the page's header and theme.
  */
 export function routeObjects(table: RoutesTable): RouteObject[] {
-  const navEntries = navEntriesOf(table);
   return [
     {
       id: 'root',
@@ -166,7 +155,7 @@ export function routeObjects(table: RoutesTable): RouteObject[] {
       children: [
         {
           ErrorBoundary: NotFoundPage,
-          children: [...table.routes.map((route) => pageRoute(route.path, route.page, navEntries)), pageRoute('*', { kind: 'not-found' }, navEntries)],
+          children: [...table.routes.map((route) => pageRoute(route.path, route.page, table)), pageRoute('*', { kind: 'not-found' }, table)],
         },
       ],
     },

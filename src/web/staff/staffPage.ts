@@ -4,6 +4,7 @@
 // the navigation: every entry the account may open, with the counts of /api/console/nav.
 import type { ConsoleNav } from '../../engine/contract/console-home.ts';
 import type { MessageKey } from '../../engine/messages.ts';
+import type { RoutesTable } from '../../engine/routes.ts';
 import { isDeskOnly, isStaffAccount, rolesCan, type Permission } from '../../engine/roles.ts';
 import { requireStaff, type StaffMe } from './requireStaff.ts';
 import { staffGet } from './staffRequest.ts';
@@ -43,6 +44,14 @@ export interface NavLink {
 export interface StaffFrameData {
   me: StaffMe;
   nav: NavLink[] | null;
+}
+
+/** The navigation's entries: each kind of the table of pages with a `nav`, in the table's order, at its routes.json path. */
+export function navEntries(kinds: Record<string, { staff?: StaffAccess } | undefined>, table: RoutesTable): NavEntry[] {
+  return Object.entries(kinds).flatMap(([name, kind]) => {
+    const route = kind?.staff?.nav && table.routes.find((candidate) => candidate.page.kind === name);
+    return route ? [{ kind: name, path: route.path, access: kind.staff! }] : [];
+  });
 }
 
 /** The guard of a staff page kind, from its table entry (signed out: to sign in; not allowed: the refusal page). */
