@@ -69,7 +69,7 @@ describe('roles and venues', () => {
 
   it('the manager of Cova sees only the dining survey, with only Cova’s submissions', async () => {
     const home = await signedIn(COVA_MANAGER, '/staff');
-    const forms = home.getByRole('region', { name: 'This week' }).getByRole('row');
+    const forms = home.getByRole('region', { name: 'This week', exact: true }).getByRole('row');
     await forms.nth(1).waitFor();
     // The heading row and the one form the account reads, by its staff name, with this week's Cova submissions.
     expect(await forms.count()).toBe(2);
