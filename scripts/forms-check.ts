@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseJsonText } from './lib/check-syntax.ts';
-import { checkAgainstSchema, checkDefinition, checkVocabularies, formatProblem, locate, missingTranslations, type Problem } from './lib/check.ts';
+import { checkAgainstSchema, checkDefinition, checkVocabularies, formatProblem, locate, missingTranslations, staffTitleProblems, type Problem } from './lib/check.ts';
 import { FORMS_DIR, loadContentDefinitions, loadDefinitions, loadVocabularies, readJson } from './lib/forms.ts';
 import { checkContentForms, type ContentDeclarations } from './lib/content-forms-check.ts';
 import { checkCollections, checkCountryNames, checkRoutesAndForms, checkStoredData, checkWaiverFields, type DefinitionAt } from './lib/project-checks.ts';
@@ -52,7 +52,7 @@ export function checkProject(): Problem[] {
   const valid: DefinitionAt[] = [];
   for (const d of definitions) {
     const schemaProblems = checkAgainstSchema(d.file, d.definition, 'forms/form.schema.json');
-    const found = schemaProblems.length ? schemaProblems : checkDefinition(d.file, d.definition, vocabularies, allowed);
+    const found = schemaProblems.length ? schemaProblems : [...checkDefinition(d.file, d.definition, vocabularies, allowed), ...staffTitleProblems(d.file, d.definition)];
     problems.push(...found);
     if (!found.length) valid.push(d);
   }

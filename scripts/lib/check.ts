@@ -11,6 +11,7 @@ import type { FieldTypeModule } from '../../src/engine/fields/parts.ts';
 import { validatorModule } from './validator-code.ts';
 import { toJsonSchema, DATA_SCHEMAS } from './data-schemas.ts';
 import { positionOf } from './position.ts';
+import { LANGUAGES } from '../../src/engine/languages.ts';
 import { richTextBlockProblems } from './check-rich-text.ts';
 import { listColumnProblems } from './check-list-columns.ts';
 import { LANGUAGE_NAMES, languageList, placeOf, type FileKind } from './wording.ts';
@@ -121,6 +122,17 @@ export function missingTranslations(file: string, node: unknown, languages: read
   if (Array.isArray(node)) return node.flatMap((v, i) => missingTranslations(file, v, languages, `${path}[${i}]`, kind, root));
   if (node && typeof node === 'object') return Object.entries(node).flatMap(([k, v]) => missingTranslations(file, v, languages, `${path}.${k}`, kind, root));
   return [];
+}
+
+/**
+ * A guest form's name in the staff console (staffTitle: its home, navigation and headings), in every language the
+ * console speaks (LANGUAGES: the staff pages declare them all), whatever languages its guests see.
+ */
+export function staffTitleProblems(file: string, definition: FormDefinition): Problem[] {
+  if (!definition.staffTitle) {
+    return [{ file, path: '$', message: `the form has no staff name: add "staffTitle": { "en": "...", "ar": "...", "fr": "..." } beside "title", the short name the staff console shows it by (e.g. "Dining survey")` }];
+  }
+  return missingTranslations(file, definition.staffTitle, LANGUAGES, '$.staffTitle', 'form', definition);
 }
 
 /** Texts written the same in every language the form declares: most likely copied and not yet translated. Names that stay the same (brands) are listed in forms/untranslated-ok.json. */

@@ -114,6 +114,8 @@ export function compileForm(definition: FormDefinition, vocabularies: Vocabulari
       return [];
     }),
     derived: fields.flatMap((f) => (f.type === 'scale' && f.band ? [{ field: f.band.name, from: f.name, kind: f.band.kind }] : [])),
+    // From the definition itself: its texts are kept whole (every console language), not as the guest languages' text keys.
+    staffTitle: definition.staffTitle ?? definition.title,
     access: form.access ?? [...DEFAULT_READERS],
     confidential: form.confidential ?? false,
     venue: venueOf(form),

@@ -4,7 +4,7 @@
 // { [formId]: ValidateFunction } (the shape @rjsf/validator-ajv8's createPrecompiledValidator takes).
 import type { Role } from './roles.ts';
 import type { FormDefinition, Lang, Option, Section, Field } from './definition.ts';
-import type { Keyed, JsonSchema, TextKey } from './fields/parts.ts';
+import type { Keyed, JsonSchema, LocalizedText, TextKey } from './fields/parts.ts';
 
 export type { JsonSchema, Keyed, TextKey } from './fields/parts.ts';
 
@@ -48,6 +48,8 @@ export interface CompiledForm {
   references: { field: string; collection: string; match: string; filter?: { field: string; equalsAnswer: string } }[];
   /** Values the server derives from others (never trusted from the page). */
   derived: { field: string; from: string; kind: 'nps' }[];
+  /** Its name in the staff console, in every language the console speaks (the definition's staffTitle; a content form: its title). */
+  staffTitle: LocalizedText;
   /** Staff roles that may read its submissions (the definition's `access`, else admin and viewer). */
   access: Role[];
   /** Alerts carry the reference only; nothing of its answers goes to a log line. */

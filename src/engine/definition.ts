@@ -37,6 +37,10 @@ export const FormDefinition = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   languages: Type.Array(Type.Union(LANGUAGES.map((l) => Type.Literal(l))), { minItems: 1, uniqueItems: true }),
   title: LocalizedText,
+  staffTitle: Type.Optional(Type.Object(LocalizedText.properties, {
+    additionalProperties: false,
+    description: 'The form\'s name in the staff console (its home, navigation and headings), e.g. { "en": "Dining survey", "ar": "استبيان المطاعم", "fr": "Enquête restauration" }: in every language the console speaks (en, ar, fr), whatever languages the guests see. A guest form needs it (forms:check).',
+  })),
   description: Type.Optional(LocalizedText),
   submit: Type.Object({
     collection: Id('Collection that stores the submissions (POST /api/{collection}).'),

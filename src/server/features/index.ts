@@ -18,6 +18,7 @@ import { perksFeature } from './perks/index.ts';
 import { chatFeature } from './chat/index.ts';
 import { alertsFeature } from './alerts/index.ts';
 import { insightsFeature } from './insights/index.ts';
+import { homeFeature } from './home/index.ts';
 import { retentionFeature } from './retention/index.ts';
 import { privacyFeature } from './privacy/index.ts';
 import { waiverCopyFeature } from './waiver-copy/index.ts';
@@ -40,6 +41,7 @@ export const FEATURES: readonly ServerFeature[] = [
   chatFeature,
   alertsFeature,
   insightsFeature,
+  homeFeature,
   retentionFeature,
   privacyFeature,
   waiverCopyFeature,

@@ -2,6 +2,7 @@
 import type { Params } from 'react-router-dom';
 import type { Lang } from '../../engine/languages.ts';
 import type { PageRef } from '../../engine/routes.ts';
+import type { StaffMe } from '../staff/requireStaff.ts';
 
 /** The i18next namespace of routes.json's header titles, keyed by their prefix. */
 export const ROUTES_NS = 'routes';
@@ -20,6 +21,8 @@ export interface PageLoadArgs<P = PageRef> {
   url: URL;
   params: Params;
   signal: AbortSignal;
+  /** A staff page (its PAGE_KINDS entry has `staff`): the account its guard let in (staffMeOf in src/web/staff/staffPage.ts). */
+  me?: StaffMe;
 }
 
 /** A page kind's loader module exports `loadPage`. */

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import type { PageKindName, PageOf, RoutesTable } from '../../engine/routes.ts';
+import type { StaffAccess, StaffFrameData } from '../staff/staffPage.ts';
 import { withTimeout } from './chunkTimeout.ts';
 import { LoadingPage } from './LoadingPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -20,6 +21,11 @@ interface PageKind<Kind extends PageKindName = PageKindName> {
   readsQuery?: boolean;
   /** A staff page: it shows the staff texts too (build/messages/staff/, never loaded by guest pages). */
   staffTexts?: boolean;
+  /**
+   * A signed-in page: who may open it (the guard runs before its loader, which gets the account as `me`) and its
+   * entry in the staff navigation; the page is drawn inside the staff frame (src/web/staff/StaffFrame.tsx).
+   */
+  staff?: StaffAccess;
 }
 
 /** Page kinds of routes.json: one entry per kind, the page and its loader each their own chunk (a public build leaves the staff kinds out). */
@@ -38,31 +44,67 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
     ? {}
     : {
         login: { page: () => import('../pages/sign-in/LoginPage.tsx'), loader: () => import('../pages/sign-in/loginLoader.ts'), readsQuery: true, staffTexts: true },
-        'login-success': { page: () => import('../pages/sign-in/LoginSuccessPage.tsx'), loader: () => import('../pages/sign-in/loginSuccessLoader.ts'), readsQuery: true, staffTexts: true },
-        'staff-users': { page: () => import('../pages/users/UsersPage.tsx'), loader: () => import('../pages/users/usersLoader.ts'), readsQuery: true, staffTexts: true },
-        'staff-audit': { page: () => import('../pages/audit/AuditPage.tsx'), loader: () => import('../pages/audit/auditLoader.ts'), readsQuery: true, staffTexts: true },
-        'staff-alerts': { page: () => import('../pages/alerts/AlertsPage.tsx'), loader: () => import('../pages/alerts/alertsLoader.ts'), staffTexts: true },
-        'staff-privacy': { page: () => import('../pages/privacy/PrivacyPage.tsx'), loader: () => import('../pages/privacy/privacyLoader.ts'), staffTexts: true },
-        'staff-waivers': { page: () => import('../pages/waivers/WaiverDeskPage.tsx'), loader: () => import('../pages/waivers/waiverDeskLoader.ts'), readsQuery: true, staffTexts: true },
-        'staff-home': { page: () => import('../pages/home/HomePage.tsx'), loader: () => import('../pages/home/homeLoader.ts'), staffTexts: true },
-        'staff-submissions': { page: () => import('../pages/submissions/SubmissionsPage.tsx'), loader: () => import('../pages/submissions/submissionsLoader.ts'), readsQuery: true, staffTexts: true },
-        'staff-insights': { page: () => import('../pages/insights/InsightsPage.tsx'), loader: () => import('../pages/insights/insightsLoader.ts'), readsQuery: true, staffTexts: true },
-        'staff-verify': { page: () => import('../pages/verify/VerifyPage.tsx'), loader: () => import('../pages/verify/verifyLoader.ts'), staffTexts: true },
-        'staff-submission': { page: () => import('../pages/submissions/SubmissionPage.tsx'), loader: () => import('../pages/submissions/submissionLoader.ts'), staffTexts: true },
-        'staff-content': { page: () => import('../pages/content/ContentListPage.tsx'), loader: () => import('../pages/content/contentLoader.ts').then((m) => ({ loadPage: m.loadList })), staffTexts: true },
-        'staff-content-edit': { page: () => import('../pages/content/ContentEditPage.tsx'), loader: () => import('../pages/content/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })), staffTexts: true },
-        chat: { page: () => import('../pages/chat/ChatPage.tsx'), loader: () => import('../pages/chat/chatLoader.ts'), readsQuery: true, staffTexts: true },
+        'login-success': { page: () => import('../pages/sign-in/LoginSuccessPage.tsx'), loader: () => import('../pages/sign-in/loginSuccessLoader.ts'), readsQuery: true, staffTexts: true, staff: {} },
+        // The navigation lists the entries with `nav` in this order.
+        'staff-home': { page: () => import('../pages/home/HomePage.tsx'), loader: () => import('../pages/home/homeLoader.ts'), staffTexts: true, staff: { console: true, nav: { label: 'staffNavHome' } } },
+        'staff-submissions': {
+          page: () => import('../pages/submissions/SubmissionsPage.tsx'),
+          loader: () => import('../pages/submissions/submissionsLoader.ts'),
+          readsQuery: true,
+          staffTexts: true,
+          staff: { permission: 'read-submissions', console: true, nav: { label: 'staffNavSubmissions', count: 'followUpsInProgress', forms: 'read' } },
+        },
+        'staff-submission': { page: () => import('../pages/submissions/SubmissionPage.tsx'), loader: () => import('../pages/submissions/submissionLoader.ts'), staffTexts: true, staff: { permission: 'read-submissions', console: true } },
+        'staff-insights': {
+          page: () => import('../pages/insights/InsightsPage.tsx'),
+          loader: () => import('../pages/insights/insightsLoader.ts'),
+          readsQuery: true,
+          staffTexts: true,
+          staff: { permission: 'read-submissions', nav: { label: 'staffNavInsights', forms: 'insights' } },
+        },
+        'staff-alerts': { page: () => import('../pages/alerts/AlertsPage.tsx'), loader: () => import('../pages/alerts/alertsLoader.ts'), staffTexts: true, staff: { console: true, nav: { label: 'staffNavAlerts', count: 'unreadAlerts' } } },
+        'staff-waivers': { page: () => import('../pages/waivers/WaiverDeskPage.tsx'), loader: () => import('../pages/waivers/waiverDeskLoader.ts'), readsQuery: true, staffTexts: true, staff: { permission: 'check-in-waivers', nav: { label: 'staffNavWaivers' } } },
+        'staff-verify': { page: () => import('../pages/verify/VerifyPage.tsx'), loader: () => import('../pages/verify/verifyLoader.ts'), staffTexts: true, staff: { permission: 'read-submissions', nav: { label: 'staffNavVerify' } } },
+        // Content has no page of its own to list: the home's content section lists every collection.
+        'staff-content': {
+          page: () => import('../pages/content/ContentListPage.tsx'),
+          loader: () => import('../pages/content/contentLoader.ts').then((m) => ({ loadPage: m.loadList })),
+          staffTexts: true,
+          staff: { console: true, nav: { label: 'staffNavContent', path: '/staff#content' } },
+        },
+        'staff-content-edit': { page: () => import('../pages/content/ContentEditPage.tsx'), loader: () => import('../pages/content/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })), staffTexts: true, staff: { permission: 'edit-content', console: true } },
+        'staff-privacy': { page: () => import('../pages/privacy/PrivacyPage.tsx'), loader: () => import('../pages/privacy/privacyLoader.ts'), staffTexts: true, staff: { permission: 'privacy-requests', nav: { label: 'staffNavPrivacy' } } },
+        'staff-users': { page: () => import('../pages/users/UsersPage.tsx'), loader: () => import('../pages/users/usersLoader.ts'), readsQuery: true, staffTexts: true, staff: { permission: 'manage-users', nav: { label: 'staffNavUsers' } } },
+        'staff-audit': { page: () => import('../pages/audit/AuditPage.tsx'), loader: () => import('../pages/audit/auditLoader.ts'), readsQuery: true, staffTexts: true, staff: { permission: 'read-audit', nav: { label: 'staffNavAudit' } } },
+        chat: { page: () => import('../pages/chat/ChatPage.tsx'), loader: () => import('../pages/chat/chatLoader.ts'), readsQuery: true, staffTexts: true, staff: { nav: { label: 'staffNavChat' } } },
       }),
   'not-found': { page: async () => ({ default: NotFoundPage }) },
 };
 
-/** Loads the page's data, then switches i18next to the page's language (Not Found's when loading fails). */
-function pageLoader<Kind extends PageKindName>(page: PageOf<Kind>, kind: PageKind<Kind>) {
+/** The data of a staff page: the page's own and its frame's (the account and the navigation). */
+export type StaffPageData = PageData & { staffFrame: StaffFrameData };
+
+/**
+ * Loads the page's data, then switches i18next to the page's language (Not Found's when loading fails). A staff page
+ * runs its guard first (from its table entry), then its loader and its navigation's data side by side.
+ */
+function pageLoader<Kind extends PageKindName>(page: PageOf<Kind>, kind: PageKind<Kind>, table: RoutesTable) {
   return async ({ request, params }: LoaderFunctionArgs): Promise<PageData> => {
     const url = new URL(request.url);
     try {
       let data: PageData = { languages: DEFAULT_LANGUAGES };
-      if (kind.loader) {
+      if (kind.staff) {
+        const access = kind.staff;
+        // The staff kit is loaded by staff pages only (a public build has none).
+        const { guardStaffPage, navEntries, staffFrame } = await withTimeout(import('../staff/staffPage.ts'));
+        const me = await guardStaffPage(url, access);
+        const [own, frame] = await Promise.all([
+          kind.loader ? withTimeout(kind.loader()).then(({ loadPage }) => withTimeout(loadPage({ page, url, params, signal: request.signal, me }))) : data,
+          staffFrame(me, navEntries(PAGE_KINDS, table), request.signal),
+        ]);
+        const framed: StaffPageData = { ...own, staffFrame: frame };
+        data = framed;
+      } else if (kind.loader) {
         const { loadPage } = await withTimeout(kind.loader());
         data = await withTimeout(loadPage({ page, url, params, signal: request.signal }));
       }
@@ -75,16 +117,23 @@ function pageLoader<Kind extends PageKindName>(page: PageOf<Kind>, kind: PageKin
   };
 }
 
-function pageRoute<Kind extends PageKindName>(path: string, page: PageOf<Kind>): RouteObject {
+/** A page kind's component; a staff page's inside the staff frame (its navigation), which only staff pages load. */
+async function pageComponent<Kind extends PageKindName>(kind: PageKind<Kind>): Promise<ComponentType> {
+  if (!kind.staff) return (await withTimeout(kind.page())).default;
+  const [{ default: Page }, { framedPage }] = await Promise.all([withTimeout(kind.page()), withTimeout(import('../staff/StaffFrame.tsx'))]);
+  return framedPage(Page);
+}
+
+function pageRoute<Kind extends PageKindName>(path: string, page: PageOf<Kind>, table: RoutesTable): RouteObject {
   const kind = PAGE_KINDS[page.kind as Kind] as PageKind<Kind> | undefined;
   if (!kind) throw new Error(`routes.json: unknown page kind "${page.kind}" for ${path}`);
   return {
     path,
-    loader: pageLoader(page, kind),
+    loader: pageLoader(page, kind, table),
     // Other pages keep their data while only their own parameters change (e.g. ?tab= of the benefits).
     shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
       kind.readsQuery || currentUrl.pathname !== nextUrl.pathname || currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang') ? defaultShouldRevalidate : false,
-    lazy: { Component: async () => (await withTimeout(kind.page())).default },
+    lazy: { Component: () => pageComponent(kind) },
   };
 }
 
@@ -106,7 +155,7 @@ export function routeObjects(table: RoutesTable): RouteObject[] {
       children: [
         {
           ErrorBoundary: NotFoundPage,
-          children: [...table.routes.map((route) => pageRoute(route.path, route.page)), pageRoute('*', { kind: 'not-found' })],
+          children: [...table.routes.map((route) => pageRoute(route.path, route.page, table)), pageRoute('*', { kind: 'not-found' }, table)],
         },
       ],
     },

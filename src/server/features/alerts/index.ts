@@ -21,3 +21,5 @@ export const alertsFeature: ServerFeature = {
 export type { AlertsConfig } from './config.ts';
 export { leaseMs } from './retry.ts';
 export type { ChannelName } from './channels/index.ts';
+// The console home and navigation show the caller's unread count (features/home).
+export { unreadCount } from './inbox.ts';

@@ -19,6 +19,9 @@ export const FOLLOW_UP_COLUMNS = {
   'followUp.assignee': { sql: `(SELECT f.assignee_id FROM followups f WHERE f.document_id = documents.id)`, kind: 'number' },
 } as const;
 
+/** The condition (over a `documents` row) of a submission whose follow-up is in progress: taken up, not resolved (the console home counts them). */
+export const FOLLOW_UP_IN_PROGRESS_SQL = `EXISTS (SELECT 1 FROM followups f WHERE f.document_id = documents.id AND f.state = 'in-progress')`;
+
 /** Select-list items giving each documents row its follow-up for the CSV export (notes stay in the console). */
 export const FOLLOW_UP_EXPORT_SQL = `COALESCE((SELECT f.state FROM followups f WHERE f.document_id = documents.id), 'new') AS followup_state,
   (SELECT u.email FROM followups f JOIN users u ON u.id = f.assignee_id WHERE f.document_id = documents.id) AS followup_assignee`;

@@ -4,7 +4,7 @@ import type { ServerFeature } from '../../core/feature.ts';
 import { FOLLOW_UP_MIGRATIONS } from './migrations.ts';
 import { followUpPlugin } from './plugin.ts';
 
-export { FOLLOW_UP_COLUMNS, FOLLOW_UP_EXPORT_SQL, followUpSummaries, readFollowUp } from './followups.ts';
+export { FOLLOW_UP_COLUMNS, FOLLOW_UP_EXPORT_SQL, FOLLOW_UP_IN_PROGRESS_SQL, followUpSummaries, readFollowUp } from './followups.ts';
 export { canFollowUp } from './permission.ts';
 export { notesOfSubmissions } from './submission-notes.ts';
 

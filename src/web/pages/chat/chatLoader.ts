@@ -2,9 +2,10 @@
 // an assistant is configured, their conversations, and on /chat?conversation=<id> that one's messages.
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { type StaffMe } from '../../staff/requireStaff.ts';
 import { staffRequest } from '../../staff/staffRequest.ts';
 import type { ChatMessage, ConversationSummary } from './chatApi.ts';
+import { staffMeOf } from '../../staff/staffPage.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type ChatRef = PageOf<'chat'>;
@@ -24,8 +25,9 @@ async function readOrNull<T>(path: string, signal: AbortSignal): Promise<T | nul
   return answer.status === 200 ? answer.body : null;
 }
 
-export const loadPage: LoadPage<ChatRef, ChatData> = async ({ page, url, signal }) => {
-  const me = await requireStaff(url);
+export const loadPage: LoadPage<ChatRef, ChatData> = async ({ page, url, signal, ...guard }) => {
+  // The router ran the guard of its PAGE_KINDS entry (src/web/shell/routeObjects.tsx).
+  const me = staffMeOf(guard);
   const base = { languages: page.languages, view: page.view ?? 'chat', me } as const;
   const config = await readOrNull<{ configured: boolean }>('/api/chat/config', signal);
   if (!config) return { ...base, configured: null, conversations: [], open: null };

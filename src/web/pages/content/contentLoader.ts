@@ -11,9 +11,10 @@ import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { loadCompiledForm, loadForm, loadFormTexts, type LoadedForm } from '../../form/loadForm.ts';
 import { loadOptionDocs, type OptionDocs } from '../../form/optionLists.ts';
 import type { UploadedFile } from '../../form/context.ts';
-import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { type StaffMe } from '../../staff/requireStaff.ts';
 import { type Page, staffGet } from '../../staff/staffRequest.ts';
 import { notFound, type ConsoleRef } from '../../staff/consoleAccess.ts';
+import { staffMeOf } from '../../staff/staffPage.ts';
 
 /** The content form of a collection or global, by the console's naming rule (forms:check enforces it). */
 function contentFormId(slug: string | undefined): string {
@@ -36,8 +37,9 @@ export interface ContentListData extends PageData {
   docs: Record<string, unknown>[];
 }
 
-export const loadList: LoadPage<ConsoleRef, ContentListData> = async ({ page, url, params, signal }) => {
-  const me = await requireStaff(url, undefined, { console: true });
+export const loadList: LoadPage<ConsoleRef, ContentListData> = async ({ page, url, params, signal, ...guard }) => {
+  // The router ran the guard of its PAGE_KINDS entry (src/web/shell/routeObjects.tsx).
+  const me = staffMeOf(guard);
   const { compiled, lang } = await formWithTexts(contentFormId(params.collection), url, page.languages);
   if (compiled.form.submit.global) throw notFound();
   const list = await staffGet<Page<Record<string, unknown>>>(`/api/${encodeURIComponent(compiled.collection)}?limit=500&depth=0&sort=createdAt`, signal);
@@ -68,7 +70,6 @@ function uploadsIn(value: unknown, found: Record<string, UploadedFile> = {}): Re
 }
 
 export const loadEdit: LoadPage<ConsoleRef, ContentEditData> = async ({ page, url, params, signal }) => {
-  await requireStaff(url, 'edit-content', { console: true });
   const global = params.global !== undefined;
   const slug = (global ? params.global : params.collection) ?? '';
   const formId = contentFormId(slug);

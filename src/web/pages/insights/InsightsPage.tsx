@@ -13,6 +13,7 @@ import { staffLink } from '../../staff/staffLink.ts';
 import { staffDay, staffNumber } from '../../staff/staffTime.ts';
 import { QuestionInsight, type Formats } from './QuestionInsight.tsx';
 import './insights.css';
+import { staffTitleOf } from '../../staff/consoleAccess.ts';
 
 function formatsFor(lang: string, period: string): Formats {
   const number = staffNumber(lang, { maximumFractionDigits: 2 });
@@ -27,7 +28,7 @@ export default function InsightsPage() {
   const { search } = useLocation();
   const language = new URLSearchParams(search).get('lang');
   const formats = formatsFor(lang, grouped?.period ?? view.period);
-  const title = formText(compiled.id, compiled.form.title, textLang);
+  const title = staffTitleOf(compiled, lang);
   const groupings = insightGroupings(compiled.form);
   const questions = insightQuestions(compiled.form);
   const range = grouped ?? overall;
@@ -38,7 +39,7 @@ export default function InsightsPage() {
         {' · '}
         <Link to={staffLink(`/staff/forms/${compiled.id}`, search)}>{t('staffAllSubmissions')}</Link>
       </p>
-      <h1>{t('staffInsights')}: <span lang={textLang}>{title}</span></h1>
+      <h1>{t('staffInsights')}: {title}</h1>
       <Form method="get" className="insights-filter" key={search}>
         {language && <input type="hidden" name="lang" value={language} />}
         <label>

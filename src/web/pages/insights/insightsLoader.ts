@@ -9,7 +9,7 @@ import { resolveLanguage } from '../../../engine/language.ts';
 import type { Lang } from '../../../engine/languages.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
-import { requireStaff } from '../../staff/requireStaff.ts';
+
 import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
 
@@ -40,7 +40,6 @@ export interface InsightsData extends PageData {
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
 
 export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url, params, signal }) => {
-  await requireStaff(url, 'read-submissions');
   const formId = params.form;
   if (!formId || !consoleForms.submissions.includes(formId)) throw notFound();
   const compiled = await loadCompiledForm(formId);

@@ -4,15 +4,13 @@
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { LocalizedText } from '../../../engine/definition.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { requireStaff } from '../../staff/requireStaff.ts';
 
 export interface PrivacyData extends PageData {
   /** Each form's title by its id. */
   titles: Record<string, LocalizedText>;
 }
 
-export const loadPage: LoadPage<PageOf<'staff-privacy'>, PrivacyData> = async ({ page, url }) => {
-  await requireStaff(url, 'privacy-requests');
+export const loadPage: LoadPage<PageOf<'staff-privacy'>, PrivacyData> = async ({ page }) => {
   const titles = (await import('virtual:route-set/form-titles')).default;
   return { languages: page.languages, titles };
 };

@@ -1,8 +1,9 @@
-// /login-success: who is signed in (email, roles), where this account can go (the staff console
-// for staff, the perks for employees; user management and the audit log for admins), and sign out.
+// /login-success: who is signed in (email, roles), where this account starts (the staff console
+// for staff, the perks for employees), and sign out. What else a staff account may open is in the
+// navigation beside it (the staff frame, from the table of staff pages).
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
-import { isStaffAccount, rolesCan } from '../../../engine/roles.ts';
+import { isStaffAccount } from '../../../engine/roles.ts';
 import { staffLink } from '../../staff/staffLink.ts';
 import type { LoginSuccessData } from './loginSuccessLoader.ts';
 import { SignOutButton } from './SignOutButton.tsx';
@@ -40,16 +41,6 @@ export default function LoginSuccessPage() {
             <Link className="button button-primary" to={staffLink('/employee/perks', search)}>
               {t('openPerks')}
             </Link>
-          </li>
-        )}
-        {rolesCan(me.roles, 'manage-users') && (
-          <li>
-            <Link to={staffLink('/staff/users', search)}>{t('openUsers')}</Link>
-          </li>
-        )}
-        {rolesCan(me.roles, 'read-audit') && (
-          <li>
-            <Link to={staffLink('/staff/audit', search)}>{t('openAudit')}</Link>
           </li>
         )}
       </ul>

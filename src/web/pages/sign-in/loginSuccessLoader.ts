@@ -5,8 +5,9 @@ import { redirect } from 'react-router-dom';
 import { safeNextPath } from '../../../engine/next-path.ts';
 import { isDeskOnly } from '../../../engine/roles.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { type StaffMe } from '../../staff/requireStaff.ts';
 import { staffLink } from '../../staff/staffLink.ts';
+import { staffMeOf } from '../../staff/staffPage.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type LoginSuccessRef = PageOf<'login-success'>;
@@ -16,8 +17,9 @@ export interface LoginSuccessData extends PageData {
   denied: string | null;
 }
 
-export const loadPage: LoadPage<LoginSuccessRef, LoginSuccessData> = async ({ page, url }) => {
-  const me = await requireStaff(url);
+export const loadPage: LoadPage<LoginSuccessRef, LoginSuccessData> = async ({ page, url, ...guard }) => {
+  // The router ran the guard of its PAGE_KINDS entry (src/web/shell/routeObjects.tsx).
+  const me = staffMeOf(guard);
   const denied = safeNextPath(url.searchParams.get('denied'));
   // A desk account's console is the waiver desk: signing in lands there.
   if (isDeskOnly(me.roles) && !denied) throw redirect(staffLink('/staff/waivers', url.search));

@@ -4,7 +4,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { dataFields } from '../../../engine/conditions.ts';
-import { formText } from '../../../engine/messages.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
@@ -17,6 +16,7 @@ import { FollowUpPanel } from './FollowUpPanel.tsx';
 import { SignedTerms } from './SignedTerms.tsx';
 import '../../styles/form.css';
 import '../../staff/console.css';
+import { staffTitleOf } from '../../staff/consoleAccess.ts';
 
 /** The waiver record's parts, by their key in the stored evidence (server/forms/evidence.ts). */
 const EVIDENCE_LABELS = {
@@ -45,7 +45,7 @@ export default function SubmissionPage() {
     <div className="console">
       <BackLink to={`/staff/forms/${compiled.id}`}>{t('staffAllSubmissions')}</BackLink>
       <h1>
-        <span lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</span>{' '}
+        <span>{staffTitleOf(compiled, lang)}</span>{' '}
         <bdi dir="ltr" className="console-reference">
           {doc.reference}
         </bdi>

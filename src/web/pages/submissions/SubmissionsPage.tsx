@@ -28,6 +28,7 @@ import { ListCellView } from './ListCellView.tsx';
 import { DEFAULT_SORT, nextSort, sortKeys, sortParam, type ListSort } from './listSort.ts';
 import '../../styles/form.css';
 import '../../staff/console.css';
+import { staffTitleOf } from '../../staff/consoleAccess.ts';
 
 export default function SubmissionsPage() {
   const { compiled, textLang, filter, list, exportHref, assignees, venues, sort } = useLoaderData() as SubmissionsData;
@@ -78,7 +79,7 @@ export default function SubmissionsPage() {
   return (
     <div className="console">
       <BackLink to={'/staff'}>{t('staffTitle')}</BackLink>
-      <h1 lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</h1>
+      <h1>{staffTitleOf(compiled, lang)}</h1>
       <SubmissionFilterForm key={FILTER_PARAMS.map((name) => filter[name]).join('|')} filter={filter} language={language} sort={sortParam(sort)}>
         <FollowUpFilters formId={compiled.id} form={compiled.form} textLang={textLang} filter={filter} assignees={assignees} venues={venues} />
       </SubmissionFilterForm>
@@ -96,7 +97,7 @@ export default function SubmissionsPage() {
       {list.docs.length === 0 ? (
         <p>{t('staffNone')}</p>
       ) : (
-        <StaffTable caption={<span lang={textLang}>{formText(compiled.id, compiled.form.title, textLang)}</span>} columns={heads.map((head) => head.label)} sort={sortStates}>
+        <StaffTable caption={staffTitleOf(compiled, lang)} columns={heads.map((head) => head.label)} sort={sortStates}>
           {list.docs.map((doc) => (
             <tr key={doc.id}>
               <th scope="row">

@@ -6,10 +6,11 @@ import type { FollowUp, FollowUpAssignees, StaffMember } from '../../../engine/c
 import type { Lang } from '../../../engine/languages.ts';
 import type { SignedTermsAnswer } from '../../../engine/contract/waivers.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { requireStaff } from '../../staff/requireStaff.ts';
+
 import { staffGet, staffRequest } from '../../staff/staffRequest.ts';
 import { notFound, type ConsoleRef } from '../../staff/consoleAccess.ts';
 import { consoleForm, type Submission } from './submissionsLoader.ts';
+import { staffMeOf } from '../../staff/staffPage.ts';
 
 export interface SubmissionData extends PageData {
   compiled: CompiledForm;
@@ -21,8 +22,9 @@ export interface SubmissionData extends PageData {
   signedTerms: SignedTermsAnswer | null;
 }
 
-export const loadPage: LoadPage<ConsoleRef, SubmissionData> = async ({ page, url, params, signal }) => {
-  const me = await requireStaff(url, 'read-submissions', { console: true });
+export const loadPage: LoadPage<ConsoleRef, SubmissionData> = async ({ page, url, params, signal, ...guard }) => {
+  // The router ran the guard of its PAGE_KINDS entry (src/web/shell/routeObjects.tsx).
+  const me = staffMeOf(guard);
   const { compiled, textLang } = await consoleForm(params.form, url, page.languages, me);
   if (!/^\d{1,9}$/.test(params.id ?? '')) throw notFound();
   const collection = `/api/${encodeURIComponent(compiled.collection)}`;

@@ -10,12 +10,13 @@ import type { Lang } from '../../../engine/languages.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
-import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { type StaffMe } from '../../staff/requireStaff.ts';
 import { type Page, staffGet, whereParam } from '../../staff/staffRequest.ts';
 import { notFound, requireReader, type ConsoleRef } from '../../staff/consoleAccess.ts';
 import { filterOf, submissionWhere, type SubmissionFilter } from './submissionSearch.ts';
 import { sortOf, sortParam, type ListSort } from './listSort.ts';
 import type { ListCells } from '../../../engine/contract/submission-list.ts';
+import { staffMeOf } from '../../staff/staffPage.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -46,8 +47,9 @@ export async function consoleForm(formId: string | undefined, url: URL, language
   return { compiled, textLang };
 }
 
-export const loadPage: LoadPage<ConsoleRef, SubmissionsData> = async ({ page, url, params, signal }) => {
-  const me = await requireStaff(url, 'read-submissions', { console: true });
+export const loadPage: LoadPage<ConsoleRef, SubmissionsData> = async ({ page, url, params, signal, ...guard }) => {
+  // The router ran the guard of its PAGE_KINDS entry (src/web/shell/routeObjects.tsx).
+  const me = staffMeOf(guard);
   const { compiled, textLang } = await consoleForm(params.form, url, page.languages, me);
   const query = url.searchParams;
   const filter = filterOf(query);

@@ -4,8 +4,9 @@ import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { ManagedUser, UsersAnswer } from '../../../engine/contract/users.ts';
 import type { VenueOption, VenuesAnswer } from '../../../engine/contract/venues.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { type StaffMe } from '../../staff/requireStaff.ts';
 import { staffRequest } from '../../staff/staffRequest.ts';
+import { staffMeOf } from '../../staff/staffPage.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type UsersRef = PageOf<'staff-users'>;
@@ -18,8 +19,9 @@ export interface UsersData extends PageData {
   venues: VenueOption[];
 }
 
-export const loadPage: LoadPage<UsersRef, UsersData> = async ({ page, url, signal }) => {
-  const me = await requireStaff(url, 'manage-users');
+export const loadPage: LoadPage<UsersRef, UsersData> = async ({ page, signal, ...guard }) => {
+  // The router ran the guard of its PAGE_KINDS entry (src/web/shell/routeObjects.tsx).
+  const me = staffMeOf(guard);
   const [answer, venues] = await Promise.all([
     staffRequest<UsersAnswer>('GET', '/api/users?limit=100', undefined, signal),
     staffRequest<VenuesAnswer>('GET', '/api/users/venues', undefined, signal),

@@ -2,12 +2,10 @@
 // decision (a waiver they may not read is not found).
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
-import { requireStaff } from '../../staff/requireStaff.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type VerifyRef = PageOf<'staff-verify'>;
 
-export const loadPage: LoadPage<VerifyRef, PageData> = async ({ page, url }) => {
-  await requireStaff(url, 'read-submissions');
+export const loadPage: LoadPage<VerifyRef, PageData> = async ({ page }) => {
   return { languages: page.languages };
 };

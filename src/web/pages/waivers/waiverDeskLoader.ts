@@ -7,8 +7,9 @@ import type { WaiverSearchAnswer } from '../../../engine/contract/waivers.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { t } from '../../../engine/messages.ts';
-import { type StaffMe, requireStaff } from '../../staff/requireStaff.ts';
+import { type StaffMe } from '../../staff/requireStaff.ts';
 import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
+import { staffMeOf } from '../../staff/staffPage.ts';
 
 export interface WaiverDeskData extends PageData {
   me: StaffMe;
@@ -19,8 +20,9 @@ export interface WaiverDeskData extends PageData {
   problem: string | null;
 }
 
-export const loadPage: LoadPage<PageOf<'staff-waivers'>, WaiverDeskData> = async ({ page, url, signal }) => {
-  const me = await requireStaff(url, 'check-in-waivers');
+export const loadPage: LoadPage<PageOf<'staff-waivers'>, WaiverDeskData> = async ({ page, url, signal, ...guard }) => {
+  // The router ran the guard of its PAGE_KINDS entry (src/web/shell/routeObjects.tsx).
+  const me = staffMeOf(guard);
   const q = url.searchParams.get('q') ?? '';
   const base = { languages: page.languages, me, q, found: null, problem: null };
   if (!q.trim()) return base;
