@@ -22,8 +22,11 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * 196.5 since the pages take react-router's production build (vite.config.ts: 196.1 KB).
  * 197.5 since forms are kept on the device offline (src/web/offline/: 195.9 -> 197.3 KB): the offline
  * banner, the queued thanks and the queue's notes load lazily, the service worker's registration after load.
+ * 198.2 since staff pages come from the one page table (shell/routeObjects.tsx: each staff kind's permission and
+ * navigation entry ride in the app chunk, +0.4 KB) and a definition names its staff name and list columns (+0.13 KB
+ * in the compiled form the page loads): 198.0 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 197.5;
+const DINING_SURVEY_JS_BUDGET_KB = 198.2;
 
 interface Chunk {
   file: string;
