@@ -87,7 +87,7 @@ async function cardLabels(page: Page): Promise<string[]> {
 
 describe('staff lists on a phone in Arabic', () => {
   it('the submissions list: cards, whole words, the rating as its word and colour, sorted by the lowest rating', async () => {
-    const page = await open('/staff/forms/dining-survey?lang=ar', 'صوتك يصنع تطوّرنا');
+    const page = await open('/staff/forms/dining-survey?lang=ar', 'استبيان المطاعم');
     await page.locator('.staff-table tbody tr').first().waitFor();
     expect(await rowsAreCards(page)).toBe(true);
     expect(await cardLabels(page)).toEqual(['تاريخ الاستلام', 'أي من مطاعمنا قمت بزيارته؟', 'أدنى تقييم', 'ملاحظاتك؟', 'الاسم ووسيلة الاتصال', 'الحالة', 'المكلَّف']);
