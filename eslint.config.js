@@ -32,7 +32,7 @@ const layers = {
   },
   countries: {
     target: './src/web',
-    from: ['./src/engine/countries.ts', './forms/countries.json'],
+    from: ['./src/engine/checks/countries.ts', './forms/countries.json'],
     message: 'The pages get the dial codes and one language\'s country names from forms:build (src/web/widgets/dialCodes.ts, countryNames.ts), not every name in every language.',
   },
   scripts: {

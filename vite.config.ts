@@ -2,7 +2,7 @@
 // routes of a set that was not built answer Not Found, and their code and texts are not built.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import type { RouteSet } from './src/engine/routes.ts';
+import type { RouteSet } from './src/engine/definition/routes.ts';
 import { compressPlugin } from './scripts/lib/compress-plugin.ts';
 import { PAGE_CHUNKS, preloadApplication } from './scripts/lib/page-chunks.ts';
 import { messagesPlugin } from './scripts/lib/messages-plugin.ts';

@@ -2,10 +2,10 @@
 // Every edit is checked by forms:check on the dev server; a valid one is compiled here by the
 // engine and rendered again, an invalid one shows the messages at their lines.
 import { useEffect, useMemo, useState } from 'react';
-import { compileForm, type CompiledWithTexts } from '../src/engine/compile.ts';
-import type { FormDefinition } from '../src/engine/definition.ts';
-import { addFormTexts } from '../src/engine/i18n.ts';
-import { LANGUAGES } from '../src/engine/languages.ts';
+import { compileForm, type CompiledWithTexts } from '../src/engine/compiler/compile.ts';
+import type { FormDefinition } from '../src/engine/definition/definition.ts';
+import { addFormTexts } from '../src/engine/text/i18n.ts';
+import { LANGUAGES } from '../src/engine/text/languages.ts';
 import { definitionTexts, vocabularies } from './definitions.ts';
 import { Editor, type CheckMessage } from './Editor.tsx';
 import { FormPreview, loadedForm } from './FormPreview.tsx';

@@ -1,5 +1,5 @@
 // The form definitions as their authors wrote them (the text, for line numbers), and the shared vocabularies.
-import type { Vocabularies } from '../src/engine/compile.ts';
+import type { Vocabularies } from '../src/engine/compiler/compile.ts';
 import vocabularyFile from '../forms/vocabularies.json';
 
 const files = import.meta.glob<string>(['/forms/*.json', '!/forms/*.schema.json'], { eager: true, query: '?raw', import: 'default' });

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { initI18n } from '../src/engine/i18n.ts';
+import { initI18n } from '../src/engine/text/i18n.ts';
 import { PreviewApp } from './PreviewApp.tsx';
 import '../src/web/styles/base.css';
 import '../src/web/styles/form.css';

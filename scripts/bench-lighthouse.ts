@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { CompiledForm } from '../src/engine/compiled.ts';
+import type { CompiledForm } from '../src/engine/compiler/compiled.ts';
 import { plainPage, startStatic, vanillaPage } from './lib/bench-pages.ts';
 import { lighthouseTable, ourLighthousePages, type LighthousePage } from './lib/bench-lighthouse.ts';
 import { startLocalSite } from './lib/local-site.ts';

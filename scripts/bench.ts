@@ -9,8 +9,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
-import { compileForm } from '../src/engine/compile.ts';
-import type { CompiledForm } from '../src/engine/compiled.ts';
+import { compileForm } from '../src/engine/compiler/compile.ts';
+import type { CompiledForm } from '../src/engine/compiler/compiled.ts';
 import { FIELDS_FORM_ID, FIELDS_FORM_PATH, fieldsFormDefinition } from './lib/bench-fields-form.ts';
 import { plainPage, questions, startStatic, vanillaPage } from './lib/bench-pages.ts';
 import { canonicalJson, loadVocabularies } from './lib/forms.ts';

@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compileForm } from '../src/engine/compile.ts';
-import { countries } from '../src/engine/countries.ts';
-import type { CompiledForm } from '../src/engine/compiled.ts';
-import { COMMON_NS, isStaffText, messageResources, type MessageText } from '../src/engine/i18n.ts';
-import { LANGUAGES } from '../src/engine/languages.ts';
+import { compileForm } from '../src/engine/compiler/compile.ts';
+import { countries } from '../src/engine/checks/countries.ts';
+import type { CompiledForm } from '../src/engine/compiler/compiled.ts';
+import { COMMON_NS, isStaffText, messageResources, type MessageText } from '../src/engine/text/i18n.ts';
+import { LANGUAGES } from '../src/engine/text/languages.ts';
 import { canonicalJson, loadContentDefinitions, loadDefinitions, loadVocabularies, type DefinitionFile } from './lib/forms.ts';
 import { writeCountryFiles } from './lib/country-files.ts';
 import { validatorModule } from './lib/validator-code.ts';
@@ -37,7 +37,7 @@ function buildMessages(): void {
   mkdirSync(join(MESSAGES_DIR, 'staff'), { recursive: true });
   for (const lang of LANGUAGES) {
     const texts = { ...common('en'), ...common(lang) };
-    // The staff pages' texts go in a file of their own, which only they load (engine/i18n.ts isStaffText).
+    // The staff pages' texts go in a file of their own, which only they load (engine/text/i18n.ts isStaffText).
     writeFileSync(join(MESSAGES_DIR, `${lang}.json`), JSON.stringify({ texts: Object.fromEntries(Object.entries(texts).filter(([key]) => !isStaffText(key))), everyLanguage }));
     writeFileSync(join(MESSAGES_DIR, 'staff', `${lang}.json`), JSON.stringify(Object.fromEntries(Object.entries(texts).filter(([key]) => isStaffText(key)))));
   }

@@ -8,8 +8,8 @@ import { FORMS_DIR, loadContentDefinitions, loadDefinitions, loadVocabularies, r
 import { checkContentForms, type ContentDeclarations } from './lib/content-forms-check.ts';
 import { checkCollections, checkCountryNames, checkRoutesAndForms, checkStoredData, checkWaiverFields, type DefinitionAt } from './lib/project-checks.ts';
 import { LOCK_FILE, type LockFile } from './lib/stored-data.ts';
-import { LANGUAGES, type Lang } from '../src/engine/languages.ts';
-import type { Country } from '../src/engine/countries.ts';
+import { LANGUAGES, type Lang } from '../src/engine/text/languages.ts';
+import type { Country } from '../src/engine/checks/countries.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const rel = (path: string) => relative(root, path);

@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { relative, resolve } from 'node:path';
 import { describeDefinitionChange, formatReport, type FileChange } from './lib/diff.ts';
 import { loadDefinitions, loadVocabularies } from './lib/forms.ts';
-import type { Vocabularies } from '../src/engine/compile.ts';
-import type { FormDefinition } from '../src/engine/definition.ts';
+import type { Vocabularies } from '../src/engine/compiler/compile.ts';
+import type { FormDefinition } from '../src/engine/definition/definition.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();

@@ -1,6 +1,6 @@
 // The benchmark's large form (npm run bench): 10 sections of 30 questions cycling number, select
 // of 5 options and text of at most 100 characters, every even one required. Generated, never in forms/.
-import type { FormDefinition } from '../../src/engine/definition.ts';
+import type { FormDefinition } from '../../src/engine/definition/definition.ts';
 
 export const FIELDS_FORM_ID = 'bench-fields-300';
 export const FIELDS_FORM_PATH = '/bench/fields-300';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import type { CompiledForm, ResolvedField } from '../../src/engine/compiled.ts';
+import type { CompiledForm, ResolvedField } from '../../src/engine/compiler/compiled.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 type Texts = Record<string, string>;

@@ -1,8 +1,8 @@
-// forms:check of a definition's `list.columns` (engine/list-columns.ts): each names a question of
+// forms:check of a definition's `list.columns` (engine/definition/list-columns.ts): each names a question of
 // the form (not inside a repeated group) whose answer reads as one short value; a lowest column
 // names rating questions on one scale and a name of its own; a confidential form has none.
-import type { FormDefinition } from '../../src/engine/definition.ts';
-import { columnKey, LISTABLE_TYPES } from '../../src/engine/list-columns.ts';
+import type { FormDefinition } from '../../src/engine/definition/definition.ts';
+import { columnKey, LISTABLE_TYPES } from '../../src/engine/definition/list-columns.ts';
 
 export function listColumnProblems(definition: FormDefinition, add: (path: string, message: string) => void): void {
   if (!definition.list) return;

@@ -1,7 +1,7 @@
-// forms:check for the rich text of content blocks (engine/rich-text.ts): links that could run
+// forms:check for the rich text of content blocks (engine/text/rich-text.ts): links that could run
 // code, HTML typed as if it worked, bold never closed; each at its language's line.
-import type { ContentBlock, Lang } from '../../src/engine/definition.ts';
-import { richTextProblems } from '../../src/engine/rich-text.ts';
+import type { ContentBlock, Lang } from '../../src/engine/definition/definition.ts';
+import { richTextProblems } from '../../src/engine/text/rich-text.ts';
 import type { Problem } from './check.ts';
 import { LANGUAGE_NAMES } from './wording.ts';
 

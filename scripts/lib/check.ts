@@ -3,15 +3,15 @@
 // JSON path, and says in plain words what to do; `{at:$.path}` in a message becomes "line N".
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { Field, RICH_TEXT_PATTERN, type FormDefinition, type Lang, type Condition } from '../../src/engine/definition.ts';
-import { compileForm, type Vocabularies } from '../../src/engine/compile.ts';
+import { Field, RICH_TEXT_PATTERN, type FormDefinition, type Lang, type Condition } from '../../src/engine/definition/definition.ts';
+import { compileForm, type Vocabularies } from '../../src/engine/compiler/compile.ts';
 import type { TSchema } from '@sinclair/typebox';
 import { FIELD_TYPES as FIELD_TYPES_TABLE } from '../../src/engine/fields/index.ts';
 import type { FieldTypeModule } from '../../src/engine/fields/parts.ts';
 import { validatorModule } from './validator-code.ts';
 import { toJsonSchema, DATA_SCHEMAS } from './data-schemas.ts';
 import { positionOf } from './position.ts';
-import { LANGUAGES } from '../../src/engine/languages.ts';
+import { LANGUAGES } from '../../src/engine/text/languages.ts';
 import { richTextBlockProblems } from './check-rich-text.ts';
 import { listColumnProblems } from './check-list-columns.ts';
 import { LANGUAGE_NAMES, languageList, placeOf, type FileKind } from './wording.ts';

@@ -3,8 +3,8 @@
 // content-only definition properties.
 import type { DefinitionAt } from './project-checks.ts';
 import type { Problem } from './check.ts';
-import type { Field } from '../../src/engine/definition.ts';
-import { CONTENT_UPLOADS } from '../../src/engine/content-shape.ts';
+import type { Field } from '../../src/engine/definition/definition.ts';
+import { CONTENT_UPLOADS } from '../../src/engine/compiler/content-shape.ts';
 
 export interface ContentDeclarations {
   collections: { slug: string }[];

@@ -4,9 +4,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import metadata from 'libphonenumber-js/min/metadata';
-import type { Country } from '../../src/engine/countries.ts';
-import type { CountryNames, DialCodes } from '../../src/engine/country-codes.ts';
-import { LANGUAGES, type Lang } from '../../src/engine/languages.ts';
+import type { Country } from '../../src/engine/checks/countries.ts';
+import type { CountryNames, DialCodes } from '../../src/engine/checks/country-codes.ts';
+import { LANGUAGES, type Lang } from '../../src/engine/text/languages.ts';
 
 /**
  * Each dial code with its countries, the one libphonenumber-js lists first for that calling code

@@ -1,8 +1,8 @@
 // JSON Schemas of the data files beside the code (forms/, routes.json, themes/), written to
 // *.schema.json by `npm run forms:schema` so editors autocomplete and flag mistakes.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { FormDefinition, LocalizedText, VocabularyFile } from '../../src/engine/definition.ts';
-import { ThemeSchema } from '../../src/engine/theme.ts';
+import { FormDefinition, LocalizedText, VocabularyFile } from '../../src/engine/definition/definition.ts';
+import { ThemeSchema } from '../../src/engine/definition/theme.ts';
 import { RoutesSchema } from '../../src/engine/contract/routes.ts';
 import { ContentConfigFile } from '../../src/engine/contract/content-config.ts';
 

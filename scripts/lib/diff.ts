@@ -1,8 +1,8 @@
 // A reviewer's reading of a change to a form definition: questions added, removed, moved, renamed;
 // texts changed per language; options added or removed; rules tightened or loosened; the submit
 // target; and a warning for every change that affects answers already stored.
-import type { Vocabularies } from '../../src/engine/compile.ts';
-import type { Condition, Field, FormDefinition, Lang, Option } from '../../src/engine/definition.ts';
+import type { Vocabularies } from '../../src/engine/compiler/compile.ts';
+import type { Condition, Field, FormDefinition, Lang, Option } from '../../src/engine/definition/definition.ts';
 import { contractOf, storedDataBreaks } from './stored-data.ts';
 import { LANGUAGE_NAMES } from './wording.ts';
 

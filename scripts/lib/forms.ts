@@ -1,8 +1,8 @@
 // Reading form definitions and shared vocabularies from forms/ (Node side of the engine).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FormDefinition } from '../../src/engine/definition.ts';
-import type { Vocabularies } from '../../src/engine/compile.ts';
+import type { FormDefinition } from '../../src/engine/definition/definition.ts';
+import type { Vocabularies } from '../../src/engine/compiler/compile.ts';
 
 export const FORMS_DIR = resolve(import.meta.dirname, '../../forms');
 export const DEFINITION_SCHEMA_REF = './form.schema.json';

@@ -20,7 +20,7 @@ interface ModuleGraph {
 const ROOT = resolve(import.meta.dirname, '../..');
 const APP = resolve(ROOT, 'src/web/app.tsx');
 const path = (pattern: string) => new RegExp(pattern.replace(/\//g, '[\\\\/]'));
-const PAGE_COMMON = path('/src/(web/rich-text/|engine/(rich-text|roles|messages)\\.ts$|web/api/localized|web/shell/requireSignIn)');
+const PAGE_COMMON = path('/src/(web/rich-text/|engine/(text/rich-text|access/roles|text/messages)\\.ts$|web/api/localized|web/shell/requireSignIn)');
 /** Where a form page starts (the router loads them) and its validators (one per form, loaded by the form). */
 const FORM_ROOT = path('/src/web/form/(FormPage\\.tsx|formLoader\\.ts)$');
 const VALIDATOR = /\.validate\.mjs$/;

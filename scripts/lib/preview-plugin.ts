@@ -3,7 +3,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import type { FormDefinition } from '../../src/engine/definition.ts';
+import type { FormDefinition } from '../../src/engine/definition/definition.ts';
 import { checkAgainstSchema, checkDefinition, locate, type Problem } from './check.ts';
 import { loadVocabularies } from './forms.ts';
 import { parseJsonText } from './check-syntax.ts';

@@ -1,11 +1,11 @@
 // forms:check's checks across files: routes and forms, collections, country names, stored data.
-import type { Vocabularies } from '../../src/engine/compile.ts';
-import type { Country } from '../../src/engine/countries.ts';
-import type { Field, FormDefinition, Lang } from '../../src/engine/definition.ts';
+import type { Vocabularies } from '../../src/engine/compiler/compile.ts';
+import type { Country } from '../../src/engine/checks/countries.ts';
+import type { Field, FormDefinition, Lang } from '../../src/engine/definition/definition.ts';
 import type { Problem } from './check.ts';
 import { contractOf, fieldPathIn, LOCK_FILE, storedDataBreaks, type FormContract } from './stored-data.ts';
 import { LANGUAGE_NAMES } from './wording.ts';
-import { WAIVER_FIELDS } from '../../src/engine/waiver-fields.ts';
+import { WAIVER_FIELDS } from '../../src/engine/waivers/waiver-fields.ts';
 
 export interface DefinitionAt {
   /** Path relative to the project, e.g. forms/dining-survey.json. */
@@ -100,7 +100,7 @@ function valuesKey(definition: FormDefinition, field: string): string {
   return f && 'options' in f ? '.options' : '';
 }
 
-/** A waiver (submit.evidence) names its people as the waiver desk looks for them (engine/waiver-fields.ts). */
+/** A waiver (submit.evidence) names its people as the waiver desk looks for them (engine/waivers/waiver-fields.ts). */
 export function checkWaiverFields(definitions: DefinitionAt[]): Problem[] {
   const problems: Problem[] = [];
   for (const { file, definition } of definitions) {
@@ -110,7 +110,7 @@ export function checkWaiverFields(definitions: DefinitionAt[]): Problem[] {
     const want = (name: string, types: string[], optional = false) => {
       const type = typeOf(name);
       if (type === undefined ? !optional : !types.includes(type)) {
-        problems.push({ file, path: '$.sections', message: `a waiver (submit.evidence) needs a ${types.join(' or ')} question named "${name}"${optional ? ' when it has one' : ''}, so the waiver desk finds its guests: name the question "${name}" (src/engine/waiver-fields.ts)` });
+        problems.push({ file, path: '$.sections', message: `a waiver (submit.evidence) needs a ${types.join(' or ')} question named "${name}"${optional ? ' when it has one' : ''}, so the waiver desk finds its guests: name the question "${name}" (src/engine/waivers/waiver-fields.ts)` });
       }
     };
     // Without one no desk account finds its waivers (admins still do).

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { formsOf, routeSetTable, type RouteSet, type RoutesTable } from '../../src/engine/routes.ts';
+import { formsOf, routeSetTable, type RouteSet, type RoutesTable } from '../../src/engine/definition/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MODULE = 'virtual:route-set';

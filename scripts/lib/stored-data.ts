@@ -1,9 +1,9 @@
 // The data contract already stored answers rely on: per form its collection and, per field, the
 // stored type and allowed values. forms/forms.lock.json records it (npm run forms:lock); forms:check
 // refuses a change that would make stored answers wrong until the lock is updated on purpose.
-import { compileForm, type Vocabularies } from '../../src/engine/compile.ts';
-import type { JsonSchema, ResolvedField } from '../../src/engine/compiled.ts';
-import type { FormDefinition } from '../../src/engine/definition.ts';
+import { compileForm, type Vocabularies } from '../../src/engine/compiler/compile.ts';
+import type { JsonSchema, ResolvedField } from '../../src/engine/compiler/compiled.ts';
+import type { FormDefinition } from '../../src/engine/definition/definition.ts';
 import type { TSchema } from '@sinclair/typebox';
 import { FIELD_TYPES } from '../../src/engine/fields/index.ts';
 import type { FieldTypeModule } from '../../src/engine/fields/parts.ts';

@@ -2,7 +2,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import type { JsonSchema } from '../../src/engine/compiled.ts';
+import type { JsonSchema } from '../../src/engine/compiler/compiled.ts';
 
 /** ESM module source whose default export is { [schema.$id]: validate }. */
 export function validatorModule(schema: JsonSchema): string {

@@ -1,7 +1,7 @@
 // Plain words for a place in a data file, for people who edit forms but not code:
 // "$.sections[1].fields[0].label" of a form → 'the label of question "rating_food"'.
 import { pathSegments } from './position.ts';
-import type { Lang } from '../../src/engine/languages.ts';
+import type { Lang } from '../../src/engine/text/languages.ts';
 
 export const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', ar: 'Arabic', fr: 'French' };
 

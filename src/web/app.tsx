@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routesTable } from 'virtual:route-set';
-import type { Lang } from '../engine/languages.ts';
+import type { Lang } from '../engine/text/languages.ts';
 import { i18n } from './i18n.ts';
 import { loadMessages } from './messages.ts';
 import { routeObjects } from './shell/routeObjects.tsx';

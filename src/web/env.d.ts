@@ -1,7 +1,7 @@
 // What the page gets from /runtime-config.js (the route-set module types: src/web/virtual/).
 interface ImportMetaEnv {
   /** The route set of this build (scripts/lib/route-set-plugin.ts), folded to a constant by the bundler. */
-  readonly ROUTE_SET: import('../engine/routes.ts').RouteSet;
+  readonly ROUTE_SET: import('../engine/definition/routes.ts').RouteSet;
 }
 
 interface Window {

@@ -1,8 +1,8 @@
-// The pages' i18next: the shared instance (engine/i18n.ts) with the page's language detector and
+// The pages' i18next: the shared instance (engine/text/i18n.ts) with the page's language detector and
 // react-i18next, so components re-render when the language changes.
 import { initReactI18next } from 'react-i18next';
 import { routesTable } from 'virtual:route-set';
-import { addLocalizedTexts, initI18n } from '../engine/i18n.ts';
+import { addLocalizedTexts, initI18n } from '../engine/text/i18n.ts';
 import { ROUTES_NS } from './shell/pageData.ts';
 import { pageLanguageDetector } from './shell/pageLanguage.ts';
 

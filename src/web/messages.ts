@@ -2,8 +2,8 @@
 // build/messages/<lang>.json), loaded when a page in that language is first shown: a page
 // carries its own language's texts, not all three, plus the few it shows in every language (the
 // language switch's names). The server's render has them all already.
-import { COMMON_NS, i18n } from '../engine/i18n.ts';
-import type { Lang } from '../engine/languages.ts';
+import { COMMON_NS, i18n } from '../engine/text/i18n.ts';
+import type { Lang } from '../engine/text/languages.ts';
 
 interface Bundle {
   texts: Record<string, string>;
@@ -32,7 +32,7 @@ export function loadMessages(lang: Lang): Promise<void> {
 const staffBundles = import.meta.glob<Record<string, string>>('/build/messages/staff/*.json', { import: 'default' });
 const staffLoaded = new Map<Lang, Promise<void>>();
 
-/** The staff pages' own texts in `lang` (engine/i18n.ts isStaffText), which guest pages never load. */
+/** The staff pages' own texts in `lang` (engine/text/i18n.ts isStaffText), which guest pages never load. */
 export function loadStaffMessages(lang: Lang): Promise<void> {
   if (import.meta.env.SSR) return Promise.resolve();
   let pending = staffLoaded.get(lang);

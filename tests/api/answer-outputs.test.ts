@@ -1,13 +1,13 @@
-// One answerText (engine/answer-text.ts) behind every output of a real server: the same stored
+// One answerText (engine/fields/answer-text.ts) behind every output of a real server: the same stored
 // answers read the same in the CSV download (?locale), the privacy export's readable copy, an
 // alert's {answers} through the SMTP server, and the guest's waiver PDF (read back with pdf.js), in
 // English and Arabic. The dining survey, the padel survey, the iFly waiver and the loyalty
 // registration between them ask every field type but content (which says nothing: the unit test).
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResolvedDataField } from '../../src/engine/compiled.ts';
-import { dataFields } from '../../src/engine/conditions.ts';
-import type { Lang } from '../../src/engine/languages.ts';
+import type { ResolvedDataField } from '../../src/engine/compiler/compiled.ts';
+import { dataFields } from '../../src/engine/checks/conditions.ts';
+import type { Lang } from '../../src/engine/text/languages.ts';
 import { readAnswer, serverAnswerReader, withUploads } from '../../src/server/core/forms/answer-reader.ts';
 import { loadConfig } from '../../src/server/features/index.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import type { Role } from '../../src/server/core/access/roles.ts';
-import { ratingFields, ratingValuesBetween } from '../../src/engine/rating-range.ts';
+import { ratingFields, ratingValuesBetween } from '../../src/engine/insights/rating-range.ts';
 import { FOLLOW_UP_NOTE_MAX_LENGTH } from '../../src/engine/contract/followup.ts';
 import { DINING, diningAnswers } from './samples.ts';
 

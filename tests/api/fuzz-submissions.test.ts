@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedForm } from '../../src/server/core/forms/compiled-forms.ts';
 import { validateSubmission } from '../../src/server/core/forms/validation.ts';
-import { dataFields } from '../../src/engine/conditions.ts';
-import { normalizePhones } from '../../src/engine/phones.ts';
+import { dataFields } from '../../src/engine/checks/conditions.ts';
+import { normalizePhones } from '../../src/engine/checks/phones.ts';
 import { PUBLIC_KEY, startTestServer, type TestServer } from '../support/server.ts';
 import * as samples from './samples.ts';
 

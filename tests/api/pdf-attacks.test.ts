@@ -13,7 +13,7 @@ import { BYPASSES, manyObjects, nestedStrings, OBJSTM, pdfWithStream, pngSubRows
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { cleanUpload } from '../../src/server/features/uploads/clean-upload.ts';
 import { INSPECTION_BUDGET_MS } from '../../src/server/features/uploads/inspection-pool.ts';
-import { t } from '../../src/engine/messages.ts';
+import { t } from '../../src/engine/text/messages.ts';
 import { countOf, LOYALTY_MEDIA } from './samples.ts';
 
 const ACTIVE = t('fileActiveContent', 'en');

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../support/server.ts';
 import { fileForm, tinyPng } from '../support/files.ts';
-import { dohaDay } from '../../src/engine/waiver-validity.ts';
+import { dohaDay } from '../../src/engine/waivers/waiver-validity.ts';
 
 export const LOYALTY = 'printemps-loyalty-registration';
 export const LOYALTY_MEDIA = 'printemps-loyalty-registration-media';

@@ -106,7 +106,7 @@ describe('staff export a form to CSV', () => {
     expect(rows.map((row) => row[1])).toEqual(created.map((doc) => doc.createdAt));
 
     expect(cell(rows[0], labels.share_experience)).toBe(`'=HYPERLINK("http://evil.example","Click")`);
-    // Each answer as its field type reads (engine/answer-text.ts): options by their labels.
+    // Each answer as its field type reads (engine/fields/answer-text.ts): options by their labels.
     expect(cell(rows[0], labels.why_choose_us)).toBe('Location, Pricing');
     expect(cell(rows[0], `${recommend} (Net Promoter band)`)).toBe('promoter');
     expect(cell(rows[1], labels.share_experience)).toBe('Two lines,\nwith "quotes"');

@@ -1,7 +1,7 @@
 // The store, padel, retail and employee surveys on the real compiled forms: the server refuses
 // what the page would refuse (hidden questions answered, conditional ones missing, a second
 // response with one survey ID) and stores nothing then; it computes Net Promoter bands itself.
-import { formText } from '../../src/engine/messages.ts';
+import { formText } from '../../src/engine/text/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import {

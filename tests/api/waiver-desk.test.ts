@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDataDir, startTestServer, type TestServer } from '../support/server.ts';
-import { waiverExpired, waiverValidUntil } from '../../src/engine/waiver-validity.ts';
+import { waiverExpired, waiverValidUntil } from '../../src/engine/waivers/waiver-validity.ts';
 import { errorPaths, IFLY, waiverAnswers } from './samples.ts';
 import { buildWithChangedTerms } from './changed-forms.ts';
 

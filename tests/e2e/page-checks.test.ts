@@ -1,6 +1,6 @@
 // The server's checks after the schema run in the page too, with the same words: a birth date in
 // the future and a phone number no country has are named next to their fields before anything is
-// sent (the same engine modules as the server: engine/date-limits.ts, engine/phones.ts).
+// sent (the same engine modules as the server: engine/checks/date-limits.ts, engine/checks/phones.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedE2E, todayIso, type E2E } from './harness.ts';
 import { fillDate, passHumanCheck } from './fill.ts';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { formsOf, routeSetTable, type RoutesTable } from '../../src/engine/routes.ts';
+import { formsOf, routeSetTable, type RoutesTable } from '../../src/engine/definition/routes.ts';
 import routes from '../../routes.json' with { type: 'json' };
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { ROOT, startTestServer, type TestServer } from '../support/server.ts';

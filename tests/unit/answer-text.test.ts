@@ -1,4 +1,4 @@
-// Each field type says how its answer reads (engine/answer-text.ts, FIELD_TYPES[type].answerText),
+// Each field type says how its answer reads (engine/fields/answer-text.ts, FIELD_TYPES[type].answerText),
 // and every output writes that text: a form with one question of every type, answered, read in
 // English and Arabic, and the same answers put through the console's view, the privacy export, the
 // waiver PDF (read back with pdf.js) and an alert's {answers}. The CSV through a real server is in
@@ -7,11 +7,11 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { answerReader, answerText, readAnswer } from '../../src/engine/answer-text.ts';
-import type { CompiledForm, ResolvedDataField, ResolvedField } from '../../src/engine/compiled.ts';
+import { answerReader, answerText, readAnswer } from '../../src/engine/fields/answer-text.ts';
+import type { CompiledForm, ResolvedDataField, ResolvedField } from '../../src/engine/compiler/compiled.ts';
 import { FIELD_TYPES } from '../../src/engine/fields/index.ts';
-import { addFormTexts } from '../../src/engine/i18n.ts';
-import type { Lang } from '../../src/engine/languages.ts';
+import { addFormTexts } from '../../src/engine/text/i18n.ts';
+import type { Lang } from '../../src/engine/text/languages.ts';
 import { serverAnswerReader } from '../../src/server/core/forms/answer-reader.ts';
 import { answersText } from '../../src/server/features/alerts/templates.ts';
 import { exportHtml } from '../../src/server/features/privacy/export-html.ts';

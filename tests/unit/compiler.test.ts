@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { compileForm, renderSchema } from '../../src/engine/compile.ts';
-import { addFormTexts } from '../../src/engine/i18n.ts';
-import { LANGUAGES } from '../../src/engine/languages.ts';
-import { evaluate, pruneHidden, toSchema, isVisible } from '../../src/engine/conditions.ts';
-import { describeErrors, errorMessage } from '../../src/engine/errors.ts';
-import { dateLimitErrors } from '../../src/engine/date-limits.ts';
-import { normalizePhones, phoneErrors, toE164 } from '../../src/engine/phones.ts';
+import { compileForm, renderSchema } from '../../src/engine/compiler/compile.ts';
+import { addFormTexts } from '../../src/engine/text/i18n.ts';
+import { LANGUAGES } from '../../src/engine/text/languages.ts';
+import { evaluate, pruneHidden, toSchema, isVisible } from '../../src/engine/checks/conditions.ts';
+import { describeErrors, errorMessage } from '../../src/engine/checks/errors.ts';
+import { dateLimitErrors } from '../../src/engine/checks/date-limits.ts';
+import { normalizePhones, phoneErrors, toE164 } from '../../src/engine/checks/phones.ts';
 import { FIELD_UI } from '../../src/web/widgets/fieldUi.ts';
-import { buildUiSchema, type UiSection } from '../../src/engine/ui-schema.ts';
-import type { Condition, FormDefinition } from '../../src/engine/definition.ts';
+import { buildUiSchema, type UiSection } from '../../src/engine/compiler/ui-schema.ts';
+import type { Condition, FormDefinition } from '../../src/engine/definition/definition.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
 
 const vocabularies = loadVocabularies();

@@ -1,9 +1,9 @@
 // Content forms keep answers flat (title_ar) while documents are nested ({title: {ar}}) and rich
 // text is Lexical JSON; staff must get back exactly what they wrote, and nothing else may pass.
 import { describe, expect, it } from 'vitest';
-import { answerPathOf, answersToDocument, documentKeys, documentPathOf, documentToAnswers } from '../../src/engine/content-shape.ts';
-import { lexicalToRichText, richTextToLexical } from '../../src/engine/staff-rich-text.ts';
-import type { ResolvedForm } from '../../src/engine/compiled.ts';
+import { answerPathOf, answersToDocument, documentKeys, documentPathOf, documentToAnswers } from '../../src/engine/compiler/content-shape.ts';
+import { lexicalToRichText, richTextToLexical } from '../../src/engine/text/staff-rich-text.ts';
+import type { ResolvedForm } from '../../src/engine/compiler/compiled.ts';
 
 const form = {
   id: 'content-test',

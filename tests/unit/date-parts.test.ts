@@ -2,10 +2,10 @@
 // guest reads, which must agree with the schema's format "date" (the validator page and server share).
 import { describe, expect, it } from 'vitest';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { dateProblem, joinDateParts, splitDateParts } from '../../src/engine/date-parts.ts';
-import { dateAnswerMessage } from '../../src/engine/date-limits.ts';
-import { LANGUAGES } from '../../src/engine/languages.ts';
-import { t } from '../../src/engine/messages.ts';
+import { dateProblem, joinDateParts, splitDateParts } from '../../src/engine/checks/date-parts.ts';
+import { dateAnswerMessage } from '../../src/engine/checks/date-limits.ts';
+import { LANGUAGES } from '../../src/engine/text/languages.ts';
+import { t } from '../../src/engine/text/messages.ts';
 
 const isSchemaDate = (fullFormats.date as { validate: (value: string) => boolean }).validate;
 

@@ -1,8 +1,8 @@
 // The countries as the pages get them from forms:build: dial codes without names, the main country
 // of a shared code first, and one language's names a file.
 import { describe, expect, it } from 'vitest';
-import { countries } from '../../src/engine/countries.ts';
-import { dialsByCountry, flagEmoji, mainCountry, splitPhone } from '../../src/engine/country-codes.ts';
+import { countries } from '../../src/engine/checks/countries.ts';
+import { dialsByCountry, flagEmoji, mainCountry, splitPhone } from '../../src/engine/checks/country-codes.ts';
 import { countryNamesOf, dialCodesOf } from '../../scripts/lib/country-files.ts';
 
 const dialCodes = dialCodesOf(countries);

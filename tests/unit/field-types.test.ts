@@ -4,7 +4,7 @@
 // entry (satisfies Record<FieldType, ...>); this catches the rest and the docs.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Field } from '../../src/engine/definition.ts';
+import { Field } from '../../src/engine/definition/definition.ts';
 import { FIELD_TYPES } from '../../src/engine/fields/index.ts';
 import { FIELD_UI } from '../../src/web/widgets/fieldUi.ts';
 import { fields, widgets, widgetsWithOwnLabel } from '../../src/web/widgets/registry.ts';

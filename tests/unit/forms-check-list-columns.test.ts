@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkDefinition } from '../../scripts/lib/check.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
-import type { FormDefinition } from '../../src/engine/definition.ts';
-import { compileForm } from '../../src/engine/compile.ts';
-import { firstWords, listCells, listColumnsOf, ratingColumnKeys } from '../../src/engine/list-columns.ts';
+import type { FormDefinition } from '../../src/engine/definition/definition.ts';
+import { compileForm } from '../../src/engine/compiler/compile.ts';
+import { firstWords, listCells, listColumnsOf, ratingColumnKeys } from '../../src/engine/definition/list-columns.ts';
 
 const vocabularies = loadVocabularies();
 const definitions = loadDefinitions();

@@ -7,8 +7,8 @@ import { schemaFiles } from '../../scripts/forms-schema.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
 import { checkCollections, checkCountryNames, checkRoutesAndForms } from '../../scripts/lib/project-checks.ts';
 import { checkContentForms } from '../../scripts/lib/content-forms-check.ts';
-import type { FormDefinition } from '../../src/engine/definition.ts';
-import type { Country } from '../../src/engine/countries.ts';
+import type { FormDefinition } from '../../src/engine/definition/definition.ts';
+import type { Country } from '../../src/engine/checks/countries.ts';
 
 const vocabularies = loadVocabularies();
 const dining = loadDefinitions().find((d) => d.definition.id === 'dining-survey')!.definition;

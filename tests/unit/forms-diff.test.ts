@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeDefinitionChange, formatReport } from '../../scripts/lib/diff.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
-import type { Field, FormDefinition } from '../../src/engine/definition.ts';
+import type { Field, FormDefinition } from '../../src/engine/definition/definition.ts';
 
 const vocabularies = loadVocabularies();
 const same = { before: vocabularies, after: vocabularies };

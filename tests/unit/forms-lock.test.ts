@@ -9,8 +9,8 @@ import { checkDefinition, formatProblem, locate } from '../../scripts/lib/check.
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
 import { checkStoredData } from '../../scripts/lib/project-checks.ts';
 import { contractOf, formatLock, storedDataBreaks, type LockFile } from '../../scripts/lib/stored-data.ts';
-import { compileForm } from '../../src/engine/compile.ts';
-import type { Field, FormDefinition } from '../../src/engine/definition.ts';
+import { compileForm } from '../../src/engine/compiler/compile.ts';
+import type { Field, FormDefinition } from '../../src/engine/definition/definition.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const vocabularies = loadVocabularies();

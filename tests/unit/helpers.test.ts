@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLanguage } from '../../src/engine/language.ts';
-import { i18n } from '../../src/engine/i18n.ts';
-import { formatFileSize, megabytes, combineDateAndTime, copyCalendarDate, slugify, todayIso } from '../../src/engine/format.ts';
-import { pageSettingsFor, type RoutesTable } from '../../src/engine/routes.ts';
+import { resolveLanguage } from '../../src/engine/text/language.ts';
+import { i18n } from '../../src/engine/text/i18n.ts';
+import { formatFileSize, megabytes, combineDateAndTime, copyCalendarDate, slugify, todayIso } from '../../src/engine/text/format.ts';
+import { pageSettingsFor, type RoutesTable } from '../../src/engine/definition/routes.ts';
 import routes from '../../routes.json' with { type: 'json' };
 
 const table = routes as unknown as RoutesTable;

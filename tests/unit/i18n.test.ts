@@ -2,12 +2,12 @@
 // each form's texts as its own namespace, and the page's language rule as a language detector.
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileForm } from '../../src/engine/compile.ts';
-import type { FormDefinition } from '../../src/engine/definition.ts';
-import { extractTexts } from '../../src/engine/form-texts.ts';
-import { addFormTexts, messageResources } from '../../src/engine/i18n.ts';
-import { errorMessage } from '../../src/engine/errors.ts';
-import { formText, t } from '../../src/engine/messages.ts';
+import { compileForm } from '../../src/engine/compiler/compile.ts';
+import type { FormDefinition } from '../../src/engine/definition/definition.ts';
+import { extractTexts } from '../../src/engine/compiler/form-texts.ts';
+import { addFormTexts, messageResources } from '../../src/engine/text/i18n.ts';
+import { errorMessage } from '../../src/engine/checks/errors.ts';
+import { formText, t } from '../../src/engine/text/messages.ts';
 import { pageLanguage, pageLanguageDetector } from '../../src/web/shell/pageLanguage.ts';
 import { loadDefinitions, loadVocabularies } from '../../scripts/lib/forms.ts';
 

@@ -2,7 +2,7 @@
 // timings the route gives and the product's defaults (15 s of thanks, 90 s idle, 20 s to answer).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { KIOSK_DEFAULTS, kioskOf } from '../../src/engine/kiosk.ts';
+import { KIOSK_DEFAULTS, kioskOf } from '../../src/engine/waivers/kiosk.ts';
 import routesSchema from '../../routes.schema.json' with { type: 'json' };
 
 const query = (search: string) => new URLSearchParams(search);

@@ -22,7 +22,7 @@ describe('the import boundaries', () => {
     ['src/web/x.ts', "import '../server/app.ts';", 'the pages import the server'],
     ['src/server/x.ts', "import '../web/main.tsx';", 'the server imports the pages'],
     ['scripts/x.ts', "import '../src/web/main.tsx';", 'a script imports the pages'],
-    ['src/web/x.ts', "import { countries } from '../engine/countries.ts';", 'the pages import every country name'],
+    ['src/web/x.ts', "import { countries } from '../engine/checks/countries.ts';", 'the pages import every country name'],
   ])('%s: %s is refused (%s)', async (file, code) => {
     expect(await rulesReported(file, code)).toContain('import-x/no-restricted-paths');
   });
@@ -55,9 +55,9 @@ describe('the import boundaries', () => {
 
   it.each([
     ['src/server/features/collections/x.ts', "export { captchaFeature } from '../captcha/index.ts';\nimport '../../core/documents.ts';"],
-    ['src/web/x.ts', "import '../engine/compile.ts';"],
-    ['src/server/x.ts', "import '../engine/compile.ts';\nimport 'node:fs';"],
-    ['scripts/x.ts', "import '../src/engine/compile.ts';\nimport '../src/server/core/config.ts';"],
+    ['src/web/x.ts', "import '../engine/compiler/compile.ts';"],
+    ['src/server/x.ts', "import '../engine/compiler/compile.ts';\nimport 'node:fs';"],
+    ['scripts/x.ts', "import '../src/engine/compiler/compile.ts';\nimport '../src/server/core/config.ts';"],
     ['tests/x.ts', "import '../src/web/main.tsx';\nimport '../src/server/app.ts';"],
     ['src/web/pages/privacy/x.ts', "export { staffRequest } from '../../staff/staffRequest.ts';\nexport { staffTime } from '../../staff/staffTime.ts';"],
     ['src/web/pages/careers/x.ts', "export const closes = new Intl.DateTimeFormat('en', { timeZone: 'UTC' });"],

@@ -13,7 +13,7 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * reaches (vite.config.ts) and fetches the phone check only when a phone is answered (it is not
  * counted here: a dynamic import the form does not wait for); 195.5 since its phone carries the
  * dial codes only, and the country names come when the dial code is opened (build/countries/).
- * The staff pages' texts are a bundle of their own (build/messages/staff/, engine/i18n.ts isStaffText).
+ * The staff pages' texts are a bundle of their own (build/messages/staff/, engine/text/i18n.ts isStaffText).
  * 197.5 since the engine form's split into hooks and a reducer, the uploads' claims and the
  * single-use human check after any answer (+1.1 KB; the kiosk's parts load only on a kiosk).
  * 195.5 since the page's modules come in fewer, larger chunks (scripts/lib/page-chunks.ts: 16 files, was 28).

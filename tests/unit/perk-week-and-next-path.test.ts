@@ -1,7 +1,7 @@
 // The Doha-time ISO week a redemption counts in, and the only places ?next= may lead after signing in.
 import { describe, expect, it } from 'vitest';
 import { dohaWeekKey } from '../../src/server/features/perks/week-key.ts';
-import { safeNextPath } from '../../src/engine/next-path.ts';
+import { safeNextPath } from '../../src/engine/access/next-path.ts';
 
 describe('dohaWeekKey', () => {
   it('is the ISO week in Doha time (UTC+3): the week turns at Monday 00:00 in Doha, Sunday 21:00 UTC', () => {

@@ -5,8 +5,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { checkDefinition, formatProblem, locate } from '../../scripts/lib/check.ts';
 import { loadVocabularies } from '../../scripts/lib/forms.ts';
-import type { FormDefinition } from '../../src/engine/definition.ts';
-import { parseInline, parseRichText, richTextProblems } from '../../src/engine/rich-text.ts';
+import type { FormDefinition } from '../../src/engine/definition/definition.ts';
+import { parseInline, parseRichText, richTextProblems } from '../../src/engine/text/rich-text.ts';
 import { RichText } from '../../src/web/rich-text/RichText.tsx';
 
 const html = (source: string) => renderToStaticMarkup(createElement(RichText, { value: parseRichText(source) }));

@@ -3,10 +3,10 @@
 // definition or compiler change that would need one of them fails here, not in a guest's page.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderSchema } from '../../src/engine/compile.ts';
-import { LANGUAGES } from '../../src/engine/languages.ts';
+import { renderSchema } from '../../src/engine/compiler/compile.ts';
+import { LANGUAGES } from '../../src/engine/text/languages.ts';
 import { FIELD_UI } from '../../src/web/widgets/fieldUi.ts';
-import { buildUiSchema } from '../../src/engine/ui-schema.ts';
+import { buildUiSchema } from '../../src/engine/compiler/ui-schema.ts';
 import { loadCompiledForms } from '../../src/server/core/forms/compiled-forms.ts';
 import { fields, widgets } from '../../src/web/widgets/registry.ts';
 

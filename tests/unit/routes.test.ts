@@ -2,7 +2,7 @@
 // whole path segments, and a build of one route set holds only that set's routes and settings.
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { formsOf, pageSettingsFor, prefixCovers, routeSetTable, type RoutesTable } from '../../src/engine/routes.ts';
+import { formsOf, pageSettingsFor, prefixCovers, routeSetTable, type RoutesTable } from '../../src/engine/definition/routes.ts';
 import { PAGE_KINDS, routeObjects } from '../../src/web/shell/routeObjects.tsx';
 import routes from '../../routes.json' with { type: 'json' };
 

@@ -1,7 +1,7 @@
 // The signature pad's conversions between what signature_pad records and draws (pixels, times) and
 // what the form stores (points relative to the signature's frame, no time).
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_LIMITS } from '../../src/engine/compile.ts';
+import { SIGNATURE_LIMITS } from '../../src/engine/compiler/compile.ts';
 import { addPadStroke, fromPadStroke, padAspect, sameSignature, toPadData, writingTimes, WRITING_SPEED, type PadPoint } from '../../src/web/widgets/signature/pad-data.ts';
 import { flourish, frameIn, MAX_STROKES, type SignatureValue } from '../../src/web/widgets/signature/strokes.ts';
 

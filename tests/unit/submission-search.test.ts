@@ -1,7 +1,7 @@
 // The console's search of a form's submissions, as the where clause the server receives.
 import { describe, expect, it } from 'vitest';
 import { contactFields, submissionWhere } from '../../src/web/pages/submissions/submissionSearch.ts';
-import type { ResolvedForm } from '../../src/engine/compiled.ts';
+import type { ResolvedForm } from '../../src/engine/compiler/compiled.ts';
 
 const form = {
   id: 'f',

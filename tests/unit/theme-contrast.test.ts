@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Theme } from '../../src/engine/theme.ts';
+import type { Theme } from '../../src/engine/definition/theme.ts';
 import { ROOT } from '../support/server.ts';
 
 type Colour = keyof Theme['colors'];

@@ -1,10 +1,10 @@
-// What a guest agrees to, taken from a compiled waiver and its texts (engine/waiver-terms.ts), and
+// What a guest agrees to, taken from a compiled waiver and its texts (engine/waivers/waiver-terms.ts), and
 // forms:check's rule that a waiver names its people as the desk looks for them.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CompiledForm } from '../../src/engine/compiled.ts';
-import { termsOf, type FormWithTexts } from '../../src/engine/waiver-terms.ts';
+import type { CompiledForm } from '../../src/engine/compiler/compiled.ts';
+import { termsOf, type FormWithTexts } from '../../src/engine/waivers/waiver-terms.ts';
 import { loadDefinitions } from '../../scripts/lib/forms.ts';
 import { checkWaiverFields } from '../../scripts/lib/project-checks.ts';
 

@@ -1,4 +1,4 @@
-// routes.json's `kiosk` setting of a form page (src/engine/kiosk.ts says what it does): its schema,
+// routes.json's `kiosk` setting of a form page (src/engine/waivers/kiosk.ts says what it does): its schema,
 // for routes.schema.json and forms:check. Apart from kiosk.ts so the pages never load TypeBox.
 import { Type, type Static } from '@sinclair/typebox';
 

@@ -3,9 +3,9 @@
 // (naming its line), and each page's loader gets its own entry's type (PageOf<'hub'>).
 // routes.schema.json is written from here by `npm run forms:schema`.
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { LocalizedText } from '../definition.ts';
-import { LANGUAGES } from '../languages.ts';
-import { ThemeSchema } from '../theme.ts';
+import { LocalizedText } from '../definition/definition.ts';
+import { LANGUAGES } from '../text/languages.ts';
+import { ThemeSchema } from '../definition/theme.ts';
 import { KioskSetting } from './kiosk-setting.ts';
 
 const Theme = ThemeSchema.properties.id;

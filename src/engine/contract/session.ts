@@ -1,7 +1,7 @@
 // The signed-in account as GET /api/users/me answers it (and the login answer's user): declared
 // once here, the server's response schema and the pages' session type.
 import { Type, type Static } from '@sinclair/typebox';
-import { ROLES } from '../roles.ts';
+import { ROLES } from '../access/roles.ts';
 
 export const RoleSchema = Type.Union(ROLES.map((role) => Type.Literal(role)));
 

@@ -1,5 +1,5 @@
 // What the submissions list shows of each row beside its reference, date and follow-up: the
-// columns its definition names (`list.columns`, engine/list-columns.ts), computed by the server
+// columns its definition names (`list.columns`, engine/definition/list-columns.ts), computed by the server
 // from the stored answers (GET /api/{collection}, staff only, never for a confidential form) and
 // drawn by the console. Also the sorts the console offers.
 import { Type, type Static } from '@sinclair/typebox';

@@ -2,7 +2,7 @@
 // import these numbers and must not carry the definition format's schemas in their bundle.
 
 export const DEFAULT_MAX_LENGTH = { text: 200, textarea: 2000, email: 254 } as const;
-/** A phone as typed, at most this long; whether it is a number of some country is engine/phones.ts's check (libphonenumber-js), which the server also uses to store it as E.164. */
+/** A phone as typed, at most this long; whether it is a number of some country is engine/checks/phones.ts's check (libphonenumber-js), which the server also uses to store it as E.164. */
 export const PHONE_MAX_LENGTH = 32;
 /** Files one multiple-file question takes when its definition sets no maxFiles (the definition allows at most 20). */
 export const DEFAULT_MAX_FILES = 10;

@@ -1,6 +1,6 @@
 // What every field type's module (src/engine/fields/<type>.ts) is built from: the definition
 // format's shared pieces (texts, options, conditions, value sources, the properties every question
-// has) and the shape of a field type's module. src/engine/definition.ts re-exports the pieces.
+// has) and the shape of a field type's module. src/engine/definition/definition.ts re-exports the pieces.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 export const Id = (description: string) => Type.String({ pattern: '^[a-z][a-z0-9_-]*$', description });
@@ -90,11 +90,11 @@ export const common = {
 export const field = <K extends string, T extends Record<string, TSchema>>(type: K, props: T, description: string) =>
   Type.Object({ type: Type.Literal(type), ...common, ...props }, { additionalProperties: false, description });
 
-/** No HTML tags in rich text: it would be shown as typed (engine/rich-text.ts). */
+/** No HTML tags in rich text: it would be shown as typed (engine/text/rich-text.ts). */
 export const RICH_TEXT_PATTERN = '^(?![\\s\\S]*</?[A-Za-z])';
 
 export type JsonSchema = Record<string, unknown>;
-/** An i18next key in the form's namespace (engine/form-texts.ts); the texts are build/forms/locales/<lang>/<form id>.json. */
+/** An i18next key in the form's namespace (engine/compiler/form-texts.ts); the texts are build/forms/locales/<lang>/<form id>.json. */
 export type TextKey = string;
 /** A definition part with each localized text replaced by its key. */
 export type Keyed<T> = T extends LocalizedText ? TextKey
@@ -119,7 +119,7 @@ export type AnswerMessage = 'staffAnswerYes' | 'staffAnswerNo' | 'staffAnswerSig
 /**
  * What reading a stored answer needs besides the question and the value: the language's words for
  * the form's texts and the engine's messages, its calendar and countries. Built once by
- * engine/answer-text.ts, so the field modules stay free of i18next and of the country list.
+ * engine/fields/answer-text.ts, so the field modules stay free of i18next and of the country list.
  */
 export interface AnswerReader {
   lang: 'en' | 'ar' | 'fr';
@@ -189,7 +189,7 @@ export interface FieldTypeModule<S extends TSchema> {
   subFields?(field: Resolved<S>): { name: string; type: string }[];
   /**
    * How a stored answer reads in a language, as plain text: what every output writes (called for an
-   * answer only: engine/answer-text.ts says nothing for none). '' when the question says nothing.
+   * answer only: engine/fields/answer-text.ts says nothing for none). '' when the question says nothing.
    */
   answerText(field: Resolved<S>, value: unknown, reader: AnswerReader): string;
   /** What a table shows besides the text (a rating's level for its colour, a group's rows, the files). */

@@ -1,4 +1,4 @@
-// A phone number: the server checks it with engine/phones.ts and stores it as E.164.
+// A phone number: the server checks it with engine/checks/phones.ts and stores it as E.164.
 import { Type } from '@sinclair/typebox';
 import { PHONE_MAX_LENGTH } from './limits.ts';
 import { defineFieldType, field, plainText } from './parts.ts';

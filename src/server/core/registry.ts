@@ -1,6 +1,6 @@
 // Every collection the API knows, built at start from the compiled forms (submission and upload
 // collections) and the content configuration. Nothing here names a particular form.
-import type { UploadRule } from '../../engine/compiled.ts';
+import type { UploadRule } from '../../engine/compiler/compiled.ts';
 import type { LoadedForm } from './forms/compiled-forms.ts';
 import { uploadRulesByCollection } from './forms/compiled-forms.ts';
 import type { ContentConfig, GlobalConfig } from './content-config.ts';

@@ -1,7 +1,7 @@
 // What other features do with a guest's submission as it is stored: each hook runs inside the
 // submission's own transaction (so an alert queued here is kept exactly when the submission is:
 // the outbox), after the row is written. A hook that throws refuses the whole submission.
-import type { Lang } from '../../engine/languages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 import type { Queryable } from './db/db.ts';
 import type { DocumentRow } from './documents.ts';
 import type { Collection } from './registry.ts';

@@ -1,7 +1,7 @@
 // Backend documents carry text per language like Payload's localized fields ({"en": ..., "ar": ...}):
 // the page language when the document has it, else English. This is content data, not interface
-// text (that is i18next's, see engine/i18n.ts).
-import type { Lang } from '../../engine/languages.ts';
+// text (that is i18next's, see engine/text/i18n.ts).
+import type { Lang } from '../../engine/text/languages.ts';
 
 export interface Localized<T> {
   value: T | undefined;

@@ -8,12 +8,12 @@ import 'altcha/altcha.css';
 import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha/external';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
-import type { Lang } from '../../engine/definition.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
 import { authHeaders } from '../api/client.ts';
 import { apiUrl } from '../api/runtimeConfig.ts';
 import type { CheckWidgetProps } from './checkWidget.ts';
 import { CAPTCHA_CHALLENGE_PATH } from './constants.ts';
-import { ALTCHA_ALGORITHM } from '../../engine/human-check.ts';
+import { ALTCHA_ALGORITHM } from '../../engine/access/human-check.ts';
 
 globalThis.$altcha.algorithms.set(ALTCHA_ALGORITHM, () => new Pbkdf2Worker());
 // The challenge request is an API call like any other: it carries the public key, never cookies.

@@ -3,8 +3,8 @@
 // verified its token and returned a proof; the form's create call carries that proof. Only the
 // widget in use is downloaded.
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
-import type { Lang } from '../../engine/definition.ts';
-import { t } from '../../engine/messages.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { t } from '../../engine/text/messages.ts';
 import { runtimeConfig } from '../api/runtimeConfig.ts';
 import type { CheckMessage, CheckWidgetProps } from './checkWidget.ts';
 import { verifyCaptcha } from './verifyCaptcha.ts';

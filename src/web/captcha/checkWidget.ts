@@ -1,7 +1,7 @@
 // What the human check frame (HumanCheck.tsx) and each check's widget (reCAPTCHA, ALTCHA) say to
 // each other: the widget reports what the guest did, the frame verifies and words the outcome.
-import type { Lang } from '../../engine/definition.ts';
-import type { MessageKey } from '../../engine/messages.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import type { MessageKey } from '../../engine/text/messages.ts';
 
 export type CheckMessage = { key: MessageKey } | { text: string } | null;
 

@@ -4,9 +4,9 @@
 // step (useSteps, useFormFocus) and sent (useSubmission); then the outcome (ThankYou).
 import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react';
 import Form from '@rjsf/core';
-import { dataFields } from '../../engine/conditions.ts';
-import type { Lang } from '../../engine/definition.ts';
-import { buildUiSchema } from '../../engine/ui-schema.ts';
+import { dataFields } from '../../engine/checks/conditions.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { buildUiSchema } from '../../engine/compiler/ui-schema.ts';
 import type { UploadAs } from '../api/upload.ts';
 import { FIELD_UI } from '../widgets/fieldUi.ts';
 import type { NativePostOutcome } from '../../engine/contract/native-post.ts';

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
-import type { Lang } from '../../engine/definition.ts';
-import { t } from '../../engine/messages.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { t } from '../../engine/text/messages.ts';
 
 export interface SummaryItem {
   name: string;

@@ -1,5 +1,5 @@
-import type { Lang } from '../../engine/definition.ts';
-import { t } from '../../engine/messages.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { t } from '../../engine/text/messages.ts';
 
 /** A failed submission, at the top of the page on the reading-start side; it stays until closed. */
 export function ErrorToast({ message, lang, onClose }: { message: string; lang: Lang; onClose: () => void }) {

@@ -1,10 +1,10 @@
 // The end of a form: the human check (when the form has one, on its last step), Back and the
 // send button (Next before the last step).
 import { lazy, Suspense, useEffect, useRef, type Dispatch } from 'react';
-import type { CompiledForm } from '../../engine/compiled.ts';
-import { dataFields } from '../../engine/conditions.ts';
-import type { Lang } from '../../engine/definition.ts';
-import { formText, t } from '../../engine/messages.ts';
+import type { CompiledForm } from '../../engine/compiler/compiled.ts';
+import { dataFields } from '../../engine/checks/conditions.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { formText, t } from '../../engine/text/messages.ts';
 import type { StepState } from './steps.ts';
 import type { SubmissionAction, SubmissionState } from './submission.ts';
 import { useHydrated } from './useHydrated.ts';

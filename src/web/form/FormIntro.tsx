@@ -1,6 +1,6 @@
-import type { ResolvedForm } from '../../engine/compiled.ts';
-import type { Lang } from '../../engine/definition.ts';
-import { formText } from '../../engine/messages.ts';
+import type { ResolvedForm } from '../../engine/compiler/compiled.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { formText } from '../../engine/text/messages.ts';
 import { useShell } from '../shell/ShellContext.tsx';
 import { displayText, type SourcedValues } from './sourcedValues.ts';
 import { BrandLogo } from '../shell/BrandLogo.tsx';

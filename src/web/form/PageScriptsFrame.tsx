@@ -3,8 +3,8 @@
 // page, the guest's answers or any cookie of ours (src/server/features/render/page-scripts.ts
 // serves its document, with the same sandbox in its policy).
 import { PAGE_SCRIPTS_PATH } from '../../engine/contract/page-scripts.ts';
-import type { Lang } from '../../engine/languages.ts';
-import { t } from '../../engine/messages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import { t } from '../../engine/text/messages.ts';
 import { namesDocumentWithScripts } from './pageDocument.ts';
 import type { SourcedValues } from './sourcedValues.ts';
 

@@ -2,9 +2,9 @@
 // the pad's empty frame. The pad itself (a canvas and its drawing code) is the browser's own, so
 // it replaces this right after hydration, as it replaced the frame while its code downloaded.
 import type { FieldProps } from '@rjsf/utils';
-import { isRequired } from '../../engine/conditions.ts';
-import { formText } from '../../engine/messages.ts';
-import type { FieldUiOptions } from '../../engine/ui-schema.ts';
+import { isRequired } from '../../engine/checks/conditions.ts';
+import { formText } from '../../engine/text/messages.ts';
+import type { FieldUiOptions } from '../../engine/compiler/ui-schema.ts';
 import { RequiredMark, type FieldOf } from '../widgets/common.tsx';
 import { fields } from '../widgets/registry.ts';
 import type { GuestFormContext } from './context.ts';

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
-import type { ResolvedForm } from '../../engine/compiled.ts';
-import type { Lang } from '../../engine/definition.ts';
-import { formText, t } from '../../engine/messages.ts';
+import type { ResolvedForm } from '../../engine/compiler/compiled.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { formText, t } from '../../engine/text/messages.ts';
 
 /** "Step 1 of 2: title" above the questions, with every step listed and the current one marked. */
 export function StepProgress({ form, steps, index, lang, headingRef }: { form: ResolvedForm; steps: NonNullable<ResolvedForm['steps']>; index: number; lang: Lang; headingRef: Ref<HTMLHeadingElement> }) {

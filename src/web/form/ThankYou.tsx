@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ResolvedForm } from '../../engine/compiled.ts';
-import { dataFields } from '../../engine/conditions.ts';
-import type { Lang } from '../../engine/definition.ts';
-import { formText, t } from '../../engine/messages.ts';
+import type { ResolvedForm } from '../../engine/compiler/compiled.ts';
+import { dataFields } from '../../engine/checks/conditions.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { formText, t } from '../../engine/text/messages.ts';
 import { apiUrl } from '../api/runtimeConfig.ts';
 import type { FormData } from './context.ts';
 

@@ -1,12 +1,12 @@
-// The server's checks after the schema (date limits, phone numbers: engine/answer-checks.ts) run
+// The server's checks after the schema (date limits, phone numbers: engine/checks/answer-checks.ts) run
 // in the page too, as RJSF's customValidate, so the guest hears of them before sending, in the
 // same words. An answer that already has a schema error keeps that one (as on the server).
 import type { CustomValidator, ErrorSchema, FormValidation } from '@rjsf/utils';
-import { answerErrors, type PhoneCheck } from '../../engine/answer-checks.ts';
-import type { ResolvedForm } from '../../engine/compiled.ts';
-import { pruneHidden } from '../../engine/conditions.ts';
-import { todayIso } from '../../engine/format.ts';
-import type { Lang } from '../../engine/languages.ts';
+import { answerErrors, type PhoneCheck } from '../../engine/checks/answer-checks.ts';
+import type { ResolvedForm } from '../../engine/compiler/compiled.ts';
+import { pruneHidden } from '../../engine/checks/conditions.ts';
+import { todayIso } from '../../engine/text/format.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 
 type Node = Record<string, unknown> | undefined;
 const child = (node: Node, key: string): Node => (node && typeof node === 'object' ? (node[key] as Node) : undefined);

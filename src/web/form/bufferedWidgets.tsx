@@ -4,7 +4,7 @@
 // state, conditions, live validation after a failed submit, the draft) runs once per pause.
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import type { FieldType } from '../../engine/definition.ts';
+import type { FieldType } from '../../engine/definition/definition.ts';
 import { FIELD_UI } from '../widgets/fieldUi.ts';
 import { widgets } from '../widgets/registry.ts';
 import { useDebouncedFlush } from './useDebouncedFlush.ts';

@@ -1,6 +1,6 @@
 // What every template and widget of a guest form can read (RJSF formContext).
-import type { ResolvedForm } from '../../engine/compiled.ts';
-import type { Lang } from '../../engine/definition.ts';
+import type { ResolvedForm } from '../../engine/compiler/compiled.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
 import type { OptionDocs } from './optionLists.ts';
 import type { PendingEdits } from './pendingEdits.ts';
 import type { SourcedValues } from './sourcedValues.ts';

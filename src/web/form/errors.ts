@@ -1,9 +1,9 @@
 // RJSF errors reworded in the page's language by the engine (the same wording the server uses),
 // each placed on the answer it is about: a question, or one sub-question of a repeated group.
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
-import type { ResolvedField } from '../../engine/compiled.ts';
-import type { Lang } from '../../engine/definition.ts';
-import { errorMessage, explainedByAnswerChecks, leafField } from '../../engine/errors.ts';
+import type { ResolvedField } from '../../engine/compiler/compiled.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { errorMessage, explainedByAnswerChecks, leafField } from '../../engine/checks/errors.ts';
 
 type Fields = Map<string, ResolvedField>;
 

@@ -2,7 +2,7 @@
 // what it reads from the backend (the document the address names, option lists), all at once,
 // and for a form with a country question the country names in the page's language (its value is a name).
 import type { PageOf } from '../../engine/contract/routes.ts';
-import { kioskOf, type Kiosk } from '../../engine/kiosk.ts';
+import { kioskOf, type Kiosk } from '../../engine/waivers/kiosk.ts';
 import { pageLanguage } from '../shell/pageLanguage.ts';
 import { loadCountryNames, needsCountryNames } from '../widgets/countryNames.ts';
 import { loadCompiledForm, loadForm, loadFormTexts, type LoadedForm } from './loadForm.ts';

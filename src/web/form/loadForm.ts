@@ -3,12 +3,12 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { forms } from 'virtual:route-set';
-import { renderSchema } from '../../engine/render-schema.ts';
-import { addFormTexts, i18n } from '../../engine/i18n.ts';
-import type { Lang } from '../../engine/languages.ts';
-import type { CompiledForm } from '../../engine/compiled.ts';
+import { renderSchema } from '../../engine/compiler/render-schema.ts';
+import { addFormTexts, i18n } from '../../engine/text/i18n.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import type { CompiledForm } from '../../engine/compiler/compiled.ts';
 import { loadOnce, withTimeout } from '../shell/chunkTimeout.ts';
-import type { PhoneCheck } from '../../engine/answer-checks.ts';
+import type { PhoneCheck } from '../../engine/checks/answer-checks.ts';
 
 export interface LoadedForm {
   compiled: CompiledForm;

@@ -1,8 +1,8 @@
 // Options read from backend collections (select optionsFrom). Loaded by the route's loader, shared by
 // the select, its field template (a list that follows another answer and is empty is not
 // asked) and the form (an answer the list no longer offers is cleared).
-import type { ResolvedField, ResolvedForm } from '../../engine/compiled.ts';
-import type { Lang } from '../../engine/definition.ts';
+import type { ResolvedField, ResolvedForm } from '../../engine/compiler/compiled.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
 import { collectionQuery } from '../api/client.ts';
 import { localized } from '../api/localized.ts';
 import type { FormData } from './context.ts';

@@ -2,7 +2,7 @@
 // document describes the page: its name joins the title, and its scripts run in the page's
 // sandboxed frame (PageScriptsFrame.tsx), never in the page itself.
 import { useTitleExtra } from '../shell/ShellContext.tsx';
-import type { Lang } from '../../engine/languages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 import { displayText, type SourcedValues } from './sourcedValues.ts';
 
 const namedDocument = (sourced: SourcedValues) => Object.values(sourced).find((s) => s.fromRoute && s.state === 'found' && s.doc);

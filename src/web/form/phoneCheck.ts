@@ -1,17 +1,17 @@
-// The phone check is the server's own (engine/phones.ts, libphonenumber-js), and its metadata is
+// The phone check is the server's own (engine/checks/phones.ts, libphonenumber-js), and its metadata is
 // most of a form page's JavaScript: the page fetches it when a phone is first answered (typed, or
 // restored from a draft), not before the form is shown. A submit with a phone waits for it.
 import { useEffect, useState } from 'react';
-import { answersOfType } from '../../engine/answers.ts';
-import type { PhoneCheck } from '../../engine/answer-checks.ts';
-import type { ResolvedForm } from '../../engine/compiled.ts';
+import { answersOfType } from '../../engine/checks/answers.ts';
+import type { PhoneCheck } from '../../engine/checks/answer-checks.ts';
+import type { ResolvedForm } from '../../engine/compiler/compiled.ts';
 import { withTimeout } from '../shell/chunkTimeout.ts';
 
 let loaded: PhoneCheck | undefined;
 let pending: Promise<PhoneCheck> | undefined;
 
 export function loadPhoneCheck(): Promise<PhoneCheck> {
-  pending ??= withTimeout(import('../../engine/phones.ts')).then(
+  pending ??= withTimeout(import('../../engine/checks/phones.ts')).then(
     (module) => (loaded = module.phoneErrors),
     (error: unknown) => {
       pending = undefined; // offline for now: the next phone answer tries again

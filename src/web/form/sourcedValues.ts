@@ -1,9 +1,9 @@
 // Values a form fills itself (ValueSource in the definition): today's date, a query or route
 // parameter, or the document such a parameter names in a backend collection.
-import type { ResolvedField, ResolvedForm } from '../../engine/compiled.ts';
-import type { ValueSource } from '../../engine/definition.ts';
-import { slugify, todayIso } from '../../engine/format.ts';
-import type { Lang } from '../../engine/languages.ts';
+import type { ResolvedField, ResolvedForm } from '../../engine/compiler/compiled.ts';
+import type { ValueSource } from '../../engine/definition/definition.ts';
+import { slugify, todayIso } from '../../engine/text/format.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../api/client.ts';
 import { localized } from '../api/localized.ts';
 

@@ -3,7 +3,7 @@
 // server's HTML shows every step at once, so a guest without JavaScript answers and sends the
 // whole form in one post (features/native-post); the steps begin once the page is hydrated.
 import { useMemo, useState } from 'react';
-import type { ResolvedForm } from '../../engine/compiled.ts';
+import type { ResolvedForm } from '../../engine/compiler/compiled.ts';
 import { useHydratedChange } from './useHydrated.ts';
 
 export interface StepState {

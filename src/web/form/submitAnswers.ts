@@ -1,6 +1,6 @@
 // Sends the answers to the form's collection and turns the answer into something the page can
 // show: created, field errors, a refusal with the server's reason, or no connection at all.
-import type { Lang } from '../../engine/definition.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
 import { apiRequest, authHeaders } from '../api/client.ts';
 import { apiUrl } from '../api/runtimeConfig.ts';
 import type { FormData } from './context.ts';

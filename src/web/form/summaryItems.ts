@@ -1,7 +1,7 @@
 // The error summary's lines: in the order the questions are asked, each named as the guest sees it.
-import type { ResolvedField, ResolvedForm } from '../../engine/compiled.ts';
-import type { Lang } from '../../engine/definition.ts';
-import { formText } from '../../engine/messages.ts';
+import type { ResolvedField, ResolvedForm } from '../../engine/compiler/compiled.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { formText } from '../../engine/text/messages.ts';
 import type { SummaryItem } from './ErrorSummary.tsx';
 import { fieldAt } from './errors.ts';
 import { itemTitle } from './templates/RepeatTemplates.tsx';

@@ -2,9 +2,9 @@
 // and option lists the route's loader found applied to them whenever those change (during render,
 // no effect round trip), and every change kept in the draft.
 import { useCallback, useState } from 'react';
-import type { ResolvedField, ResolvedForm } from '../../engine/compiled.ts';
-import { pruneHidden } from '../../engine/conditions.ts';
-import { todayIso } from '../../engine/format.ts';
+import type { ResolvedField, ResolvedForm } from '../../engine/compiler/compiled.ts';
+import { pruneHidden } from '../../engine/checks/conditions.ts';
+import { todayIso } from '../../engine/text/format.ts';
 import type { FormData } from './context.ts';
 import { withoutStaleChoices, type OptionDocs } from './optionLists.ts';
 import { applySourced, type SourcedValues } from './sourcedValues.ts';

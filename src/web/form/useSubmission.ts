@@ -5,11 +5,11 @@ import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, t
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFValidationError } from '@rjsf/utils';
-import type { ResolvedField } from '../../engine/compiled.ts';
-import { pruneHidden } from '../../engine/conditions.ts';
-import type { Lang } from '../../engine/definition.ts';
-import { formText, t } from '../../engine/messages.ts';
-import type { PhoneCheck } from '../../engine/answer-checks.ts';
+import type { ResolvedField } from '../../engine/compiler/compiled.ts';
+import { pruneHidden } from '../../engine/checks/conditions.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { formText, t } from '../../engine/text/messages.ts';
+import type { PhoneCheck } from '../../engine/checks/answer-checks.ts';
 import type { FormData } from './context.ts';
 import { answerPath, valueAt } from './errors.ts';
 import type { LoadedForm } from './loadForm.ts';

@@ -1,8 +1,8 @@
 // "You are offline: ..." while the browser says it has no connection. Hydration sees the server's
 // markup (online: nothing); the browser's own answer comes right after.
 import { useSyncExternalStore } from 'react';
-import type { Lang } from '../../engine/languages.ts';
-import { t } from '../../engine/messages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import { t } from '../../engine/text/messages.ts';
 
 function subscribe(changed: () => void) {
   window.addEventListener('online', changed);

@@ -3,8 +3,8 @@
 // kept submissions waited more than 7 days and were deleted, and each one the server refused, with
 // its reason and the way to correct it (its answers go back into the form, the entry is deleted).
 import { useEffect, useState } from 'react';
-import type { Lang } from '../../engine/languages.ts';
-import { t } from '../../engine/messages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import { t } from '../../engine/text/messages.ts';
 import { expireQueue, forget, queueItems, type QueueItem } from './queue.ts';
 import { refusalText } from './QueuedThanks.tsx';
 

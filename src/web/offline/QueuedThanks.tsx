@@ -2,8 +2,8 @@
 // its pending reference; once sent, the form's own thanks with the server's reference (a waiver's
 // Form ID); if the server refuses it, its reason and the way back to the answers to correct them.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Lang } from '../../engine/languages.ts';
-import { t } from '../../engine/messages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import { t } from '../../engine/text/messages.ts';
 import { forget, onQueueEvent, queueItems, type QueueEvent, type Refusal } from './queue.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 // The page's side of queueing a submission that got no answer (useSubmission.ts): sealed into the
 // device's queue (queue.ts) with the request it was, the worker asked to send it when it can.
-import type { Lang } from '../../engine/languages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 import { isStorageFull } from './deviceStore.ts';
 import { enqueue, pendingReference, sendQueue } from './queue.ts';
 import { askForSync } from './register.ts';

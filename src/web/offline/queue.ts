@@ -5,7 +5,7 @@
 // (4xx) keeps it, marked refused with the server's reason, until the guest corrects and resends
 // it; no answer (or a 5xx) leaves it waiting. Kept 7 days at most (expireQueue). Events go to
 // every open page of ours (BroadcastChannel) and to this one's own listeners.
-import type { Lang } from '../../engine/languages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 import { readCreateAnswer, type SubmitOutcome } from '../form/createAnswer.ts';
 import { deviceDb, keptDeviceDb, seal, unseal, type SealedRow } from './deviceStore.ts';
 

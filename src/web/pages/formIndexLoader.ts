@@ -2,9 +2,9 @@
 // route of this build under the prefix, each with its form's title (a few hundred bytes, not
 // every compiled form). A new waiver route appears there without code.
 import type { PageOf } from '../../engine/contract/routes.ts';
-import type { LocalizedText } from '../../engine/definition.ts';
-import { addLocalizedTexts } from '../../engine/i18n.ts';
-import type { RouteEntry } from '../../engine/routes.ts';
+import type { LocalizedText } from '../../engine/definition/definition.ts';
+import { addLocalizedTexts } from '../../engine/text/i18n.ts';
+import type { RouteEntry } from '../../engine/definition/routes.ts';
 import { routesTable } from 'virtual:route-set';
 import { withTimeout } from '../shell/chunkTimeout.ts';
 import type { LoadPage, PageData } from '../shell/pageData.ts';

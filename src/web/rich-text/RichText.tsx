@@ -2,9 +2,9 @@
 // paragraph, heading, link, list and list item. Text is only ever text (React
 // escapes it), tags come from allow-lists, links only to http(s), mailto and this site, and
 // unknown nodes show their children or nothing. No HTML string is ever built. Content blocks of
-// forms (engine/rich-text.ts) are parsed into the Slate shape and drawn here too.
+// forms (engine/text/rich-text.ts) are parsed into the Slate shape and drawn here too.
 import type { ReactNode } from 'react';
-import { safeHref } from '../../engine/rich-text.ts';
+import { safeHref } from '../../engine/text/rich-text.ts';
 
 export { safeHref };
 

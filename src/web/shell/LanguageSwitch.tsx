@@ -3,7 +3,7 @@
 // typed stays.
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Lang } from '../../engine/languages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 import { useShell } from './ShellContext.tsx';
 
 export function LanguageSwitch() {

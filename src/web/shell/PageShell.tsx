@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../../engine/languages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 import { routesTable } from 'virtual:route-set';
 import { Header } from './Header.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';

@@ -1,8 +1,8 @@
 // What a page needs from the shell (language, branding, page settings) and what it tells the
 // shell back (an extra title part such as a restaurant name).
 import { createContext, useContext, useEffect } from 'react';
-import type { Lang } from '../../engine/languages.ts';
-import type { PageSettings } from '../../engine/routes.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import type { PageSettings } from '../../engine/definition/routes.ts';
 import type { Theme } from './theme.ts';
 
 export interface Shell {

@@ -1,7 +1,7 @@
 // What every page's loader gives the shell, and the contract of a page kind's loader module.
 import type { Params } from 'react-router-dom';
-import type { Lang } from '../../engine/languages.ts';
-import type { PageRef } from '../../engine/routes.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import type { PageRef } from '../../engine/definition/routes.ts';
 import type { StaffMe } from '../staff/requireStaff.ts';
 
 /** The i18next namespace of routes.json's header titles, keyed by their prefix. */

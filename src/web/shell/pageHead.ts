@@ -1,7 +1,7 @@
 // What <head> and <html> say about a page (title, favicon, language, direction, theme): set by the
 // shell in the browser, and written by the server into the HTML it sends (src/web/ssr/).
-import type { Lang } from '../../engine/languages.ts';
-import { pageSettingsFor, type PageSettings, type RoutesTable } from '../../engine/routes.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import { pageSettingsFor, type PageSettings, type RoutesTable } from '../../engine/definition/routes.ts';
 import { i18n } from '../i18n.ts';
 import { mediaUrl, type PageContent } from './pageContent.ts';
 import { ROUTES_NS } from './pageData.ts';

@@ -1,10 +1,10 @@
-// The product's language rule (engine/language.ts) as an i18next language
+// The product's language rule (engine/text/language.ts) as an i18next language
 // detector: ?lang of the page being opened, resolved against the languages that page is written
 // in (en -> en, ar -> ar, fr -> ar unless the page declares French, anything else -> en).
 import type { LanguageDetectorModule } from 'i18next';
-import { i18n } from '../../engine/i18n.ts';
-import { resolveLanguage } from '../../engine/language.ts';
-import type { Lang } from '../../engine/languages.ts';
+import { i18n } from '../../engine/text/i18n.ts';
+import { resolveLanguage } from '../../engine/text/language.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 import { loadMessages, loadStaffMessages } from '../messages.ts';
 import { DEFAULT_LANGUAGES } from './pageData.ts';
 

@@ -3,7 +3,7 @@
 // while the page's code downloads: nothing waits for a render to start a request.
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
-import type { PageKindName, PageOf, RoutesTable } from '../../engine/routes.ts';
+import type { PageKindName, PageOf, RoutesTable } from '../../engine/definition/routes.ts';
 import type { StaffAccess, StaffFrameData } from '../staff/staffPage.ts';
 import { withTimeout } from './chunkTimeout.ts';
 import { LoadingPage } from './LoadingPage.tsx';

@@ -1,10 +1,10 @@
 // Themes are JSON files in themes/; the page turns one into CSS custom properties on <html>.
 // Set through the CSSOM (not an inline <style>), so a strict Content-Security-Policy still works.
-import type { ThemeId } from '../../engine/routes.ts';
-import type { Lang } from '../../engine/definition.ts';
+import type { ThemeId } from '../../engine/definition/routes.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
 import namedFonts from '../../../themes/fonts.json';
 
-import type { Theme } from '../../engine/theme.ts';
+import type { Theme } from '../../engine/definition/theme.ts';
 
 export type { Theme };
 

@@ -7,7 +7,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { routesTable } from 'virtual:route-set';
-import type { Lang } from '../../engine/languages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 import { API_ANSWERS_ID, setApiFetch } from '../api/client.ts';
 import type { RuntimeConfig } from '../api/runtimeConfig.ts';
 import type { FormPageData } from '../form/formLoader.ts';

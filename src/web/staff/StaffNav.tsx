@@ -6,7 +6,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import type { MessageKey } from '../../engine/messages.ts';
+import type { MessageKey } from '../../engine/text/messages.ts';
 import { useShell } from '../shell/ShellContext.tsx';
 import type { NavLink } from './staffPage.ts';
 import { staffLink } from './staffLink.ts';

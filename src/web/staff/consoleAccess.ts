@@ -2,13 +2,13 @@
 // which forms it reads. The server checks every call again; this only picks the page.
 import type { PageOf } from '../../engine/contract/routes.ts';
 import { deniedRedirect, type StaffMe } from './requireStaff.ts';
-import { formReadScope } from '../../engine/roles.ts';
-import type { CompiledForm } from '../../engine/compiled.ts';
+import { formReadScope } from '../../engine/access/roles.ts';
+import type { CompiledForm } from '../../engine/compiler/compiled.ts';
 
 /** Its routes.json entry (src/engine/contract/routes.ts). */
 export type ConsoleRef = PageOf<'staff-home' | 'staff-submissions' | 'staff-submission' | 'staff-content' | 'staff-content-edit'>;
 
-/** Whether the account reads any of a form's submissions (the server's own rule, engine/roles.ts; it checks every call again). */
+/** Whether the account reads any of a form's submissions (the server's own rule, engine/access/roles.ts; it checks every call again). */
 export const readsForm = (me: StaffMe, form: Pick<CompiledForm, 'access' | 'venue'>) => formReadScope(me, form).kind !== 'none';
 
 /** Stops a loader of a form's submissions that the account may not read: the 'not allowed' page. */

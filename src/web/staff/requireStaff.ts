@@ -3,7 +3,7 @@
 //   requireStaff(url, permission?, { console? }): Promise<StaffMe>
 //
 // - url: the loader's URL (the page being opened, with its query), as a URL or its href.
-// - permission: one of engine/roles.ts's Permission; none: any signed-in account (chat, the
+// - permission: one of engine/access/roles.ts's Permission; none: any signed-in account (chat, the
 //   "signed in" page).
 // - console: a console page (submissions, content, alerts, home): only a staff account (a role other
 //   than employee), and a desk-only account goes to its desk (/staff/waivers).
@@ -17,7 +17,7 @@
 //
 // Example: `loader: ({ request }) => requireStaff(request.url, 'read-submissions')`.
 import { redirect } from 'react-router-dom';
-import { isDeskOnly, isRole, isStaffAccount, rolesCan, type Permission } from '../../engine/roles.ts';
+import { isDeskOnly, isRole, isStaffAccount, rolesCan, type Permission } from '../../engine/access/roles.ts';
 import type { SessionAnswer, StaffSessionUser } from '../../engine/contract/session.ts';
 import { staffRequest } from './staffRequest.ts';
 import { staffLink } from './staffLink.ts';

@@ -1,6 +1,6 @@
 // What the sign-in and admin pages share: the words for roles and sign-in errors.
-import type { MessageKey } from '../../engine/messages.ts';
-import type { Role } from '../../engine/roles.ts';
+import type { MessageKey } from '../../engine/text/messages.ts';
+import type { Role } from '../../engine/access/roles.ts';
 
 /** The reasons the single sign-on callback sends back to /login?error= (src/server/features/sso/plugin.ts), worded per language. */
 export const SIGN_IN_ERRORS: Record<string, MessageKey> = {

@@ -3,9 +3,9 @@
 // the page's loader (which gets the account as `me`), and gives the page's frame (StaffFrame.tsx)
 // the navigation: every entry the account may open, with the counts of /api/console/nav.
 import type { ConsoleNav } from '../../engine/contract/console-home.ts';
-import type { MessageKey } from '../../engine/messages.ts';
-import type { RoutesTable } from '../../engine/routes.ts';
-import { isDeskOnly, isStaffAccount, rolesCan, type Permission } from '../../engine/roles.ts';
+import type { MessageKey } from '../../engine/text/messages.ts';
+import type { RoutesTable } from '../../engine/definition/routes.ts';
+import { isDeskOnly, isStaffAccount, rolesCan, type Permission } from '../../engine/access/roles.ts';
 import { requireStaff, type StaffMe } from './requireStaff.ts';
 import { staffGet } from './staffRequest.ts';
 
@@ -13,7 +13,7 @@ import { staffGet } from './staffRequest.ts';
 export type NavCount = 'unreadAlerts' | 'followUpsInProgress';
 
 export interface StaffAccess {
-  /** The permission the account needs (engine/roles.ts, the server's); none: any signed-in account. */
+  /** The permission the account needs (engine/access/roles.ts, the server's); none: any signed-in account. */
   permission?: Permission;
   /** A console page: staff accounts only, and a desk-only account is taken to its desk (requireStaff). */
   console?: boolean;

@@ -2,7 +2,7 @@
 // digit rule, Latin digits in every language (references, phone numbers and Form IDs are read out in
 // them, and a page does not switch digits from one list to the next). Page folders may not build their
 // own Intl.DateTimeFormat (eslint.config.js).
-import type { Lang } from '../../engine/languages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 
 /** Where the venues are: every staff date is Doha time. */
 export const VENUE_TIME_ZONE = 'Asia/Qatar';

@@ -1,9 +1,9 @@
 // The types of `virtual:route-set`, the module the route-set vite plugin (scripts/lib/route-set-plugin.ts)
 // writes for each build (tsconfig "paths" points the name here).
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-import type { CompiledForm } from '../../engine/compiled.ts';
-import type { Lang } from '../../engine/languages.ts';
-import type { RouteSet, RoutesTable } from '../../engine/routes.ts';
+import type { CompiledForm } from '../../engine/compiler/compiled.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import type { RouteSet, RoutesTable } from '../../engine/definition/routes.ts';
 
 export declare const routeSet: RouteSet;
 /** routes.json with only the built routes and the settings they use. */

@@ -3,12 +3,12 @@
 // ("+33", "33", "٣٣"). A native select could only jump by first letter, and options that start
 // with a flag defeat even that. Used for country questions and the dial code of a phone.
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { flagEmoji } from '../../engine/country-codes.ts';
-import type { Lang } from '../../engine/definition.ts';
-import { i18n } from '../../engine/i18n.ts';
-import { t } from '../../engine/messages.ts';
+import { flagEmoji } from '../../engine/checks/country-codes.ts';
+import type { Lang } from '../../engine/definition/definition.ts';
+import { i18n } from '../../engine/text/i18n.ts';
+import { t } from '../../engine/text/messages.ts';
 import { displayNames } from './countryNames.ts';
-import { toAsciiDigits } from '../../engine/digits.ts';
+import { toAsciiDigits } from '../../engine/checks/digits.ts';
 
 export interface CountryChoice {
   key: string;

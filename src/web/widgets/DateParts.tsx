@@ -1,10 +1,10 @@
 // Day, month and year as three labelled controls in the page's language (what DateWidget.tsx
 // shows under a date question).
 import { useMemo, useState } from 'react';
-import { joinDateParts, splitDateParts, type DateParts as Parts } from '../../engine/date-parts.ts';
-import type { Lang } from '../../engine/languages.ts';
-import { t } from '../../engine/messages.ts';
-import { toAsciiDigits } from '../../engine/digits.ts';
+import { joinDateParts, splitDateParts, type DateParts as Parts } from '../../engine/checks/date-parts.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import { t } from '../../engine/text/messages.ts';
+import { toAsciiDigits } from '../../engine/checks/digits.ts';
 
 type Part = keyof Parts;
 
@@ -27,7 +27,7 @@ interface Props {
   /** The first part's id (what a label or an error link points at); the others get __day, __month, __year. */
   id: string;
   lang: Lang;
-  /** YYYY-MM-DD, a partial value with empty parts (engine/date-parts.ts), or undefined. */
+  /** YYYY-MM-DD, a partial value with empty parts (engine/checks/date-parts.ts), or undefined. */
   value: string | undefined;
   onChange: (value: string | undefined) => void;
   /** 'bday' gives the parts bday-day, bday-month, bday-year, so browsers fill a birth date. */

@@ -1,7 +1,7 @@
 import { useState, type FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { dateAnswerMessage } from '../../engine/date-limits.ts';
-import { todayIso } from '../../engine/format.ts';
+import { dateAnswerMessage } from '../../engine/checks/date-limits.ts';
+import { todayIso } from '../../engine/text/format.ts';
 import { errorId, type FieldOf, RequiredMark, useWidgetField } from './common.tsx';
 import { DateParts } from './DateParts.tsx';
 
@@ -9,7 +9,7 @@ import { DateParts } from './DateParts.tsx';
  * A date question as day, month and year (the "memorable date" pattern) under its question as a
  * legend: unlike the browser's date picker, which follows the browser's language, it shows the date
  * in the page's language. The stored value stays YYYY-MM-DD; a date still being typed is kept with
- * its missing parts empty (engine/date-parts.ts), so nothing typed is lost and the page and the
+ * its missing parts empty (engine/checks/date-parts.ts), so nothing typed is lost and the page and the
  * server say what is missing.
  */
 export function DateWidget(props: WidgetProps) {

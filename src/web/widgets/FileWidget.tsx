@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { formatFileSize, megabytes } from '../../engine/format.ts';
-import { t, type MessageKey } from '../../engine/messages.ts';
+import { formatFileSize, megabytes } from '../../engine/text/format.ts';
+import { t, type MessageKey } from '../../engine/text/messages.ts';
 import { uploadFile } from '../api/upload.ts';
 import { fieldOf, type FieldOf, hintId, useWidgetField } from './common.tsx';
 

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { fieldOf, type FieldOf } from './common.tsx';
-import { formText } from '../../engine/messages.ts';
+import { formText } from '../../engine/text/messages.ts';
 import type { GuestFormContext } from '../form/context.ts';
 import { displayText } from '../form/sourcedValues.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { type FieldOf, useWidgetField } from './common.tsx';
-import { toAsciiDigits } from '../../engine/digits.ts';
+import { toAsciiDigits } from '../../engine/checks/digits.ts';
 
 /** A text input with a numeric keyboard: unlike type=number it accepts Arabic-Indic digits and keeps what was typed. */
 export function NumberWidget(props: WidgetProps) {

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { flagEmoji, splitPhone, type CountryNames } from '../../engine/country-codes.ts';
-import type { Lang } from '../../engine/languages.ts';
-import { t } from '../../engine/messages.ts';
+import { flagEmoji, splitPhone, type CountryNames } from '../../engine/checks/country-codes.ts';
+import type { Lang } from '../../engine/text/languages.ts';
+import { t } from '../../engine/text/messages.ts';
 import { type FieldOf, useWidgetField } from './common.tsx';
 import { type CountryChoice, CountryCombobox } from './CountryCombobox.tsx';
 import { countryName, englishName, useCountryNames } from './countryNames.ts';
 import { dialCodeKey, dialCodeOptions, dialCodes } from './dialCodes.ts';
-import { toAsciiDigits } from '../../engine/digits.ts';
+import { toAsciiDigits } from '../../engine/checks/digits.ts';
 import { useHydrated } from '../form/useHydrated.ts';
 
 type DialChoice = CountryChoice & { dial: string };

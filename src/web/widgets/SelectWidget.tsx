@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { t } from '../../engine/messages.ts';
+import { t } from '../../engine/text/messages.ts';
 import { choicesFor, type Choice } from '../form/optionLists.ts';
 import { useWidgetField, type FieldOf } from './common.tsx';
 

@@ -1,11 +1,11 @@
 // The signature question. Its value is an object (strokes and aspect), which RJSF hands to a
-// field rather than a widget (ui:field, see engine/ui-schema.ts). The drawing code is its own
+// field rather than a widget (ui:field, see engine/compiler/ui-schema.ts). The drawing code is its own
 // chunk: only forms that ask for a signature download it.
 import { lazy, Suspense } from 'react';
 import type { FieldProps } from '@rjsf/utils';
-import { isRequired } from '../../engine/conditions.ts';
-import { formText, t } from '../../engine/messages.ts';
-import type { FieldUiOptions } from '../../engine/ui-schema.ts';
+import { isRequired } from '../../engine/checks/conditions.ts';
+import { formText, t } from '../../engine/text/messages.ts';
+import type { FieldUiOptions } from '../../engine/compiler/ui-schema.ts';
 import type { GuestFormContext } from '../form/context.ts';
 import { errorId, helpId, RequiredMark, type FieldOf } from './common.tsx';
 

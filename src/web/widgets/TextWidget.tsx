@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { type FieldOf, textControlProps, useWidgetField } from './common.tsx';
-import { toAsciiDigits } from '../../engine/digits.ts';
+import { toAsciiDigits } from '../../engine/checks/digits.ts';
 
 export function TextWidget(props: WidgetProps) {
   const state = useWidgetField<FieldOf<'text'>>(props);

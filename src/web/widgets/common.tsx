@@ -2,10 +2,10 @@
 // a control to its help, hint and error text.
 import type { ChangeEvent, FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import type { ResolvedField, TextKey } from '../../engine/compiled.ts';
-import { isRequired } from '../../engine/conditions.ts';
-import type { FieldType, Lang } from '../../engine/definition.ts';
-import { formText } from '../../engine/messages.ts';
+import type { ResolvedField, TextKey } from '../../engine/compiler/compiled.ts';
+import { isRequired } from '../../engine/checks/conditions.ts';
+import type { FieldType, Lang } from '../../engine/definition/definition.ts';
+import { formText } from '../../engine/text/messages.ts';
 import type { GuestFormContext } from '../form/context.ts';
 
 export const helpId = (id: string) => `${id}__help`;
@@ -15,7 +15,7 @@ export const hintId = (id: string) => `${id}__hint`;
 /** The resolved definition of one field type, e.g. FieldOf<'select'>. */
 export type FieldOf<T extends FieldType> = Extract<ResolvedField, { type: T }>;
 
-/** The field definition RJSF passes through ui:options (see engine/ui-schema.ts). */
+/** The field definition RJSF passes through ui:options (see engine/compiler/ui-schema.ts). */
 export function fieldOf<F extends ResolvedField = ResolvedField>(props: WidgetProps): F {
   return props.options.field as unknown as F;
 }

@@ -3,10 +3,10 @@
 // with a country question (its loader waits for them): not in a phone's first download. Until they
 // arrive the browser's own names (Intl.DisplayNames) keep a list usable.
 import { useEffect, useState } from 'react';
-import { hasFieldOfType } from '../../engine/answers.ts';
-import type { ResolvedForm } from '../../engine/compiled.ts';
-import type { CountryNames } from '../../engine/country-codes.ts';
-import type { Lang } from '../../engine/languages.ts';
+import { hasFieldOfType } from '../../engine/checks/answers.ts';
+import type { ResolvedForm } from '../../engine/compiler/compiled.ts';
+import type { CountryNames } from '../../engine/checks/country-codes.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 import { loadOnce, withTimeout } from '../shell/chunkTimeout.ts';
 
 const displayNamesByLang = new Map<string, Intl.DisplayNames | null>();

@@ -2,7 +2,7 @@
 // from forms/countries.json), in every phone's first render: small, with no names, so a phone's
 // closed picker and its stored value render the same on the server and in the browser. The names
 // come later, one language at a time (countryNames.ts).
-import { dialsByCountry, mainCountry, type DialCodes } from '../../engine/country-codes.ts';
+import { dialsByCountry, mainCountry, type DialCodes } from '../../engine/checks/country-codes.ts';
 
 const DIAL_CODES_FILE = '/build/countries/dial-codes.json';
 const dialFile = import.meta.glob<DialCodes>('/build/countries/dial-codes.json', { eager: true, import: 'default' })[DIAL_CODES_FILE];

@@ -1,11 +1,11 @@
 // FIELD_UI: how the pages show each field type of src/engine/fields (FIELD_TYPES): how RJSF draws
 // it, whether it labels itself and whether it is typed into (how a stored answer reads is the field
-// type's own answerText, engine/answer-text.ts). A
+// type's own answerText, engine/fields/answer-text.ts). A
 // type missing here fails the typecheck (satisfies Record<FieldType, ...>), and so does a widget
 // missing from registry.ts for a type drawn by one. Data only, no components: the guest's form
 // takes the widgets (registry.ts) without the console's code.
-import type { FieldType } from '../../engine/definition.ts';
-import type { FieldControl } from '../../engine/ui-schema.ts';
+import type { FieldType } from '../../engine/definition/definition.ts';
+import type { FieldControl } from '../../engine/compiler/ui-schema.ts';
 
 export interface FieldUi {
   /** widget: one of registry.ts's widgets; field: an RJSF field (an object value); list: RJSF's array field with form/templates; static: drawn by the section (no answer). */

@@ -1,7 +1,7 @@
 // One widget per field type FIELD_UI (fieldUi.ts) says a widget draws, one RJSF field per type
 // drawn as a field: a type without its widget here fails the typecheck.
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import type { FieldType } from '../../engine/definition.ts';
+import type { FieldType } from '../../engine/definition/definition.ts';
 import { ChoiceWidget } from './ChoiceWidget.tsx';
 import { ConsentWidget } from './ConsentWidget.tsx';
 import { CountryWidget } from './CountryWidget.tsx';
@@ -38,7 +38,7 @@ export const widgets: Record<DrawnBy<'widget'>, RegistryWidgetsType[string]> = {
   hidden: HiddenWidget,
 };
 
-/** Types whose value is an object are RJSF fields (ui:field, set by engine/ui-schema.ts). */
+/** Types whose value is an object are RJSF fields (ui:field, set by engine/compiler/ui-schema.ts). */
 export const fields: Record<DrawnBy<'field'>, RegistryFieldsType[string]> = {
   signature: SignatureWidget,
 };

@@ -7,7 +7,7 @@ import { STAFF, startTestServer, type TestServer } from '../../support/server.ts
 import { saveStaffUser } from '../../../src/server/core/access/staff-users.ts';
 import { DINING, diningAnswers, errorPaths, proofFor } from '../samples.ts';
 import { SIGN_IN_CAPTCHA_ACTION } from '../../../src/engine/contract/session.ts';
-import { t } from '../../../src/engine/messages.ts';
+import { t } from '../../../src/engine/text/messages.ts';
 
 let address = 0;
 /** A fresh client address each call (TEST-NET-2), so no per-address limit is what refuses. */

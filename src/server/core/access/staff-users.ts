@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
-import { t } from '../../../engine/messages.ts';
+import { t } from '../../../engine/text/messages.ts';
 import { isRole, isVenueRole, ROLES, VENUE_ROLES, VENUE_SLUG, type Role } from './roles.ts';
 import type { StaffSessionUser } from '../../../engine/contract/session.ts';
 

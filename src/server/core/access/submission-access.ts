@@ -24,8 +24,8 @@
 // - deskFinds(caller, form): may the caller's waiver desk find, open and check in this waiver
 //   form's waivers (admin: every one; a desk: those of its attractions, the form's `attraction`
 //   among its venues; a desk with none, nothing). The desk reads only the people of a waiver.
-import type { CompiledForm } from '../../../engine/compiled.ts';
-import { formDeskScope, formReadScope, type ReadScope } from '../../../engine/roles.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
+import { formDeskScope, formReadScope, type ReadScope } from '../../../engine/access/roles.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Collection, Registry } from '../registry.ts';
 import type { Caller } from './caller.ts';
@@ -33,7 +33,7 @@ import { can, isStaff } from './roles.ts';
 
 export type { ReadScope };
 
-/** The rule itself is engine/roles.ts formReadScope, shared with the console (which shows only what the account may open). */
+/** The rule itself is engine/access/roles.ts formReadScope, shared with the console (which shows only what the account may open). */
 export function readScope(caller: Caller, form: Pick<CompiledForm, 'access' | 'venue'>): ReadScope {
   return caller.kind === 'staff' ? formReadScope(caller.user, form) : { kind: 'none' };
 }

@@ -4,7 +4,7 @@
 // - lists longer than the contract's maxItems: refused on their length alone, so a list of
 //   100,000 items is not validated item by item (ajv reports every error of every item).
 // Both say the same as the page: maxItems is the contract's own rule and message.
-import type { JsonSchema } from '../../../engine/compiled.ts';
+import type { JsonSchema } from '../../../engine/compiler/compiled.ts';
 
 export interface LimitIssue {
   path: string;

@@ -1,14 +1,14 @@
-// The server's reader of stored answers (engine/answer-text.ts) with the country list, which the
+// The server's reader of stored answers (engine/fields/answer-text.ts) with the country list, which the
 // pages never bundle: every server output (CSV, waiver PDF, privacy export, alert bodies) reads an
 // answer through this, so a country reads as its name in the reader's language everywhere.
-import { answerReader } from '../../../engine/answer-text.ts';
-import { countries } from '../../../engine/countries.ts';
+import { answerReader } from '../../../engine/fields/answer-text.ts';
+import { countries } from '../../../engine/checks/countries.ts';
 import type { AnswerReader } from '../../../engine/fields/parts.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import type { Queryable } from '../db/db.ts';
 
-export { answerText, questionLabel, readAnswer } from '../../../engine/answer-text.ts';
+export { answerText, questionLabel, readAnswer } from '../../../engine/fields/answer-text.ts';
 
 /** A form's reader in `lang`; the form's own texts fall back to English where it has not the language. */
 export const serverAnswerReader = (formId: string, lang: Lang): AnswerReader => answerReader(formId, lang, { countries });

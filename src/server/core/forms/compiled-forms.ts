@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CompiledForm, UploadRule } from '../../../engine/compiled.ts';
-import { addFormTexts } from '../../../engine/i18n.ts';
-import type { FormTextsByLang } from '../../../engine/waiver-terms.ts';
+import type { CompiledForm, UploadRule } from '../../../engine/compiler/compiled.ts';
+import { addFormTexts } from '../../../engine/text/i18n.ts';
+import type { FormTextsByLang } from '../../../engine/waivers/waiver-terms.ts';
 
 export interface ValidationIssue {
   instancePath: string;

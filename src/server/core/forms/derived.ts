@@ -1,6 +1,6 @@
 // Values the server computes itself from validated answers. They are not in the form's schema,
 // so a page that sends one is refused as sending an unknown field.
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 
 /** Net Promoter bands on the standard 0-10 scale: 0-6 detractor, 7-8 passive, 9-10 promoter. */
 export function npsBand(score: number): 'detractor' | 'passive' | 'promoter' {

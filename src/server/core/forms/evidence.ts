@@ -4,8 +4,8 @@
 // fingerprint of what they signed, and what e-signature practice expects beside it: when the
 // server received it, from which address and browser, and the consent wording shown by the signature.
 import { createHash } from 'node:crypto';
-import type { Lang } from '../../../engine/definition.ts';
-import { termsOf, type FormWithTexts, type WaiverTerms } from '../../../engine/waiver-terms.ts';
+import type { Lang } from '../../../engine/definition/definition.ts';
+import { termsOf, type FormWithTexts, type WaiverTerms } from '../../../engine/waivers/waiver-terms.ts';
 
 export interface Evidence {
   formId: string;
@@ -20,7 +20,7 @@ export interface Evidence {
   userAgent: string;
   /** The consent wording shown beside the signature, in the guest's language. */
   consentText: string;
-  /** sha256 of the terms shown (engine/waiver-terms.ts termsOf), in the guest's language: the desk's "New terms since". */
+  /** sha256 of the terms shown (engine/waivers/waiver-terms.ts termsOf), in the guest's language: the desk's "New terms since". */
   termsSha256: string;
 }
 

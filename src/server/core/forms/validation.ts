@@ -1,13 +1,13 @@
 // Runs a form's compiled validator and words its errors with the engine's shared messages,
 // so the page and the server say the same thing in the same language.
-import type { Lang } from '../../../engine/definition.ts';
-import type { ResolvedField } from '../../../engine/compiled.ts';
-import { describeErrors, errorMessage, leafField, MAX_FIELD_ERRORS } from '../../../engine/errors.ts';
-import { answerErrors, withAnswerErrors } from '../../../engine/answer-checks.ts';
+import type { Lang } from '../../../engine/definition/definition.ts';
+import type { ResolvedField } from '../../../engine/compiler/compiled.ts';
+import { describeErrors, errorMessage, leafField, MAX_FIELD_ERRORS } from '../../../engine/checks/errors.ts';
+import { answerErrors, withAnswerErrors } from '../../../engine/checks/answer-checks.ts';
 import { FIELD_TYPES } from '../../../engine/fields/index.ts';
-import { phoneErrors } from '../../../engine/phones.ts';
-import { resolveLanguage } from '../../../engine/language.ts';
-import { formText, t } from '../../../engine/messages.ts';
+import { phoneErrors } from '../../../engine/checks/phones.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
+import { formText, t } from '../../../engine/text/messages.ts';
 import type { FieldError } from '../errors.ts';
 import type { LoadedForm } from './compiled-forms.ts';
 import { oversizeLists, unstorableTexts, type LimitIssue } from './answer-limits.ts';

@@ -3,7 +3,7 @@
 // document's slug in documents.venue, the value managers' venue lists hold. Stored with the
 // submission (features/collections/create-submission.ts) and, for submissions stored before
 // their form named a venue question, filled at start (fillSubmissionVenues).
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import type { Queryable } from '../db/db.ts';
 import type { LoadedForm } from './compiled-forms.ts';
 

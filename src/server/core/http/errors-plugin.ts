@@ -3,8 +3,8 @@
 import type { FastifyError } from 'fastify';
 import { sharedPlugin } from '../context.ts';
 import type { FastifyRequest } from 'fastify';
-import { resolveLanguage } from '../../../engine/language.ts';
-import { t } from '../../../engine/messages.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
+import { t } from '../../../engine/text/messages.ts';
 import { ApiError, badRequest, invalidJson, noFileUploaded, somethingWentWrong, validationError } from '../errors.ts';
 import { decodeUtf8, jsonShapeProblem, poisonedPaths } from './json-body.ts';
 

@@ -7,7 +7,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { sharedPlugin } from '../context.ts';
 import { isStorableText, printable, unstorableTexts } from '../forms/answer-limits.ts';
-import { t } from '../../../engine/messages.ts';
+import { t } from '../../../engine/text/messages.ts';
 import { ApiError, validationError, type FieldError } from '../errors.ts';
 import { pathnameOf } from './pathname.ts';
 import { collectionOf, languageOf } from './errors-plugin.ts';

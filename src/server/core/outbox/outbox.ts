@@ -3,7 +3,7 @@
 // transaction commits (none when it rolls back). Each sender is a kind (OutboxKind, registered with
 // ctx.outbox): it says how long a try may take and builds the delivery of a claimed row.
 import type { Queryable } from '../db/db.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import type { Delivery, SendOutcome } from './channel.ts';
 
 /** The NOTIFY channel the senders listen on. */

@@ -6,8 +6,8 @@
 import { createHmac } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
-import { t } from '../../../engine/messages.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import { t } from '../../../engine/text/messages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 
 /** Any constant: with the client's hash, serialises one client's reservations across instances. */
 const RESERVATION_LOCK = 7_262_032;

@@ -3,8 +3,8 @@
 // reference, the form and the link only, others the answers too) with the rule's signing key. The
 // channel of the row (channels/) sends it; the outbox retries and records.
 import type { ServerContext } from '../../core/context.ts';
-import type { CompiledForm } from '../../../engine/compiled.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import type { Delivery } from '../../core/outbox/channel.ts';
 import type { OutboxKind, OutboxRow } from '../../core/outbox/outbox.ts';
 import { leaseMs } from './retry.ts';

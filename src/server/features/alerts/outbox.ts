@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../core/db/db.ts';
 import type { StoredSubmission } from '../../core/submission-hooks.ts';
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import { enqueue } from '../../core/outbox/outbox.ts';
 import { triggeredRules, type AlertRule } from './rules.ts';
 import { confidentialTemplates, type AlertTemplates } from './templates.ts';

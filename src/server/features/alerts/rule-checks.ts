@@ -5,10 +5,10 @@
 // each channel's fields are what the channel takes (channels/: addresses are addresses, a webhook
 // is an address webhooks may reach), its templates use known placeholders only, and it tells someone. Each problem names the rule's field, worded in the console's language.
 import { Value } from '@sinclair/typebox/value';
-import { dataFields } from '../../../engine/conditions.ts';
-import { Condition } from '../../../engine/definition.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { t } from '../../../engine/messages.ts';
+import { dataFields } from '../../../engine/checks/conditions.ts';
+import { Condition } from '../../../engine/definition/definition.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { t } from '../../../engine/text/messages.ts';
 import { ALERT_PLACEHOLDERS } from '../../../engine/contract/alerts.ts';
 import type { AlertsConfig } from './config.ts';
 import type { FieldError } from '../../core/errors.ts';

@@ -2,11 +2,11 @@
 // which form, when (every submission or a condition in the engine's own condition language), who
 // (addresses, the venue's manager, a webhook) and the words per language. Here: a stored rule read
 // as a value, and the rules that a stored submission triggers.
-import { evaluate } from '../../../engine/conditions.ts';
-import type { Condition } from '../../../engine/definition.ts';
-import { LANGUAGES, type Lang } from '../../../engine/languages.ts';
+import { evaluate } from '../../../engine/checks/conditions.ts';
+import type { Condition } from '../../../engine/definition/definition.ts';
+import { LANGUAGES, type Lang } from '../../../engine/text/languages.ts';
 import type { Queryable } from '../../core/db/db.ts';
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 
 export const ALERT_RULES = 'alert-rules';
 

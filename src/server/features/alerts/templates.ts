@@ -1,13 +1,13 @@
 // An alert's words: the rule's subject and body with {reference} {form} {venue} {time} {link}
-// {answers} filled in, the time in Doha, the answers as their field types read (engine/answer-text.ts)
+// {answers} filled in, the time in Doha, the answers as their field types read (engine/fields/answer-text.ts)
 // in the rule's language. A confidential form's alert is a fixed text with the reference and the
 // console link only, whatever the rule says, and its answers are never read into one.
 import { ALERT_PLACEHOLDERS, type AlertPlaceholder } from '../../../engine/contract/alerts.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { formText, t } from '../../../engine/messages.ts';
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { formText, t } from '../../../engine/text/messages.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import { submissionConsolePath } from '../../../engine/contract/followup.ts';
-import { dataFields } from '../../../engine/conditions.ts';
+import { dataFields } from '../../../engine/checks/conditions.ts';
 import { answerText, serverAnswerReader, withUploads } from '../../core/forms/answer-reader.ts';
 import type { Queryable } from '../../core/db/db.ts';
 

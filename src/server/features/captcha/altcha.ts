@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Queryable } from '../../core/db/db.ts';
-import { ALTCHA_ALGORITHM } from '../../../engine/human-check.ts';
+import { ALTCHA_ALGORITHM } from '../../../engine/access/human-check.ts';
 
 export interface AltchaSettings {
   hmacKey: string;

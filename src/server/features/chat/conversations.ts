@@ -1,7 +1,7 @@
 // Each staff member's chat conversations (migration 30): a conversation belongs to one user, who
 // alone lists and opens it; the assistant's side of the history is kept by the Responses API and
 // reached through the conversation's last response id.
-import type { ChatMessage, ConversationSummary } from '../../../engine/chat.ts';
+import type { ChatMessage, ConversationSummary } from '../../../engine/contract/chat.ts';
 import type { Queryable } from '../../core/db/db.ts';
 
 /** The first words of the first question name a conversation in the list. */

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { isStaff } from '../../core/access/roles.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../core/errors.ts';
-import { QUESTION_MAX_LENGTH, type ChatStreamEvent } from '../../../engine/chat.ts';
+import { QUESTION_MAX_LENGTH, type ChatStreamEvent } from '../../../engine/contract/chat.ts';
 import { forgotPreviousResponse, openAssistant, type AnswerEvent } from './assistant.ts';
 import { addMessage, conversationMessages, findConversation, listConversations, startConversation } from './conversations.ts';
 import { rowIdOf } from '../../core/http/row-id.ts';

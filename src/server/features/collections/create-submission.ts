@@ -3,8 +3,8 @@
 // checked by the same statement), and attach the uploads. A create that writes nothing beside its
 // document and its key is one statement: references checked, key claimed, document stored.
 // Nothing about a particular form is written here: every rule comes from the CompiledForm.
-import type { Lang } from '../../../engine/definition.ts';
-import { formText, t } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/definition/definition.ts';
+import { formText, t } from '../../../engine/text/messages.ts';
 import { isDatabaseError, UNIQUE_VIOLATION, type Db, type Queryable } from '../../core/db/db.ts';
 import { fieldsOfViolation, isUniqueRuleIndex, type UniqueRule } from '../../core/db/unique-indexes.ts';
 import { badRequest, validationError, type FieldError } from '../../core/errors.ts';
@@ -12,8 +12,8 @@ import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import { applyDerivedValues } from '../../core/forms/derived.ts';
 import { evidenceFor, type EvidenceClient } from '../../core/forms/evidence.ts';
 import { fieldLabel, validateSubmission } from '../../core/forms/validation.ts';
-import { normalizePhones } from '../../../engine/phones.ts';
-import { fillTodayDefaults } from '../../../engine/answers.ts';
+import { normalizePhones } from '../../../engine/checks/phones.ts';
+import { fillTodayDefaults } from '../../../engine/checks/answers.ts';
 import { captchaMissing, consumeProof, spendProof } from '../captcha/index.ts';
 import type { SubmissionHook } from '../../core/submission-hooks.ts';
 import type { Collection } from '../../core/registry.ts';

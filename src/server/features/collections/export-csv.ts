@@ -4,7 +4,7 @@
 // so Excel reads Arabic as UTF-8, RFC 4180 quoting, and answers that would start a formula
 // (= + - @, tab, carriage return) prefixed with a quote, since guests type whatever they like.
 import { FIELD_TYPES } from '../../../engine/fields/index.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
@@ -65,7 +65,7 @@ function columnsOf(collection: Collection, lang: Lang): ExportColumn[] {
 /**
  * The CSV text in pieces, read from the database in batches; `where` filters like the list route,
  * `readable` adds the caller's access (core/access/submission-access.ts readableSql); the answers read
- * in `lang` (engine/answer-text.ts: options by their labels, dates as days), the headers stay English.
+ * in `lang` (engine/fields/answer-text.ts: options by their labels, dates as days), the headers stay English.
  */
 export function exportCsv(db: Queryable, collection: Collection, where: unknown, readable: (params: unknown[]) => string, lang: Lang = 'en'): AsyncIterable<string> {
   const params: unknown[] = [collection.slug];

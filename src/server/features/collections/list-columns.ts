@@ -1,4 +1,4 @@
-// The submissions list's columns (a definition's `list.columns`, engine/list-columns.ts) on the
+// The submissions list's columns (a definition's `list.columns`, engine/definition/list-columns.ts) on the
 // server: each row's cells beside its document, and the sorts by rating. Cells come from the rows
 // the caller was already allowed to read (list-documents' readableSql), so they are scoped like
 // the answers; a confidential form has none (listColumnsOf), and the public key never gets them.
@@ -7,9 +7,9 @@ import { isStaff } from '../../core/access/roles.ts';
 import type { Doc, DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
 import { LIST_CELLS_KEY } from '../../../engine/contract/submission-list.ts';
-import { columnKey, listCells, listColumnsOf } from '../../../engine/list-columns.ts';
-import { dataFields } from '../../../engine/conditions.ts';
-import type { ResolvedDataField } from '../../../engine/compiled.ts';
+import { columnKey, listCells, listColumnsOf } from '../../../engine/definition/list-columns.ts';
+import { dataFields } from '../../../engine/checks/conditions.ts';
+import type { ResolvedDataField } from '../../../engine/compiler/compiled.ts';
 
 /** Adds each row's cells to its document (same order), for staff reading a form with list columns. */
 export function addListCells(caller: Caller, collection: Collection, rows: DocumentRow[], docs: Doc[]): void {

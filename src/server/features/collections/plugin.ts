@@ -9,7 +9,7 @@ import { mayOpen } from '../../core/access/submission-access.ts';
 import { countDocuments, findDocuments } from './find-documents.ts';
 import { storeSubmission } from './create-submission.ts';
 import { requestLanguage } from '../../core/forms/validation.ts';
-import { resolveLanguage } from '../../../engine/language.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
 import { claimedUploadHashes, receiveUpload, UPLOAD_CLAIM_HEADER } from '../uploads/index.ts';
 import { badRequest, forbidden, notFound, routeNotFound } from '../../core/errors.ts';
 import { isStaff } from '../../core/access/roles.ts';

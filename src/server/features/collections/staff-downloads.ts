@@ -7,7 +7,7 @@ import { credentialHeaders, payloadQuery, slugParams } from '../../core/http/rou
 import type { Collection } from '../../core/registry.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import { normalizeReference } from '../../core/forms/reference.ts';
-import { isLang } from '../../../engine/languages.ts';
+import { isLang } from '../../../engine/text/languages.ts';
 import { exportCsv } from './export-csv.ts';
 import { whereFields } from './where.ts';
 import { formField } from '../../core/forms/validation.ts';

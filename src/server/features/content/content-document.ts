@@ -2,10 +2,10 @@
 // into the document to store: only paths a content form declares, validated by its compiled
 // schema, rich text converted to Lexical JSON. Errors name the document's own paths (title.ar).
 import { isDeepStrictEqual } from 'node:util';
-import type { Lang } from '../../../engine/definition.ts';
-import { dataFields } from '../../../engine/conditions.ts';
-import { answersToDocument, documentPathOf, documentToAnswers, pathOf, UPLOAD_KEYS } from '../../../engine/content-shape.ts';
-import { t } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/definition/definition.ts';
+import { dataFields } from '../../../engine/checks/conditions.ts';
+import { answersToDocument, documentPathOf, documentToAnswers, pathOf, UPLOAD_KEYS } from '../../../engine/compiler/content-shape.ts';
+import { t } from '../../../engine/text/messages.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import { validateSubmission } from '../../core/forms/validation.ts';
 import { validationError, type FieldError } from '../../core/errors.ts';

@@ -4,13 +4,13 @@
 // the pages, which read `.url` as they always did, need no change; the id (at the field's
 // contentPath, e.g. "pdf.id") is what the content form edits.
 import path from 'node:path';
-import type { UploadRule } from '../../../engine/compiled.ts';
-import type { ResolvedDataField } from '../../../engine/compiled.ts';
-import { dataFields } from '../../../engine/conditions.ts';
-import { CONTENT_UPLOADS, pathOf, readPath } from '../../../engine/content-shape.ts';
-import type { Lang } from '../../../engine/definition.ts';
-import { megabytes } from '../../../engine/format.ts';
-import { t } from '../../../engine/messages.ts';
+import type { UploadRule } from '../../../engine/compiler/compiled.ts';
+import type { ResolvedDataField } from '../../../engine/compiler/compiled.ts';
+import { dataFields } from '../../../engine/checks/conditions.ts';
+import { CONTENT_UPLOADS, pathOf, readPath } from '../../../engine/compiler/content-shape.ts';
+import type { Lang } from '../../../engine/definition/definition.ts';
+import { megabytes } from '../../../engine/text/format.ts';
+import { t } from '../../../engine/text/messages.ts';
 import type { Collection } from '../../core/registry.ts';
 import { toDoc, type DocumentRow } from '../../core/documents.ts';
 import type { Queryable } from '../../core/db/db.ts';

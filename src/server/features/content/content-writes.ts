@@ -17,7 +17,7 @@ import { loadContentConfig } from '../../core/content-config.ts';
 import { changedKeys, contentDocument } from './content-document.ts';
 import { contentForms } from './content-forms.ts';
 import { attachMedia, contentMedia } from './content-media.ts';
-import { t } from '../../../engine/messages.ts';
+import { t } from '../../../engine/text/messages.ts';
 import { queryOf } from '../../core/http/pathname.ts';
 import { idParam } from '../../core/http/row-id.ts';
 

@@ -3,7 +3,7 @@
 // logos and public PDFs appear on the public pages (an <img> or a link sends no credentials).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
-import { CONTENT_UPLOADS } from '../../../engine/content-shape.ts';
+import { CONTENT_UPLOADS } from '../../../engine/compiler/content-shape.ts';
 import { createHeaders, credentialHeaders, payloadQuery } from '../../core/http/route-schemas.ts';
 import { toDoc } from '../../core/documents.ts';
 import { receiveUpload } from '../uploads/index.ts';

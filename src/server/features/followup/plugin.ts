@@ -8,7 +8,7 @@ import { isStaff } from '../../core/access/roles.ts';
 import { credentialHeaders, slugIdParams, slugParams } from '../../core/http/route-schemas.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
-import { resolveLanguage } from '../../../engine/language.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
 import { FollowUp, FollowUpAssignees } from '../../../engine/contract/followup.ts';
 import { recordAudit } from '../audit/index.ts';
 import { applyFollowUpChange, readFollowUp } from './followups.ts';

@@ -7,7 +7,7 @@ import type { Caller } from '../../core/access/caller.ts';
 import { readableSql } from '../../core/access/submission-access.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { Collection, Registry } from '../../core/registry.ts';
-import { insightQuestions } from '../../../engine/insight-questions.ts';
+import { insightQuestions } from '../../../engine/insights/insight-questions.ts';
 import { HOME_WEEK_DAYS, type ConsoleHome, type ConsoleNav, type HomeForm, type LowRatedSubmission } from '../../../engine/contract/console-home.ts';
 import { FOLLOW_UP_IN_PROGRESS_SQL } from '../followup/index.ts';
 import { unreadCount } from '../alerts/index.ts';

@@ -3,9 +3,9 @@
 // Node turns a period's few answer counts into each question's figures (answered, mean,
 // distribution, Net Promoter bands). Works the same on PGlite and PostgreSQL.
 import type { Queryable } from '../../core/db/db.ts';
-import type { InsightQuestion } from '../../../engine/insight-questions.ts';
+import type { InsightQuestion } from '../../../engine/insights/insight-questions.ts';
 import type { InsightPeriod, QuestionSummary } from '../../../engine/contract/insights.ts';
-import { npsBands } from '../../../engine/nps.ts';
+import { npsBands } from '../../../engine/insights/nps.ts';
 import { DOHA_TIME_ZONE } from './doha.ts';
 import { periodStart, wholePeriods, type InsightRange } from './periods.ts';
 

@@ -1,12 +1,12 @@
 // The parameters of GET /api/insights/{formId}: each wrong one is a 400 naming it, in the caller's
 // language (?locale= or Accept-Language), before anything is read.
 import type { FastifyRequest } from 'fastify';
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import { INSIGHT_MAX_DAYS, INSIGHT_PERIODS, type InsightPeriod } from '../../../engine/contract/insights.ts';
-import { insightGroupings } from '../../../engine/insight-questions.ts';
-import { resolveLanguage } from '../../../engine/language.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { t, type MessageKey } from '../../../engine/messages.ts';
+import { insightGroupings } from '../../../engine/insights/insight-questions.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { t, type MessageKey } from '../../../engine/text/messages.ts';
 import { validationError } from '../../core/errors.ts';
 import type { InsightRange } from './aggregate.ts';
 

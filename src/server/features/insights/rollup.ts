@@ -5,8 +5,8 @@
 // stored meanwhile by a trigger that read the old fields (writes wait; only when fields changed).
 import type { Db, Queryable } from '../../core/db/db.ts';
 import type { Registry } from '../../core/registry.ts';
-import { insightGroupings, insightQuestions } from '../../../engine/insight-questions.ts';
-import type { ResolvedForm } from '../../../engine/compiled.ts';
+import { insightGroupings, insightQuestions } from '../../../engine/insights/insight-questions.ts';
+import type { ResolvedForm } from '../../../engine/compiler/compiled.ts';
 import { BUMP_GENERATION, FOLD_LOCK } from './fold.ts';
 
 /** What the rollup counts for one form, as "role name" lines, sorted (two sets compare as text). */

@@ -10,8 +10,8 @@
 // coerced to the schema's type (a number, a boolean); what cannot be is kept as typed, so the
 // shared validation refuses it, naming the question. A name that is no answer of the form is
 // ignored: only the schema's own property names are ever written (no "__proto__").
-import { joinDateParts } from '../../../engine/date-parts.ts';
-import { toAsciiDigits } from '../../../engine/digits.ts';
+import { joinDateParts } from '../../../engine/checks/date-parts.ts';
+import { toAsciiDigits } from '../../../engine/checks/digits.ts';
 
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; const?: unknown; maxItems?: number };
 type Answers = Record<string, unknown>;

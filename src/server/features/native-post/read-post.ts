@@ -3,9 +3,9 @@
 // (features/uploads keepUpload) and claimed for this submission only.
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import type { Lang } from '../../../engine/languages.ts';
-import { megabytes } from '../../../engine/format.ts';
-import { t } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { megabytes } from '../../../engine/text/format.ts';
+import { t } from '../../../engine/text/messages.ts';
 import { ApiError, type FieldError } from '../../core/errors.ts';
 import type { ServerContext } from '../../core/context.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';

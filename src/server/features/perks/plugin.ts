@@ -6,7 +6,7 @@ import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { can, type Permission } from '../../core/access/roles.ts';
 import type { Caller } from '../../core/access/caller.ts';
 import { readScope } from '../../core/access/submission-access.ts';
-import { DEFAULT_READERS } from '../../../engine/roles.ts';
+import { DEFAULT_READERS } from '../../../engine/access/roles.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listPage, pageParams } from '../../core/http/list-page.ts';
 import { ApiError, forbidden, notFound, validationError, type FieldError } from '../../core/errors.ts';

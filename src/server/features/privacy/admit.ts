@@ -5,8 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../core/context.ts';
 import { can } from '../../core/access/roles.ts';
 import { ApiError, forbidden } from '../../core/errors.ts';
-import { resolveLanguage } from '../../../engine/language.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 
 export async function admitPrivacyRequest(ctx: Pick<ServerContext, 'limits'>, request: FastifyRequest): Promise<void> {
   if (request.caller.kind !== 'staff') throw new ApiError(401, { errors: [{ message: 'You must be signed in to do this.' }] });

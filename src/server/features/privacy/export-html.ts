@@ -1,12 +1,12 @@
 // The readable copy of a data-subject export: one self-contained HTML page in the caller's
 // language (right to left in Arabic), print-friendly, no script. Every answer reads as its field
-// type says (engine/answer-text.ts) and is escaped here; labels are the form's own, in that language
+// type says (engine/fields/answer-text.ts) and is escaped here; labels are the form's own, in that language
 // where the form has it.
-import type { CompiledForm, ResolvedField } from '../../../engine/compiled.ts';
+import type { CompiledForm, ResolvedField } from '../../../engine/compiler/compiled.ts';
 import type { PrivacyExport, PrivacyExportSubmission } from '../../../engine/contract/privacy.ts';
-import { dataFields } from '../../../engine/conditions.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { formText, t } from '../../../engine/messages.ts';
+import { dataFields } from '../../../engine/checks/conditions.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { formText, t } from '../../../engine/text/messages.ts';
 import { plainText, type AnswerReader } from '../../../engine/fields/parts.ts';
 import { readAnswer, serverAnswerReader } from '../../core/forms/answer-reader.ts';
 

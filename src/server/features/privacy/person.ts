@@ -1,11 +1,11 @@
 // Who a data-subject request is about, read from the query or body: one email (compared without
-// case) or one phone (written as the phone field stores it, E.164, by engine/phones.ts). Each wrong
+// case) or one phone (written as the phone field stores it, E.164, by engine/checks/phones.ts). Each wrong
 // input is a 400 naming its field, in the caller's language.
 import { createHmac } from 'node:crypto';
 import type { PersonKey } from '../../../engine/contract/privacy.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { t, type MessageKey } from '../../../engine/messages.ts';
-import { toE164 } from '../../../engine/phones.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { t, type MessageKey } from '../../../engine/text/messages.ts';
+import { toE164 } from '../../../engine/checks/phones.ts';
 import { validationError } from '../../core/errors.ts';
 
 export interface Person {

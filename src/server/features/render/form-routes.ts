@@ -3,8 +3,8 @@
 // query parameters it reads, which document it names).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ResolvedForm } from '../../../engine/compiled.ts';
-import type { RoutesTable } from '../../../engine/routes.ts';
+import type { ResolvedForm } from '../../../engine/compiler/compiled.ts';
+import type { RoutesTable } from '../../../engine/definition/routes.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 
 /** routes.json, beside src/ (the pages are built from the same file). */

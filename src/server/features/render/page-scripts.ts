@@ -9,7 +9,7 @@
 // address opened as a page of its own is no less confined.
 import { createHash } from 'node:crypto';
 import { PAGE_SCRIPTS_PATH } from '../../../engine/contract/page-scripts.ts';
-import { slugify } from '../../../engine/format.ts';
+import { slugify } from '../../../engine/text/format.ts';
 import type { Db } from '../../core/db/db.ts';
 import { isStorableText } from '../../core/forms/answer-limits.ts';
 import { fieldSources, matchFormRoute, type FormRoute, type Lookup } from './form-routes.ts';

@@ -6,7 +6,7 @@
 // calendar counts it.
 import type { Db } from '../../core/db/db.ts';
 import type { UploadStorage } from '../../core/storage/storage.ts';
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import { recordAudit } from '../audit/index.ts';
 import { deleteSubmissions } from './delete-submissions.ts';
 

@@ -3,7 +3,7 @@
 // the same session cookie as a password, then goes back to where the visitor was going.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
-import { safeNextPath } from '../../../engine/next-path.ts';
+import { safeNextPath } from '../../../engine/access/next-path.ts';
 import { OidcClient } from './oidc-client.ts';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, openFlow, sealFlow } from './oidc-flow-cookie.ts';
 import { readCookie } from '../../core/access/caller.ts';

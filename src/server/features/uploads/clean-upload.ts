@@ -1,7 +1,7 @@
 // What the server keeps of an accepted file: the picture or document without metadata, or a
 // refusal the guest can act on. A type is accepted only when its metadata can be removed here
 // (JPEG, PNG, WebP, PDF); others, such as HEIC, GIF or AVIF, are refused even if a form lists them.
-import type { MessageKey } from '../../../engine/messages.ts';
+import type { MessageKey } from '../../../engine/text/messages.ts';
 import { stripJpegMetadata, stripPngMetadata, stripWebpMetadata } from './strip-metadata.ts';
 import { PdfRefused, stripPdfMetadata } from './pdf-metadata.ts';
 

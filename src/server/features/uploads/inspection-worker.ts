@@ -1,6 +1,6 @@
 // A file-inspection worker thread (inspection-pool.ts): cleans one upload at a time with
 // clean-upload.ts and answers with the cleaned bytes or the refusal (a failure is the pool's).
-import type { MessageKey } from '../../../engine/messages.ts';
+import type { MessageKey } from '../../../engine/text/messages.ts';
 import { serveJobs } from '../../core/worker-thread.ts';
 import { cleanUpload, FileRefused } from './clean-upload.ts';
 

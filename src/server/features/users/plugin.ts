@@ -4,7 +4,7 @@ import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { can, type Permission } from '../../core/access/roles.ts';
 import type { Caller } from '../../core/access/caller.ts';
 import { createUser, listUsers, updateUser } from './user-admin.ts';
-import { resolveLanguage } from '../../../engine/language.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listPage, pageParams } from '../../core/http/list-page.ts';
 import { listVenues } from './venues.ts';

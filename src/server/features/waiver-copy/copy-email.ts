@@ -4,8 +4,8 @@
 // the PDF drawn at send time from the stored row (or the copy kept of it, pdf-pool.ts). Without
 // SMTP_URL the emails stay queued. Logs name the row's id only: never the address or an answer.
 import { randomBytes } from 'node:crypto';
-import { dataFields } from '../../../engine/conditions.ts';
-import { formText, t } from '../../../engine/messages.ts';
+import { dataFields } from '../../../engine/checks/conditions.ts';
+import { formText, t } from '../../../engine/text/messages.ts';
 import type { ServerContext } from '../../core/context.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { DocumentRow } from '../../core/documents.ts';

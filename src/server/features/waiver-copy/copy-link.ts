@@ -4,7 +4,7 @@
 // Nothing of the answers is in it; without the secret none can be made, so none can be guessed,
 // and there is no list to read.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LANGUAGES, type Lang } from '../../../engine/languages.ts';
+import { LANGUAGES, type Lang } from '../../../engine/text/languages.ts';
 
 /** How long the thank-you's link works. */
 export const COPY_LINK_HOURS = 24;

@@ -1,7 +1,7 @@
 // Which definition a stored waiver was signed against, found by the hash its row keeps: the
 // version the waivers feature kept when it was signed (so a copy drawn after forms/ changed shows
 // the terms the guest saw), else the running definition when it is still that one.
-import type { FormWithTexts } from '../../../engine/waiver-terms.ts';
+import type { FormWithTexts } from '../../../engine/waivers/waiver-terms.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { Collection } from '../../core/registry.ts';
 import { formVersionSeen } from '../waivers/index.ts';

@@ -1,8 +1,8 @@
 // The page of a copy link that is expired, altered or names nothing: the same words for all three
 // (no detail to learn from), in the guest's language, right to left in Arabic. A page of its own
 // (no script, no style from outside) because the link is an API address the guest opens directly.
-import type { Lang } from '../../../engine/languages.ts';
-import { t } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { t } from '../../../engine/text/messages.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -7,9 +7,9 @@
 // asking meanwhile wait for it. Per client (request.ip) one copy is drawn at a time, two more wait,
 // further ones are refused (429); a full queue, or a copy that waited too long or ran past its
 // budget, is refused with 503 and Retry-After, and only that copy's worker is ended.
-import { initI18n } from '../../../engine/i18n.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import type { FormWithTexts } from '../../../engine/waiver-terms.ts';
+import { initI18n } from '../../../engine/text/i18n.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import type { FormWithTexts } from '../../../engine/waivers/waiver-terms.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import { ApiError } from '../../core/errors.ts';

@@ -1,8 +1,8 @@
 // The worker thread that draws waiver copies (pdf-pool.ts): each job brings the stored row, the
 // definition the guest saw and that definition's texts in the copy's language.
-import type { CompiledForm } from '../../../engine/compiled.ts';
-import { addFormTexts } from '../../../engine/i18n.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
+import { addFormTexts } from '../../../engine/text/i18n.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import { serveJobs } from '../../core/worker-thread.ts';
 import { PdfWriter } from './pdf-writer.ts';

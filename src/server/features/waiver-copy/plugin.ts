@@ -3,7 +3,7 @@
 // <collection>/<id>, read access exactly as reading the submission), and staff's check that the
 // stored answers still match their fingerprint (POST /api/waiver-copy/verify, a Form ID or a copy).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveLanguage } from '../../../engine/language.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
 import { WaiverVerification, type WaiverVerifyRequest } from '../../../engine/contract/waiver-copy.ts';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { mayOpen } from '../../core/access/submission-access.ts';
@@ -19,7 +19,7 @@ import { linkGonePage } from './link-gone-page.ts';
 import { answersMatch, referenceInPdf, waiverById, waiverByReference, type SignedWaiver } from './signed-waivers.ts';
 import { CopyDrawer } from './pdf-pool.ts';
 import { copyEmailKind } from './copy-email.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import { rowIdOf } from '../../core/http/row-id.ts';
 
 /** A PDF copy is a few hundred kilobytes; anything much larger is not one of ours. */

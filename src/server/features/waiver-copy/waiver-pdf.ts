@@ -1,12 +1,12 @@
 // The guest's signed copy of a waiver as a PDF: the definition the guest saw (every heading,
 // checklist, note and term, in the language they signed in), every answer as its field type reads
-// (engine/answer-text.ts; the writer shapes and orders the Arabic), dependents, the signature as vectors, the Form ID, the time in Doha, and the evidence
+// (engine/fields/answer-text.ts; the writer shapes and orders the Arabic), dependents, the signature as vectors, the Form ID, the time in Doha, and the evidence
 // (definition version and hash, answers SHA-256). The Form ID is also in the file's metadata
 // (Keywords), which is all the verify page reads of an uploaded copy.
-import type { CompiledForm, ResolvedDataField, ResolvedField } from '../../../engine/compiled.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { formText, t } from '../../../engine/messages.ts';
-import { parseRichText, type RichNode } from '../../../engine/rich-text.ts';
+import type { CompiledForm, ResolvedDataField, ResolvedField } from '../../../engine/compiler/compiled.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { formText, t } from '../../../engine/text/messages.ts';
+import { parseRichText, type RichNode } from '../../../engine/text/rich-text.ts';
 import { answered, type AnswerReader, type AnswerReading } from '../../../engine/fields/parts.ts';
 import { readAnswer, serverAnswerReader } from '../../core/forms/answer-reader.ts';
 import type { DocumentRow } from '../../core/documents.ts';

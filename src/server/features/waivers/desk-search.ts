@@ -3,8 +3,8 @@
 // an index of migration 302, newest first and limited. A text that is none of these (one letter per
 // word, part of a number) is refused before anything is read: it would list people, not find one.
 // Only the people, dates and check-ins come back: no signature, no other answer.
-import type { CompiledForm, ResolvedField } from '../../../engine/compiled.ts';
-import { toE164 } from '../../../engine/phones.ts';
+import type { CompiledForm, ResolvedField } from '../../../engine/compiler/compiled.ts';
+import { toE164 } from '../../../engine/checks/phones.ts';
 import { WAIVER_SEARCH_LIMIT, WAIVER_SEARCH_MIN_LENGTH, type WaiverCheckIn } from '../../../engine/contract/waivers.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import { normalizeReference } from '../../core/forms/reference.ts';

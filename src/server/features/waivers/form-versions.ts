@@ -1,8 +1,8 @@
 // The definitions guests were shown, kept once per hash (form_versions), so a waiver's record
 // points to the exact words signed even after forms/ changes. Written by a submission hook, in the
 // submission's own transaction: a stored waiver always has its version row.
-import type { CompiledForm } from '../../../engine/compiled.ts';
-import type { FormWithTexts } from '../../../engine/waiver-terms.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
+import type { FormWithTexts } from '../../../engine/waivers/waiver-terms.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { SubmissionHook } from '../../core/submission-hooks.ts';
 

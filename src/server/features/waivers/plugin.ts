@@ -12,10 +12,10 @@ import { deskFinds, readScope, readsRow } from '../../core/access/submission-acc
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
 import { credentialHeaders, idParams } from '../../core/http/route-schemas.ts';
 import { idParam } from '../../core/http/row-id.ts';
-import { resolveLanguage } from '../../../engine/language.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { t } from '../../../engine/messages.ts';
-import { termsOf } from '../../../engine/waiver-terms.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { t } from '../../../engine/text/messages.ts';
+import { termsOf } from '../../../engine/waivers/waiver-terms.ts';
 import { CheckInPerson, CheckInsAnswer, type WaiverCheckIn, SignedTermsAnswer, WAIVER_SEARCH_LIMIT, WAIVER_SEARCH_MAX_LENGTH, WAIVER_SEARCH_MIN_LENGTH, WaiverOpenAnswer, WaiverSearchAnswer } from '../../../engine/contract/waivers.ts';
 import { termsSha256 } from '../../core/forms/evidence.ts';
 import { recordAudit } from '../audit/index.ts';

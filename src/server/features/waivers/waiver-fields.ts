@@ -1,5 +1,5 @@
-// The desk's search in SQL over the waiver questions every waiver form names alike (engine/waiver-fields.ts).
-export { WAIVER_FIELDS } from '../../../engine/waiver-fields.ts';
+// The desk's search in SQL over the waiver questions every waiver form names alike (engine/waivers/waiver-fields.ts).
+export { WAIVER_FIELDS } from '../../../engine/waivers/waiver-fields.ts';
 
 /**
  * Signer's and dependents' names as one full-text vector ('simple': no language's stemming, so

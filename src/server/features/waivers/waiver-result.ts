@@ -3,7 +3,7 @@
 // results each document number and the phone show their last 4 characters only: the full ones are
 // read by opening that waiver (GET /api/waivers/{id}, audited).
 import type { WaiverCheckIn, WaiverResult } from '../../../engine/contract/waivers.ts';
-import { waiverExpired, waiverValidUntil } from '../../../engine/waiver-validity.ts';
+import { waiverExpired, waiverValidUntil } from '../../../engine/waivers/waiver-validity.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import type { FoundWaiver } from './desk-search.ts';
 

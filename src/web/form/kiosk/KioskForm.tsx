@@ -1,11 +1,11 @@
-// A form route run as a kiosk (engine/kiosk.ts): the engine form keeping nothing of a guest on the
+// A form route run as a kiosk (engine/waivers/kiosk.ts): the engine form keeping nothing of a guest on the
 // device; after the thanks (the Form ID shown large) and after a guest walked away ("Are you still
 // there?") a fresh, empty form in the kiosk's own language, the one it was opened in.
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Lang } from '../../../engine/definition.ts';
-import type { Kiosk } from '../../../engine/kiosk.ts';
-import { t } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/definition/definition.ts';
+import type { Kiosk } from '../../../engine/waivers/kiosk.ts';
+import { t } from '../../../engine/text/messages.ts';
 import { EngineForm } from '../EngineForm.tsx';
 import type { LoadedForm } from '../loadForm.ts';
 import type { OptionDocs } from '../optionLists.ts';

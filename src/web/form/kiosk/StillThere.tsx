@@ -2,8 +2,8 @@
 // in and stays, the page behind is inert), its button focused; the countdown is shown every
 // second and said politely every five, so a screen reader is not talked over each second.
 import { useEffect, useRef } from 'react';
-import type { Lang } from '../../../engine/definition.ts';
-import { t } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/definition/definition.ts';
+import { t } from '../../../engine/text/messages.ts';
 
 const SAID_EVERY_SECONDS = 5;
 

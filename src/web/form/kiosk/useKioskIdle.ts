@@ -3,7 +3,7 @@
 // clears the form; any input starts the wait again. The wait lives in a timer, not in state, so a
 // keystroke re-renders nothing; the countdown shown is what is left of one deadline.
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { Kiosk } from '../../../engine/kiosk.ts';
+import type { Kiosk } from '../../../engine/waivers/kiosk.ts';
 
 const INPUT_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart'] as const;
 

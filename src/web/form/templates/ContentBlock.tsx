@@ -1,9 +1,9 @@
 // Static text between questions (headings, notes, lists, terms), in the small rich-text format of
-// engine/rich-text.ts (bold, italic, links, lists), drawn by the documents' renderer: never as HTML.
-import type { ResolvedField } from '../../../engine/compiled.ts';
-import type { Lang } from '../../../engine/definition.ts';
-import { formText } from '../../../engine/messages.ts';
-import { parseInline, parseRichText } from '../../../engine/rich-text.ts';
+// engine/text/rich-text.ts (bold, italic, links, lists), drawn by the documents' renderer: never as HTML.
+import type { ResolvedField } from '../../../engine/compiler/compiled.ts';
+import type { Lang } from '../../../engine/definition/definition.ts';
+import { formText } from '../../../engine/text/messages.ts';
+import { parseInline, parseRichText } from '../../../engine/text/rich-text.ts';
 import { RichText } from '../../rich-text/RichText.tsx';
 
 type Block = Extract<ResolvedField, { type: 'content' }>;

@@ -1,9 +1,9 @@
 // Every question: its label tied to the control, the required mark only where an answer is
 // required, then help and error text whose ids the control lists in aria-describedby.
 import type { FieldTemplateProps } from '@rjsf/utils';
-import { isRequired, isVisible } from '../../../engine/conditions.ts';
-import type { FieldUiOptions } from '../../../engine/ui-schema.ts';
-import { formText } from '../../../engine/messages.ts';
+import { isRequired, isVisible } from '../../../engine/checks/conditions.ts';
+import type { FieldUiOptions } from '../../../engine/compiler/ui-schema.ts';
+import { formText } from '../../../engine/text/messages.ts';
 import { errorId, helpId, RequiredMark } from '../../widgets/common.tsx';
 import { widgetsWithOwnLabel } from '../../widgets/registry.ts';
 import type { GuestFormContext } from '../context.ts';

@@ -3,8 +3,8 @@
 // outside the current step of a form with steps.
 import { Fragment } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { evaluate, isVisible } from '../../../engine/conditions.ts';
-import type { UiSection } from '../../../engine/ui-schema.ts';
+import { evaluate, isVisible } from '../../../engine/checks/conditions.ts';
+import type { UiSection } from '../../../engine/compiler/ui-schema.ts';
 import type { GuestFormContext } from '../context.ts';
 import { ContentBlock } from './ContentBlock.tsx';
 

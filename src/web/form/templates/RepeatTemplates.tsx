@@ -5,8 +5,8 @@
 // after adding, to the item that took the removed one's place (or the add button) after removing.
 import { useEffect, useRef, type MouseEvent } from 'react';
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps, UiSchema } from '@rjsf/utils';
-import { formText, t } from '../../../engine/messages.ts';
-import type { FieldUiOptions } from '../../../engine/ui-schema.ts';
+import { formText, t } from '../../../engine/text/messages.ts';
+import type { FieldUiOptions } from '../../../engine/compiler/ui-schema.ts';
 import type { FieldOf } from '../../widgets/common.tsx';
 import type { GuestFormContext } from '../context.ts';
 

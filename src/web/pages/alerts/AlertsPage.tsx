@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import type { AlertDelivery, AlertItem, DeliveryState } from '../../../engine/contract/alerts.ts';
 import { submissionConsolePath } from '../../../engine/contract/followup.ts';
-import type { MessageKey } from '../../../engine/messages.ts';
+import type { MessageKey } from '../../../engine/text/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 import type { AlertsData } from './alertsLoader.ts';

@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
-import type { Lang } from '../../../engine/languages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import { localized } from '../../api/localized.ts';
 import { useShell, useTitleExtra } from '../../shell/ShellContext.tsx';
 import { themeFor } from '../../shell/theme.ts';

@@ -1,7 +1,7 @@
 // The loaders of the careers pages: a brand's open positions (routes.json kind 'careers') and one
 // position by its slug (kind 'position'). Closed and draft positions never leave the server.
 import type { PageOf } from '../../../engine/contract/routes.ts';
-import type { LocalizedText } from '../../../engine/definition.ts';
+import type { LocalizedText } from '../../../engine/definition/definition.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 

@@ -9,7 +9,7 @@ import { staffLink } from '../../staff/staffLink.ts';
 import { staffTime } from '../../staff/staffTime.ts';
 import { askQuestion, type ChatMessage, type ConversationSummary } from './chatApi.ts';
 import type { ChatData } from './chatLoader.ts';
-import { QUESTION_MAX_LENGTH } from '../../../engine/chat.ts';
+import { QUESTION_MAX_LENGTH } from '../../../engine/contract/chat.ts';
 import './chat.css';
 
 /** How many recent conversations /chat lists beside the chat (all of them are on /chat/old). */

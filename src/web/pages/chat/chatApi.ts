@@ -1,10 +1,10 @@
 // The chat's calls to our server, as the signed-in staff member (cookie, no public key). An answer
 // arrives as Server-Sent Events on a POST, which EventSource cannot send: the body is read with
 // fetch and a stream reader, and split into events here.
-import type { ChatStreamEvent } from '../../../engine/chat.ts';
+import type { ChatStreamEvent } from '../../../engine/contract/chat.ts';
 import { refusalOf, staffFetch } from '../../staff/staffRequest.ts';
 
-export type { ChatMessage, ConversationSummary } from '../../../engine/chat.ts';
+export type { ChatMessage, ConversationSummary } from '../../../engine/contract/chat.ts';
 
 /** One event block ("event: x\ndata: {...}"); blocks without JSON data are skipped. */
 function parseEvent(block: string): ChatStreamEvent | null {

@@ -2,10 +2,10 @@
 // member) and the editing pages /staff/content/:collection/:id, /staff/content/:collection/new
 // and /staff/globals/:global (editors and admins), which render the collection's content form.
 import { consoleForms } from 'virtual:route-set';
-import type { CompiledForm } from '../../../engine/compiled.ts';
-import { documentToAnswers } from '../../../engine/content-shape.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { formText } from '../../../engine/messages.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
+import { documentToAnswers } from '../../../engine/compiler/content-shape.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { formText } from '../../../engine/text/messages.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { loadCompiledForm, loadForm, loadFormTexts, type LoadedForm } from '../../form/loadForm.ts';

@@ -1,9 +1,9 @@
 // What the content form sends when a staff member saves: the answers as the document the API
-// stores (engine/content-shape.ts), with null for every part left empty so a cleared field is
+// stores (engine/compiler/content-shape.ts), with null for every part left empty so a cleared field is
 // cleared, and the server's answer in the form's own terms (errors placed on their questions).
-import type { ResolvedForm } from '../../../engine/compiled.ts';
-import { answerPathOf, answersToDocument, documentKeys } from '../../../engine/content-shape.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import type { ResolvedForm } from '../../../engine/compiler/compiled.ts';
+import { answerPathOf, answersToDocument, documentKeys } from '../../../engine/compiler/content-shape.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import type { FormData } from '../../form/context.ts';
 import type { SubmitOutcome } from '../../form/submitAnswers.ts';
 import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';

@@ -6,7 +6,7 @@ import { consoleForms } from 'virtual:route-set';
 import type { ConsoleHome } from '../../../engine/contract/console-home.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';
-import { formText } from '../../../engine/messages.ts';
+import { formText } from '../../../engine/text/messages.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import type { StaffMe } from '../../staff/requireStaff.ts';
 import { staffGet } from '../../staff/staffRequest.ts';

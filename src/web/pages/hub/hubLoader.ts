@@ -3,9 +3,9 @@
 // whose page settings use its theme, titled by their form or their routes.json title, and its
 // published documents. A new route appears here without code.
 import type { PageOf } from '../../../engine/contract/routes.ts';
-import type { LocalizedText } from '../../../engine/definition.ts';
-import { addLocalizedTexts } from '../../../engine/i18n.ts';
-import { pageSettingsFor, type RouteEntry, type ThemeId } from '../../../engine/routes.ts';
+import type { LocalizedText } from '../../../engine/definition/definition.ts';
+import { addLocalizedTexts } from '../../../engine/text/i18n.ts';
+import { pageSettingsFor, type RouteEntry, type ThemeId } from '../../../engine/definition/routes.ts';
 import { routesTable } from 'virtual:route-set';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import { withTimeout } from '../../shell/chunkTimeout.ts';

@@ -1,12 +1,12 @@
 // The comments (free-text answers) of the range, newest first, each beside the ratings of the same
 // submission and linking to it.
-import type { Lang } from '../../../engine/languages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { InsightCommentsAnswer } from '../../../engine/contract/insights.ts';
-import type { InsightQuestion } from '../../../engine/insight-questions.ts';
+import type { InsightQuestion } from '../../../engine/insights/insight-questions.ts';
 import { optionLabel } from '../../../engine/fields/parts.ts';
-import { formText } from '../../../engine/messages.ts';
+import { formText } from '../../../engine/text/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { staffLink } from '../../staff/staffLink.ts';
 import { staffNumber, staffTime } from '../../staff/staffTime.ts';

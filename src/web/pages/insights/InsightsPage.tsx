@@ -3,8 +3,8 @@
 // page's language with the console's Latin digits (src/web/staff/staffTime.ts); in Arabic the charts run right to left.
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLoaderData, useLocation } from 'react-router-dom';
-import { insightGroupings, insightQuestions } from '../../../engine/insight-questions.ts';
-import { formText } from '../../../engine/messages.ts';
+import { insightGroupings, insightQuestions } from '../../../engine/insights/insight-questions.ts';
+import { formText } from '../../../engine/text/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { InsightComments } from './InsightComments.tsx';
 import { download, insightsCsv } from './insightsCsv.ts';

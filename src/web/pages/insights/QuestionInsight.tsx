@@ -1,13 +1,13 @@
 // One question on the insights page: its headline (latest period, change from the one before),
 // its trend per group as a chart with the chart's numbers as a table, the distribution of its
 // answers over the range and, for a 0-10 scale with bands, the NPS bands.
-import type { Lang } from '../../../engine/languages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InsightsAnswer } from '../../../engine/contract/insights.ts';
-import type { InsightQuestion } from '../../../engine/insight-questions.ts';
+import type { InsightQuestion } from '../../../engine/insights/insight-questions.ts';
 import { optionLabel } from '../../../engine/fields/parts.ts';
-import { formText } from '../../../engine/messages.ts';
+import { formText } from '../../../engine/text/messages.ts';
 import { download } from './insightsCsv.ts';
 import { chartPng } from './chartPng.ts';
 import { headline, headlineValue, periodStarts, rangeTotals, seriesStyle, valueDomain } from './insightsView.ts';

@@ -2,11 +2,11 @@
 // ?from=, ?to=; the URL carries the view so it can be shared), the same without grouping for the
 // headlines, and the comments of the range (?group= narrows them to one venue or answer).
 import { consoleForms } from 'virtual:route-set';
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import type { InsightCommentsAnswer, InsightsAnswer } from '../../../engine/contract/insights.ts';
-import { insightGroupings } from '../../../engine/insight-questions.ts';
-import { resolveLanguage } from '../../../engine/language.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import { insightGroupings } from '../../../engine/insights/insight-questions.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 

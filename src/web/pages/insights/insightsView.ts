@@ -1,8 +1,8 @@
 // What the insights page shows, computed from the API's answers only (no other numbers): each
 // question's headline (latest period and its change), its series per group, range totals.
 import type { InsightsAnswer, QuestionSummary } from '../../../engine/contract/insights.ts';
-import type { InsightQuestion } from '../../../engine/insight-questions.ts';
-import { npsBands } from '../../../engine/nps.ts';
+import type { InsightQuestion } from '../../../engine/insights/insight-questions.ts';
+import { npsBands } from '../../../engine/insights/nps.ts';
 
 /** Distinct on white at 3:1 or more, told apart by dashes too (not by colour alone). */
 const COLOURS = ['#1f5fa8', '#b3461b', '#2e7d32', '#7b3fa0', '#8a6d00', '#00796b', '#c2185b', '#455a64'];

@@ -2,7 +2,7 @@
 // confirmation code on the employee's phone, the server checks it and allows one per week.
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../../engine/messages.ts';
+import type { MessageKey } from '../../../engine/text/messages.ts';
 import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 
 interface Props {

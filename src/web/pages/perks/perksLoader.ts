@@ -2,7 +2,7 @@
 // employee is signed in (session cookie; never a code in the address), who it is and which perks
 // they redeemed this week.
 import type { PageOf } from '../../../engine/contract/routes.ts';
-import { rolesCan } from '../../../engine/roles.ts';
+import { rolesCan } from '../../../engine/access/roles.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { fetchStaffMe } from '../../staff/requireStaff.ts';

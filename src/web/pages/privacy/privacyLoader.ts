@@ -2,7 +2,7 @@
 // forms' titles. The person looked for stays out of the page's address (no email or phone in the
 // browser's history or a server's access log): the page asks the API itself (privacyApi.ts).
 import type { PageOf } from '../../../engine/contract/routes.ts';
-import type { LocalizedText } from '../../../engine/definition.ts';
+import type { LocalizedText } from '../../../engine/definition/definition.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 
 export interface PrivacyData extends PageData {

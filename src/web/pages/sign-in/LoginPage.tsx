@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { HumanCheck } from '../../captcha/HumanCheck.tsx';
 import { SIGN_IN_CAPTCHA_ACTION } from '../../../engine/contract/session.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router-dom';
 import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';

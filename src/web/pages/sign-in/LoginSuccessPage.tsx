@@ -3,7 +3,7 @@
 // navigation beside it (the staff frame, from the table of staff pages).
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
-import { isStaffAccount } from '../../../engine/roles.ts';
+import { isStaffAccount } from '../../../engine/access/roles.ts';
 import { staffLink } from '../../staff/staffLink.ts';
 import type { LoginSuccessData } from './loginSuccessLoader.ts';
 import { SignOutButton } from './SignOutButton.tsx';

@@ -2,7 +2,7 @@
 // path on this site only). A visitor already signed in goes straight there.
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import { redirect } from 'react-router-dom';
-import { safeNextPath } from '../../../engine/next-path.ts';
+import { safeNextPath } from '../../../engine/access/next-path.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { fetchStaffMe } from '../../staff/requireStaff.ts';
 import { staffRequest } from '../../staff/staffRequest.ts';

@@ -2,8 +2,8 @@
 // account was refused (?denied=, from requireSignIn).
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import { redirect } from 'react-router-dom';
-import { safeNextPath } from '../../../engine/next-path.ts';
-import { isDeskOnly } from '../../../engine/roles.ts';
+import { safeNextPath } from '../../../engine/access/next-path.ts';
+import { isDeskOnly } from '../../../engine/access/roles.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { type StaffMe } from '../../staff/requireStaff.ts';
 import { staffLink } from '../../staff/staffLink.ts';

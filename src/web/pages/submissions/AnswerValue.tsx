@@ -1,12 +1,12 @@
-// One stored answer as staff read it: the text its field type gives (engine/answer-text.ts, the one
+// One stored answer as staff read it: the text its field type gives (engine/fields/answer-text.ts, the one
 // the CSV, the waiver PDF, the privacy export and alerts write), uploads as links (images shown), a
 // signature drawn by the server as SVG, and a repeated group as a table. Text is only ever text.
 import { useTranslation } from 'react-i18next';
-import { answerReader, questionLabel, readAnswer, type AnswerReading, type ReaderOptions } from '../../../engine/answer-text.ts';
-import type { CountryNames } from '../../../engine/country-codes.ts';
-import type { ResolvedDataField } from '../../../engine/compiled.ts';
+import { answerReader, questionLabel, readAnswer, type AnswerReading, type ReaderOptions } from '../../../engine/fields/answer-text.ts';
+import type { CountryNames } from '../../../engine/checks/country-codes.ts';
+import type { ResolvedDataField } from '../../../engine/compiler/compiled.ts';
 import type { AnswerFile } from '../../../engine/fields/parts.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { safeHref } from '../../rich-text/RichText.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';

@@ -2,16 +2,16 @@
 // language, as guests answer a date (widgets/DateParts.tsx), instead of the browser's date input,
 // which follows the browser's language. The GET form sends the complete date as `name`; a date
 // still being typed sends nothing, and the page names it instead of searching (dateFilterProblem).
-import { dateProblem } from '../../../engine/date-parts.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { t } from '../../../engine/messages.ts';
+import { dateProblem } from '../../../engine/checks/date-parts.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { t } from '../../../engine/text/messages.ts';
 import { DateParts } from '../../widgets/DateParts.tsx';
 
 interface Props {
   name: string;
   label: string;
   lang: Lang;
-  /** YYYY-MM-DD, a partial date (engine/date-parts.ts) or ''. */
+  /** YYYY-MM-DD, a partial date (engine/checks/date-parts.ts) or ''. */
   value: string;
   onChange: (value: string) => void;
   /** Shown under the parts when the search was held back because of this date. */

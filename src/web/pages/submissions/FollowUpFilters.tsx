@@ -2,11 +2,11 @@
 // state and assignee, the venue (when the form names one) and a range on one rating question.
 // Plain selects in the list's GET form, so the filter is the page's address.
 import { useTranslation } from 'react-i18next';
-import type { ResolvedForm } from '../../../engine/compiled.ts';
+import type { ResolvedForm } from '../../../engine/compiler/compiled.ts';
 import { FOLLOW_UP_STATES, type StaffMember } from '../../../engine/contract/followup.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { formText } from '../../../engine/messages.ts';
-import { ratingFields, ratingTop } from '../../../engine/rating-range.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { formText } from '../../../engine/text/messages.ts';
+import { ratingFields, ratingTop } from '../../../engine/insights/rating-range.ts';
 import { STATE_LABELS, staffName } from './followUpApi.ts';
 import type { SubmissionsData } from './submissionsLoader.ts';
 

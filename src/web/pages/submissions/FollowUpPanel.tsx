@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FOLLOW_UP_NOTE_MAX_LENGTH, FOLLOW_UP_STATES, type FollowUp, type FollowUpState, type StaffMember } from '../../../engine/contract/followup.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import { staffTime } from '../../staff/staffTime.ts';
 import { changeFollowUp, STATE_LABELS, staffName, type FollowUpOutcome } from './followUpApi.ts';
 

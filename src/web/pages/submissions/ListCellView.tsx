@@ -2,10 +2,10 @@
 // cells, engine/contract/submission-list.ts): an option by its label, a rating as its label AND a
 // colour band of its position on the scale (never the colour alone), a comment's first words, a
 // date or number in the staff digits.
-import type { ResolvedDataField } from '../../../engine/compiled.ts';
+import type { ResolvedDataField } from '../../../engine/compiler/compiled.ts';
 import type { ListCell } from '../../../engine/contract/submission-list.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import { formText } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import { formText } from '../../../engine/text/messages.ts';
 import { staffDay, staffNumber } from '../../staff/staffTime.ts';
 
 /**

@@ -3,7 +3,7 @@
 // words them otherwise. Headings become h3 under the section's h2; clauses keep their numbers.
 import { useTranslation } from 'react-i18next';
 import type { SignedTermsAnswer } from '../../../engine/contract/waivers.ts';
-import { parseInline, parseRichText } from '../../../engine/rich-text.ts';
+import { parseInline, parseRichText } from '../../../engine/text/rich-text.ts';
 import { RichText } from '../../rich-text/RichText.tsx';
 
 export function SignedTerms({ terms }: { terms: SignedTermsAnswer | null }) {

@@ -3,7 +3,7 @@
 // and its follow-up (FollowUpPanel.tsx).
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
-import { dataFields } from '../../../engine/conditions.ts';
+import { dataFields } from '../../../engine/checks/conditions.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';

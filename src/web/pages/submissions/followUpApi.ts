@@ -2,8 +2,8 @@
 // shared contract (engine/contract/followup.ts). The page's language goes along, so a refused
 // change is explained in it.
 import type { FollowUp, FollowUpChange, FollowUpState, StaffMember } from '../../../engine/contract/followup.ts';
-import type { Lang } from '../../../engine/languages.ts';
-import type { MessageKey } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
+import type { MessageKey } from '../../../engine/text/messages.ts';
 import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 
 export const STATE_LABELS: Record<FollowUpState, MessageKey> = { new: 'staffStateNew', 'in-progress': 'staffStateInProgress', resolved: 'staffStateResolved' };

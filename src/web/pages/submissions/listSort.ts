@@ -1,9 +1,9 @@
 // The submissions list's sort (?sort=): by date received (newest first by default) or by one of
-// the form's rating columns (engine/list-columns.ts ratingColumnKeys; worst first on the first
+// the form's rating columns (engine/definition/list-columns.ts ratingColumnKeys; worst first on the first
 // press). Anything else in the URL is the default, so a stale link still opens the list; the
 // server checks the sort again (collections/where.ts) and refuses one it does not know.
-import type { ResolvedForm } from '../../../engine/compiled.ts';
-import { ratingColumnKeys } from '../../../engine/list-columns.ts';
+import type { ResolvedForm } from '../../../engine/compiler/compiled.ts';
+import { ratingColumnKeys } from '../../../engine/definition/list-columns.ts';
 
 export const DEFAULT_SORT = '-createdAt';
 

@@ -1,9 +1,9 @@
 // The loader of /staff/forms/:form/:id: one submission with its uploads (depth 1: their
 // documents, served only to staff) and its follow-up, and who the follow-up may be given to.
 // The server records the read in its audit log.
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import type { FollowUp, FollowUpAssignees, StaffMember } from '../../../engine/contract/followup.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import type { SignedTermsAnswer } from '../../../engine/contract/waivers.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 

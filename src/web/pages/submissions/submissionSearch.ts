@@ -2,10 +2,10 @@
 // answer of the form, a date range, the follow-up's state and assignee, the venue, and a range on
 // one rating question. Built as a Payload where clause the server turns into SQL
 // with parameters (collections/where.ts), so typed text is never part of a query.
-import type { ResolvedDataField, ResolvedForm } from '../../../engine/compiled.ts';
-import { dataFields } from '../../../engine/conditions.ts';
+import type { ResolvedDataField, ResolvedForm } from '../../../engine/compiler/compiled.ts';
+import { dataFields } from '../../../engine/checks/conditions.ts';
 import { FOLLOW_UP_STATES } from '../../../engine/contract/followup.ts';
-import { ratingFields, ratingTop, ratingValuesBetween } from '../../../engine/rating-range.ts';
+import { ratingFields, ratingTop, ratingValuesBetween } from '../../../engine/insights/rating-range.ts';
 
 /** The answers a staff member recognises a guest by: names, phones and emails. */
 export function contactFields(form: ResolvedForm): ResolvedDataField[] {

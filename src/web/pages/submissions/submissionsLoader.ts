@@ -3,10 +3,10 @@
 // (follow-up), ?venue= and ?rating=&min=&max= (positions on that rating's scale), sorted by ?sort=
 // (the date, or a rating column: listSort.ts).
 import { consoleForms } from 'virtual:route-set';
-import type { CompiledForm } from '../../../engine/compiled.ts';
+import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import type { FollowUpAssignees, FollowUpSummary, StaffMember } from '../../../engine/contract/followup.ts';
-import { resolveLanguage } from '../../../engine/language.ts';
-import type { Lang } from '../../../engine/languages.ts';
+import { resolveLanguage } from '../../../engine/text/language.ts';
+import type { Lang } from '../../../engine/text/languages.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
 import { loadCompiledForm, loadFormTexts } from '../../form/loadForm.ts';

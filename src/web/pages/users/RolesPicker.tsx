@@ -2,7 +2,7 @@
 // role (manager), the venues it is limited to as a second group of checkboxes: native controls,
 // so they work with the keyboard (Tab, Space) and screen readers announce each group's name.
 import { useTranslation } from 'react-i18next';
-import { isVenueRole, ROLES, type Role } from '../../../engine/roles.ts';
+import { isVenueRole, ROLES, type Role } from '../../../engine/access/roles.ts';
 import type { VenueOption } from '../../../engine/contract/venues.ts';
 import { ROLE_NAMES } from '../../staff/session.ts';
 

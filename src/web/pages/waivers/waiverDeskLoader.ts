@@ -6,7 +6,7 @@ import type { PageOf } from '../../../engine/contract/routes.ts';
 import type { WaiverSearchAnswer } from '../../../engine/contract/waivers.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 import { pageLanguage } from '../../shell/pageLanguage.ts';
-import { t } from '../../../engine/messages.ts';
+import { t } from '../../../engine/text/messages.ts';
 import { type StaffMe } from '../../staff/requireStaff.ts';
 import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 import { staffMeOf } from '../../staff/staffPage.ts';

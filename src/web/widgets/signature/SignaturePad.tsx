@@ -5,8 +5,8 @@
 // reload never wipes the signature.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import SignatureCanvas from './signature-canvas.ts';
-import type { Lang } from '../../../engine/definition.ts';
-import { t } from '../../../engine/messages.ts';
+import type { Lang } from '../../../engine/definition/definition.ts';
+import { t } from '../../../engine/text/messages.ts';
 import { flourish, MAX_STROKES, readSignature, type SignatureValue } from './strokes.ts';
 import { addPadStroke, padAspect, sameSignature, toPadData } from './pad-data.ts';
 

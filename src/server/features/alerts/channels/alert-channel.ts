@@ -1,6 +1,6 @@
 // What a channel is to the alerts: the core's sending side (core/outbox/channel.ts) plus who a
 // rule tells on it and what a rule's fields of it must be to be saved.
-import type { Lang } from '../../../../engine/languages.ts';
+import type { Lang } from '../../../../engine/text/languages.ts';
 import type { Channel } from '../../../core/outbox/channel.ts';
 import type { FieldError } from '../../../core/errors.ts';
 import type { AlertsConfig } from '../config.ts';

@@ -5,7 +5,7 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { t } from '../../../../engine/messages.ts';
+import { t } from '../../../../engine/text/messages.ts';
 import type { Delivery, SendOutcome } from '../../../core/outbox/channel.ts';
 import type { AlertsConfig } from '../config.ts';
 import { smtpTimeoutMs } from '../retry.ts';

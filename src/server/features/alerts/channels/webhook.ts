@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { t } from '../../../../engine/messages.ts';
+import { t } from '../../../../engine/text/messages.ts';
 import type { SendOutcome } from '../../../core/outbox/channel.ts';
 import type { AlertsConfig } from '../config.ts';
 import { guardedLookup, resolvedProblem, webhookUrlProblem } from '../address-guard.ts';

@@ -1,7 +1,7 @@
 // Conditions: evaluated here for the page, compiled to JSON Schema (toSchema) for the server.
 // tests/unit/page-server-verdicts.test.ts checks that both agree on generated answers to every form.
-import type { Condition } from './definition.ts';
-import type { ResolvedForm, ResolvedField, ResolvedDataField, JsonSchema } from './compiled.ts';
+import type { Condition } from '../definition/definition.ts';
+import type { ResolvedForm, ResolvedField, ResolvedDataField, JsonSchema } from '../compiler/compiled.ts';
 
 type Data = Record<string, unknown>;
 

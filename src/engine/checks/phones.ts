@@ -4,12 +4,12 @@
 // '+4407911123456' and '+447911123456' are one phone, and '97455123456' (dial code and number,
 // digits only, as the old app and Payload data write it) is '+97455123456'.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import type { ResolvedForm } from './compiled.ts';
+import type { ResolvedForm } from '../compiler/compiled.ts';
 import type { AnswerError } from './errors.ts';
-import type { Lang } from './languages.ts';
+import type { Lang } from '../text/languages.ts';
 import { answersOfType } from './answers.ts';
-import { t } from './messages.ts';
-import { PHONE_MAX_LENGTH } from './fields/limits.ts';
+import { t } from '../text/messages.ts';
+import { PHONE_MAX_LENGTH } from '../fields/limits.ts';
 
 /** The number in E.164 ('+97455123456'), or null when it is not a valid number of any country. */
 export function toE164(value: string): string | null {

@@ -3,7 +3,7 @@
 // address (?kiosk=1) or by the route's own `kiosk` setting in routes.json; its timings, with their
 // defaults, are here and nowhere else (the routes.json setting's schema: contract/kiosk-setting.ts,
 // apart so the pages never carry TypeBox).
-import type { KioskSetting } from './contract/kiosk-setting.ts';
+import type { KioskSetting } from '../contract/kiosk-setting.ts';
 
 export type { KioskSetting };
 

@@ -4,19 +4,19 @@
 // src/engine/fields/ (FIELD_TYPES); the shared pieces are in src/engine/fields/parts.ts.
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Field } from './fields/index.ts';
-import { ContentBlock } from './fields/content.ts';
-import { Condition, FieldName, Id, LocalizedText, Option } from './fields/parts.ts';
-import { LANGUAGES, type Lang } from './languages.ts';
+import { Field } from '../fields/index.ts';
+import { ContentBlock } from '../fields/content.ts';
+import { Condition, FieldName, Id, LocalizedText, Option } from '../fields/parts.ts';
+import { LANGUAGES, type Lang } from '../text/languages.ts';
 import { SubmissionList } from './list-columns.ts';
-import { ROLES } from './roles.ts';
+import { ROLES } from '../access/roles.ts';
 
 export { LANGUAGES, type Lang };
-export { Condition, LocalizedText, Option, RICH_TEXT_PATTERN, ValueSource } from './fields/parts.ts';
+export { Condition, LocalizedText, Option, RICH_TEXT_PATTERN, ValueSource } from '../fields/parts.ts';
 export {
   ChoiceField, ConsentField, ContentBlock, CountryField, DateField, EmailField, Field, FileField, HiddenField, MultiChoiceField,
   NumberField, PhoneField, RatingField, RepeatField, ScaleField, SelectField, SignatureField, TextField, TextareaField,
-} from './fields/index.ts';
+} from '../fields/index.ts';
 
 export type Field = Static<typeof Field>;
 export type FieldType = Field['type'];

@@ -4,10 +4,10 @@
 // computes each row's cells from this (features/collections/list-columns.ts), forms:check checks
 // the columns (scripts/lib/check.ts), the console draws them (SubmissionsPage.tsx).
 import { Type, type Static } from '@sinclair/typebox';
-import type { ResolvedDataField, ResolvedForm } from './compiled.ts';
-import { dataFields } from './conditions.ts';
-import type { ListCell, ListCells } from './contract/submission-list.ts';
-import { FieldName, LocalizedText } from './fields/parts.ts';
+import type { ResolvedDataField, ResolvedForm } from '../compiler/compiled.ts';
+import { dataFields } from '../checks/conditions.ts';
+import type { ListCell, ListCells } from '../contract/submission-list.ts';
+import { FieldName, LocalizedText } from '../fields/parts.ts';
 import type { FieldType } from './definition.ts';
 
 /** Question types whose answer reads as one short value in a row (not files, signatures, groups, consents or several choices). */

@@ -1,8 +1,8 @@
 // Page settings and route sets from routes.json (pure; shared by the page, the build and tests).
 // Matching a path to a route is react-router's job (src/web/shell/routeObjects.tsx).
-import type { PageSettingsRule, RoutesTable, RouteEntry } from './contract/routes.ts';
+import type { PageSettingsRule, RoutesTable, RouteEntry } from '../contract/routes.ts';
 
-export type { PageKindName, PageOf, PageRef, PageSettingsRule, RouteEntry, RoutesTable, ThemeId } from './contract/routes.ts';
+export type { PageKindName, PageOf, PageRef, PageSettingsRule, RouteEntry, RoutesTable, ThemeId } from '../contract/routes.ts';
 export type RouteSet = 'public' | 'private' | 'default';
 
 /** The settings of a page: its rule (with the rule's prefix), or the defaults. */

@@ -1,8 +1,8 @@
 // A rating's value is its option's position on its scale, the first option being 1 (whatever the
 // stored word: "poor" is 1 on quality5). Staff filter on a range of positions; the stored answers
 // are the options' values, so a range becomes the list of values it covers.
-import type { ResolvedDataField, ResolvedForm } from './compiled.ts';
-import { dataFields } from './conditions.ts';
+import type { ResolvedDataField, ResolvedForm } from '../compiler/compiled.ts';
+import { dataFields } from '../checks/conditions.ts';
 
 export type RatingField = Extract<ResolvedDataField, { type: 'rating' }>;
 

@@ -1,6 +1,6 @@
 // Which questions of a form the insights count, group by and quote, read from its definition
 // (shared by the server, which aggregates, and the insights page, which labels and draws).
-import type { ResolvedDataField, ResolvedForm } from './compiled.ts';
+import type { ResolvedDataField, ResolvedForm } from '../compiler/compiled.ts';
 
 /** A question with a mean: a rating (its option's position, first = 1) or a whole-number scale (its value). */
 export type InsightQuestion =

@@ -2,11 +2,11 @@
 // the page (to render) and the server (to validate and store). The validator itself is the
 // ajv standalone module build/forms/<id>.validate.mjs, whose default export is
 // { [formId]: ValidateFunction } (the shape @rjsf/validator-ajv8's createPrecompiledValidator takes).
-import type { Role } from './roles.ts';
-import type { FormDefinition, Lang, Option, Section, Field } from './definition.ts';
-import type { Keyed, JsonSchema, LocalizedText, TextKey } from './fields/parts.ts';
+import type { Role } from '../access/roles.ts';
+import type { FormDefinition, Lang, Option, Section, Field } from '../definition/definition.ts';
+import type { Keyed, JsonSchema, LocalizedText, TextKey } from '../fields/parts.ts';
 
-export type { JsonSchema, Keyed, TextKey } from './fields/parts.ts';
+export type { JsonSchema, Keyed, TextKey } from '../fields/parts.ts';
 
 /** A field after vocabulary references are replaced by their options, texts still inline (build time only). */
 /** `stars`: a rating whose scale is drawn as stars (the vocabulary says so). */

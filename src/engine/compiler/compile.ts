@@ -1,20 +1,20 @@
 // Definition → compiled form: the JSON Schema contract for submitted data, plus what the
 // page and server need around it. Pure: no React, no Node.
-import type { FormDefinition, Option, Field } from './definition.ts';
+import type { FormDefinition, Option, Field } from '../definition/definition.ts';
 import type { AuthoredField, AuthoredForm, CompiledForm, JsonSchema, ResolvedForm, ResolvedField } from './compiled.ts';
 import { extractTexts, type FormTexts } from './form-texts.ts';
-import { toSchema, visibilityOf, dataFields } from './conditions.ts';
-import { DEFAULT_READERS } from './roles.ts';
-import { FIELD_TYPES } from './fields/index.ts';
-import { compact, type SchemaContext } from './fields/parts.ts';
+import { toSchema, visibilityOf, dataFields } from '../checks/conditions.ts';
+import { DEFAULT_READERS } from '../access/roles.ts';
+import { FIELD_TYPES } from '../fields/index.ts';
+import { compact, type SchemaContext } from '../fields/parts.ts';
 // The list itself, handed to a country question's schema (fields/country.ts) from here: the pages
-// never import the compiler, and a list read at the top of a module they import (engine/countries.ts)
+// never import the compiler, and a list read at the top of a module they import (engine/checks/countries.ts)
 // would stay in their bundle even unused (a property read might have effects).
-import countriesFile from '../../forms/countries.json' with { type: 'json' };
+import countriesFile from '../../../forms/countries.json' with { type: 'json' };
 
 export type Vocabularies = Record<string, string | { ordered?: boolean; stars?: boolean; options: Option[] }>;
 
-export { DEFAULT_MAX_FILES, DEFAULT_MAX_LENGTH, PHONE_MAX_LENGTH, SIGNATURE_LIMITS } from './fields/limits.ts';
+export { DEFAULT_MAX_FILES, DEFAULT_MAX_LENGTH, PHONE_MAX_LENGTH, SIGNATURE_LIMITS } from '../fields/limits.ts';
 
 export function vocabularyOptions(vocabularies: Vocabularies, name: string): Option[] {
   const entry = vocabularies[name];

@@ -2,12 +2,12 @@
 // (named in words a guest can act on, see date-parts.ts) and limits such as "not after today".
 // Checked by the page (before sending, and on leaving a date) and by the server (after the
 // schema), with the same messages as everything else.
-import type { Lang } from './languages.ts';
-import type { ResolvedField, ResolvedForm } from './compiled.ts';
+import type { Lang } from '../text/languages.ts';
+import type { ResolvedField, ResolvedForm } from '../compiler/compiled.ts';
 import type { AnswerError } from './errors.ts';
 import { answersOfType } from './answers.ts';
 import { dateProblem } from './date-parts.ts';
-import { t } from './messages.ts';
+import { t } from '../text/messages.ts';
 
 /** What is wrong with one date answer (`today` is YYYY-MM-DD), or null. */
 export function dateAnswerMessage(field: Extract<ResolvedField, { type: 'date' }>, value: string, today: string, lang: Lang): string | null {

@@ -1,8 +1,8 @@
 // Compiled form → RJSF uiSchema in one language. Widgets receive the whole resolved field
 // in ui:options.field, so a new field property needs no change here.
-import type { FieldType, Lang } from './definition.ts';
+import type { FieldType, Lang } from '../definition/definition.ts';
 import type { ResolvedForm, ResolvedField, ResolvedDataField, TextKey } from './compiled.ts';
-import { formText } from './messages.ts';
+import { formText } from '../text/messages.ts';
 
 export type UiSchema = Record<string, unknown>;
 

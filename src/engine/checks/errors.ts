@@ -1,7 +1,7 @@
 // One wording for every validation error, shared by the page (RJSF transformErrors) and the server.
-import type { Lang } from './definition.ts';
-import type { ResolvedField } from './compiled.ts';
-import { formText, t, type MessageKey } from './messages.ts';
+import type { Lang } from '../definition/definition.ts';
+import type { ResolvedField } from '../compiler/compiled.ts';
+import { formText, t, type MessageKey } from '../text/messages.ts';
 
 
 export interface SchemaError {

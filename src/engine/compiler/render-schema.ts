@@ -1,7 +1,7 @@
 // The schema the page renders from, apart from the compiler: the pages import this and
 // must not bundle the definition format (TypeBox) that compile.ts reaches through src/engine/fields.
 import type { JsonSchema, ResolvedForm } from './compiled.ts';
-import { dataFields } from './conditions.ts';
+import { dataFields } from '../checks/conditions.ts';
 
 /** The contract without its conditional rules, with every field that is required when shown marked required (the page hides the rest). */
 export function renderSchema(contract: JsonSchema, form: ResolvedForm): JsonSchema {

@@ -1,9 +1,9 @@
 // The checks after the JSON Schema, run by the page (before sending) and the server (before
 // storing) alike: date limits and phone numbers. An answer the schema already refused keeps the
 // schema's message, so page and server name each answer once and with the same words.
-import type { ResolvedForm } from './compiled.ts';
+import type { ResolvedForm } from '../compiler/compiled.ts';
 import type { AnswerError } from './errors.ts';
-import type { Lang } from './languages.ts';
+import type { Lang } from '../text/languages.ts';
 import { dateLimitErrors } from './date-limits.ts';
 import type { phoneErrors } from './phones.ts';
 

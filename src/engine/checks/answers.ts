@@ -1,6 +1,6 @@
 // Walks the answers of one field type, at the top level and inside repeated groups, for the
 // checks a JSON Schema cannot state (date limits, phone numbers) that page and server both run.
-import type { ResolvedForm, ResolvedField } from './compiled.ts';
+import type { ResolvedForm, ResolvedField } from '../compiler/compiled.ts';
 import { dataFields } from './conditions.ts';
 
 export interface Answer<F> {
@@ -32,7 +32,7 @@ export function answersOfType<T extends ResolvedField['type']>(form: ResolvedFor
   return found;
 }
 
-/** Whether a form asks for a phone anywhere (the page then loads the phone check, engine/phones.ts). */
+/** Whether a form asks for a phone anywhere (the page then loads the phone check, engine/checks/phones.ts). */
 export function hasFieldOfType(form: ResolvedForm, type: ResolvedField['type']): boolean {
   return form.sections.some((section) => section.fields.some((field) => field.type === type || (field.type === 'repeat' && field.fields.some((sub) => sub.type === type))));
 }

@@ -3,18 +3,18 @@
 // (FIELD_TYPES[type].answerText, like SurveyJS's getDisplayValueCore); here is only the reader they
 // are handed (the form's texts and the engine's messages in that language, the calendar, countries)
 // and the walk over a question and its answer. Outputs escape, shape or guard the text themselves.
-import type { ResolvedField } from './compiled.ts';
-import { FIELD_TYPES } from './fields/index.ts';
-import { answered, type AnswerReader, type AnswerReading, type LocalizedText } from './fields/parts.ts';
-import type { Lang } from './languages.ts';
-import { formText, t } from './messages.ts';
+import type { ResolvedField } from '../compiler/compiled.ts';
+import { FIELD_TYPES } from './index.ts';
+import { answered, type AnswerReader, type AnswerReading, type LocalizedText } from './parts.ts';
+import type { Lang } from '../text/languages.ts';
+import { formText, t } from '../text/messages.ts';
 
-export type { AnswerReader, AnswerReading } from './fields/parts.ts';
+export type { AnswerReader, AnswerReading } from './parts.ts';
 
 type Question = { type: string; name: string; label?: string; showAs?: string };
 
 export interface ReaderOptions {
-  /** The country list (engine/countries.ts), to name a country in the reader's language; without it a country reads as stored. */
+  /** The country list (engine/checks/countries.ts), to name a country in the reader's language; without it a country reads as stored. */
   countries?: readonly { code: string; name: LocalizedText }[];
 }
 

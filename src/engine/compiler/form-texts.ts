@@ -2,8 +2,8 @@
 // language, and forms:build moves them into one namespace per form and language, leaving in the
 // compiled form the key of each text. Keys are paths by name, e.g. "sections.visit.title",
 // "sections.visit.fields.food.label", "sections.visit.fields.food.options.good.label".
-import type { LocalizedText } from './definition.ts';
-import { LANGUAGES, type Lang } from './languages.ts';
+import type { LocalizedText } from '../definition/definition.ts';
+import { LANGUAGES, type Lang } from '../text/languages.ts';
 
 export type FormTexts = Record<Lang, Record<string, string>>;
 

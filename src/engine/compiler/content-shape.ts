@@ -3,8 +3,8 @@
 // contentPath says where its answer lives; these two functions move between the document the
 // API stores and the flat answers the engine renders and validates.
 import type { ResolvedForm, ResolvedDataField } from './compiled.ts';
-import { dataFields } from './conditions.ts';
-import { lexicalToRichText, richTextToLexical } from './staff-rich-text.ts';
+import { dataFields } from '../checks/conditions.ts';
+import { lexicalToRichText, richTextToLexical } from '../text/staff-rich-text.ts';
 
 type Data = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // string. What a guest has typed so far is kept in the same shape with its missing parts empty
 // ("-04-12": no year yet), so a draft keeps it; the schema's format "date" refuses such a value,
 // and dateProblem says what is missing in words a guest can act on.
-import type { MessageKey } from './messages.ts';
+import type { MessageKey } from '../text/messages.ts';
 
 export interface DateParts {
   /** Digits as typed (ASCII), '' when not yet typed. */

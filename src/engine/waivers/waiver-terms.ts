@@ -3,8 +3,8 @@
 // signature. The server fingerprints it into the evidence, the desk compares it with today's, the
 // staff page and the signed copy show it. Pure: the texts come with the form (one language's
 // i18next resources of the form version the guest saw).
-import type { CompiledForm, ResolvedField } from './compiled.ts';
-import type { Lang } from './languages.ts';
+import type { CompiledForm, ResolvedField } from '../compiler/compiled.ts';
+import type { Lang } from '../text/languages.ts';
 
 /** One form's texts per language, keyed as in CompiledForm (build/forms/locales/<lang>/<id>.json). */
 export type FormTextsByLang = Partial<Record<Lang, Record<string, string>>>;
