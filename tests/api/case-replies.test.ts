@@ -6,7 +6,7 @@
 // server the reply waits on the outbox and the thread says "queued".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
+import { REFUSAL, startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { loadConfig } from '../../src/server/features/index.ts';
 import type { AlertsConfig } from '../../src/server/features/alerts/index.ts';
 import { CASE_REPLY_MAX_LENGTH } from '../../src/engine/contract/cases.ts';
@@ -16,6 +16,7 @@ import { DINING, diningAnswers } from './samples.ts';
 let smtp: SmtpStandIn;
 let server: TestServer;
 let guestCounter = 0;
+const REFUSED = 'no-such-guest@example.com';
 const alertsConfig = (overrides: Partial<AlertsConfig>): AlertsConfig => ({ ...loadConfig({}).alerts, retryBaseMs: 100, consoleUrl: 'https://forms.example.com', mailFrom: 'Venue forms <replies@dohaoasis.example>', ...overrides });
 
 const guestEmail = () => `guest-${process.pid}-${++guestCounter}@example.com`;
@@ -36,7 +37,7 @@ async function templateId(on: TestServer, lang: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startSmtp({ refuse: [REFUSED] });
   server = await startTestServer({ alerts: alertsConfig({ smtpUrl: smtp.url }) });
 });
 afterAll(async () => {
@@ -85,6 +86,14 @@ describe('a reply reaches the guest', () => {
     const read = await thread(server, id, manager);
     expect(read.body.docs.map((message: { id: number; direction: string }) => [message.id, message.direction])).toEqual([[first.body.id, 'to-guest'], [second.body.id, 'to-guest']]);
     expect(read.body.docs[0].author).toMatch(/@/);
+  });
+
+  it("a mail server refusing the guest's address marks the reply failed with its words, in the thread", async () => {
+    const manager = await server.staffAs(['manager'], ['cova']);
+    const id = await survey(server, { email_address: REFUSED });
+    expect((await post(server, id, { text: 'Hello' }, manager)).status).toBe(201);
+    await expect.poll(async () => (await thread(server, id, manager)).body.docs[0].delivery.state).toBe('failed');
+    expect((await thread(server, id, manager)).body.docs[0].delivery.error).toContain(REFUSAL);
   });
 
   it('a manager of another venue can neither read nor write the thread (404)', async () => {
@@ -169,6 +178,22 @@ describe('reply templates are content', () => {
     expect(renamed.body.errors[0].data.errors[0]).toMatchObject({ path: 'subject' });
     const manager = await server.staffAs(['manager'], ['cova']);
     expect((await server.api('/api/reply-templates', { method: 'POST', json: template, as: 'none', headers: manager })).status).toBe(403);
+  });
+});
+
+describe("the guest's data", () => {
+  it('the privacy export carries the messages with the guest', async () => {
+    const manager = await server.staffAs(['manager'], ['cova']);
+    const email = guestEmail();
+    const id = await survey(server, { email_address: email });
+    expect((await post(server, id, { text: 'We would love to welcome you again.' }, manager)).status).toBe(201);
+    const exported = await server.api(`/api/privacy/export?email=${encodeURIComponent(email)}`, { as: 'none', headers: await server.staffAs(['admin']) });
+    expect(exported.status).toBe(200);
+    const submission = exported.body.submissions.find((found: { id: number }) => found.id === id);
+    expect(submission.messages).toEqual([{ at: expect.any(String), direction: 'to-guest', text: 'We would love to welcome you again.' }]);
+    const html = await server.api(`/api/privacy/export?email=${encodeURIComponent(email)}&format=html`, { as: 'none', headers: await server.staffAs(['admin']) });
+    expect(html.body).toContain('Messages with the guest');
+    expect(html.body).toContain('To the guest: We would love to welcome you again.');
   });
 });
 

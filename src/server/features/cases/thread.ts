@@ -43,10 +43,10 @@ export async function readMessage(db: Queryable, id: number): Promise<CaseMessag
 }
 
 /** The messages of some submissions, oldest first, for a data-subject export (features/privacy): who wrote a reply stays out. */
-export async function messagesOfSubmissions(db: Queryable, documentIds: readonly number[]): Promise<Map<number, { at: string; direction: string; text: string }[]>> {
-  const messages = new Map<number, { at: string; direction: string; text: string }[]>();
+export async function messagesOfSubmissions(db: Queryable, documentIds: readonly number[]): Promise<Map<number, { at: string; direction: CaseMessage['direction']; text: string }[]>> {
+  const messages = new Map<number, { at: string; direction: CaseMessage['direction']; text: string }[]>();
   if (documentIds.length === 0) return messages;
-  const { rows } = await db.query<{ document_id: number; created_at: Date; direction: string; text: string }>(
+  const { rows } = await db.query<{ document_id: number; created_at: Date; direction: CaseMessage['direction']; text: string }>(
     'SELECT document_id, created_at, direction, text FROM case_messages WHERE document_id = ANY($1::int[]) ORDER BY id',
     [documentIds],
   );
