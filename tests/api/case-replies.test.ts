@@ -96,12 +96,27 @@ describe('a reply reaches the guest', () => {
     expect((await thread(server, id, manager)).body.docs[0].delivery.error).toContain(REFUSAL);
   });
 
+  it('a preview shows the reply as the guest will read it, in their language, and sends nothing', async () => {
+    const manager = await server.staffAs(['manager'], ['cova']);
+    const id = await survey(server, { email_address: guestEmail(), name: 'Marie Dupont' }, 'en');
+    const preview = await server.api(`/api/${DINING}/${id}/messages/preview`, { method: 'POST', json: { text: '', template: await templateId(server, 'en') }, as: 'none', headers: manager });
+    expect(preview.status).toBe(200);
+    expect(preview.body.lang).toBe('en');
+    expect(preview.body.subject).toBe('About your visit to Cova');
+    expect(preview.body.text).toMatch(/^Dear Marie Dupont,/);
+    expect(preview.body.text).toContain(`Your reference: ${(await server.api(`/api/${DINING}/${id}`, { as: 'none', headers: manager })).body.reference}`);
+    const { rows } = await server.ctx.db.query('SELECT 1 FROM case_messages WHERE document_id = $1', [id]);
+    expect(rows).toHaveLength(0);
+    expect((await server.api(`/api/${DINING}/${id}/messages/preview`, { method: 'POST', json: { text: '{oops}' }, as: 'none', headers: manager })).status).toBe(400);
+  });
+
   it('a manager of another venue can neither read nor write the thread (404)', async () => {
     const other = await server.staffAs(['manager'], ['twiga']);
     const id = await survey(server, { email_address: guestEmail() });
     expect((await thread(server, id, other)).status).toBe(404);
     const written = await post(server, id, { text: 'Hello' }, other);
     expect(written.status).toBe(404);
+    expect((await server.api(`/api/${DINING}/${id}/messages/preview`, { method: 'POST', json: { text: 'Hello' }, as: 'none', headers: other })).status).toBe(404);
     const { rows } = await server.ctx.db.query('SELECT 1 FROM case_messages WHERE document_id = $1', [id]);
     expect(rows).toHaveLength(0);
   });
@@ -123,7 +138,7 @@ describe('when no reply is possible: 409 naming why', () => {
 
     const b = await refused(saidNo, manager, DINING, '?locale=fr');
     expect(b.status).toBe(409);
-    expect(b.body.errors[0].message).toBe(t('caseReplySaidNo', 'fr'));
+    expect(b.body.errors[0].message).toBe(t('staffCaseSaidNo', 'fr'));
     expect(b.body.errors[0].message).toMatch(/^Le client a demandé/);
     expect(b.body.errors[0].data.errors[0].code).toBe('said-no');
 
@@ -153,7 +168,7 @@ describe('bad words: 400 naming the field, in the console language', () => {
       return answer.body.errors[0].data.errors[0];
     };
     expect(await problem({ text: 'x'.repeat(CASE_REPLY_MAX_LENGTH + 1) })).toEqual({ path: 'text', message: `Keep the reply to ${CASE_REPLY_MAX_LENGTH} characters or fewer.` });
-    expect(await problem({ text: '   ' }, '?locale=fr')).toEqual({ path: 'text', message: t('caseReplyEmpty', 'fr') });
+    expect(await problem({ text: '   ' }, '?locale=fr')).toEqual({ path: 'text', message: t('staffCaseReplyEmpty', 'fr') });
     expect(await problem({ text: 'Hello', template: 999999 })).toEqual({ path: 'template', message: "There is no such reply template for this form in the guest's language." });
     expect(await problem({ text: 'Hello', template: await templateId(server, 'en') })).toMatchObject({ path: 'template' });
     expect(await problem({ text: 'Dear {guest_name}, your {voucher} is ready.' })).toEqual({

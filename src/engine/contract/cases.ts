@@ -44,3 +44,11 @@ export const CaseReply = Type.Object({
   template: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 12 })])),
 });
 export type CaseReply = Static<typeof CaseReply>;
+
+/** POST /api/{collection}/{id}/messages/preview (the same body): the reply as the guest will read it, nothing sent. */
+export const CasePreview = Type.Object({
+  lang: Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))),
+  subject: Type.String(),
+  text: Type.String(),
+});
+export type CasePreview = Static<typeof CasePreview>;

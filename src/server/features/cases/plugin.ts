@@ -1,4 +1,4 @@
-// The thread routes: read a case's messages, reply to the guest. Every route answers exactly as
+// The thread routes: read a case's messages, preview a reply as the guest will read it, reply to the guest. Every route answers exactly as
 // reading the submission would (the follow-up's check: role, form and venue): no staff right, 403;
 // a submission the caller cannot read, or none, 404. A reply is stored and its email queued on the
 // outbox in one transaction. Nothing of a message is logged (the request log names routes only).
@@ -13,7 +13,7 @@ import type { DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
 import { enqueue } from '../../core/outbox/outbox.ts';
 import { resolveLanguage } from '../../../engine/language.ts';
-import { CaseMessage, CaseThread } from '../../../engine/contract/cases.ts';
+import { CaseMessage, CasePreview, CaseThread } from '../../../engine/contract/cases.ts';
 import { fillReply } from '../../../engine/reply-placeholders.ts';
 import { t } from '../../../engine/messages.ts';
 import { canFollowUp } from '../followup/index.ts';
@@ -46,7 +46,8 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
     return { docs: await readThread(db, row.id), reply: { lang: await guestLanguage(db, collection.form!.compiled, row), blocked: replyBlock(collection, row) } };
   });
 
-  app.post('/api/:slug/:id/messages', { schema: { params: slugIdParams, querystring: localeQuery, headers: credentialHeaders, response: { 201: CaseMessage } } }, async (request: SubmissionRequest, reply: FastifyReply) => {
+  /** The reply as it would be sent: checked (409, 400 in the console's language), placeholders filled in the guest's language. */
+  async function compose(request: SubmissionRequest) {
     const { collection, row } = await submissionOf(request);
     if (request.caller.kind !== 'staff') throw forbidden();
     const staff = request.caller.user;
@@ -57,7 +58,16 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
     const checked = await checkReply(db, collection, request.body, guestLang, lang);
     const values = await placeholderValues(db, collection, row, guestLang, staff);
     const subject = fillReply(checked.subject ?? t('caseReplySubject', guestLang, { venue: values.venue }), values);
-    const text = fillReply(checked.text, values);
+    return { collection, row, staff, guestLang, subject, text: fillReply(checked.text, values) };
+  }
+
+  app.post('/api/:slug/:id/messages/preview', { schema: { params: slugIdParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: CasePreview } } }, async (request: SubmissionRequest) => {
+    const { guestLang, subject, text } = await compose(request);
+    return { lang: guestLang, subject, text };
+  });
+
+  app.post('/api/:slug/:id/messages', { schema: { params: slugIdParams, querystring: localeQuery, headers: credentialHeaders, response: { 201: CaseMessage } } }, async (request: SubmissionRequest, reply: FastifyReply) => {
+    const { collection, row, staff, guestLang, subject, text } = await compose(request);
     const message = await db.transaction(async (tx) => {
       // Held until the reply is stored: a submission erased meanwhile is a 404, not a broken reference.
       const { rows: still } = await tx.query('SELECT 1 FROM documents WHERE id = $1 FOR SHARE', [row.id]);

@@ -10,7 +10,7 @@ import { CASE_REPLY_MAX_LENGTH, type ReplyBlock } from '../../../engine/contract
 import { REPLY_PLACEHOLDERS, unknownPlaceholders } from '../../../engine/reply-placeholders.ts';
 import { REPLY_TEMPLATES } from './template-collection.ts';
 
-const BLOCK_MESSAGES: Record<ReplyBlock, MessageKey> = { 'no-contact': 'caseReplyNoContact', 'said-no': 'caseReplySaidNo', 'no-email': 'caseReplyNoEmail' };
+const BLOCK_MESSAGES: Record<ReplyBlock, MessageKey> = { 'no-contact': 'staffCaseNoContact', 'said-no': 'staffCaseSaidNo', 'no-email': 'staffCaseNoEmail' };
 
 /** 409: this guest is not to be replied to; `code` says why (the console shows the reason instead of the button). */
 export function replyRefused(collection: Collection, block: ReplyBlock, lang: Lang): ApiError {
@@ -21,7 +21,7 @@ export function replyRefused(collection: Collection, block: ReplyBlock, lang: La
 /** The placeholder problem of a text, in `lang`, or null. */
 export function placeholderProblem(text: string, lang: Lang): string | null {
   const unknown = unknownPlaceholders(text);
-  return unknown.length ? t('casePlaceholderUnknown', lang, { name: unknown.map((name) => `{${name}}`).join(', '), known: REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ') }) : null;
+  return unknown.length ? t('staffCasePlaceholderUnknown', lang, { name: unknown.map((name) => `{${name}}`).join(', '), known: REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ') }) : null;
 }
 
 export interface CheckedReply {
@@ -42,12 +42,12 @@ export async function checkReply(db: Queryable, collection: Collection, body: un
     const id = Number(given.template);
     const { rows } = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await db.query<Template>('SELECT id, data FROM documents WHERE collection = $1 AND id = $2', [REPLY_TEMPLATES, id]) : { rows: [] };
     template = rows[0] ?? null;
-    if (!template || template.data.form !== collection.form!.compiled.id || template.data.language !== guestLang) throw fail('template', t('caseReplyTemplateUnknown', lang));
+    if (!template || template.data.form !== collection.form!.compiled.id || template.data.language !== guestLang) throw fail('template', t('staffCaseTemplateUnknown', lang));
   }
   const written = typeof given.text === 'string' ? given.text.trim() : '';
   const text = written || (typeof template?.data.body === 'string' ? template.data.body.trim() : '');
-  if (text === '') throw fail('text', t('caseReplyEmpty', lang));
-  if (text.length > CASE_REPLY_MAX_LENGTH) throw fail('text', t('caseReplyTooLong', lang, { max: CASE_REPLY_MAX_LENGTH }));
+  if (text === '') throw fail('text', t('staffCaseReplyEmpty', lang));
+  if (text.length > CASE_REPLY_MAX_LENGTH) throw fail('text', t('staffCaseReplyTooLong', lang, { max: CASE_REPLY_MAX_LENGTH }));
   const problem = placeholderProblem(text, lang);
   if (problem) throw fail('text', problem);
   const subject = typeof template?.data.subject === 'string' && template.data.subject.trim() ? template.data.subject.trim() : null;
