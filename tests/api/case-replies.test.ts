@@ -122,6 +122,40 @@ describe('a reply reaches the guest', () => {
   });
 });
 
+describe("the guest's link", () => {
+  it('opens only its own case, in the guest language; the guest answers into the thread; an altered link is a 404', async () => {
+    const manager = await server.staffAs(['manager'], ['cova']);
+    const email = guestEmail();
+    const id = await survey(server, { email_address: email });
+    const other = await survey(server, { email_address: guestEmail() });
+    expect((await post(server, id, { text: 'نعتذر عن تجربتك.' }, manager)).status).toBe(201);
+    expect((await post(server, other, { text: 'Another guest.' }, manager)).status).toBe(201);
+    const token = /\/case\/([^\s]+)/.exec((await smtp.mailTo(email)).text)![1];
+
+    const opened = await server.api(`/api/case/${token}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ lang: 'ar', venue: 'Cova', docs: [{ direction: 'to-guest', text: 'نعتذر عن تجربتك.', author: null }] });
+    expect(opened.body.docs).toHaveLength(1);
+    expect(JSON.stringify(opened.body)).not.toContain('@');
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await server.api(`/api/case/${altered}`)).status).toBe(404);
+    expect((await server.api(`/api/case/${id}.9999999999.${'A'.repeat(43)}`)).status).toBe(404);
+    expect((await server.api(`/api/case/${token}`, { as: 'none' })).status).toBe(403);
+
+    const answered = await server.api(`/api/case/${token}/messages`, { method: 'POST', json: { text: '  شكرًا، سأعود الأسبوع القادم.  ' } });
+    expect(answered.status).toBe(201);
+    const tooLong = await server.api(`/api/case/${token}/messages`, { method: 'POST', json: { text: 'x'.repeat(2001) } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors[0].data.errors[0]).toEqual({ path: 'text', message: t('caseAnswerTooLong', 'ar', { max: 2000 }) });
+    const read = await thread(server, id, manager);
+    expect(read.body.docs.map((message: { direction: string; text: string; delivery: unknown }) => [message.direction, message.text, message.delivery])).toEqual([
+      ['to-guest', 'نعتذر عن تجربتك.', expect.any(Object)],
+      ['from-guest', 'شكرًا، سأعود الأسبوع القادم.', null],
+    ]);
+    expect((await thread(server, other, manager)).body.docs.map((message: { direction: string }) => message.direction)).toEqual(['to-guest']);
+  });
+});
+
 describe('when no reply is possible: 409 naming why', () => {
   it('no email, said no, a confidential form, a form without contact', async () => {
     const manager = await server.staffAs(['manager'], ['cova']);

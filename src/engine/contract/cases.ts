@@ -52,3 +52,26 @@ export const CasePreview = Type.Object({
   text: Type.String(),
 });
 export type CasePreview = Static<typeof CasePreview>;
+
+/** A guest's answer on their case page: a few paragraphs. */
+export const CASE_ANSWER_MAX_LENGTH = 2000;
+
+/** GET /api/case/{token}: the guest's own case, as they may see it (staff by first name only, never internal notes). */
+export const GuestCase = Type.Object({
+  lang: Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))),
+  reference: Type.String(),
+  venue: Type.String(),
+  docs: Type.Array(Type.Object({
+    id: Type.Integer(),
+    direction: Type.Union([Type.Literal('to-guest'), Type.Literal('from-guest')]),
+    text: Type.String(),
+    /** A reply's writer by first name, when the account has a name; null for the guest's own words. */
+    author: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String(),
+  })),
+});
+export type GuestCase = Static<typeof GuestCase>;
+
+/** POST /api/case/{token}/messages: the guest's answer. */
+export const GuestAnswer = Type.Object({ text: Type.String() });
+export type GuestAnswer = Static<typeof GuestAnswer>;
