@@ -273,6 +273,7 @@ export function checkDefinition(file: string, definition: FormDefinition, vocabu
     else if (!namesVenue) add('$.venue.field', `venue names question "${definition.venue.field}", which does not pick a venue from a collection: use a select with optionsFrom, or a hidden question with a lookup`);
   }
   listColumnProblems(definition, add);
+  problems.push(...contactProblems(file, definition));
   if (problems.length === 0) {
     try {
       validatorModule(compileForm(definition, vocabularies).compiled.schema);
@@ -298,4 +299,26 @@ export function locate(problems: Problem[], textOf: (file: string) => string | u
 export function formatProblem(p: Problem): string {
   const where = p.line ? `${p.file}:${p.line}:${p.column}` : p.file;
   return `${where} (${p.path}) ${p.message.replace(/\{at:([^}]+)\}/g, '$1')}`;
+}
+
+/** The types each `contact` entry may name (the consent: a yes/no choice, or a consent box). */
+const CONTACT_TYPES = { email: ['email'], phone: ['phone'], name: ['text'], consent: ['choice', 'consent'] } as const;
+
+/** `contact` names questions of this form of the right types, and never on a confidential form (its guest is not to be reached). */
+export function contactProblems(file: string, definition: FormDefinition): Problem[] {
+  const contact = definition.contact;
+  if (!contact) return [];
+  if (definition.confidential) return [{ file, path: '$.contact', message: 'a confidential form may not declare contact (its guests are never replied to): remove "contact"' }];
+  const fields = definition.sections.flatMap((s) => s.fields);
+  const problems: Problem[] = [];
+  for (const role of Object.keys(CONTACT_TYPES) as (keyof typeof CONTACT_TYPES)[]) {
+    const name = contact[role];
+    if (name === undefined) continue;
+    const field = fields.find((f) => 'name' in f && f.name === name);
+    const types: readonly string[] = CONTACT_TYPES[role];
+    if (!field) problems.push({ file, path: `$.contact.${role}`, message: `contact.${role} names question "${name}", which is not in this form: check its spelling` });
+    else if (!types.includes(field.type)) problems.push({ file, path: `$.contact.${role}`, message: `contact.${role} names question "${name}", a ${field.type}: it must be a question of type ${types.join(' or ')}` });
+    else if (role === 'consent' && field.type === 'choice' && field.options !== 'yesNo') problems.push({ file, path: `$.contact.${role}`, message: `contact.consent names question "${name}", whose options are not "yesNo": use options "yesNo" so "no" means no reply` });
+  }
+  return problems;
 }

@@ -11,6 +11,15 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   messageId: string;
+  /** The HTML part, if any (a guest's reply). */
+  html: string | null;
+  /** The From header as sent ("Cova <alerts@…>"). */
+  from: string;
+  inReplyTo: string | null;
+  /** The References header's Message-IDs, in order. */
+  references: string[];
+  /** Every header, lower-case names, as parsed. */
+  headers: Map<string, unknown>;
   /** Files attached (e.g. a guest's signed waiver copy). */
   attachments: { filename: string; contentType: string; content: Buffer }[];
   /** True when the server answered the data (the sender was told it was delivered). */
@@ -55,6 +64,11 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpStandIn>
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           messageId: parsed.messageId ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : null,
+          from: parsed.from?.text ?? '',
+          inReplyTo: parsed.inReplyTo ?? null,
+          references: typeof parsed.references === 'string' ? [parsed.references] : parsed.references ?? [],
+          headers: parsed.headers as Map<string, unknown>,
           attachments: parsed.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, content: file.content })),
           acknowledged: !options.hang,
         };

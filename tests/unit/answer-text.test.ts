@@ -151,7 +151,7 @@ describe('every output writes the same text', () => {
 
     it(`the privacy export's HTML holds each answer's text, escaped (${lang})`, () => {
       const texts = readings(lang);
-      const html = exportHtml({ by: 'email', value: 'noor@example.com', exportedAt: '2026-12-01T10:00:00Z', submissions: [{ form: FORM, collection: 'answer-samples', id: 1, reference: 'K7QM-4XW2-9D', createdAt: '2026-12-01T10:00:00Z', held: false, heldUntil: null, answers: ANSWERS, evidence: null, notes: [], files: [] } as never] }, [compiled], lang);
+      const html = exportHtml({ by: 'email', value: 'noor@example.com', exportedAt: '2026-12-01T10:00:00Z', submissions: [{ form: FORM, collection: 'answer-samples', id: 1, reference: 'K7QM-4XW2-9D', createdAt: '2026-12-01T10:00:00Z', held: false, heldUntil: null, answers: ANSWERS, evidence: null, notes: [], messages: [], files: [] } as never] }, [compiled], lang);
       const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
       for (const field of dataFields.filter((candidate) => candidate.type !== 'repeat')) expect(html, field.type).toContain(`<td>${escape(texts[field.name])}</td>`);
       expect(html).not.toContain('<b>rude</b>');

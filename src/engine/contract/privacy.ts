@@ -43,6 +43,8 @@ export const PrivacyExportSubmission = Type.Object({
   answers: Type.Record(Type.String(), Type.Unknown()),
   evidence: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   notes: Type.Array(Type.Object({ at: Type.String(), text: Type.String() })),
+  /** The case's messages to and from the guest (service recovery), oldest first. */
+  messages: Type.Array(Type.Object({ at: Type.String(), direction: Type.Union([Type.Literal('to-guest'), Type.Literal('from-guest')]), text: Type.String() })),
   files: Type.Array(Type.Object({ name: Type.String(), type: Type.String() })),
 });
 export type PrivacyExportSubmission = Static<typeof PrivacyExportSubmission>;

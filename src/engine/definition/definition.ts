@@ -78,6 +78,15 @@ export const FormDefinition = Type.Object({
     additionalProperties: false,
     description: 'The question naming the venue a submission is about (a select with optionsFrom, or a hidden lookup): venue managers read, and are alerted for, their venues\' submissions.',
   })),
+  contact: Type.Optional(Type.Object({
+    email: FieldName,
+    phone: Type.Optional(FieldName),
+    name: Type.Optional(FieldName),
+    consent: Type.Optional(FieldName),
+  }, {
+    additionalProperties: false,
+    description: 'How staff may reach the guest about a submission (service recovery): the email question (type email), and optionally the phone (phone), name (text) and a yes/no question asking whether they may (choice with yes/no options; "no" means no reply). A reply is offered only when the email was given and the guest did not say no. Not on a confidential form.',
+  })),
   attraction: Type.Optional(Type.String({
     pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
     maxLength: 100,

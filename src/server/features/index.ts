@@ -11,6 +11,7 @@ import { uploadsFeature } from './uploads/index.ts';
 import { captchaFeature } from './captcha/index.ts';
 import { collectionsFeature } from './collections/index.ts';
 import { followupFeature } from './followup/index.ts';
+import { casesFeature } from './cases/index.ts';
 import { contentFeature } from './content/index.ts';
 import { ssoFeature } from './sso/index.ts';
 import { usersFeature } from './users/index.ts';
@@ -33,6 +34,7 @@ export const FEATURES: readonly ServerFeature[] = [
   captchaFeature,
   collectionsFeature,
   followupFeature,
+  casesFeature,
   contentFeature,
   ssoFeature,
   usersFeature,

@@ -17,6 +17,10 @@ export interface Delivery {
   data?: Record<string, unknown>;
   /** The receiver's shared key, for channels that sign (a webhook's HMAC). */
   signingKey?: string;
+  /** An email's HTML beside its text (a guest's reply, right to left in Arabic). */
+  html?: string;
+  /** The display name of an email's sender, with MAIL_FROM's address (a reply: the venue's name). */
+  fromName?: string;
   /** Email headers beyond ours (e.g. In-Reply-To and References of a reply). */
   headers?: Record<string, string>;
   attachments?: { filename: string; content: Buffer; contentType: string }[];

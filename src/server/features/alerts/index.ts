@@ -20,6 +20,7 @@ export const alertsFeature: ServerFeature = {
 // For other features that mail a guest through the same mail server (the email channel) and retry schedule (waiver-copy).
 export type { AlertsConfig } from './config.ts';
 export { leaseMs } from './retry.ts';
+export { messageIdOf } from './channels/email.ts';
 export type { ChannelName } from './channels/index.ts';
 // The console home and navigation show the caller's unread count (features/home).
 export { unreadCount } from './inbox.ts';

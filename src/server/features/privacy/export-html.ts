@@ -47,7 +47,10 @@ function submissionPart(forms: Map<string, CompiledForm>, submission: PrivacyExp
   ];
   const answers = answersTable(serverAnswerReader(form.id, lang), dataFields(form.form), submission.answers);
   const notes = submission.notes.length ? `<h3>${escape(t('staffNotes', lang))}</h3><ul>${submission.notes.map((note) => `<li>${escape(when.format(new Date(note.at)))}: ${escape(note.text)}</li>`).join('')}</ul>` : '';
-  return `<section><h2>${escape(title)}</h2><table>${facts.map(([name, value]) => `<tr><th scope="row">${escape(name)}</th><td>${escape(value)}</td></tr>`).join('')}</table><h3>${escape(t('staffAnswers', lang))}</h3>${answers}${notes}</section>`;
+  const messages = submission.messages.length
+    ? `<h3>${escape(t('staffCaseMessages', lang))}</h3><ul>${submission.messages.map((message) => `<li>${escape(when.format(new Date(message.at)))}, ${escape(t(message.direction === 'to-guest' ? 'staffCaseToGuest' : 'staffCaseFromGuest', lang))}: ${escape(message.text)}</li>`).join('')}</ul>`
+    : '';
+  return `<section><h2>${escape(title)}</h2><table>${facts.map(([name, value]) => `<tr><th scope="row">${escape(name)}</th><td>${escape(value)}</td></tr>`).join('')}</table><h3>${escape(t('staffAnswers', lang))}</h3>${answers}${notes}${messages}</section>`;
 }
 
 export function exportHtml(data: PrivacyExport, forms: readonly CompiledForm[], lang: Lang): string {

@@ -1,9 +1,10 @@
 // What is held about a person, for them (a data-subject access request): every submission found,
-// its answers, liability evidence, staff notes and file names (find-person.ts has already kept to
+// its answers, liability evidence, staff notes, the messages with the guest and file names (find-person.ts has already kept to
 // the forms the caller reads).
 import type { Queryable } from '../../core/db/db.ts';
 import type { PrivacyExport, PrivacyExportSubmission, PrivacyMatch } from '../../../engine/contract/privacy.ts';
 import { notesOfSubmissions } from '../followup/index.ts';
+import { messagesOfSubmissions } from '../cases/index.ts';
 import type { FoundSubmission } from './find-person.ts';
 import type { Person } from './person.ts';
 
@@ -31,12 +32,13 @@ async function filesOf(db: Queryable, ids: number[]): Promise<Map<number, { name
 
 export async function exportPerson(db: Queryable, person: Person, found: FoundSubmission[], now = new Date()): Promise<PrivacyExport> {
   const ids = found.map((submission) => submission.id);
-  const [notes, files] = await Promise.all([notesOfSubmissions(db, ids), filesOf(db, ids)]);
+  const [notes, messages, files] = await Promise.all([notesOfSubmissions(db, ids), messagesOfSubmissions(db, ids), filesOf(db, ids)]);
   const submissions = found.map((submission): PrivacyExportSubmission => ({
     ...toMatch(submission),
     answers: submission.data,
     evidence: submission.evidence,
     notes: notes.get(submission.id) ?? [],
+    messages: messages.get(submission.id) ?? [],
     files: files.get(submission.id) ?? [],
   }));
   return { by: person.by, value: person.value, exportedAt: now.toISOString(), submissions };

@@ -13,6 +13,7 @@ import { BackLink } from '../../staff/frame.tsx';
 import { staffLink } from '../../staff/staffLink.ts';
 import type { SubmissionData } from './submissionLoader.ts';
 import { FollowUpPanel } from './FollowUpPanel.tsx';
+import { GuestReplyPanel } from './GuestReplyPanel.tsx';
 import { SignedTerms } from './SignedTerms.tsx';
 import '../../styles/form.css';
 import '../../staff/console.css';
@@ -67,6 +68,7 @@ export default function SubmissionPage() {
         )}
       </dl>
       <FollowUpPanel key={doc.id} collection={compiled.collection} id={doc.id} lang={lang} initial={doc.followUp} assignees={assignees} />
+      {compiled.form.contact && <GuestReplyPanel key={`reply-${doc.id}`} collection={compiled.collection} formId={compiled.id} id={doc.id} lang={lang} />}
       <h2 id="console-answers">{t('staffAnswers')}</h2>
       <StaffTable caption={t('staffAnswers')} columns={[t('staffQuestion'), t('staffAnswer')]} rowsLang={textLang}>
         {fields.map((field) => (

@@ -22,6 +22,9 @@ export function messageIdOf(config: Pick<AlertsConfig, 'mailFrom'>, key: string)
   return `<${key}@${domain}>`;
 }
 
+/** MAIL_FROM's address ("Venue forms <alerts@dohaoasis.example>" → alerts@dohaoasis.example). */
+const addressOf = (mailFrom: string) => /<([^>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+
 interface SmtpError {
   responseCode?: number;
   response?: string;
@@ -30,11 +33,12 @@ interface SmtpError {
 async function sendEmail(transport: Transporter, config: AlertsConfig, delivery: Delivery): Promise<SendOutcome> {
   try {
     await transport.sendMail({
-      from: config.mailFrom,
+      from: delivery.fromName ? { name: delivery.fromName.replace(/[\r\n]+/g, ' '), address: addressOf(config.mailFrom) } : config.mailFrom,
       to: delivery.recipient,
       // A header is one line, whatever the words were.
       subject: delivery.subject.replace(/[\r\n]+/g, ' '),
       text: delivery.text,
+      html: delivery.html,
       messageId: messageIdOf(config, delivery.key),
       headers: { 'Auto-Submitted': 'auto-generated', ...delivery.headers },
       attachments: delivery.attachments,

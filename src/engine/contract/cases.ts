@@ -1,0 +1,77 @@
+// A case's thread (service recovery) as the staff console and the server share it: the messages
+// to and from the guest, what the console sends to reply (POST .../messages), and whether a reply
+// is possible at all (and why not). The server's route schemas and the console's types are both
+// taken from these shapes.
+import { Type, type Static } from '@sinclair/typebox';
+import { LANGUAGES } from '../text/languages.ts';
+
+/** A reply is a letter, not a report: longer ones are refused (400 naming `text`). */
+export const CASE_REPLY_MAX_LENGTH = 5000;
+
+/** Why a submission's guest cannot be replied to (the 409's `code`, the console's reason instead of the button). */
+export const REPLY_BLOCKS = ['no-contact', 'said-no', 'no-email'] as const;
+export type ReplyBlock = (typeof REPLY_BLOCKS)[number];
+
+export const DELIVERY_STATES = ['queued', 'retrying', 'sent', 'failed'] as const;
+
+export const CaseMessage = Type.Object({
+  id: Type.Integer(),
+  direction: Type.Union([Type.Literal('to-guest'), Type.Literal('from-guest')]),
+  text: Type.String(),
+  /** The staff member who wrote a reply (name, else email); null for the guest's own words. */
+  author: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  /** A reply's email on the outbox (queued until a mail server is configured); null for the guest's words. */
+  delivery: Type.Union([Type.Object({ state: Type.Union(DELIVERY_STATES.map((state) => Type.Literal(state))), error: Type.Optional(Type.String()) }), Type.Null()]),
+});
+export type CaseMessage = Static<typeof CaseMessage>;
+
+/** GET /api/{collection}/{id}/messages: the thread, oldest first, and what the reply box needs. */
+export const CaseThread = Type.Object({
+  docs: Type.Array(CaseMessage),
+  reply: Type.Object({
+    /** The language the guest answered in: replies are written and mailed in it. */
+    lang: Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))),
+    /** null: a reply may be sent; else why not. */
+    blocked: Type.Union([...REPLY_BLOCKS.map((block) => Type.Literal(block)), Type.Null()]),
+  }),
+});
+export type CaseThread = Static<typeof CaseThread>;
+
+/** POST /api/{collection}/{id}/messages: the words (placeholders allowed), and the reply template they started from. */
+export const CaseReply = Type.Object({
+  text: Type.String(),
+  template: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 12 })])),
+});
+export type CaseReply = Static<typeof CaseReply>;
+
+/** POST /api/{collection}/{id}/messages/preview (the same body): the reply as the guest will read it, nothing sent. */
+export const CasePreview = Type.Object({
+  lang: Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))),
+  subject: Type.String(),
+  text: Type.String(),
+});
+export type CasePreview = Static<typeof CasePreview>;
+
+/** A guest's answer on their case page: a few paragraphs. */
+export const CASE_ANSWER_MAX_LENGTH = 2000;
+
+/** GET /api/case/{token}: the guest's own case, as they may see it (staff by first name only, never internal notes). */
+export const GuestCase = Type.Object({
+  lang: Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))),
+  reference: Type.String(),
+  venue: Type.String(),
+  docs: Type.Array(Type.Object({
+    id: Type.Integer(),
+    direction: Type.Union([Type.Literal('to-guest'), Type.Literal('from-guest')]),
+    text: Type.String(),
+    /** A reply's writer by first name, when the account has a name; null for the guest's own words. */
+    author: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String(),
+  })),
+});
+export type GuestCase = Static<typeof GuestCase>;
+
+/** POST /api/case/{token}/messages: the guest's answer. */
+export const GuestAnswer = Type.Object({ text: Type.String() });
+export type GuestAnswer = Static<typeof GuestAnswer>;

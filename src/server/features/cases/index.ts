@@ -1,0 +1,18 @@
+// The cases feature's public face (service recovery): a submission of a form with `contact` is a
+// case staff may reply to; its thread (case_messages), the replies' emails on the core outbox and the
+// guest's own view of it by the signed link (GET/POST /api/case/{token}).
+import type { ServerFeature } from '../../core/feature.ts';
+import { CASES_MIGRATIONS } from './migrations.ts';
+import { casesPlugin } from './plugin.ts';
+import { replyTemplatesPlugin } from './templates-plugin.ts';
+import { caseGuestPlugin } from './guest-plugin.ts';
+import { recordGuestLanguage } from './case-guest.ts';
+
+export { messagesOfSubmissions } from './thread.ts';
+
+export const casesFeature: ServerFeature = {
+  name: 'cases',
+  plugins: [replyTemplatesPlugin, casesPlugin, caseGuestPlugin],
+  migrations: CASES_MIGRATIONS,
+  submissionHooks: [recordGuestLanguage],
+};

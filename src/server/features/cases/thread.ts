@@ -1,0 +1,55 @@
+// A case's thread: its messages, oldest first, each reply with the state of its email on the
+// outbox (queued until a mail server takes it). Staff authors by name (else email).
+import type { Queryable } from '../../core/db/db.ts';
+import type { CaseMessage } from '../../../engine/contract/cases.ts';
+import { CASE_REPLY_KIND } from './reply-email.ts';
+
+type MessageRow = {
+  id: number;
+  direction: CaseMessage['direction'];
+  text: string;
+  created_at: Date;
+  author_name: string | null;
+  author_email: string | null;
+  state: NonNullable<CaseMessage['delivery']>['state'] | null;
+  last_error: string | null;
+};
+
+const THREAD_SQL = `SELECT m.id, m.direction, m.text, m.created_at, u.name AS author_name, u.email AS author_email, o.state, o.last_error
+  FROM case_messages m
+  LEFT JOIN users u ON u.id = m.author_id
+  LEFT JOIN outbox o ON o.kind = '${CASE_REPLY_KIND}' AND o.source_id = m.id`;
+
+function toMessage(row: MessageRow): CaseMessage {
+  const delivery = row.state ? { state: row.state, ...(row.state === 'failed' && row.last_error ? { error: row.last_error } : {}) } : null;
+  return {
+    id: row.id,
+    direction: row.direction,
+    text: row.text,
+    author: row.direction === 'to-guest' ? (row.author_name ?? row.author_email) : null,
+    createdAt: row.created_at.toISOString(),
+    delivery: row.direction === 'to-guest' ? delivery ?? { state: 'queued' } : null,
+  };
+}
+
+export async function readThread(db: Queryable, documentId: number): Promise<CaseMessage[]> {
+  const { rows } = await db.query<MessageRow>(`${THREAD_SQL} WHERE m.document_id = $1 ORDER BY m.id`, [documentId]);
+  return rows.map(toMessage);
+}
+
+export async function readMessage(db: Queryable, id: number): Promise<CaseMessage> {
+  const { rows } = await db.query<MessageRow>(`${THREAD_SQL} WHERE m.id = $1`, [id]);
+  return toMessage(rows[0]);
+}
+
+/** The messages of some submissions, oldest first, for a data-subject export (features/privacy): who wrote a reply stays out. */
+export async function messagesOfSubmissions(db: Queryable, documentIds: readonly number[]): Promise<Map<number, { at: string; direction: CaseMessage['direction']; text: string }[]>> {
+  const messages = new Map<number, { at: string; direction: CaseMessage['direction']; text: string }[]>();
+  if (documentIds.length === 0) return messages;
+  const { rows } = await db.query<{ document_id: number; created_at: Date; direction: CaseMessage['direction']; text: string }>(
+    'SELECT document_id, created_at, direction, text FROM case_messages WHERE document_id = ANY($1::int[]) ORDER BY id',
+    [documentIds],
+  );
+  for (const row of rows) messages.set(row.document_id, [...(messages.get(row.document_id) ?? []), { at: row.created_at.toISOString(), direction: row.direction, text: row.text }]);
+  return messages;
+}
