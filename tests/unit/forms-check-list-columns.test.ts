@@ -31,7 +31,7 @@ describe('forms:check of list columns', () => {
     expect(problems(withColumns([{ name: 'lowest', lowest: ['rating_food', 'meal_period'], label }]))).toEqual(['$.list.columns[0].lowest[1]: the lowest column names question "meal_period", a choice: name rating questions only']);
     expect(problems(withColumns([{ name: 'rating_food', lowest: ['rating_food', 'rating_service'], label }]))[0]).toMatch(/^\$\.list\.columns\[0\]\.name: the lowest column's name "rating_food" is also a question's name/);
     expect(problems(withColumns([{ field: 'rating_food' }, { field: 'rating_food' }]))[0]).toMatch(/^\$\.list\.columns\[1\]: two columns have the key "rating_food"/);
-    expect(problems(withColumns([{ field: 'customer_comments' }], { confidential: true }))).toEqual(['$.list: a confidential form\'s list shows nothing of a report\'s answers: remove "list"']);
+    expect(problems(withColumns([{ field: 'customer_comments' }], { confidential: true, contact: undefined }))).toEqual(['$.list: a confidential form\'s list shows nothing of a report\'s answers: remove "list"']);
     const satisfaction = definitions.find((d) => d.definition.id === 'satisfaction-survey')!.definition;
     const mixed = { ...structuredClone(satisfaction), list: { columns: [{ name: 'lowest', lowest: ['rating_overall_experience', 'checkout_payment_process'], label }] } } as FormDefinition;
     expect(checkDefinition('forms/satisfaction-survey.json', mixed, vocabularies).filter((problem) => problem.path.startsWith('$.list')).map((problem) => problem.message)).toEqual([

@@ -25,8 +25,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * 198.2 since staff pages come from the one page table (shell/routeObjects.tsx: each staff kind's permission and
  * navigation entry ride in the app chunk, +0.4 KB) and a definition names its staff name and list columns (+0.13 KB
  * in the compiled form the page loads): 198.0 KB.
+ * 198.6 since the dining survey asks whether the guest may be contacted and names its contact (replies to the
+ * guest, features/cases): 198.4 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 198.2;
+const DINING_SURVEY_JS_BUDGET_KB = 198.6;
 
 interface Chunk {
   file: string;
