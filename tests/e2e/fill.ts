@@ -131,8 +131,8 @@ export async function storedById(server: TestServer, collection: string, id: num
   return answer.body;
 }
 
-/** What the server adds to every submission (and its follow-up, on a staff read); everything else in a stored record is an answer. */
-const ENVELOPE = ['id', 'reference', 'formVersion', 'formHash', 'evidence', 'createdAt', 'updatedAt', 'followUp'];
+/** What the server adds to every submission (and its follow-up and list cells, on a staff read); everything else in a stored record is an answer. */
+const ENVELOPE = ['id', 'reference', 'formVersion', 'formHash', 'evidence', 'createdAt', 'updatedAt', 'followUp', 'listColumns'];
 
 /** The answers of a stored submission, without the server's envelope (id, reference, stamps). */
 export function answersOf(doc: Record<string, unknown>): Record<string, unknown> {
