@@ -33,7 +33,8 @@ const layers = {
   countries: {
     target: './src/web',
     from: ['./src/engine/checks/countries.ts', './forms/countries.json'],
-    message: 'The pages get the dial codes and one language\'s country names from forms:build (src/web/widgets/dialCodes.ts, countryNames.ts), not every name in every language.',
+    message:
+      "The pages get the dial codes and one language's country names from forms:build (src/web/widgets/dialCodes.ts, countryNames.ts), not every name in every language.",
   },
   scripts: {
     target: './scripts',
@@ -43,7 +44,11 @@ const layers = {
 };
 
 /** The folders directly under `dir` (feature folders, page folders): each one gets its own zone. */
-const folders = (dir) => fs.readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const folders = (dir) =>
+  fs
+    .readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 /**
  * The server's layout (README, Layout): core never reaches into a feature; a feature uses another only through
@@ -169,10 +174,17 @@ export default defineConfig([
     // page calls the server: no page folder calls fetch itself (README, Staff console).
     files: ['src/web/pages/**'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the server through src/web/staff/staffRequest.ts (staffRequest, staffFetch) or src/web/api/client.ts.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the server through src/web/staff/staffRequest.ts (staffRequest, staffFetch) or src/web/api/client.ts.' },
+      ],
       'no-restricted-properties': [
         'error',
-        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: 'Call the server through src/web/staff/staffRequest.ts or src/web/api/client.ts.' })),
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: 'Call the server through src/web/staff/staffRequest.ts or src/web/api/client.ts.',
+        })),
       ],
     },
   },
@@ -184,8 +196,14 @@ export default defineConfig([
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/]", message: 'Staff pages format dates and numbers with src/web/staff/staffTime.ts (Doha time, Latin digits).' },
-        { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: 'Staff pages format dates and numbers with src/web/staff/staffTime.ts (Doha time, Latin digits).' },
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/]",
+          message: 'Staff pages format dates and numbers with src/web/staff/staffTime.ts (Doha time, Latin digits).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Staff pages format dates and numbers with src/web/staff/staffTime.ts (Doha time, Latin digits).',
+        },
       ],
     },
   },

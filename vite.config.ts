@@ -46,10 +46,29 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  */
 const UNUSED_RJSF_PARTS = [
   // Fields for anyOf/oneOf and layout grids: the compiled schemas have none.
-  'MultiSchemaField', 'LayoutGridField', 'LayoutHeaderField', 'LayoutMultiSchemaField', 'FallbackField',
+  'MultiSchemaField',
+  'LayoutGridField',
+  'LayoutHeaderField',
+  'LayoutMultiSchemaField',
+  'FallbackField',
   // Default widgets no question names (each names one of widgets/registry.ts).
-  'AltDateTimeWidget', 'AltDateWidget', 'ColorWidget', 'DateTimeWidget', 'DateWidget', 'EmailWidget', 'FileWidget', 'PasswordWidget',
-  'RangeWidget', 'RatingWidget', 'TimeWidget', 'UpDownWidget', 'URLWidget', 'CheckboxesWidget', 'RadioWidget', 'SelectWidget', 'TextareaWidget',
+  'AltDateTimeWidget',
+  'AltDateWidget',
+  'ColorWidget',
+  'DateTimeWidget',
+  'DateWidget',
+  'EmailWidget',
+  'FileWidget',
+  'PasswordWidget',
+  'RangeWidget',
+  'RatingWidget',
+  'TimeWidget',
+  'UpDownWidget',
+  'URLWidget',
+  'CheckboxesWidget',
+  'RadioWidget',
+  'SelectWidget',
+  'TextareaWidget',
 ];
 
 function slimFormLibrary(): Plugin {
@@ -98,7 +117,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // The application chunk (React, the router, i18next) is about 410 KB before compression, 124 KB gzip.
     chunkSizeWarningLimit: 450,
     rolldownOptions: {
-      ...(isSsrBuild ? { input: here('./src/web/ssr/renderPage.tsx'), output: { entryFileNames: 'render-page.js' } } : { output: { codeSplitting: { groups: PAGE_CHUNKS } } }),
+      ...(isSsrBuild
+        ? { input: here('./src/web/ssr/renderPage.tsx'), output: { entryFileNames: 'render-page.js' } }
+        : { output: { codeSplitting: { groups: PAGE_CHUNKS } } }),
       onwarn(warning, warn) {
         // RJSF marks its hooks 'use client' (a React Server Components hint that means nothing here).
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

@@ -38,8 +38,16 @@ export function Editor({ text, problems, onChange }: Props) {
       parent: host.current!,
       doc: text,
       extensions: [
-        lineNumbers(), highlightActiveLineGutter(), foldGutter(), drawSelection(), highlightActiveLine(),
-        syntaxHighlighting(defaultHighlightStyle), bracketMatching(), closeBrackets(), autocompletion(), lintGutter(),
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        foldGutter(),
+        drawSelection(),
+        highlightActiveLine(),
+        syntaxHighlighting(defaultHighlightStyle),
+        bracketMatching(),
+        closeBrackets(),
+        autocompletion(),
+        lintGutter(),
         EditorView.lineWrapping,
         jsonSchema(formSchema as unknown as JSONSchema7),
         // forms:check's messages, as the dev server last reported them.

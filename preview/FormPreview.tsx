@@ -30,7 +30,13 @@ export function loadedForm({ compiled }: CompiledWithTexts, revision: number): P
   const form: CompiledForm = { ...compiled, hash: `preview-${revision}`, captcha: null };
   const schema = renderSchema(form.schema, form.form) as RJSFSchema;
   const validate = ajv.compile({ ...form.schema, $id: `${form.id}-${revision}` });
-  return { compiled: form, schema, validator: createPrecompiledValidator({ [String(schema.$id)]: validate }, schema), phoneCheck: phoneErrors, validateContract: validate };
+  return {
+    compiled: form,
+    schema,
+    validator: createPrecompiledValidator({ [String(schema.$id)]: validate }, schema),
+    phoneCheck: phoneErrors,
+    validateContract: validate,
+  };
 }
 
 interface Props {
@@ -41,14 +47,30 @@ interface Props {
 
 export function FormPreview({ loaded, lang, revision }: Props) {
   const [stored, setStored] = useState<string | null>(null);
-  const shell = useMemo<Shell>(() => ({
-    lang, languages: loaded.compiled.languages, settings: { theme: 'destination' }, header: undefined, theme: themeFor('destination'), logoUrl: '', setTitleExtra: () => undefined,
-  }), [lang, loaded.compiled.languages]);
+  const shell = useMemo<Shell>(
+    () => ({
+      lang,
+      languages: loaded.compiled.languages,
+      settings: { theme: 'destination' },
+      header: undefined,
+      theme: themeFor('destination'),
+      logoUrl: '',
+      setTitleExtra: () => undefined,
+    }),
+    [lang, loaded.compiled.languages],
+  );
   const submit = async (_collection: string, data: Record<string, unknown>): Promise<SubmitOutcome> => {
     // What the server would answer: 400 with the contract's errors, placed at their fields.
     if (!loaded.validateContract(data)) {
       const errors = loaded.validateContract.errors ?? [];
-      return { kind: 'invalid', status: 400, fieldErrors: errors.map((e) => ({ path: e.instancePath.slice(1).replace(/\//g, '.') || String((e.params as { missingProperty?: string }).missingProperty ?? ''), message: e.message ?? 'invalid' })) };
+      return {
+        kind: 'invalid',
+        status: 400,
+        fieldErrors: errors.map((e) => ({
+          path: e.instancePath.slice(1).replace(/\//g, '.') || String((e.params as { missingProperty?: string }).missingProperty ?? ''),
+          message: e.message ?? 'invalid',
+        })),
+      };
     }
     setStored(JSON.stringify(data, null, 2));
     return { kind: 'created', doc: { id: 0, reference: 'PREVIEW', ...data } };

@@ -64,23 +64,42 @@ export function PreviewApp() {
         <label>
           Form{' '}
           <select value={id} onChange={(e) => pick(e.target.value)}>
-            {definitionTexts.map((d) => <option key={d.id} value={d.id}>{d.id}</option>)}
+            {definitionTexts.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.id}
+              </option>
+            ))}
           </select>
         </label>
         <span className="preview-file">{source.file} (edits stay in this page: copy them into the file)</span>
-        <span className="preview-status" role="status">{checking ? 'Checking…' : problems.length ? `${problems.length} problem(s): the preview shows the last valid version` : 'Valid: the preview is up to date'}</span>
+        <span className="preview-status" role="status">
+          {checking
+            ? 'Checking…'
+            : problems.length
+              ? `${problems.length} problem(s): the preview shows the last valid version`
+              : 'Valid: the preview is up to date'}
+        </span>
       </header>
       <div className="preview-main">
         <div className="preview-source">
           <Editor key={id} text={text} problems={problems} onChange={setText} />
           {problems.length > 0 && (
             <ul className="preview-problems" aria-label="forms:check">
-              {problems.map((p, i) => <li key={i}><strong>line {p.line}:{p.column}</strong> <code>{p.path}</code> {p.message}</li>)}
+              {problems.map((p, i) => (
+                <li key={i}>
+                  <strong>
+                    line {p.line}:{p.column}
+                  </strong>{' '}
+                  <code>{p.path}</code> {p.message}
+                </li>
+              ))}
             </ul>
           )}
         </div>
         <div className="preview-forms">
-          {loaded.compiled.languages.map((lang) => <FormPreview key={lang} loaded={loaded} lang={lang} revision={good.revision} />)}
+          {loaded.compiled.languages.map((lang) => (
+            <FormPreview key={lang} loaded={loaded} lang={lang} revision={good.revision} />
+          ))}
         </div>
       </div>
     </div>

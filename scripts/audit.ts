@@ -13,7 +13,13 @@ if (audit.error) {
   process.exit(1);
 }
 if (audit.status !== 0 && unreachable.test(output)) {
-  const reason = /audit \d{3} [^\n]*/.exec(output)?.[0] ?? output.split('\n').find((line) => unreachable.test(line))?.trim() ?? 'no answer';
+  const reason =
+    /audit \d{3} [^\n]*/.exec(output)?.[0] ??
+    output
+      .split('\n')
+      .find((line) => unreachable.test(line))
+      ?.trim() ??
+    'no answer';
   console.log(`npm run audit: the registry's advisory endpoint could not be reached (${reason}), so no audit was done here.`);
   console.log('Run `npm run audit` where the npm registry (or a mirror that serves audits) is reachable.');
   process.exit(0);

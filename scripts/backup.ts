@@ -50,7 +50,9 @@ try {
       await db.close();
     }
   }
-  console.log(`Backup of ${config.dataDir} written to ${target} (${(size / 1024 / 1024).toFixed(1)} MB${server ? `, made by the running server, process ${server}` : ''}).`);
+  console.log(
+    `Backup of ${config.dataDir} written to ${target} (${(size / 1024 / 1024).toFixed(1)} MB${server ? `, made by the running server, process ${server}` : ''}).`,
+  );
   if (config.objectStorage) console.log(`Uploads are in the bucket ${config.objectStorage.bucket}: copy it too (README, Operations).`);
 } catch (error) {
   console.error(`Could not back up: ${(error as Error).message}`);

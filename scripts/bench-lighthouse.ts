@@ -11,7 +11,10 @@ import { startLocalSite } from './lib/local-site.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
-const wanted = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+const wanted = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
+  .split(',')
+  .map((part) => part.trim().toLowerCase())
+  .filter(Boolean);
 
 const staticDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
 const dining = readJson<CompiledForm>(join(ROOT, 'build', 'forms', 'dining-survey.json'));

@@ -18,7 +18,10 @@ try {
   };
   const medians: ServerBench = { bare: medianOf('bare'), ours: medianOf('ours'), withKey: medianOf('withKey') };
   console.log(`\nMedians of ${RUNS} runs`);
-  for (const [label, result] of Object.entries(medians)) console.log(`${label}: ${fmt(result.perSecond)}/s, median ${fmt(result.median, 1)} ms, p99 ${fmt(result.p99, 1)} ms, server CPU ${fmt(result.cpuMs, 2)} ms per request`);
+  for (const [label, result] of Object.entries(medians))
+    console.log(
+      `${label}: ${fmt(result.perSecond)}/s, median ${fmt(result.median, 1)} ms, p99 ${fmt(result.p99, 1)} ms, server CPU ${fmt(result.cpuMs, 2)} ms per request`,
+    );
   printServerTargets(medians);
 } finally {
   site.close();

@@ -53,7 +53,11 @@ function buildOurs(): CompiledForm {
   const env = { ...process.env, BENCH_ROUTES_FILE: join(tmp, 'routes.json'), BENCH_FORMS_BUILD_DIR: forms };
   const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
   execFileSync(process.execPath, [vite, 'build', '--logLevel', 'error', '--outDir', join(tmp, 'dist'), '--emptyOutDir'], { cwd: ROOT, env, stdio: 'inherit' });
-  execFileSync(process.execPath, [vite, 'build', '--ssr', '--logLevel', 'error', '--outDir', join(tmp, 'dist', 'server'), '--emptyOutDir'], { cwd: ROOT, env, stdio: 'inherit' });
+  execFileSync(process.execPath, [vite, 'build', '--ssr', '--logLevel', 'error', '--outDir', join(tmp, 'dist', 'server'), '--emptyOutDir'], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
   return compiled;
 }
 
@@ -106,7 +110,10 @@ async function measure(browser: Browser, test: Case, cpu: number, slowNetwork: b
     result.visible.push(Number(await shown.jsonValue()));
     // Interactive: React has attached the last and the typed question (hydrated, or rendered); at once without script.
     const attached = (id: string) => `(${find(id)} !== null && (${!test.script} || Object.keys(${find(id)}).some((key) => key.startsWith('__reactProps$'))))`;
-    const ready = await page.waitForFunction(`(${attached(test.lastId)} && ${attached(test.typedId)}) ? performance.now() : 0`, undefined, { polling: 16, timeout: 120_000 });
+    const ready = await page.waitForFunction(`(${attached(test.lastId)} && ${attached(test.typedId)}) ? performance.now() : 0`, undefined, {
+      polling: 16,
+      timeout: 120_000,
+    });
     result.interactive.push(Number(await ready.jsonValue()));
     await page.waitForLoadState('networkidle');
     if (typing) {
@@ -136,8 +143,20 @@ const dining = readJson<CompiledForm>(join(ROOT, 'build', 'forms', 'dining-surve
 const staticDir = join(tmp, 'static');
 mkdirSync(staticDir, { recursive: true });
 const formsUnderTest = [
-  { name: 'dining survey', key: 'dining', compiled: dining, texts: readJson<Record<string, string>>(join(ROOT, 'build', 'forms', 'locales', 'en', 'dining-survey.json')), path: '/survey/fnb/cova' },
-  { name: '300-field form', key: 'fields', compiled: fieldsForm, texts: readJson<Record<string, string>>(join(tmp, 'build', 'forms', 'locales', 'en', `${FIELDS_FORM_ID}.json`)), path: FIELDS_FORM_PATH },
+  {
+    name: 'dining survey',
+    key: 'dining',
+    compiled: dining,
+    texts: readJson<Record<string, string>>(join(ROOT, 'build', 'forms', 'locales', 'en', 'dining-survey.json')),
+    path: '/survey/fnb/cova',
+  },
+  {
+    name: '300-field form',
+    key: 'fields',
+    compiled: fieldsForm,
+    texts: readJson<Record<string, string>>(join(tmp, 'build', 'forms', 'locales', 'en', `${FIELDS_FORM_ID}.json`)),
+    path: FIELDS_FORM_PATH,
+  },
 ];
 for (const form of formsUnderTest) {
   writeFileSync(join(staticDir, `plain-${form.key}.html`), plainPage(form.compiled, form.texts));
@@ -149,12 +168,17 @@ const statics = await startStatic(staticDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const results = new Map<string, Measure>();
 try {
-  console.log(`\nPages: median of ${RUNS} runs each; JS/CSS = gzip -9 of what the page loaded (styles inside the page included); visible = last question laid out and painted; interactive = React attached to the last and the typed question (plain HTML: visible); keystroke = key press to the frame showing it, ${KEYSTROKES} characters ${KEY_DELAY_MS} ms apart into a question in the middle.`);
+  console.log(
+    `\nPages: median of ${RUNS} runs each; JS/CSS = gzip -9 of what the page loaded (styles inside the page included); visible = last question laid out and painted; interactive = React attached to the last and the typed question (plain HTML: visible); keystroke = key press to the frame showing it, ${KEYSTROKES} characters ${KEY_DELAY_MS} ms apart into a question in the middle.`,
+  );
   for (const form of formsUnderTest) {
     const asked = questions(form.compiled);
     const typedTypes = new Set(['text', 'textarea', 'email']);
     const middle = asked.length / 2;
-    const typed = asked.map((field, index) => ({ field, distance: Math.abs(index - middle) })).filter(({ field }) => typedTypes.has(field.type) && !('visibleIf' in field && field.visibleIf)).sort((a, b) => a.distance - b.distance)[0].field;
+    const typed = asked
+      .map((field, index) => ({ field, distance: Math.abs(index - middle) }))
+      .filter(({ field }) => typedTypes.has(field.type) && !('visibleIf' in field && field.visibleIf))
+      .sort((a, b) => a.distance - b.distance)[0].field;
     const ids = { lastId: `root_${asked.at(-1)!.name}`, typedId: `root_${typed.name}` };
     const cases: Case[] = [
       { form: form.name, variant: 'plain HTML', url: `${statics.base}/plain-${form.key}.html`, script: false, ...ids },
@@ -175,7 +199,9 @@ try {
         const measured = await measure(browser, test, setting.cpu, setting.slow, !setting.slow);
         results.set(`${form.key}|${test.variant}|${setting.label}`, measured);
         const keys = measured.keys.length ? `${fmt(median(measured.keys), 1)} / ${fmt(percentile(measured.keys, 0.95), 1)}` : '-';
-        console.log(`${test.variant} | ${fmt(measured.js / 1024, 1)} | ${fmt(measured.css / 1024, 1)} | ${fmt(median(measured.visible))} | ${fmt(median(measured.interactive))} | ${keys}`);
+        console.log(
+          `${test.variant} | ${fmt(measured.js / 1024, 1)} | ${fmt(measured.css / 1024, 1)} | ${fmt(median(measured.visible))} | ${fmt(median(measured.interactive))} | ${keys}`,
+        );
       }
     }
   }
@@ -184,14 +210,34 @@ try {
 
   const get = (form: string, variant: Case['variant'], setting = '4x CPU') => results.get(`${form}|${variant}|${setting}`)!;
   const ratio = (label: string, value: number, target: number, atMost: boolean, detail: string) =>
-    console.log(`${label}: ${fmt(value, 2)}x (target ${atMost ? '<=' : '>='} ${target}x) ${(atMost ? value <= target : value >= target) ? 'met' : 'NOT met'}  [${detail}]`);
+    console.log(
+      `${label}: ${fmt(value, 2)}x (target ${atMost ? '<=' : '>='} ${target}x) ${(atMost ? value <= target : value >= target) ? 'met' : 'NOT met'}  [${detail}]`,
+    );
   console.log('\nTargets (4x CPU, this run)');
   const [dOurs, dPlain, dVanilla] = [get('dining', 'ours'), get('dining', 'plain HTML'), get('dining', 'vanilla RJSF')];
-  ratio('dining survey visible, ours / plain HTML', median(dOurs.visible) / median(dPlain.visible), 1.2, true, `${fmt(median(dOurs.visible))} / ${fmt(median(dPlain.visible))} ms`);
-  ratio('dining survey interactive, ours / vanilla RJSF', median(dOurs.interactive) / median(dVanilla.interactive), 0.9, true, `${fmt(median(dOurs.interactive))} / ${fmt(median(dVanilla.interactive))} ms`);
+  ratio(
+    'dining survey visible, ours / plain HTML',
+    median(dOurs.visible) / median(dPlain.visible),
+    1.2,
+    true,
+    `${fmt(median(dOurs.visible))} / ${fmt(median(dPlain.visible))} ms`,
+  );
+  ratio(
+    'dining survey interactive, ours / vanilla RJSF',
+    median(dOurs.interactive) / median(dVanilla.interactive),
+    0.9,
+    true,
+    `${fmt(median(dOurs.interactive))} / ${fmt(median(dVanilla.interactive))} ms`,
+  );
   for (const form of ['dining', 'fields']) {
     const [ours, plain] = [get(form, 'ours'), get(form, 'plain HTML')];
-    ratio(`${form === 'dining' ? 'dining survey' : '300-field form'} keystroke p95, ours / plain HTML`, percentile(ours.keys, 0.95) / percentile(plain.keys, 0.95), 1.25, true, `${fmt(percentile(ours.keys, 0.95), 1)} / ${fmt(percentile(plain.keys, 0.95), 1)} ms`);
+    ratio(
+      `${form === 'dining' ? 'dining survey' : '300-field form'} keystroke p95, ours / plain HTML`,
+      percentile(ours.keys, 0.95) / percentile(plain.keys, 0.95),
+      1.25,
+      true,
+      `${fmt(percentile(ours.keys, 0.95), 1)} / ${fmt(percentile(plain.keys, 0.95), 1)} ms`,
+    );
   }
   ratio('dining survey JS gzip, ours / vanilla RJSF', dOurs.js / dVanilla.js, 0.85, true, `${fmt(dOurs.js / 1024, 1)} / ${fmt(dVanilla.js / 1024, 1)} KB`);
   printServerTargets(server);

@@ -17,7 +17,9 @@ import { rolesProblem } from '../src/server/core/access/staff-users.ts';
 import { runningServer, saveStaffUserThroughServer } from '../src/server/features/auth/local-admin.ts';
 
 const USAGE = `Usage: npm run create-user -- --email staff@example.com --password "at least 12 characters, not a common one" [--role ${ROLES.join('|')}]... [--venue <venue slug>]... (or STAFF_PASSWORD=...)`;
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', multiple: true }, venue: { type: 'string', multiple: true } } });
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', multiple: true }, venue: { type: 'string', multiple: true } },
+});
 const password = values.password ?? process.env.STAFF_PASSWORD;
 const roles = values.role as Role[] | undefined;
 const venues = values.venue ?? [];
@@ -41,8 +43,12 @@ async function saveDirectly(email: string, secret: string): Promise<StaffUser> {
 const config = loadConfig();
 try {
   const server = config.databaseUrl ? null : runningServer(config.dataDir);
-  const user = server ? await saveStaffUserThroughServer(config.dataDir, server, values.email, password, roles, venues) : await saveDirectly(values.email, password);
-  console.log(`${user.email} (${user.roles.join(', ')}${user.venues.length ? `; venues ${user.venues.join(', ')}` : ''}) can now log in${server ? ` (saved by the running server, process ${server})` : ''}.`);
+  const user = server
+    ? await saveStaffUserThroughServer(config.dataDir, server, values.email, password, roles, venues)
+    : await saveDirectly(values.email, password);
+  console.log(
+    `${user.email} (${user.roles.join(', ')}${user.venues.length ? `; venues ${user.venues.join(', ')}` : ''}) can now log in${server ? ` (saved by the running server, process ${server})` : ''}.`,
+  );
 } catch (error) {
   console.error(`Could not save the staff user: ${(error as Error).message}`);
   process.exit(1);

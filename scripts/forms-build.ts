@@ -31,14 +31,19 @@ const IN_EVERY_LANGUAGE = ['languageName', 'languageShort'];
 function buildMessages(): void {
   const resources = messageResources(JSON.parse(readFileSync(MESSAGES_FILE, 'utf8')) as Record<string, MessageText | string>);
   const common = (lang: string) => resources[lang][COMMON_NS] as Record<string, string>;
-  const everyLanguage = Object.fromEntries(LANGUAGES.map((lang) => [lang, Object.fromEntries(IN_EVERY_LANGUAGE.map((key) => [key, common(lang)[key] ?? common('en')[key]]))]));
+  const everyLanguage = Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, Object.fromEntries(IN_EVERY_LANGUAGE.map((key) => [key, common(lang)[key] ?? common('en')[key]]))]),
+  );
   rmSync(MESSAGES_DIR, { recursive: true, force: true });
   mkdirSync(MESSAGES_DIR, { recursive: true });
   mkdirSync(join(MESSAGES_DIR, 'staff'), { recursive: true });
   for (const lang of LANGUAGES) {
     const texts = { ...common('en'), ...common(lang) };
     // The staff pages' texts go in a file of their own, which only they load (engine/text/i18n.ts isStaffText).
-    writeFileSync(join(MESSAGES_DIR, `${lang}.json`), JSON.stringify({ texts: Object.fromEntries(Object.entries(texts).filter(([key]) => !isStaffText(key))), everyLanguage }));
+    writeFileSync(
+      join(MESSAGES_DIR, `${lang}.json`),
+      JSON.stringify({ texts: Object.fromEntries(Object.entries(texts).filter(([key]) => !isStaffText(key))), everyLanguage }),
+    );
     writeFileSync(join(MESSAGES_DIR, 'staff', `${lang}.json`), JSON.stringify(Object.fromEntries(Object.entries(texts).filter(([key]) => isStaffText(key)))));
   }
 }
@@ -60,7 +65,12 @@ export function buildForms(outDir = BUILD_DIR): CompiledForm[] {
   return built;
 }
 
-function writeCompiled(definitions: DefinitionFile[], outDir: string, vocabularies: ReturnType<typeof loadVocabularies>, titles: Record<string, Record<string, string>>): CompiledForm[] {
+function writeCompiled(
+  definitions: DefinitionFile[],
+  outDir: string,
+  vocabularies: ReturnType<typeof loadVocabularies>,
+  titles: Record<string, Record<string, string>>,
+): CompiledForm[] {
   mkdirSync(outDir, { recursive: true });
   return definitions.map(({ definition }) => {
     const hash = createHash('sha256').update(canonicalJson(definition)).digest('hex');

@@ -3,7 +3,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseJsonText } from './lib/check-syntax.ts';
-import { checkAgainstSchema, checkDefinition, checkVocabularies, formatProblem, locate, missingTranslations, staffTitleProblems, type Problem } from './lib/check.ts';
+import {
+  checkAgainstSchema,
+  checkDefinition,
+  checkVocabularies,
+  formatProblem,
+  locate,
+  missingTranslations,
+  staffTitleProblems,
+  type Problem,
+} from './lib/check.ts';
 import { FORMS_DIR, loadContentDefinitions, loadDefinitions, loadVocabularies, readJson } from './lib/forms.ts';
 import { checkContentForms, type ContentDeclarations } from './lib/content-forms-check.ts';
 import { checkCollections, checkCountryNames, checkRoutesAndForms, checkStoredData, checkWaiverFields, type DefinitionAt } from './lib/project-checks.ts';
@@ -27,7 +36,15 @@ export function readLock(): LockFile | null {
 
 /** Syntax errors in any JSON file forms:check reads: the other checks need files that parse. */
 export function brokenJson(): Problem[] {
-  const files = ['routes.json', 'content/collections.json', ...['forms', 'themes'].flatMap((dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.json')).map((f) => `${dir}/${f}`))];
+  const files = [
+    'routes.json',
+    'content/collections.json',
+    ...['forms', 'themes'].flatMap((dir) =>
+      readdirSync(join(root, dir))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `${dir}/${f}`),
+    ),
+  ];
   return files.flatMap((file) => parseJsonText(file, readFileSync(join(root, file), 'utf8')).problems);
 }
 
@@ -52,7 +69,9 @@ export function checkProject(): Problem[] {
   const valid: DefinitionAt[] = [];
   for (const d of definitions) {
     const schemaProblems = checkAgainstSchema(d.file, d.definition, 'forms/form.schema.json');
-    const found = schemaProblems.length ? schemaProblems : [...checkDefinition(d.file, d.definition, vocabularies, allowed), ...staffTitleProblems(d.file, d.definition)];
+    const found = schemaProblems.length
+      ? schemaProblems
+      : [...checkDefinition(d.file, d.definition, vocabularies, allowed), ...staffTitleProblems(d.file, d.definition)];
     problems.push(...found);
     if (!found.length) valid.push(d);
   }
@@ -64,13 +83,22 @@ export function checkProject(): Problem[] {
   }
   problems.push(...checkContentForms(contentForms, readJson(join(root, 'content/collections.json')) as ContentDeclarations));
   const fonts = readJson(join(root, 'themes/fonts.json')) as Record<string, string>;
-  const routesJson = readJson(join(root, 'routes.json')) as { settings: { font?: string; header?: unknown }[]; routes: { path: string; page: { kind: string; form?: string; languages?: Lang[] } }[] };
+  const routesJson = readJson(join(root, 'routes.json')) as {
+    settings: { font?: string; header?: unknown }[];
+    routes: { path: string; page: { kind: string; form?: string; languages?: Lang[] } }[];
+  };
   routesJson.settings.forEach((rule, i) => {
     if (rule.header) problems.push(...missingTranslations('routes.json', rule.header, LANGUAGES, `$.settings[${i}].header`, 'routes', routesJson));
-    if (rule.font && !(rule.font in fonts)) problems.push({ file: 'routes.json', path: `$.settings[${i}].font`, message: `there is no font "${rule.font}" in themes/fonts.json: use one of ${Object.keys(fonts).join(', ')}` });
+    if (rule.font && !(rule.font in fonts))
+      problems.push({
+        file: 'routes.json',
+        path: `$.settings[${i}].font`,
+        message: `there is no font "${rule.font}" in themes/fonts.json: use one of ${Object.keys(fonts).join(', ')}`,
+      });
   });
   routesJson.routes.forEach((route, i) => {
-    if (route.page.languages) problems.push(...missingTranslations('routes.json', route.page, route.page.languages, `$.routes[${i}].page`, 'routes', routesJson));
+    if (route.page.languages)
+      problems.push(...missingTranslations('routes.json', route.page, route.page.languages, `$.routes[${i}].page`, 'routes', routesJson));
   });
   problems.push(...checkRoutesAndForms(routesJson.routes, definitions));
   problems.push(...checkCollections(definitions));

@@ -42,8 +42,13 @@ interface Version {
 }
 
 function atRef(ref: string): Version {
-  const read = (path: string) => JSON.parse(execFileSync('git', ['show', `${ref}:${path}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 }));
-  const paths = git('ls-tree', '--name-only', ref, 'forms/').split('\n').filter((p) => p.endsWith('.json') && !p.endsWith('.schema.json'));
+  const read = (path: string) =>
+    JSON.parse(
+      execFileSync('git', ['show', `${ref}:${path}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 }),
+    );
+  const paths = git('ls-tree', '--name-only', ref, 'forms/')
+    .split('\n')
+    .filter((p) => p.endsWith('.json') && !p.endsWith('.schema.json'));
   const definitions = new Map<string, FormDefinition>();
   for (const path of paths) {
     const json = read(path) as FormDefinition;
@@ -54,7 +59,11 @@ function atRef(ref: string): Version {
 }
 
 function workingTree(): Version {
-  return { label: 'the working tree', definitions: new Map(loadDefinitions().map(({ file, definition }) => [relative(root, file), definition])), vocabularies: loadVocabularies() };
+  return {
+    label: 'the working tree',
+    definitions: new Map(loadDefinitions().map(({ file, definition }) => [relative(root, file), definition])),
+    vocabularies: loadVocabularies(),
+  };
 }
 
 const { format, base: baseArg, head: headArg } = parseArgs(process.argv.slice(2));

@@ -17,7 +17,9 @@ if (config.databaseUrl) {
 }
 try {
   const summary = await restoreBackup(path.resolve(positionals[0]), config.dataDir, values.force);
-  console.log(`Restored into ${config.dataDir}: ${summary.submissions} submissions, ${summary.files} files${summary.uploadsIncluded ? '' : ' (uploads were in object storage: copy the bucket back too)'}. Start the server with npm start.`);
+  console.log(
+    `Restored into ${config.dataDir}: ${summary.submissions} submissions, ${summary.files} files${summary.uploadsIncluded ? '' : ' (uploads were in object storage: copy the bucket back too)'}. Start the server with npm start.`,
+  );
 } catch (error) {
   console.error(`${error instanceof RestoreRefused ? 'Not restored' : 'Could not restore'}: ${(error as Error).message}`);
   process.exit(1);

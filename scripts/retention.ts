@@ -21,7 +21,8 @@ try {
   const counts = await expireSubmissions(db, await openUploadStorage(config), forms, { dryRun });
   if (!dryRun) await vacuumEmbedded(db, counts);
   console.log(dryRun ? 'Older than their retention (nothing deleted, --dry-run):' : 'Deleted:');
-  for (const count of counts) console.log(`  ${count.form.padEnd(26)} ${count.retention.padEnd(5)} ${String(count.submissions).padStart(6)} submission(s), ${count.files} file(s)`);
+  for (const count of counts)
+    console.log(`  ${count.form.padEnd(26)} ${count.retention.padEnd(5)} ${String(count.submissions).padStart(6)} submission(s), ${count.files} file(s)`);
 } finally {
   await db.close();
 }

@@ -33,8 +33,20 @@ const around = (centre: number, size: number) => Math.min(size - 1, Math.max(0, 
 const QUALITY5 = ['poor', 'average', 'good', 'very-good', 'excellent'];
 const QUALITY4 = ['poor', 'average', 'good', 'excellent'];
 const SATISFACTION5 = ['very-dissatisfied', 'dissatisfied', 'neutral', 'satisfied', 'very-satisfied'];
-const PRAISE = ['Lovely terrace and friendly staff.', 'The food came quickly and hot.', 'خدمة ممتازة وطعام لذيذ', 'Great value for the family.', 'المكان نظيف والموظفون لطفاء'];
-const COMPLAINTS = ['We waited 40 minutes for our mains.', 'The soup was cold.', 'الانتظار طويل جدًا', 'Too noisy on a Friday evening.', 'الأسعار مرتفعة مقارنة بالجودة'];
+const PRAISE = [
+  'Lovely terrace and friendly staff.',
+  'The food came quickly and hot.',
+  'خدمة ممتازة وطعام لذيذ',
+  'Great value for the family.',
+  'المكان نظيف والموظفون لطفاء',
+];
+const COMPLAINTS = [
+  'We waited 40 minutes for our mains.',
+  'The soup was cold.',
+  'الانتظار طويل جدًا',
+  'Too noisy on a Friday evening.',
+  'الأسعار مرتفعة مقارنة بالجودة',
+];
 
 /** How good a venue is in a given week (0..1): each venue its own level and drift, with a dip now and then. */
 function quality(venue: number, week: number): number {
@@ -53,29 +65,49 @@ type Answers = (q: number, venue: string) => Record<string, unknown>;
 
 const ANSWERS: Record<string, Answers> = {
   'dining-survey': (q, venue) => ({
-    visited_restaurant: venue, meal_period: pick(['breakfast', 'lunch', 'dinner']), visit_frequency: pick(['daily', 'weekly', 'monthly', 'first-time']),
-    rating_greeting: QUALITY5[around(q + 0.05, 5)], rating_service: QUALITY5[around(q, 5)], rating_food: QUALITY5[around(q + 0.03, 5)],
-    rating_beverage: QUALITY5[around(q, 5)], rating_value_for_money: QUALITY5[around(q - 0.08, 5)], rating_cleanliness: QUALITY5[around(q + 0.08, 5)],
-    will_visit_again: q > 0.45 ? 'yes' : 'no', ...(comment(q) ? { customer_comments: comment(q) } : {}),
+    visited_restaurant: venue,
+    meal_period: pick(['breakfast', 'lunch', 'dinner']),
+    visit_frequency: pick(['daily', 'weekly', 'monthly', 'first-time']),
+    rating_greeting: QUALITY5[around(q + 0.05, 5)],
+    rating_service: QUALITY5[around(q, 5)],
+    rating_food: QUALITY5[around(q + 0.03, 5)],
+    rating_beverage: QUALITY5[around(q, 5)],
+    rating_value_for_money: QUALITY5[around(q - 0.08, 5)],
+    rating_cleanliness: QUALITY5[around(q + 0.08, 5)],
+    will_visit_again: q > 0.45 ? 'yes' : 'no',
+    ...(comment(q) ? { customer_comments: comment(q) } : {}),
   }),
   'padel-survey': (q) => ({
     visit_frequency: pick(['daily', 'weekly', 'monthly', 'occasionally', 'first-time']),
-    recommend_to_others_rating: around(0.5 + q / 2, 11), satisfaction_booking_process: around(0.4 + q / 2, 11), satisfaction_booking_process_time_slots: around(0.3 + q / 2, 11),
+    recommend_to_others_rating: around(0.5 + q / 2, 11),
+    satisfaction_booking_process: around(0.4 + q / 2, 11),
+    satisfaction_booking_process_time_slots: around(0.3 + q / 2, 11),
     ...(comment(q) ? { share_experience: comment(q) } : {}),
   }),
   'retail-survey': (q, day) => ({
-    visit_date: day, employee_id: `E-${100 + Math.floor(random() * 20)}`, receipt_id: `R-${Math.floor(random() * 90000) + 10000}`,
-    customer_feedback_number: around(0.5 + q / 2, 11), ...(comment(q) ? { customer_comments: comment(q) } : {}),
+    visit_date: day,
+    employee_id: `E-${100 + Math.floor(random() * 20)}`,
+    receipt_id: `R-${Math.floor(random() * 90000) + 10000}`,
+    customer_feedback_number: around(0.5 + q / 2, 11),
+    ...(comment(q) ? { customer_comments: comment(q) } : {}),
   }),
   'satisfaction-survey': (q) => {
     const member = random() < 0.5;
     return {
-      store_ambience_cleanliness_rating: QUALITY4[around(q, 4)], store_ambience_visual_presentation_rating: QUALITY4[around(q + 0.05, 4)],
-      is_product_availability_variety: q > 0.4 ? 'yes' : 'no', product_availability_variety_rating: QUALITY4[around(q, 4)],
-      rating_customer_service: SATISFACTION5[around(q, 5)], is_customer_service_helpful: 'yes', checkout_payment_process: QUALITY4[around(q, 4)],
-      loyalty_program: member ? 'yes' : 'no', ...(member ? { rating_loyalty_program_satisfaction: SATISFACTION5[around(q, 5)] } : {}),
-      communication_promotions: pick(['sms', 'email', 'whatsapp', 'social-media']), rating_overall_experience: SATISFACTION5[around(q, 5)],
-      name: 'Demo Guest', telephone_number: '+97455501234', ...(comment(q) ? { area_for_improvement: comment(q) } : {}),
+      store_ambience_cleanliness_rating: QUALITY4[around(q, 4)],
+      store_ambience_visual_presentation_rating: QUALITY4[around(q + 0.05, 4)],
+      is_product_availability_variety: q > 0.4 ? 'yes' : 'no',
+      product_availability_variety_rating: QUALITY4[around(q, 4)],
+      rating_customer_service: SATISFACTION5[around(q, 5)],
+      is_customer_service_helpful: 'yes',
+      checkout_payment_process: QUALITY4[around(q, 4)],
+      loyalty_program: member ? 'yes' : 'no',
+      ...(member ? { rating_loyalty_program_satisfaction: SATISFACTION5[around(q, 5)] } : {}),
+      communication_promotions: pick(['sms', 'email', 'whatsapp', 'social-media']),
+      rating_overall_experience: SATISFACTION5[around(q, 5)],
+      name: 'Demo Guest',
+      telephone_number: '+97455501234',
+      ...(comment(q) ? { area_for_improvement: comment(q) } : {}),
     };
   },
 };
@@ -94,9 +126,10 @@ async function seedForm(db: Queryable, form: LoadedForm, venues: string[], now: 
         const data = ANSWERS[compiled.id](quality(index, week), compiled.id === 'retail-survey' ? at.toISOString().slice(0, 10) : venue);
         if (!validate(data)) throw new Error(`The demo answers of ${compiled.id} do not match its schema: ${JSON.stringify(validate.errors)}`);
         applyDerivedValues(compiled, data);
-        await db.query('INSERT INTO documents (collection, data, form_version, form_hash, reference, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)', [
-          compiled.collection, JSON.stringify(data), compiled.version, compiled.hash, newReference(), at.toISOString(),
-        ]);
+        await db.query(
+          'INSERT INTO documents (collection, data, form_version, form_hash, reference, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
+          [compiled.collection, JSON.stringify(data), compiled.version, compiled.hash, newReference(), at.toISOString()],
+        );
         stored++;
       }
     }
@@ -115,7 +148,9 @@ try {
   try {
     await migrate(db, MIGRATIONS);
     await seedContent(db, config.contentDir, loadContentConfig(config.contentDir));
-    const restaurants = (await db.query<{ name: string }>("SELECT data->>'name' AS name FROM documents WHERE collection = 'restaurants' ORDER BY id")).rows.map((row) => row.name);
+    const restaurants = (await db.query<{ name: string }>("SELECT data->>'name' AS name FROM documents WHERE collection = 'restaurants' ORDER BY id")).rows.map(
+      (row) => row.name,
+    );
     const now = Date.now();
     for (const id of Object.keys(ANSWERS)) {
       const form = forms.find((candidate) => candidate.compiled.id === id);

@@ -74,9 +74,11 @@ type Ask = () => Promise<{ ms: number; counted: number }>;
 async function timesOf(ask: Ask, requests: number, clients: number): Promise<number[]> {
   const times: number[] = [];
   let left = requests;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (left-- > 0) times.push((await ask()).ms);
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (left-- > 0) times.push((await ask()).ms);
+    }),
+  );
   return times;
 }
 
@@ -96,7 +98,11 @@ export async function benchInsights(): Promise<InsightsBench> {
   const starting = performance.now();
   const site = await startLocalSite({}, dataDir);
   try {
-    const login = await fetch(`${site.base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNT) });
+    const login = await fetch(`${site.base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ACCOUNT),
+    });
     const { token } = (await login.json()) as { token: string };
     const now = Date.now() + 3 * 3_600_000;
     // Request i asks for the year ending i days ago when `distinct` (each answer computed), else for
@@ -108,7 +114,9 @@ export async function benchInsights(): Promise<InsightsBench> {
       let asked = first;
       return async () => {
         const begin = performance.now();
-        const answer = await fetch(`${site.base}/api/insights/dining-survey${path}?${view(distinct ? asked++ : 0)}`, { headers: { authorization: `JWT ${token}` } });
+        const answer = await fetch(`${site.base}/api/insights/dining-survey${path}?${view(distinct ? asked++ : 0)}`, {
+          headers: { authorization: `JWT ${token}` },
+        });
         const body = (await answer.json()) as { groups?: { periods: { count: number }[] }[] };
         if (answer.status !== 200) throw new Error(`insights answered ${answer.status}: ${JSON.stringify(body)}`);
         return { ms: performance.now() - begin, counted: (body.groups ?? []).flatMap((group) => group.periods).reduce((sum, period) => sum + period.count, 0) };
@@ -129,14 +137,30 @@ export async function benchInsights(): Promise<InsightsBench> {
     const sharedCpuMs = (cpuTimeMs(site.pid) - sharedCpuBefore) / (REQUESTS * 2);
     const comments = await timesOf(asker('/comments', false), REQUESTS, 1);
     const result = {
-      p50: median(times), p95: percentile(times, 0.95), concurrentP50: median(concurrent), concurrentP95: percentile(concurrent, 0.95), cpuMs,
-      sharedP50: median(shared), sharedP95: percentile(shared, 0.95), sharedCpuMs, commentsP95: percentile(comments, 0.95), countedAtStartSeconds,
+      p50: median(times),
+      p95: percentile(times, 0.95),
+      concurrentP50: median(concurrent),
+      concurrentP95: percentile(concurrent, 0.95),
+      cpuMs,
+      sharedP50: median(shared),
+      sharedP95: percentile(shared, 0.95),
+      sharedCpuMs,
+      commentsP95: percentile(comments, 0.95),
+      countedAtStartSeconds,
     };
     const verdict = (p95: number) => `(target p95 < 300 ms) ${p95 < 300 ? 'met' : 'NOT met'}`;
-    console.log(`insights, dining survey by restaurant by week over a year (${warm.counted} submissions counted), ${where}, load average ${loadavg()[0].toFixed(1)}:`);
-    console.log(`  ${REQUESTS} requests one after another, each a different year (computed): p50 ${fmt(result.p50, 1)} ms, p95 ${fmt(result.p95, 1)} ms ${verdict(result.p95)}; server CPU ${fmt(cpuMs, 1)} ms per request${postgres ? `, PostgreSQL's ${fmt(databaseMs, 1)} ms` : ''}`);
-    console.log(`  ${REQUESTS * 2} requests, ${CONCURRENCY} clients at once, each a different year (computed): p50 ${fmt(result.concurrentP50, 1)} ms, p95 ${fmt(result.concurrentP95, 1)} ms ${verdict(result.concurrentP95)}`);
-    console.log(`  ${REQUESTS * 2} requests, ${CONCURRENCY} clients at once, the same view (shared until the next fold): p50 ${fmt(result.sharedP50, 1)} ms, p95 ${fmt(result.sharedP95, 1)} ms ${verdict(result.sharedP95)}; server CPU ${fmt(sharedCpuMs, 1)} ms per request`);
+    console.log(
+      `insights, dining survey by restaurant by week over a year (${warm.counted} submissions counted), ${where}, load average ${loadavg()[0].toFixed(1)}:`,
+    );
+    console.log(
+      `  ${REQUESTS} requests one after another, each a different year (computed): p50 ${fmt(result.p50, 1)} ms, p95 ${fmt(result.p95, 1)} ms ${verdict(result.p95)}; server CPU ${fmt(cpuMs, 1)} ms per request${postgres ? `, PostgreSQL's ${fmt(databaseMs, 1)} ms` : ''}`,
+    );
+    console.log(
+      `  ${REQUESTS * 2} requests, ${CONCURRENCY} clients at once, each a different year (computed): p50 ${fmt(result.concurrentP50, 1)} ms, p95 ${fmt(result.concurrentP95, 1)} ms ${verdict(result.concurrentP95)}`,
+    );
+    console.log(
+      `  ${REQUESTS * 2} requests, ${CONCURRENCY} clients at once, the same view (shared until the next fold): p50 ${fmt(result.sharedP50, 1)} ms, p95 ${fmt(result.sharedP95, 1)} ms ${verdict(result.sharedP95)}; server CPU ${fmt(sharedCpuMs, 1)} ms per request`,
+    );
     console.log(`  comments of the same view, ${REQUESTS} one after another: p50 ${fmt(median(comments), 1)} ms, p95 ${fmt(result.commentsP95, 1)} ms`);
     return result;
   } finally {

@@ -39,7 +39,9 @@ async function runOnce(port: number, url: string, retries = TRACE_RETRIES): Prom
   if (runtimeError && retries > 0) return runOnce(port, url, retries - 1);
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  const failed = Object.values(audits).filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0 && categories.accessibility.auditRefs.some((ref) => ref.id === audit.id)).map((audit) => audit.id);
+  const failed = Object.values(audits)
+    .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0 && categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
+    .map((audit) => audit.id);
   return {
     performance: categories.performance.score ?? 0,
     accessibility: categories.accessibility.score ?? 0,
@@ -53,7 +55,11 @@ async function runOnce(port: number, url: string, retries = TRACE_RETRIES): Prom
 
 /** The median run (by performance score) of each page, printed as a table with the targets; returns the figures by page name. */
 export async function lighthouseTable(pages: LighthousePage[]): Promise<Map<string, LighthouseFigures>> {
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'], logLevel: 'silent' });
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
+    logLevel: 'silent',
+  });
   const figures = new Map<string, LighthouseFigures>();
   try {
     console.log(`\nLighthouse ${RUNS === 1 ? '(1 run' : `(median of ${RUNS} runs`} a page, mobile preset: simulated 4x CPU and slow 4G); FCP/LCP/TBT in ms`);
@@ -80,7 +86,9 @@ export async function lighthouseTable(pages: LighthousePage[]): Promise<Map<stri
         ].join(' | '),
       );
     }
-    console.log(`Targets for ours: performance >= ${LIGHTHOUSE_TARGETS.performance}, CLS ${LIGHTHOUSE_TARGETS.cls.toFixed(2)}, accessibility ${LIGHTHOUSE_TARGETS.accessibility}.`);
+    console.log(
+      `Targets for ours: performance >= ${LIGHTHOUSE_TARGETS.performance}, CLS ${LIGHTHOUSE_TARGETS.cls.toFixed(2)}, accessibility ${LIGHTHOUSE_TARGETS.accessibility}.`,
+    );
   } finally {
     chrome.kill();
   }

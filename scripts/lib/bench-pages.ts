@@ -16,7 +16,9 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 
 /** Questions a guest answers (not hidden values, static text or repeated groups), in order. */
 export function questions(compiled: CompiledForm): ResolvedField[] {
-  return compiled.form.sections.flatMap((section) => section.fields).filter((field) => !['hidden', 'content', 'repeat', 'signature', 'file'].includes(field.type));
+  return compiled.form.sections
+    .flatMap((section) => section.fields)
+    .filter((field) => !['hidden', 'content', 'repeat', 'signature', 'file'].includes(field.type));
 }
 
 function optionsOf(field: ResolvedField, texts: Texts): { value: string; label: string }[] {
@@ -34,12 +36,18 @@ function plainField(field: ResolvedField, texts: Texts): string {
   const maxLength = 'maxLength' in field && field.maxLength ? ` maxlength="${field.maxLength}"` : '';
   if (radioTypes.has(field.type)) {
     const type = field.type === 'multichoice' ? 'checkbox' : 'radio';
-    const items = optionsOf(field, texts).map((option, index) => `<label><input type="${type}" id="${id}-${index}" name="${field.name}" value="${escape(option.value)}"${required}> ${escape(option.label)}</label>`);
+    const items = optionsOf(field, texts).map(
+      (option, index) =>
+        `<label><input type="${type}" id="${id}-${index}" name="${field.name}" value="${escape(option.value)}"${required}> ${escape(option.label)}</label>`,
+    );
     return `<fieldset id="${id}"><legend>${label}</legend>${items.join('')}</fieldset>`;
   }
   if (field.type === 'consent') return `<div class="field"><label><input type="checkbox" id="${id}" name="${field.name}"${required}> ${label}</label></div>`;
   let control: string;
-  if (field.type === 'select') control = `<select id="${id}" name="${field.name}"${required}><option value=""></option>${optionsOf(field, texts).map((o) => `<option value="${escape(o.value)}">${escape(o.label)}</option>`).join('')}</select>`;
+  if (field.type === 'select')
+    control = `<select id="${id}" name="${field.name}"${required}><option value=""></option>${optionsOf(field, texts)
+      .map((o) => `<option value="${escape(o.value)}">${escape(o.label)}</option>`)
+      .join('')}</select>`;
   else if (field.type === 'textarea') control = `<textarea id="${id}" name="${field.name}" rows="4"${maxLength}${required}></textarea>`;
   else {
     const type = { email: 'email', date: 'date', phone: 'tel' }[field.type as string] ?? 'text';
@@ -48,7 +56,8 @@ function plainField(field: ResolvedField, texts: Texts): string {
   return `<div class="field"><label for="${id}">${label}</label>${control}</div>`;
 }
 
-const PAGE_STYLE = 'body{font-family:system-ui,sans-serif;max-width:40rem;margin:0 auto;padding:1rem}.field,fieldset{margin:0 0 1rem}label{display:block}input,select,textarea{display:block;width:100%;box-sizing:border-box;font:inherit;padding:.5rem}fieldset label{display:inline-block;margin-inline-end:1rem}fieldset input{display:inline;width:auto}';
+const PAGE_STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:40rem;margin:0 auto;padding:1rem}.field,fieldset{margin:0 0 1rem}label{display:block}input,select,textarea{display:block;width:100%;box-sizing:border-box;font:inherit;padding:.5rem}fieldset label{display:inline-block;margin-inline-end:1rem}fieldset input{display:inline;width:auto}';
 
 /** The form as plain HTML: every question, no script. */
 export function plainPage(compiled: CompiledForm, texts: Texts): string {
@@ -71,14 +80,24 @@ function vanillaSchema(compiled: CompiledForm, texts: Texts) {
     if ('required' in field && field.required === true) required.push(field.name);
     if (field.type === 'consent') properties[field.name] = { type: 'boolean', title };
     else if (field.type === 'multichoice') {
-      properties[field.name] = { type: 'array', title, uniqueItems: true, items: { type: 'string', oneOf: options.map((o) => ({ const: o.value, title: o.label })) } };
+      properties[field.name] = {
+        type: 'array',
+        title,
+        uniqueItems: true,
+        items: { type: 'string', oneOf: options.map((o) => ({ const: o.value, title: o.label })) },
+      };
       uiSchema[field.name] = { 'ui:widget': 'checkboxes' };
     } else if (options.length || field.type === 'select') {
       properties[field.name] = { type: 'string', title, ...(options.length ? { oneOf: options.map((o) => ({ const: o.value, title: o.label })) } : {}) };
       if (radioTypes.has(field.type)) uiSchema[field.name] = { 'ui:widget': 'radio' };
     } else if (field.type === 'number') properties[field.name] = { type: 'number', title };
     else {
-      properties[field.name] = { type: 'string', title, ...('maxLength' in field && field.maxLength ? { maxLength: field.maxLength } : {}), ...(field.type === 'email' ? { format: 'email' } : field.type === 'date' ? { format: 'date' } : {}) };
+      properties[field.name] = {
+        type: 'string',
+        title,
+        ...('maxLength' in field && field.maxLength ? { maxLength: field.maxLength } : {}),
+        ...(field.type === 'email' ? { format: 'email' } : field.type === 'date' ? { format: 'date' } : {}),
+      };
       if (field.type === 'textarea') uiSchema[field.name] = { 'ui:widget': 'textarea' };
     }
   }
@@ -113,7 +132,10 @@ export async function vanillaPage(compiled: CompiledForm, texts: Texts, dir: str
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'error',
   });
-  writeFileSync(join(dir, `${name}.html`), `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(schema.title)}</title><style>${PAGE_STYLE}</style><script type="module" src="/${name}.js"></script></head><body><div id="root"></div></body></html>`);
+  writeFileSync(
+    join(dir, `${name}.html`),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(schema.title)}</title><style>${PAGE_STYLE}</style><script type="module" src="/${name}.js"></script></head><body><div id="root"></div></body></html>`,
+  );
 }
 
 /** The plain and vanilla pages, served gzip'd like ours, from a small static server. */
@@ -123,7 +145,11 @@ export async function startStatic(dir: string): Promise<{ base: string; close():
     try {
       const body = readFileSync(join(dir, (request.url ?? '/').split('?')[0].replace(/\.\./g, '')));
       const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      response.writeHead(200, { 'content-type': types[extname(request.url ?? '')] ?? 'application/octet-stream', 'cache-control': 'no-cache', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+      response.writeHead(200, {
+        'content-type': types[extname(request.url ?? '')] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      });
       response.end(gzip ? gzipSync(body) : body);
     } catch {
       response.writeHead(404).end();

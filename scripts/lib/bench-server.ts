@@ -36,7 +36,16 @@ export function cpuTimeMs(pid: number): number {
 }
 
 /** The dining survey's answers as a guest sends them. */
-export const DINING_ANSWERS = { visited_restaurant: 'Cova', meal_period: 'lunch', rating_greeting: 'good', rating_service: 'good', rating_food: 'good', rating_beverage: 'good', rating_value_for_money: 'good', rating_cleanliness: 'good' };
+export const DINING_ANSWERS = {
+  visited_restaurant: 'Cova',
+  meal_period: 'lunch',
+  rating_greeting: 'good',
+  rating_service: 'good',
+  rating_food: 'good',
+  rating_beverage: 'good',
+  rating_value_for_money: 'good',
+  rating_cleanliness: 'good',
+};
 
 /**
  * One POST on a kept-alive connection. node:http rather than fetch: fetch costs the client several
@@ -45,11 +54,15 @@ export const DINING_ANSWERS = { visited_restaurant: 'Cova', meal_period: 'lunch'
 function post(agent: Agent, url: URL, body: string, headers: Record<string, string | (() => string)>): Promise<number> {
   return new Promise((done, fail) => {
     const own = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, typeof value === 'function' ? value() : value]));
-    const sent = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...own } }, (response) => {
-      response.resume();
-      response.on('end', () => done(response.statusCode ?? 0));
-      response.on('error', fail);
-    });
+    const sent = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...own } },
+      (response) => {
+        response.resume();
+        response.on('end', () => done(response.statusCode ?? 0));
+        response.on('error', fail);
+      },
+    );
     sent.on('error', fail);
     sent.end(body);
   });
@@ -88,7 +101,9 @@ export async function load(url: string, body: unknown, headers: Record<string, s
 async function startBare(): Promise<{ base: string; child: ChildProcess }> {
   const code = `import Fastify from 'fastify'; const app = Fastify(); app.post('/bare', async (_request, reply) => reply.code(201).send({ ok: true })); await app.listen({ port: 0, host: '127.0.0.1' }); console.log('Serving ' + app.server.address().port);`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((done) => child.stdout!.on('data', (chunk: Buffer) => /Serving (\d+)/.test(chunk.toString()) && done(/Serving (\d+)/.exec(chunk.toString())![1])));
+  const port = await new Promise<string>((done) =>
+    child.stdout!.on('data', (chunk: Buffer) => /Serving (\d+)/.test(chunk.toString()) && done(/Serving (\d+)/.exec(chunk.toString())![1])),
+  );
   return { base: `http://127.0.0.1:${port}`, child };
 }
 
@@ -101,7 +116,9 @@ export interface ServerBench {
 
 /** Measures the bare route, then our dining-survey create on the running site; prints them. */
 export async function benchServer(site: { base: string; pid: number }): Promise<ServerBench> {
-  console.log(`\nServer: ${CONCURRENCY} concurrent connections for ${LOAD_SECONDS} s each (${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PGlite'})`);
+  console.log(
+    `\nServer: ${CONCURRENCY} concurrent connections for ${LOAD_SECONDS} s each (${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PGlite'})`,
+  );
   const authorization = `users API-Key ${process.env.PUBLIC_API_KEY ?? 'public-demo-key'}`;
   const bareServer = await startBare();
   const bare = await load(`${bareServer.base}/bare`, DINING_ANSWERS, {}, bareServer.child.pid!);
@@ -110,7 +127,8 @@ export async function benchServer(site: { base: string; pid: number }): Promise<
   const ours = await load(url, DINING_ANSWERS, { authorization }, site.pid);
   const withKey = await load(url, DINING_ANSWERS, { authorization, 'idempotency-key': randomUUID }, site.pid);
   console.log('server | creates/s | median ms | p99 ms | server CPU ms per request | non-201');
-  const line = (label: string, result: LoadResult) => console.log(`${label} | ${fmt(result.perSecond)} | ${fmt(result.median, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.cpuMs, 2)} | ${result.failed}`);
+  const line = (label: string, result: LoadResult) =>
+    console.log(`${label} | ${fmt(result.perSecond)} | ${fmt(result.median, 1)} | ${fmt(result.p99, 1)} | ${fmt(result.cpuMs, 2)} | ${result.failed}`);
   line('bare Fastify route (201, no work)', bare);
   line('ours: dining-survey create (validated, one statement)', ours);
   line('ours, with an Idempotency-Key as the pages send (one statement)', withKey);
@@ -120,6 +138,8 @@ export async function benchServer(site: { base: string; pid: number }): Promise<
 /** The issue's two server targets, printed like the page ratios. */
 export function printServerTargets({ bare, ours }: ServerBench): void {
   const ratio = ours.perSecond / bare.perSecond;
-  console.log(`server creates/s, ours / bare route: ${fmt(ratio, 2)}x (target >= 0.5x) ${ratio >= 0.5 ? 'met' : 'NOT met'}  [${fmt(ours.perSecond)} / ${fmt(bare.perSecond)} per s]`);
+  console.log(
+    `server creates/s, ours / bare route: ${fmt(ratio, 2)}x (target >= 0.5x) ${ratio >= 0.5 ? 'met' : 'NOT met'}  [${fmt(ours.perSecond)} / ${fmt(bare.perSecond)} per s]`,
+  );
   console.log(`server p99 at ${CONCURRENCY} concurrent: ${fmt(ours.p99, 1)} ms (target <= 50 ms) ${ours.p99 <= 50 ? 'met' : 'NOT met'}`);
 }

@@ -8,10 +8,17 @@ import { LANGUAGE_NAMES } from './wording.ts';
 type Block = typeof ContentBlock.static;
 
 export function richTextBlockProblems(file: string, block: Block, path: string): Problem[] {
-  const texts = [...(block.text ? [{ text: block.text, at: `${path}.text`, what: 'text' }] : []), ...(block.items ?? []).map((text, i) => ({ text, at: `${path}.items[${i}]`, what: `item ${i + 1}` }))];
+  const texts = [
+    ...(block.text ? [{ text: block.text, at: `${path}.text`, what: 'text' }] : []),
+    ...(block.items ?? []).map((text, i) => ({ text, at: `${path}.items[${i}]`, what: `item ${i + 1}` })),
+  ];
   return texts.flatMap(({ text, at, what }) =>
     (Object.entries(text) as [Lang, string][]).flatMap(([lang, value]) =>
-      richTextProblems(value).map((message) => ({ file, path: `${at}.${lang}`, message: `${LANGUAGE_NAMES[lang]} ${what} of content "${block.name}": ${message}` })),
+      richTextProblems(value).map((message) => ({
+        file,
+        path: `${at}.${lang}`,
+        message: `${LANGUAGE_NAMES[lang]} ${what} of content "${block.name}": ${message}`,
+      })),
     ),
   );
 }

@@ -31,7 +31,10 @@ export function compressPlugin(): Plugin {
         if (!COMPRESSIBLE.test(file) || file.includes('/server/') || file.includes('/.vite/')) continue;
         const source = readFileSync(file);
         if (source.length < MIN_BYTES) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
       }
     },

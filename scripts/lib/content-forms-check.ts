@@ -18,16 +18,27 @@ export function checkContentForms(forms: DefinitionAt[], declared: ContentDeclar
     const { collection, global } = definition.submit;
     const list = global ? declared.globals : declared.collections;
     if (!list.some((item) => item.slug === collection)) {
-      problems.push({ file, path: '$.submit.collection', message: `content/collections.json declares no ${global ? 'global' : 'collection'} "${collection}": use one of ${list.map((item) => item.slug).join(', ')}` });
+      problems.push({
+        file,
+        path: '$.submit.collection',
+        message: `content/collections.json declares no ${global ? 'global' : 'collection'} "${collection}": use one of ${list.map((item) => item.slug).join(', ')}`,
+      });
     }
     const target = `${global ? 'globals/' : ''}${collection}`;
-    if (seen.has(target)) problems.push({ file, path: '$.submit.collection', message: `${seen.get(target)} already edits "${target}": keep one content form per collection` });
+    if (seen.has(target))
+      problems.push({ file, path: '$.submit.collection', message: `${seen.get(target)} already edits "${target}": keep one content form per collection` });
     seen.set(target, file);
-    definition.sections.forEach((section, s) => section.fields.forEach((field, f) => {
-      const items: [Field, string][] = field.type === 'repeat' ? field.fields.map((inner, k) => [inner as Field, `$.sections[${s}].fields[${f}].fields[${k}]`]) : [[field, `$.sections[${s}].fields[${f}]`]];
-      for (const [own, path] of items) problems.push(...contentFileProblems(file, own, path));
-    }));
-    if (definition.id !== `content-${collection}`) problems.push({ file, path: '$.id', message: `a content form's id is "content-" and its collection: write "content-${collection}"` });
+    definition.sections.forEach((section, s) =>
+      section.fields.forEach((field, f) => {
+        const items: [Field, string][] =
+          field.type === 'repeat'
+            ? field.fields.map((inner, k) => [inner as Field, `$.sections[${s}].fields[${f}].fields[${k}]`])
+            : [[field, `$.sections[${s}].fields[${f}]`]];
+        for (const [own, path] of items) problems.push(...contentFileProblems(file, own, path));
+      }),
+    );
+    if (definition.id !== `content-${collection}`)
+      problems.push({ file, path: '$.id', message: `a content form's id is "content-" and its collection: write "content-${collection}"` });
   }
   return problems;
 }
@@ -36,9 +47,20 @@ export function checkContentForms(forms: DefinitionAt[], declared: ContentDeclar
 function contentFileProblems(file: string, field: Field, path: string): Problem[] {
   if (field.type !== 'file') return [];
   const problems: Problem[] = [];
-  if (field.collection !== CONTENT_UPLOADS) problems.push({ file, path: `${path}.collection`, message: `content files are uploaded to "${CONTENT_UPLOADS}": write "collection": "${CONTENT_UPLOADS}"` });
-  if (field.multiple) problems.push({ file, path: `${path}.multiple`, message: 'a content file is one file: remove "multiple", or use a repeated group of files' });
+  if (field.collection !== CONTENT_UPLOADS)
+    problems.push({
+      file,
+      path: `${path}.collection`,
+      message: `content files are uploaded to "${CONTENT_UPLOADS}": write "collection": "${CONTENT_UPLOADS}"`,
+    });
+  if (field.multiple)
+    problems.push({ file, path: `${path}.multiple`, message: 'a content file is one file: remove "multiple", or use a repeated group of files' });
   const at = field.contentPath ?? field.name;
-  if (at !== 'id' && !at.endsWith('.id')) problems.push({ file, path: `${path}.contentPath`, message: `a content file's contentPath names where its upload id is kept, e.g. "logo.id" (the object around it becomes the upload the pages read, {url, filename, ...}): write "${at}.id"` });
+  if (at !== 'id' && !at.endsWith('.id'))
+    problems.push({
+      file,
+      path: `${path}.contentPath`,
+      message: `a content file's contentPath names where its upload id is kept, e.g. "logo.id" (the object around it becomes the upload the pages read, {url, filename, ...}): write "${at}.id"`,
+    });
   return problems;
 }

@@ -6,7 +6,6 @@ import { ThemeSchema } from '../../src/engine/definition/theme.ts';
 import { RoutesSchema } from '../../src/engine/contract/routes.ts';
 import { ContentConfigFile } from '../../src/engine/contract/content-config.ts';
 
-
 /** A message whose wording depends on a number: one text per plural category of each language (Intl.PluralRules). */
 const PluralForms = Type.Object(
   Object.fromEntries(['zero', 'one', 'two', 'few', 'many', 'other'].map((category) => [category, Type.Optional(Type.String({ minLength: 1 }))])),
@@ -19,14 +18,23 @@ export const MessagesSchema = Type.Intersect([
   Type.Record(Type.String({ pattern: '^[a-zA-Z]+$' }), Type.Union([LocalizedText, PluralText, Type.String()])),
 ]);
 
-export const CountriesSchema = Type.Object({
-  $schema: Type.Optional(Type.String()),
-  countries: Type.Array(Type.Object({
-    code: Type.String({ pattern: '^[A-Z]{2}$' }),
-    name: LocalizedText,
-    dial: Type.Array(Type.String({ pattern: '^[0-9]{1,4}$' }), { minItems: 1 }),
-  }, { additionalProperties: false }), { minItems: 1 }),
-}, { additionalProperties: false });
+export const CountriesSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    countries: Type.Array(
+      Type.Object(
+        {
+          code: Type.String({ pattern: '^[A-Z]{2}$' }),
+          name: LocalizedText,
+          dial: Type.Array(Type.String({ pattern: '^[0-9]{1,4}$' }), { minItems: 1 }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** Written file (relative to the project root) → schema. */
 export const DATA_SCHEMAS: Record<string, TSchema> = {

@@ -9,7 +9,11 @@ import { LANGUAGE_NAMES } from './wording.ts';
 type Json = unknown;
 type AnyField = Field & Record<string, unknown>;
 /** Shared option lists as each version saw them, and the languages either version declares. */
-interface Context { before: Vocabularies; after: Vocabularies; languages: readonly Lang[] }
+interface Context {
+  before: Vocabularies;
+  after: Vocabularies;
+  languages: readonly Lang[];
+}
 
 export interface FormChange {
   lines: string[];
@@ -30,14 +34,33 @@ export function conditionText(c: Condition): string {
   return `"${c.field}" is ${c.filled ? 'answered' : 'not answered'}`;
 }
 
-const TEXT_KEYS = ['label', 'help', 'placeholder', 'showAs', 'text', 'items', 'minLabel', 'maxLabel', 'itemLabel', 'addLabel', 'removeLabel', 'clearLabel', 'messages'];
+const TEXT_KEYS = [
+  'label',
+  'help',
+  'placeholder',
+  'showAs',
+  'text',
+  'items',
+  'minLabel',
+  'maxLabel',
+  'itemLabel',
+  'addLabel',
+  'removeLabel',
+  'clearLabel',
+  'messages',
+];
 /** Limits: raising a "min" or lowering a "max" tightens what a guest may answer. */
 const LIMITS: Record<string, { words: string; tighter: 1 | -1 }> = {
-  minLength: { words: 'minimum length', tighter: 1 }, maxLength: { words: 'maximum length', tighter: -1 },
-  minimum: { words: 'minimum', tighter: 1 }, maximum: { words: 'maximum', tighter: -1 },
-  minItems: { words: 'minimum number of answers', tighter: 1 }, maxItems: { words: 'maximum number of answers', tighter: -1 },
-  min: { words: 'lowest value', tighter: 1 }, max: { words: 'highest value', tighter: -1 },
-  maxBytes: { words: 'maximum file size', tighter: -1 }, maxFiles: { words: 'maximum number of files', tighter: -1 },
+  minLength: { words: 'minimum length', tighter: 1 },
+  maxLength: { words: 'maximum length', tighter: -1 },
+  minimum: { words: 'minimum', tighter: 1 },
+  maximum: { words: 'maximum', tighter: -1 },
+  minItems: { words: 'minimum number of answers', tighter: 1 },
+  maxItems: { words: 'maximum number of answers', tighter: -1 },
+  min: { words: 'lowest value', tighter: 1 },
+  max: { words: 'highest value', tighter: -1 },
+  maxBytes: { words: 'maximum file size', tighter: -1 },
+  maxFiles: { words: 'maximum number of files', tighter: -1 },
 };
 const RULE_KEYS = ['required', 'requiredIf', 'visibleIf', 'options', 'scale', 'type', 'name', 'fields', 'pattern', 'accept', ...Object.keys(LIMITS)];
 
@@ -50,8 +73,15 @@ function textChanges(before: Json, after: Json, what: string, languages: readonl
     if (!after) return [`${what} removed (was ${show((before as { en: string }).en)})`];
     const b = before as Partial<Record<Lang, string>>;
     const a = after as Partial<Record<Lang, string>>;
-    return languages.filter((l) => b[l] !== a[l]).map((l) =>
-      b[l] === undefined ? `${what} added in ${LANGUAGE_NAMES[l]}: ${show(a[l])}` : a[l] === undefined ? `${what} removed in ${LANGUAGE_NAMES[l]} (was ${show(b[l])})` : `${what} changed in ${LANGUAGE_NAMES[l]}: ${show(b[l])} -> ${show(a[l])}`);
+    return languages
+      .filter((l) => b[l] !== a[l])
+      .map((l) =>
+        b[l] === undefined
+          ? `${what} added in ${LANGUAGE_NAMES[l]}: ${show(a[l])}`
+          : a[l] === undefined
+            ? `${what} removed in ${LANGUAGE_NAMES[l]} (was ${show(b[l])})`
+            : `${what} changed in ${LANGUAGE_NAMES[l]}: ${show(b[l])} -> ${show(a[l])}`,
+      );
   }
   if (Array.isArray(before) || Array.isArray(after)) {
     const bl = (before as Json[] | undefined) ?? [];
@@ -90,7 +120,10 @@ function fieldChanges(p: AnyField, n: AnyField, q: string, ctx: Context): string
     if (same(b, a)) continue;
     const verb = key === 'visibleIf' ? 'shown' : 'required';
     if (!b) lines.push(`${q} is now ${verb} only when ${conditionText(a!)} (${key} added, ${key === 'visibleIf' ? 'asked less often' : 'tightened'})`);
-    else if (!a) lines.push(`${q} is now ${key === 'visibleIf' ? 'always shown' : 'no longer required by a condition'} (${key} removed${key === 'requiredIf' ? ', loosened' : ''}; was: ${conditionText(b)})`);
+    else if (!a)
+      lines.push(
+        `${q} is now ${key === 'visibleIf' ? 'always shown' : 'no longer required by a condition'} (${key} removed${key === 'requiredIf' ? ', loosened' : ''}; was: ${conditionText(b)})`,
+      );
     else lines.push(`${q} ${key} changed: ${verb} when ${conditionText(b)} -> when ${conditionText(a)}`);
   }
   for (const [key, { words, tighter }] of Object.entries(LIMITS)) {
@@ -109,12 +142,14 @@ function fieldChanges(p: AnyField, n: AnyField, q: string, ctx: Context): string
     const av = new Map((ao ?? []).map((o) => [o.value, o]));
     for (const [value, o] of av) if (!bv.has(value)) lines.push(`${q} option ${show(value)} added (${show(o.label.en)})`);
     for (const [value, o] of bv) if (!av.has(value)) lines.push(`${q} option ${show(value)} removed (was ${show(o.label.en)})`);
-    for (const [value, o] of av) if (bv.has(value)) lines.push(...textChanges(bv.get(value)!.label, o.label, `${q} option ${show(value)} label`, ctx.languages));
+    for (const [value, o] of av)
+      if (bv.has(value)) lines.push(...textChanges(bv.get(value)!.label, o.label, `${q} option ${show(value)} label`, ctx.languages));
     const order = (m: Map<unknown, unknown>, other: Map<unknown, unknown>) => [...m.keys()].filter((v) => other.has(v));
     if (!same(order(bv, av), order(av, bv))) lines.push(`${q} options reordered`);
   }
   for (const key of TEXT_KEYS) lines.push(...textChanges(p[key], n[key], `${q} ${key}`, ctx.languages));
-  if (p.type === 'repeat' && n.type === 'repeat') lines.push(...fieldListChanges(p.fields as AnyField[], n.fields as AnyField[], `${q.replace(/^question /, '')} group`, ctx));
+  if (p.type === 'repeat' && n.type === 'repeat')
+    lines.push(...fieldListChanges(p.fields as AnyField[], n.fields as AnyField[], `${q.replace(/^question /, '')} group`, ctx));
   const rest = (f: AnyField) => Object.fromEntries(Object.entries(f).filter(([k]) => !RULE_KEYS.includes(k) && !TEXT_KEYS.includes(k)));
   lines.push(...leafChanges(rest(p), rest(n), '').map((l) => `${q} ${l}`));
   return lines;
@@ -131,8 +166,13 @@ function fieldListChanges(before: AnyField[], after: AnyField[], owner: string, 
   ];
 }
 
-interface Placed { field: AnyField; section: string; index: number }
-const placedFields = (d: FormDefinition) => new Map(d.sections.flatMap((s) => s.fields.map((field, index) => [field.name, { field: field as AnyField, section: s.id, index }] as const)));
+interface Placed {
+  field: AnyField;
+  section: string;
+  index: number;
+}
+const placedFields = (d: FormDefinition) =>
+  new Map(d.sections.flatMap((s) => s.fields.map((field, index) => [field.name, { field: field as AnyField, section: s.id, index }] as const)));
 
 /** A removed and an added question of the same type with the same English label (or the same place) are one renamed question. */
 function renames(old: Map<string, Placed>, now: Map<string, Placed>): Map<string, string> {
@@ -142,26 +182,43 @@ function renames(old: Map<string, Placed>, now: Map<string, Placed>): Map<string
   for (const r of removed) {
     const b = old.get(r)!;
     const label = (p: Placed) => (p.field.label as { en?: string } | undefined)?.en;
-    const match = added.find((a) => !([...pairs.values()].includes(a)) && now.get(a)!.field.type === b.field.type && (label(now.get(a)!) === label(b) || (now.get(a)!.section === b.section && now.get(a)!.index === b.index)));
+    const match = added.find(
+      (a) =>
+        ![...pairs.values()].includes(a) &&
+        now.get(a)!.field.type === b.field.type &&
+        (label(now.get(a)!) === label(b) || (now.get(a)!.section === b.section && now.get(a)!.index === b.index)),
+    );
     if (match) pairs.set(r, match);
   }
   return pairs;
 }
 
 /** What changed between two versions of one form; `vocabularies` as each version saw them (for shared option lists). */
-export function describeDefinitionChange(before: FormDefinition | null, after: FormDefinition | null, vocab: { before: Vocabularies; after: Vocabularies }): FormChange {
+export function describeDefinitionChange(
+  before: FormDefinition | null,
+  after: FormDefinition | null,
+  vocab: { before: Vocabularies; after: Vocabularies },
+): FormChange {
   const ctx: Context = { ...vocab, languages: [...new Set([...(before?.languages ?? []), ...(after?.languages ?? [])])] };
   const texts = (b: Json, a: Json, what: string) => textChanges(b, a, what, ctx.languages);
-  if (!before && after) return { lines: [`new form "${after.id}" with ${placedFields(after).size} questions, stored in "${after.submit.collection}"`], warnings: [] };
-  if (before && !after) return { lines: [`form "${before.id}" removed`], warnings: [`the answers already stored in "${before.submit.collection}" no longer have a form`] };
+  if (!before && after)
+    return { lines: [`new form "${after.id}" with ${placedFields(after).size} questions, stored in "${after.submit.collection}"`], warnings: [] };
+  if (before && !after)
+    return { lines: [`form "${before.id}" removed`], warnings: [`the answers already stored in "${before.submit.collection}" no longer have a form`] };
   if (!before || !after) return { lines: [], warnings: [] };
   const lines: string[] = [];
   // The form itself.
   lines.push(...texts(before.title, after.title, 'form title'), ...texts(before.description, after.description, 'form description'));
   for (const l of after.languages.filter((x) => !before.languages.includes(x))) lines.push(`language ${LANGUAGE_NAMES[l]} added`);
   for (const l of before.languages.filter((x) => !after.languages.includes(x))) lines.push(`language ${LANGUAGE_NAMES[l]} removed`);
-  if (before.submit.collection !== after.submit.collection) lines.push(`submit target changed: answers go to "${after.submit.collection}" instead of "${before.submit.collection}"`);
-  if (!same(before.submit.captcha, after.submit.captcha)) lines.push(after.submit.captcha ? `human check (captcha) ${before.submit.captcha ? 'changed' : 'added'}: action "${after.submit.captcha.action}" (tightened)` : 'human check (captcha) removed (loosened)');
+  if (before.submit.collection !== after.submit.collection)
+    lines.push(`submit target changed: answers go to "${after.submit.collection}" instead of "${before.submit.collection}"`);
+  if (!same(before.submit.captcha, after.submit.captcha))
+    lines.push(
+      after.submit.captcha
+        ? `human check (captcha) ${before.submit.captcha ? 'changed' : 'added'}: action "${after.submit.captcha.action}" (tightened)`
+        : 'human check (captcha) removed (loosened)',
+    );
   const { collection: _c1, captcha: _k1, ...submitBefore } = before.submit;
   const { collection: _c2, captcha: _k2, ...submitAfter } = after.submit;
   for (const key of new Set([...Object.keys(submitBefore), ...Object.keys(submitAfter)])) {
@@ -178,13 +235,18 @@ export function describeDefinitionChange(before: FormDefinition | null, after: F
   const as = new Map(after.sections.map((s) => [s.id, s]));
   for (const s of after.sections) {
     const old = bs.get(s.id);
-    if (!old) { lines.push(`section "${s.id}" added`); continue; }
+    if (!old) {
+      lines.push(`section "${s.id}" added`);
+      continue;
+    }
     lines.push(...texts(old.title, s.title, `section "${s.id}" title`), ...texts(old.description, s.description, `section "${s.id}" description`));
-    if (!same(old.visibleIf, s.visibleIf)) lines.push(s.visibleIf ? `section "${s.id}" is now shown only when ${conditionText(s.visibleIf)}` : `section "${s.id}" is now always shown`);
+    if (!same(old.visibleIf, s.visibleIf))
+      lines.push(s.visibleIf ? `section "${s.id}" is now shown only when ${conditionText(s.visibleIf)}` : `section "${s.id}" is now always shown`);
   }
   for (const s of before.sections) if (!as.has(s.id)) lines.push(`section "${s.id}" removed`);
   const order = (d: FormDefinition, other: Map<string, unknown>) => d.sections.map((s) => s.id).filter((id) => other.has(id));
-  if (!same(order(before, as), order(after, bs))) lines.push(`sections reordered: ${before.sections.map((s) => s.id).join(', ')} -> ${after.sections.map((s) => s.id).join(', ')}`);
+  if (!same(order(before, as), order(after, bs)))
+    lines.push(`sections reordered: ${before.sections.map((s) => s.id).join(', ')} -> ${after.sections.map((s) => s.id).join(', ')}`);
   // Questions.
   const old = placedFields(before);
   const now = placedFields(after);
@@ -202,14 +264,18 @@ export function describeDefinitionChange(before: FormDefinition | null, after: F
     if (previous.section !== section) lines.push(`${q} moved from section "${previous.section}" to "${section}"`);
     lines.push(...fieldChanges(previous.field, field, q, ctx));
   }
-  for (const name of old.keys()) if (!now.has(name) && !renamed.has(name)) lines.push(`question \`${name}\` removed (was in section "${old.get(name)!.section}")`);
+  for (const name of old.keys())
+    if (!now.has(name) && !renamed.has(name)) lines.push(`question \`${name}\` removed (was in section "${old.get(name)!.section}")`);
   // Order within a section, among the questions both versions have.
   for (const s of after.sections) {
     const kept = (names: string[]) => names.filter((n) => old.has(renamedTo.get(n) ?? n) && now.has(n));
     const nowOrder = kept(s.fields.map((f) => f.name));
     const beforeOrder = kept((bs.get(s.id)?.fields ?? []).map((f) => renamed.get(f.name) ?? f.name)).filter((n) => now.get(n)?.section === s.id);
     if (beforeOrder.length === nowOrder.length && !same(beforeOrder, nowOrder)) {
-      nowOrder.forEach((n, i) => { if (beforeOrder[i] !== n && beforeOrder.indexOf(n) !== i) lines.push(`question \`${n}\` moved within section "${s.id}" (position ${beforeOrder.indexOf(n) + 1} -> ${i + 1})`); });
+      nowOrder.forEach((n, i) => {
+        if (beforeOrder[i] !== n && beforeOrder.indexOf(n) !== i)
+          lines.push(`question \`${n}\` moved within section "${s.id}" (position ${beforeOrder.indexOf(n) + 1} -> ${i + 1})`);
+      });
     }
   }
   return { lines: [...new Set(lines)], warnings: storedDataWarnings(before, after, vocab) };
@@ -217,7 +283,9 @@ export function describeDefinitionChange(before: FormDefinition | null, after: F
 
 function storedDataWarnings(before: FormDefinition, after: FormDefinition, vocab: { before: Vocabularies; after: Vocabularies }): string[] {
   try {
-    return storedDataBreaks(contractOf(before, vocab.before), contractOf(after, vocab.after)).map((b) => b.message.replace(/, or run npm run forms:lock if no answers were stored yet$/, ' (or run npm run forms:lock if no answers were stored yet)'));
+    return storedDataBreaks(contractOf(before, vocab.before), contractOf(after, vocab.after)).map((b) =>
+      b.message.replace(/, or run npm run forms:lock if no answers were stored yet$/, ' (or run npm run forms:lock if no answers were stored yet)'),
+    );
   } catch (error) {
     return [`the changed form does not compile (${(error as Error).message}): run npm run forms:check`];
   }
@@ -238,7 +306,8 @@ export function formatReport(changes: FileChange[], range: string, format: 'text
   const out = [`## Form changes`, '', `Compared: ${range}. Run \`npm run forms:diff\` to see this locally.`, ''];
   if (!changes.length) return [...out, 'No form definition changed.', ''].join('\n');
   const warned = changes.reduce((n, c) => n + c.warnings.length, 0);
-  if (warned) out.push(`> [!WARNING]\n> ${warned} change${warned > 1 ? 's' : ''} affect${warned > 1 ? '' : 's'} answers already stored: see the warnings below.`, '');
+  if (warned)
+    out.push(`> [!WARNING]\n> ${warned} change${warned > 1 ? 's' : ''} affect${warned > 1 ? '' : 's'} answers already stored: see the warnings below.`, '');
   for (const c of changes) {
     out.push(`### \`${c.id}\` (${c.file})`, '');
     out.push(...c.warnings.map((w) => `- :warning: **Stored data:** ${md(w)}`));

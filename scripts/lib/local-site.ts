@@ -10,7 +10,16 @@ import type { RoutesTable } from '../../src/engine/definition/routes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function freePort(): Promise<number> {
   return new Promise((done) => {
@@ -64,7 +73,8 @@ type PageEntry = RoutesTable['routes'][number]['page'];
 
 /** The languages a route's page offers: its form's, its own, or English and Arabic. */
 export function pageLanguages(page: PageEntry): string[] {
-  if (page.kind === 'form' && typeof page.form === 'string') return (JSON.parse(readFileSync(resolve(ROOT, 'forms', `${page.form}.json`), 'utf8')) as { languages: string[] }).languages;
+  if (page.kind === 'form' && typeof page.form === 'string')
+    return (JSON.parse(readFileSync(resolve(ROOT, 'forms', `${page.form}.json`), 'utf8')) as { languages: string[] }).languages;
   const { languages } = page as { languages?: unknown };
   return Array.isArray(languages) ? (languages as string[]) : ['en', 'ar'];
 }
@@ -86,5 +96,13 @@ const isStaffPage = (kind: string) => kind.startsWith('staff-') || kind === 'cha
 /** Every route of routes.json in every language it offers. */
 export function routeCases(): RouteCase[] {
   const table = JSON.parse(readFileSync(resolve(ROOT, 'routes.json'), 'utf8')) as RoutesTable;
-  return table.routes.flatMap((route) => pageLanguages(route.page).map((lang) => ({ route: route.path, path: samplePath(route.path), lang, form: route.page.kind === 'form', staff: isStaffPage(route.page.kind) })));
+  return table.routes.flatMap((route) =>
+    pageLanguages(route.page).map((lang) => ({
+      route: route.path,
+      path: samplePath(route.path),
+      lang,
+      form: route.page.kind === 'form',
+      staff: isStaffPage(route.page.kind),
+    })),
+  );
 }

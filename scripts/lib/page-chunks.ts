@@ -52,7 +52,12 @@ function formOnly(graph: ModuleGraph): (id: string) => boolean {
     const info = graph.getModuleInfo(id);
     const fromForm = (importer: string) => VALIDATOR.test(importer) || check(importer);
     // Reached from a form page, and from nothing but form and staff pages (a lazy import stays its own chunk).
-    const only = Boolean(info && info.dynamicImporters.every((importer) => STAFF_PAGE.test(importer)) && info.importers.some(fromForm) && info.importers.every((importer) => STAFF_PAGE.test(importer) || fromForm(importer)));
+    const only = Boolean(
+      info &&
+      info.dynamicImporters.every((importer) => STAFF_PAGE.test(importer)) &&
+      info.importers.some(fromForm) &&
+      info.importers.every((importer) => STAFF_PAGE.test(importer) || fromForm(importer)),
+    );
     known.set(id, only);
     return only;
   };
@@ -108,7 +113,9 @@ export function preloadApplication(): Plugin {
           }
         };
         visit(app.fileName);
-        return [...files].filter((file) => !html.includes(`href="/${file}"`)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        return [...files]
+          .filter((file) => !html.includes(`href="/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
       },
     },
   };

@@ -26,7 +26,7 @@ export function positionOf(text: string, path: string): Position {
   const segments = pathSegments(path);
   let node: Node | undefined;
   for (let n = segments.length; n >= 0 && !node; n--) node = findNodeAtLocation(root, segments.slice(0, n));
-  const at = node?.parent?.type === 'property' ? node.parent : node ?? root;
+  const at = node?.parent?.type === 'property' ? node.parent : (node ?? root);
   return lineColumn(text, at.offset);
 }
 

@@ -13,7 +13,10 @@ export interface DefinitionAt {
   definition: FormDefinition;
 }
 
-interface Route { path: string; page: { kind: string; form?: string } }
+interface Route {
+  path: string;
+  page: { kind: string; form?: string };
+}
 
 /** A route showing a form that does not exist, and a form no route shows. */
 export function checkRoutesAndForms(routes: Route[], definitions: DefinitionAt[], routesFile = 'routes.json'): Problem[] {
@@ -21,12 +24,21 @@ export function checkRoutesAndForms(routes: Route[], definitions: DefinitionAt[]
   const ids = new Set(definitions.map((d) => d.definition.id));
   routes.forEach((route, i) => {
     if (route.page.kind === 'form' && !ids.has(route.page.form ?? '')) {
-      problems.push({ file: routesFile, path: `$.routes[${i}].page.form`, message: `route ${route.path} shows form "${route.page.form}", but there is no forms/${route.page.form}.json: check the spelling (forms: ${[...ids].sort().join(', ')})` });
+      problems.push({
+        file: routesFile,
+        path: `$.routes[${i}].page.form`,
+        message: `route ${route.path} shows form "${route.page.form}", but there is no forms/${route.page.form}.json: check the spelling (forms: ${[...ids].sort().join(', ')})`,
+      });
     }
   });
   const shown = new Set(routes.filter((r) => r.page.kind === 'form').map((r) => r.page.form));
   for (const { file, definition } of definitions) {
-    if (!shown.has(definition.id)) problems.push({ file, path: '$.id', message: `no route shows form "${definition.id}", so guests cannot open it: add { "path": "/...", "set": "public", "page": { "kind": "form", "form": "${definition.id}" } } to "routes" in ${routesFile}` });
+    if (!shown.has(definition.id))
+      problems.push({
+        file,
+        path: '$.id',
+        message: `no route shows form "${definition.id}", so guests cannot open it: add { "path": "/...", "set": "public", "page": { "kind": "form", "form": "${definition.id}" } } to "routes" in ${routesFile}`,
+      });
   }
   return problems;
 }
@@ -41,11 +53,18 @@ export function checkCollections(definitions: DefinitionAt[]): Problem[] {
       first.set(collection, d);
       return [];
     }
-    return [{ file: d.file, path: '$.submit.collection', message: `forms "${other.definition.id}" and "${d.definition.id}" both store their answers in "${collection}": give each form its own collection` }];
+    return [
+      {
+        file: d.file,
+        path: '$.submit.collection',
+        message: `forms "${other.definition.id}" and "${d.definition.id}" both store their answers in "${collection}": give each form its own collection`,
+      },
+    ];
   });
 }
 
-const asksCountry = (fields: readonly Field[]): boolean => fields.some((f) => f.type === 'country' || f.type === 'phone' || (f.type === 'repeat' && asksCountry(f.fields as Field[])));
+const asksCountry = (fields: readonly Field[]): boolean =>
+  fields.some((f) => f.type === 'country' || f.type === 'phone' || (f.type === 'repeat' && asksCountry(f.fields as Field[])));
 
 /** A form with a country or phone question shows country names in each of its languages. */
 export function checkCountryNames(countries: readonly Country[], definitions: DefinitionAt[], countriesFile = 'forms/countries.json'): Problem[] {
@@ -58,22 +77,43 @@ export function checkCountryNames(countries: readonly Country[], definitions: De
   for (const [lang, forms] of needed) {
     const missing = countries.map((c, i) => ({ c, i })).filter(({ c }) => !c.name[lang]?.trim());
     if (!missing.length) continue;
-    const codes = missing.slice(0, 5).map(({ c }) => c.code).join(', ') + (missing.length > 5 ? `, ... (${missing.length} in all)` : '');
-    problems.push({ file: countriesFile, path: `$.countries[${missing[0].i}].name`, message: `${LANGUAGE_NAMES[lang]} country names missing for ${codes}, needed by ${forms.join(', ')} (a country or phone question in a form that declares ${LANGUAGE_NAMES[lang]}): add "${lang}": "..." beside "en" in each` });
+    const codes =
+      missing
+        .slice(0, 5)
+        .map(({ c }) => c.code)
+        .join(', ') + (missing.length > 5 ? `, ... (${missing.length} in all)` : '');
+    problems.push({
+      file: countriesFile,
+      path: `$.countries[${missing[0].i}].name`,
+      message: `${LANGUAGE_NAMES[lang]} country names missing for ${codes}, needed by ${forms.join(', ')} (a country or phone question in a form that declares ${LANGUAGE_NAMES[lang]}): add "${lang}": "..." beside "en" in each`,
+    });
   }
   return problems;
 }
 
 /** Changes that would make stored answers wrong, against the recorded lock (`unchecked`: ids of forms with other problems). */
-export function checkStoredData(locked: Record<string, FormContract> | null, definitions: DefinitionAt[], vocabularies: Vocabularies, lockFile = LOCK_FILE, unchecked: ReadonlySet<string> = new Set()): Problem[] {
-  if (!locked) return [{ file: lockFile, path: '$', message: `there is no ${lockFile} recording what stored answers rely on: run npm run forms:lock and commit the file` }];
+export function checkStoredData(
+  locked: Record<string, FormContract> | null,
+  definitions: DefinitionAt[],
+  vocabularies: Vocabularies,
+  lockFile = LOCK_FILE,
+  unchecked: ReadonlySet<string> = new Set(),
+): Problem[] {
+  if (!locked)
+    return [
+      { file: lockFile, path: '$', message: `there is no ${lockFile} recording what stored answers rely on: run npm run forms:lock and commit the file` },
+    ];
   const problems: Problem[] = [];
   const byId = new Map(definitions.map((d) => [d.definition.id, d]));
   for (const [id, before] of Object.entries(locked)) {
     const current = byId.get(id);
     const lockPath = `$.forms[${JSON.stringify(id)}]`;
     if (!current) {
-      problems.push({ file: lockFile, path: lockPath, message: `form "${id}" was removed, but answers stored in "${before.collection}" follow it: put the form back, or run npm run forms:lock if those answers are no longer needed` });
+      problems.push({
+        file: lockFile,
+        path: lockPath,
+        message: `form "${id}" was removed, but answers stored in "${before.collection}" follow it: put the form back, or run npm run forms:lock if those answers are no longer needed`,
+      });
       continue;
     }
     // A definition with other problems cannot be compiled yet: its stored data is checked once they are fixed.
@@ -81,9 +121,14 @@ export function checkStoredData(locked: Record<string, FormContract> | null, def
     for (const change of storedDataBreaks(before, contractOf(current.definition, vocabularies))) {
       const fieldPath = change.field ? fieldPathIn(current.definition, change.field) : undefined;
       if (change.kind === 'collection') problems.push({ file: current.file, path: '$.submit.collection', message: change.message });
-      else if (!fieldPath) problems.push({ file: lockFile, path: `${lockPath}.fields.${change.field.split('.')[0]}`, message: `${current.file}: ${change.message}` });
+      else if (!fieldPath)
+        problems.push({ file: lockFile, path: `${lockPath}.fields.${change.field.split('.')[0]}`, message: `${current.file}: ${change.message}` });
       else {
-        problems.push({ file: current.file, path: `${fieldPath}${change.kind === 'type' ? '.type' : change.kind === 'values' ? valuesKey(current.definition, change.field) : ''}`, message: change.message });
+        problems.push({
+          file: current.file,
+          path: `${fieldPath}${change.kind === 'type' ? '.type' : change.kind === 'values' ? valuesKey(current.definition, change.field) : ''}`,
+          message: change.message,
+        });
       }
     }
   }
@@ -110,11 +155,20 @@ export function checkWaiverFields(definitions: DefinitionAt[]): Problem[] {
     const want = (name: string, types: string[], optional = false) => {
       const type = typeOf(name);
       if (type === undefined ? !optional : !types.includes(type)) {
-        problems.push({ file, path: '$.sections', message: `a waiver (submit.evidence) needs a ${types.join(' or ')} question named "${name}"${optional ? ' when it has one' : ''}, so the waiver desk finds its guests: name the question "${name}" (src/engine/waivers/waiver-fields.ts)` });
+        problems.push({
+          file,
+          path: '$.sections',
+          message: `a waiver (submit.evidence) needs a ${types.join(' or ')} question named "${name}"${optional ? ' when it has one' : ''}, so the waiver desk finds its guests: name the question "${name}" (src/engine/waivers/waiver-fields.ts)`,
+        });
       }
     };
     // Without one no desk account finds its waivers (admins still do).
-    if (!definition.attraction) problems.push({ file, path: '$.attraction', message: 'a waiver (submit.evidence) names its attraction (e.g. "attraction": "ifly"): desk accounts find the waivers of their attractions only' });
+    if (!definition.attraction)
+      problems.push({
+        file,
+        path: '$.attraction',
+        message: 'a waiver (submit.evidence) names its attraction (e.g. "attraction": "ifly"): desk accounts find the waivers of their attractions only',
+      });
     want(WAIVER_FIELDS.name, ['text']);
     want(WAIVER_FIELDS.document, ['text']);
     want(WAIVER_FIELDS.phone, ['phone']);

@@ -23,7 +23,12 @@ export function builtTable(routeSet: RouteSet): RoutesTable {
 /** Ids of the compiled forms in build/forms (or build/forms/content): what forms:build wrote. */
 function compiledIds(dir: string): string[] {
   const path = resolve(FORMS_DIR, dir);
-  return existsSync(path) ? readdirSync(path).filter((name) => name.endsWith('.validate.mjs')).map((name) => name.slice(0, -'.validate.mjs'.length)).sort() : [];
+  return existsSync(path)
+    ? readdirSync(path)
+        .filter((name) => name.endsWith('.validate.mjs'))
+        .map((name) => name.slice(0, -'.validate.mjs'.length))
+        .sort()
+    : [];
 }
 
 /** The staff console (a private page) reads every form's submissions and edits content with the content forms. */
@@ -35,7 +40,8 @@ function formEntry(id: string, dir: string): string {
   const base = resolve(FORMS_DIR, dir);
   const locales = existsSync(resolve(base, 'locales')) ? readdirSync(resolve(base, 'locales')) : [];
   // The project's own build is imported by its root-relative path; the benchmark's (BENCH_FORMS_BUILD_DIR) by its file path.
-  const file = (path: string) => JSON.stringify(FORMS_DIR === resolve(ROOT, 'build/forms') ? `/build/forms/${dir === '.' ? '' : `${dir}/`}${path}` : resolve(base, path));
+  const file = (path: string) =>
+    JSON.stringify(FORMS_DIR === resolve(ROOT, 'build/forms') ? `/build/forms/${dir === '.' ? '' : `${dir}/`}${path}` : resolve(base, path));
   const texts = locales
     .filter((lang) => existsSync(resolve(base, 'locales', lang, `${id}.json`)))
     .map((lang) => `${lang}: () => import(${file(`locales/${lang}/${id}.json`)}).then((m) => m.default)`);
@@ -70,7 +76,15 @@ export function routeSetPlugin(routeSet: RouteSet): Plugin {
     config: () => ({ define: { 'import.meta.env.ROUTE_SET': JSON.stringify(routeSet) } }),
     // The server answers the built routes with the page and any other address with 404 (still the page).
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'route-table.json', source: JSON.stringify(builtTable(routeSet).routes.filter((route) => route.page.kind !== 'not-found').map((route) => route.path)) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-table.json',
+        source: JSON.stringify(
+          builtTable(routeSet)
+            .routes.filter((route) => route.page.kind !== 'not-found')
+            .map((route) => route.path),
+        ),
+      });
     },
     resolveId(source) {
       return source === MODULE || source === TITLES_MODULE ? `\0${source}` : null;

@@ -28,7 +28,8 @@ export interface LockFile {
 }
 
 export const LOCK_FILE = 'forms/forms.lock.json';
-export const LOCK_COMMENT = 'What stored answers rely on, per form: its collection and each field\'s stored type and values. Written by npm run forms:lock; forms:check refuses changes that break it.';
+export const LOCK_COMMENT =
+  "What stored answers rely on, per form: its collection and each field's stored type and values. Written by npm run forms:lock; forms:check refuses changes that break it.";
 
 /** A stored value's shape from its compiled schema; the field's type module (src/engine/fields) may name its values' list or its sub-questions. */
 function shapeOf(schema: JsonSchema, field?: ResolvedField): StoredShape {
@@ -56,7 +57,10 @@ export function contractOf(definition: FormDefinition, vocabularies: Vocabularie
   const { compiled } = compileForm(definition, vocabularies);
   const properties = compiled.schema.properties as Record<string, JsonSchema>;
   const byName = new Map(compiled.form.sections.flatMap((s) => s.fields).map((f) => [f.name, f as ResolvedField]));
-  return { collection: compiled.collection, fields: Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, shapeOf(schema, byName.get(name))])) };
+  return {
+    collection: compiled.collection,
+    fields: Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, shapeOf(schema, byName.get(name))])),
+  };
 }
 
 /** The lock file's text: one line per field, so a review sees exactly which field's contract changed. */
@@ -80,24 +84,47 @@ export interface StoredDataBreak {
 }
 
 const RELOCK = 'or run npm run forms:lock if no answers were stored yet';
-const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'yes/no', object: 'a group of values', array: 'a list' };
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'yes/no',
+  object: 'a group of values',
+  array: 'a list',
+};
 const FORMAT_WORDS: Record<string, string> = { date: 'a date', email: 'an email address' };
 const describeShape = (s: StoredShape): string =>
-  s.type === 'array' && s.items ? `a list of ${describeShape(s.items).replace(/^an? /, '')}` : (s.format && FORMAT_WORDS[s.format]) || TYPE_WORDS[s.type] || s.type;
+  s.type === 'array' && s.items
+    ? `a list of ${describeShape(s.items).replace(/^an? /, '')}`
+    : (s.format && FORMAT_WORDS[s.format]) || TYPE_WORDS[s.type] || s.type;
 
 function compareShapes(before: StoredShape, after: StoredShape, field: string, out: StoredDataBreak[]) {
   const question = field.includes('.') ? `question "${field.split('.').pop()}" in the group "${field.split('.')[0]}"` : `question "${field}"`;
   if (before.type !== after.type || before.format !== after.format) {
-    out.push({ field, kind: 'type', message: `${question} now stores ${describeShape(after)} instead of ${describeShape(before)}, so answers already stored would no longer fit: give the changed question a new name and keep the old one, rename with a migration, ${RELOCK}` });
+    out.push({
+      field,
+      kind: 'type',
+      message: `${question} now stores ${describeShape(after)} instead of ${describeShape(before)}, so answers already stored would no longer fit: give the changed question a new name and keep the old one, rename with a migration, ${RELOCK}`,
+    });
     return;
   }
   if (before.values !== undefined) {
     if (typeof before.values === 'string' || typeof after.values === 'string') {
-      if (JSON.stringify(before.values) !== JSON.stringify(after.values)) out.push({ field, kind: 'values', message: `${question} now stores ${after.values ?? 'any value'} instead of ${before.values}, so answers already stored would no longer fit: keep how it was stored, rename with a migration, ${RELOCK}` });
+      if (JSON.stringify(before.values) !== JSON.stringify(after.values))
+        out.push({
+          field,
+          kind: 'values',
+          message: `${question} now stores ${after.values ?? 'any value'} instead of ${before.values}, so answers already stored would no longer fit: keep how it was stored, rename with a migration, ${RELOCK}`,
+        });
     } else {
       const lost = after.values === undefined ? [] : before.values.filter((v) => !(after.values as (string | number)[]).includes(v));
       if (lost.length) {
-        out.push({ field, kind: 'values', lost, message: `${question} no longer has the option value${lost.length > 1 ? 's' : ''} ${lost.map((v) => `"${v}"`).join(', ')}, but answers already stored may hold ${lost.length > 1 ? 'them' : 'it'}: keep the old value as an option (its label may change), rename with a migration, ${RELOCK}` });
+        out.push({
+          field,
+          kind: 'values',
+          lost,
+          message: `${question} no longer has the option value${lost.length > 1 ? 's' : ''} ${lost.map((v) => `"${v}"`).join(', ')}, but answers already stored may hold ${lost.length > 1 ? 'them' : 'it'}: keep the old value as an option (its label may change), rename with a migration, ${RELOCK}`,
+        });
       }
     }
   }
@@ -105,7 +132,12 @@ function compareShapes(before: StoredShape, after: StoredShape, field: string, o
   for (const [name, shape] of Object.entries(before.fields ?? {})) {
     const now = after.fields?.[name];
     const inner = `${field}.${name}`;
-    if (!now) out.push({ field: inner, kind: 'removed', message: `question "${name}" of the group "${field}" was removed, but answers already stored have it: keep the question, rename with a migration, ${RELOCK}` });
+    if (!now)
+      out.push({
+        field: inner,
+        kind: 'removed',
+        message: `question "${name}" of the group "${field}" was removed, but answers already stored have it: keep the question, rename with a migration, ${RELOCK}`,
+      });
     else compareShapes(shape, now, inner, out);
   }
 }
@@ -114,11 +146,20 @@ function compareShapes(before: StoredShape, after: StoredShape, field: string, o
 export function storedDataBreaks(before: FormContract, after: FormContract): StoredDataBreak[] {
   const out: StoredDataBreak[] = [];
   if (before.collection !== after.collection) {
-    out.push({ field: '', kind: 'collection', message: `the form now stores its answers in "${after.collection}" instead of "${before.collection}", where the answers already stored are: put "collection" back to "${before.collection}", move the stored answers with a migration, ${RELOCK}` });
+    out.push({
+      field: '',
+      kind: 'collection',
+      message: `the form now stores its answers in "${after.collection}" instead of "${before.collection}", where the answers already stored are: put "collection" back to "${before.collection}", move the stored answers with a migration, ${RELOCK}`,
+    });
   }
   for (const [name, shape] of Object.entries(before.fields)) {
     const now = after.fields[name];
-    if (!now) out.push({ field: name, kind: 'removed', message: `question "${name}" was removed, but answers already stored have it: keep the question (hide it with "visibleIf" if it is no longer asked), rename with a migration, ${RELOCK}` });
+    if (!now)
+      out.push({
+        field: name,
+        kind: 'removed',
+        message: `question "${name}" was removed, but answers already stored have it: keep the question (hide it with "visibleIf" if it is no longer asked), rename with a migration, ${RELOCK}`,
+      });
     else compareShapes(shape, now, name, out);
   }
   return out;

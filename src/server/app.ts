@@ -32,7 +32,13 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   const forms = await loadCompiledForms(config.formsBuildDir);
   const content = loadContentConfig(config.contentDir);
   const registry = buildRegistry(forms, content);
-  const { db, uniqueRules } = await prepareDatabase(config, forms, content, MIGRATIONS, CHANNELS.map((channel) => channel.name));
+  const { db, uniqueRules } = await prepareDatabase(
+    config,
+    forms,
+    content,
+    MIGRATIONS,
+    CHANNELS.map((channel) => channel.name),
+  );
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
 
   // Request logs carry method, path and status only: no IP address, user agent or body.

@@ -32,13 +32,16 @@ const app = (
 // A page the server rendered (src/web/ssr/) is hydrated once its route's code and data are here,
 // so the first render in the browser is the HTML already on screen.
 if (root.hasAttribute('data-ssr')) {
-  const ready = () => (router.state.initialized ? Promise.resolve() : new Promise<void>((done) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      done();
-    });
-  }));
+  const ready = () =>
+    router.state.initialized
+      ? Promise.resolve()
+      : new Promise<void>((done) => {
+          const stop = router.subscribe((state) => {
+            if (!state.initialized) return;
+            stop();
+            done();
+          });
+        });
   // In a transition, React hydrates in slices and gives the main thread back every few ms
   // (no long task holds a guest's first tap), parts the guest touches first hydrated first.
   void ready().then(() => startTransition(() => void hydrateRoot(root, app)));

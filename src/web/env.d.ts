@@ -29,8 +29,17 @@ declare module 'react-google-recaptcha/lib/esm/recaptcha.js' {
 }
 declare module 'react-async-script' {
   import type { ComponentType } from 'react';
-  interface LoaderOptions { callbackName?: string; globalName?: string; scriptId?: string; attributes?: Record<string, string>; removeOnUnmount?: boolean }
-  export default function makeAsyncScriptLoader(url: string | (() => string), options?: LoaderOptions): <P>(component: ComponentType<P>) => ComponentType<P & { asyncScriptOnLoad?: (entry: { errored?: boolean }) => void; ref?: unknown }>;
+  interface LoaderOptions {
+    callbackName?: string;
+    globalName?: string;
+    scriptId?: string;
+    attributes?: Record<string, string>;
+    removeOnUnmount?: boolean;
+  }
+  export default function makeAsyncScriptLoader(
+    url: string | (() => string),
+    options?: LoaderOptions,
+  ): <P>(component: ComponentType<P>) => ComponentType<P & { asyncScriptOnLoad?: (entry: { errored?: boolean }) => void; ref?: unknown }>;
 }
 
 // altcha's package maps 'altcha/i18n/*' to declaration files it does not ship; each only registers its strings.

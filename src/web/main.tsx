@@ -43,7 +43,10 @@ function afterFirstPaint(then: () => void) {
 // Once the page is loaded and the browser idle, off the first render's path: the service worker and
 // the offline queue (offline/register.ts). Not on the development server (no built worker there).
 if (import.meta.env.PROD) {
-  const later = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void import('./offline/register.ts'), { timeout: 5000 }) : setTimeout(() => void import('./offline/register.ts'), 1000));
+  const later = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(() => void import('./offline/register.ts'), { timeout: 5000 })
+      : setTimeout(() => void import('./offline/register.ts'), 1000);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

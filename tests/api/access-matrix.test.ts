@@ -12,7 +12,20 @@ import type { Role } from '../../src/server/core/access/roles.ts';
 import { fileForm, tinyPdf, tinyPng } from '../support/files.ts';
 import { DINING, diningAnswers, SIGNATURE, skiWaiverAnswers, waiverAnswers } from './samples.ts';
 
-type Account = 'admin' | 'editor' | 'viewer' | 'hr' | 'compliance' | 'desk' | 'deskOfIfly' | 'employee' | 'managerOfCova' | 'managerOfTwiga' | 'managerOfCovaAndHr' | 'publicKey' | 'anonymous';
+type Account =
+  | 'admin'
+  | 'editor'
+  | 'viewer'
+  | 'hr'
+  | 'compliance'
+  | 'desk'
+  | 'deskOfIfly'
+  | 'employee'
+  | 'managerOfCova'
+  | 'managerOfTwiga'
+  | 'managerOfCovaAndHr'
+  | 'publicKey'
+  | 'anonymous';
 /** What an account reads of a collection: every submission, those of one venue, or nothing (403). */
 type Reads = 'all' | 'cova' | 'twiga';
 
@@ -59,7 +72,11 @@ const SIGNED = ['ifly-waiver-forms', 'laser-oasis-waiver-forms', 'ski-waiver-for
 const CONSOLE: Account[] = ['admin', 'editor', 'viewer', 'hr', 'compliance', 'managerOfCova', 'managerOfTwiga', 'managerOfCovaAndHr'];
 /** Who uses the waiver desk, and whose desk finds each waiver form's waivers (a desk its attractions', an admin every one). */
 const DESKS: Account[] = ['admin', 'desk', 'deskOfIfly'];
-const DESK_FINDS: Record<string, Account[]> = { 'ifly-waiver-forms': ['admin', 'deskOfIfly'], 'laser-oasis-waiver-forms': ['admin'], 'ski-waiver-forms': ['admin'] };
+const DESK_FINDS: Record<string, Account[]> = {
+  'ifly-waiver-forms': ['admin', 'deskOfIfly'],
+  'laser-oasis-waiver-forms': ['admin'],
+  'ski-waiver-forms': ['admin'],
+};
 /** Who makes data-subject requests: admins, over the forms they read in full. */
 const PRIVACY: Account[] = ['admin'];
 /** Every stored submission holds this phone, for the data-subject requests. */
@@ -90,7 +107,9 @@ beforeAll(async () => {
   server = await startTestServer();
   for (const [name, account] of Object.entries(ACCOUNTS)) headers[name as Account] = await server.staffAs(account.roles, account.venues);
   headers.anonymous = {};
-  const registered = [...server.ctx.registry.collections.values()].filter((collection) => collection.kind === 'submissions').map((collection) => collection.slug);
+  const registered = [...server.ctx.registry.collections.values()]
+    .filter((collection) => collection.kind === 'submissions')
+    .map((collection) => collection.slug);
   expect(registered.sort(), 'a new form needs its row in READERS').toEqual(Object.keys(READERS).sort());
   for (const collection of Object.keys(READERS)) {
     if (collection === DINING) continue;
@@ -98,7 +117,9 @@ beforeAll(async () => {
     for (let copy = 0; copy < 2; copy++) {
       if (SIGNED.includes(collection)) {
         // Waivers through the real create path: their evidence makes them copies, verifiable and the desk's.
-        const created = await server.api(`/api/${collection}`, { json: (SIGNED_ANSWERS[collection] ?? waiverAnswers)({ phone: PERSON_PHONE, signature: SIGNATURE }) });
+        const created = await server.api(`/api/${collection}`, {
+          json: (SIGNED_ANSWERS[collection] ?? waiverAnswers)({ phone: PERSON_PHONE, signature: SIGNATURE }),
+        });
         expect(created.status, collection).toBe(201);
         stored[collection].push({ id: created.body.doc.id, reference: created.body.doc.reference, venue: null });
       } else {
@@ -108,13 +129,20 @@ beforeAll(async () => {
   }
   // Dining surveys through the real create path, which finds the venue from the restaurant's name.
   stored[DINING] = [];
-  for (const [restaurant, venue] of [['Cova', 'cova'], ['Twiga', 'twiga'], ['Cova', 'cova']]) {
+  for (const [restaurant, venue] of [
+    ['Cova', 'cova'],
+    ['Twiga', 'twiga'],
+    ['Cova', 'cova'],
+  ]) {
     const created = await server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: restaurant, telephone_number: PERSON_PHONE }) });
     expect(created.status).toBe(201);
     stored[DINING].push({ id: created.body.doc.id, reference: created.body.doc.reference, venue });
   }
   // And one about no venue (a restaurant no longer listed): no manager reads it.
-  stored[DINING].push({ ...(await storeRow(DINING, { ...diningAnswers({ visited_restaurant: 'Closed Place' }), telephone_number: PERSON_PHONE })), venue: null });
+  stored[DINING].push({
+    ...(await storeRow(DINING, { ...diningAnswers({ visited_restaurant: 'Closed Place' }), telephone_number: PERSON_PHONE })),
+    venue: null,
+  });
   for (const file of FILES) {
     const uploaded = await server.api(`/api/${file.uploads}`, { form: fileForm(file.bytes(), file.name) });
     expect(uploaded.status, file.uploads).toBe(201);
@@ -152,7 +180,8 @@ describe('every account x every read path x every form', () => {
         expect(list.body.totalDocs, label).toBe(rows.length);
         expect(count.body.totalDocs, label).toBe(rows.length);
         expect(csv.status, label).toBe(200);
-        for (const row of stored[collection]) expect((csv.body as string).includes(row.reference), `${label}: ${row.reference} in the CSV`).toBe(rows.includes(row));
+        for (const row of stored[collection])
+          expect((csv.body as string).includes(row.reference), `${label}: ${row.reference} in the CSV`).toBe(rows.includes(row));
         expect(search.body.docs.length, label).toBe(rows.includes(first) ? 1 : 0);
         for (const row of stored[collection]) {
           expect((await call(account, `/api/${collection}/${row.id}`)).status, `${label}: #${row.id}`).toBe(rows.includes(row) ? 200 : 404);
@@ -203,12 +232,17 @@ describe('every account x every read path x every form', () => {
 /** Who `account` may give a follow-up of the collection to, among the matrix's accounts: those reading a submission it reads (item 11: a manager is offered no other venue's manager). */
 function expectedAssignees(account: Account, collection: string): string[] {
   const mine = READERS[collection][account];
-  return (Object.keys(ACCOUNTS) as StaffAccount[]).filter((other) => {
-    const theirs = READERS[collection][other];
-    return theirs !== undefined && mine !== undefined && (mine === 'all' || theirs === 'all' || theirs === mine);
-  }).sort();
+  return (Object.keys(ACCOUNTS) as StaffAccount[])
+    .filter((other) => {
+      const theirs = READERS[collection][other];
+      return theirs !== undefined && mine !== undefined && (mine === 'all' || theirs === 'all' || theirs === mine);
+    })
+    .sort();
 }
-const accountOf = (email: string) => (Object.keys(ACCOUNTS) as StaffAccount[]).find((name) => `${[...ACCOUNTS[name].roles, ...(ACCOUNTS[name].venues ?? [])].join('.')}@roles.example.com` === email);
+const accountOf = (email: string) =>
+  (Object.keys(ACCOUNTS) as StaffAccount[]).find(
+    (name) => `${[...ACCOUNTS[name].roles, ...(ACCOUNTS[name].venues ?? [])].join('.')}@roles.example.com` === email,
+  );
 
 describe('every account x the other paths to a submission', () => {
   for (const collection of Object.keys(READERS)) {
@@ -219,12 +253,18 @@ describe('every account x the other paths to a submission', () => {
         for (const row of stored[collection]) {
           const expected = !CONSOLE.includes(account) ? 403 : rows.includes(row) ? 200 : 404;
           expect((await call(account, `/api/${collection}/${row.id}/followup`)).status, `${label}: GET #${row.id}`).toBe(expected);
-          expect((await call(account, `/api/${collection}/${row.id}/followup`, { method: 'PATCH', json: { state: 'in-progress' } })).status, `${label}: PATCH #${row.id}`).toBe(expected);
+          expect(
+            (await call(account, `/api/${collection}/${row.id}/followup`, { method: 'PATCH', json: { state: 'in-progress' } })).status,
+            `${label}: PATCH #${row.id}`,
+          ).toBe(expected);
         }
         const assignees = await call(account, `/api/${collection}/followup-assignees`);
         expect(assignees.status, `${label}: assignees`).toBe(!CONSOLE.includes(account) ? 403 : READERS[collection][account] ? 200 : 404);
         if (assignees.status !== 200) continue;
-        const offered = assignees.body.docs.map((user: { email: string }) => accountOf(user.email)).filter(Boolean).sort();
+        const offered = assignees.body.docs
+          .map((user: { email: string }) => accountOf(user.email))
+          .filter(Boolean)
+          .sort();
         expect(offered, `${label}: assignees`).toEqual(expectedAssignees(account, collection));
       }
     });
@@ -243,17 +283,26 @@ describe('every account x the other paths to a submission', () => {
           expect(verify.status, `${label}: verify ${row.reference}`).toBe(!CONSOLE.includes(account) ? 403 : reads ? 200 : 404);
           const search = await call(account, `/api/waivers/search?q=${row.reference}`);
           expect(search.status, `${label}: desk search`).toBe(DESKS.includes(account) ? 200 : 403);
-          if (search.status === 200) expect(search.body.docs.map((doc: { id: number }) => doc.id), `${label}: desk search`).toEqual(finds ? [row.id] : []);
+          if (search.status === 200)
+            expect(
+              search.body.docs.map((doc: { id: number }) => doc.id),
+              `${label}: desk search`,
+            ).toEqual(finds ? [row.id] : []);
           const expected = !DESKS.includes(account) ? 403 : finds ? 200 : 404;
           expect((await call(account, `/api/waivers/${row.id}`)).status, `${label}: desk opens #${row.id}`).toBe(expected);
-          expect((await call(account, `/api/waivers/${row.id}/check-ins`, { json: { person: 'signer' } })).status, `${label}: desk checks in #${row.id}`).toBe(expected);
+          expect((await call(account, `/api/waivers/${row.id}/check-ins`, { json: { person: 'signer' } })).status, `${label}: desk checks in #${row.id}`).toBe(
+            expected,
+          );
         }
       }
     }
   });
 
   it('data-subject search and export: admins only, over the forms they read in full (no whistle-blower report without compliance)', async () => {
-    const readInFull = Object.keys(READERS).filter((collection) => READERS[collection].admin === 'all').flatMap((collection) => stored[collection].map((row) => row.id)).sort();
+    const readInFull = Object.keys(READERS)
+      .filter((collection) => READERS[collection].admin === 'all')
+      .flatMap((collection) => stored[collection].map((row) => row.id))
+      .sort();
     for (const account of EVERY_ACCOUNT) {
       const expected = account === 'publicKey' || account === 'anonymous' ? 401 : PRIVACY.includes(account) ? 200 : 403;
       const search = await call(account, `/api/privacy/search?phone=${encodeURIComponent(PERSON_PHONE)}`);
@@ -270,7 +319,12 @@ describe('every account x the other paths to a submission', () => {
     const rows: Record<string, number> = {};
     for (const collection of Object.keys(READERS)) rows[collection] = (await storeRow(collection, { name: 'Noor Saleh', contact_phone: phone })).id;
     const erase = (account: Account) => call(account, '/api/privacy/erase', { json: { phone, reason: 'Asked by the guest in writing', confirm: true } });
-    const left = async () => (await server.ctx.db.query<{ collection: string }>('SELECT collection FROM documents WHERE id = ANY($1::int[]) ORDER BY collection', [Object.values(rows)])).rows.map((row) => row.collection);
+    const left = async () =>
+      (
+        await server.ctx.db.query<{ collection: string }>('SELECT collection FROM documents WHERE id = ANY($1::int[]) ORDER BY collection', [
+          Object.values(rows),
+        ])
+      ).rows.map((row) => row.collection);
     for (const account of EVERY_ACCOUNT.filter((account) => !PRIVACY.includes(account))) {
       expect((await erase(account)).status, account).toBe(account === 'publicKey' || account === 'anonymous' ? 401 : 403);
     }
@@ -292,7 +346,10 @@ describe('perk redemptions (not a form)', () => {
 
 describe('a venue manager', () => {
   it('reads only the surveys of its own venue, and the submission records which venue it is about', async () => {
-    const { rows } = await server.ctx.db.query<{ id: number; venue: string }>('SELECT id, venue FROM documents WHERE collection = $1 AND id = ANY($2::int[]) ORDER BY id', [DINING, stored[DINING].map((row) => row.id)]);
+    const { rows } = await server.ctx.db.query<{ id: number; venue: string }>(
+      'SELECT id, venue FROM documents WHERE collection = $1 AND id = ANY($2::int[]) ORDER BY id',
+      [DINING, stored[DINING].map((row) => row.id)],
+    );
     expect(rows.map((row) => row.venue)).toEqual(['cova', 'twiga', 'cova', null]);
     const list = await call('managerOfCova', `/api/${DINING}?limit=100&depth=0`);
     expect(list.body.docs.map((doc: { visited_restaurant: string }) => doc.visited_restaurant)).toEqual(['Cova', 'Cova']);

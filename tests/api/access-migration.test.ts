@@ -18,10 +18,17 @@ beforeAll(async () => {
   const dataDir = await newDataDir();
   const db = await openDb(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }));
   // The schema as it was before migration 40, with accounts and a survey in it.
-  await migrate(db, MIGRATIONS.filter((migration) => migration.id < 40));
+  await migrate(
+    db,
+    MIGRATIONS.filter((migration) => migration.id < 40),
+  );
   const hash = await hashPassword(PASSWORD);
-  for (const role of ['admin', 'editor', 'viewer', 'employee']) await db.query('INSERT INTO users (email, password_hash, role) VALUES ($1, $2, $3)', [`old.${role}@example.com`, hash, role]);
-  await db.query(`INSERT INTO documents (collection, data, form_version, reference) VALUES ($1, $2::jsonb, 1, 'OLD0-SURV-EY')`, [DINING, JSON.stringify({ visited_restaurant: 'Twiga' })]);
+  for (const role of ['admin', 'editor', 'viewer', 'employee'])
+    await db.query('INSERT INTO users (email, password_hash, role) VALUES ($1, $2, $3)', [`old.${role}@example.com`, hash, role]);
+  await db.query(`INSERT INTO documents (collection, data, form_version, reference) VALUES ($1, $2::jsonb, 1, 'OLD0-SURV-EY')`, [
+    DINING,
+    JSON.stringify({ visited_restaurant: 'Twiga' }),
+  ]);
   await db.close();
   server = await startTestServer({ dataDir });
 });
@@ -51,7 +58,9 @@ describe('an old database upgraded', () => {
     expect((await server.api(`/api/${DINING}?limit=1`, { as: 'none', headers: editor })).status).toBe(403);
     const employee = await signIn('employee');
     expect((await server.api(`/api/${DINING}?limit=1`, { as: 'none', headers: employee })).status).toBe(403);
-    const { rows } = await server.ctx.db.query<{ role: string; roles: string[] }>('SELECT role, roles FROM users WHERE email LIKE $1 ORDER BY email', ['old.%']);
+    const { rows } = await server.ctx.db.query<{ role: string; roles: string[] }>('SELECT role, roles FROM users WHERE email LIKE $1 ORDER BY email', [
+      'old.%',
+    ]);
     expect(rows).toEqual([
       { role: 'admin', roles: ['admin'] },
       { role: 'editor', roles: ['editor'] },

@@ -25,7 +25,13 @@ describe('the public key the pages carry', () => {
     const stores = await server.api(`/api/${STORES}?limit=1000`);
     expect(stores.status).toBe(200);
     expect(stores.body.docs.map((store: { slug: string }) => store.slug).sort()).toEqual(['doha', 'place-vendome']);
-    expect(stores.body.docs[0]).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(stores.body.docs[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      slug: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect((await server.api('/api/restaurants')).status).toBe(200);
     expect((await server.api('/api/globals/page-content')).status).toBe(200);
   });
@@ -37,7 +43,12 @@ describe('the public key the pages carry', () => {
 
 describe('a call without a valid key', () => {
   it('is anonymous and refused everything, submitting included', async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: 'users API-Key wrong-key' }, { authorization: 'JWT not.a.token' }, { authorization: `Users API-Key ${PUBLIC_KEY}` }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'users API-Key wrong-key' },
+      { authorization: 'JWT not.a.token' },
+      { authorization: `Users API-Key ${PUBLIC_KEY}` },
+    ];
     for (const headers of attempts) {
       const list = await server.api('/api/restaurants', { as: 'none', headers });
       expect(list.status).toBe(403);
@@ -64,9 +75,23 @@ describe('staff', () => {
     }
     const byCookie = await server.api(`/api/${DINING}?limit=1`, { as: 'none', headers: { cookie: `payload-token=${login.body.token}` } });
     expect(byCookie.status).toBe(200);
-    expect(Object.keys(byCookie.body)).toEqual(['docs', 'totalDocs', 'limit', 'totalPages', 'page', 'pagingCounter', 'hasPrevPage', 'hasNextPage', 'prevPage', 'nextPage']);
+    expect(Object.keys(byCookie.body)).toEqual([
+      'docs',
+      'totalDocs',
+      'limit',
+      'totalPages',
+      'page',
+      'pagingCounter',
+      'hasPrevPage',
+      'hasNextPage',
+      'prevPage',
+      'nextPage',
+    ]);
     // A cookie sent by another site's page does not count (CSRF).
-    const crossSite = await server.api(`/api/${DINING}`, { as: 'none', headers: { cookie: `payload-token=${login.body.token}`, origin: 'https://evil.example' } });
+    const crossSite = await server.api(`/api/${DINING}`, {
+      as: 'none',
+      headers: { cookie: `payload-token=${login.body.token}`, origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
 
     const me = await server.api('/api/users/me', { as: 'staff' });
@@ -75,7 +100,10 @@ describe('staff', () => {
   });
 
   it('with a wrong password are told so, without saying which part was wrong', async () => {
-    for (const credentials of [{ ...STAFF, password: 'wrong password' }, { email: 'nobody@example.com', password: STAFF.password }]) {
+    for (const credentials of [
+      { ...STAFF, password: 'wrong password' },
+      { email: 'nobody@example.com', password: STAFF.password },
+    ]) {
       const answer = await server.api('/api/users/login', { as: 'none', json: credentials });
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ errors: [{ message: 'The email or password provided is incorrect.' }] });

@@ -34,7 +34,12 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '', body, signature: String(request.headers['x-venue-forms-signature']), delivery: String(request.headers['x-venue-forms-delivery']) });
+      received.push({
+        path: request.url ?? '',
+        body,
+        signature: String(request.headers['x-venue-forms-signature']),
+        delivery: String(request.headers['x-venue-forms-delivery']),
+      });
       if (request.url === '/slow') return; // never answers
       if (request.url === '/moved') return response.writeHead(302, { location: '/elsewhere' }).end();
       response.writeHead(answers.shift() ?? 200).end();
@@ -50,8 +55,15 @@ afterAll(async () => {
 });
 
 const rule = (overrides: Record<string, unknown>) => ({
-  name: `Webhook ${Math.random()}`, enabled: true, form: 'dining-survey', when: 'every', language: 'en', webhook_secret: SECRET,
-  subject: { en: 'Feedback {reference}' }, body: { en: '{link}' }, ...overrides,
+  name: `Webhook ${Math.random()}`,
+  enabled: true,
+  form: 'dining-survey',
+  when: 'every',
+  language: 'en',
+  webhook_secret: SECRET,
+  subject: { en: 'Feedback {reference}' },
+  body: { en: '{link}' },
+  ...overrides,
 });
 
 const verifies = (hook: Received) => {
@@ -61,17 +73,25 @@ const verifies = (hook: Received) => {
 
 /** The webhook delivery of a submission in the log, once in this state (as the default admin reads it, or with another account's headers). */
 async function delivery(reference: string, state: string, recipient?: string, headers?: Record<string, string>): Promise<Json> {
-  return vi.waitFor(async () => {
-    const log = await server.api('/api/alert-deliveries', headers ? { as: 'none', headers } : { as: 'staff' });
-    const found = log.body.docs.find((entry: Json) => entry.reference === reference && entry.channel === 'webhook' && (!recipient || entry.recipient === recipient));
-    if (found?.state !== state) throw new Error(`webhook for ${reference}: ${found?.state ?? 'none'}`);
-    return found;
-  }, { timeout: 30_000, interval: 50 });
+  return vi.waitFor(
+    async () => {
+      const log = await server.api('/api/alert-deliveries', headers ? { as: 'none', headers } : { as: 'staff' });
+      const found = log.body.docs.find(
+        (entry: Json) => entry.reference === reference && entry.channel === 'webhook' && (!recipient || entry.recipient === recipient),
+      );
+      if (found?.state !== state) throw new Error(`webhook for ${reference}: ${found?.state ?? 'none'}`);
+      return found;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
 
 describe('a rule with a webhook', () => {
   it('posts the alert signed with HMAC-SHA256; a 500 is tried again until the 200, logged with the answer and its time', async () => {
-    const saved = await server.api('/api/alert-rules', { as: 'staff', json: rule({ webhook_url: `${receiverUrl}/crm`, when: 'condition', condition: JSON.stringify({ field: 'meal_period', equals: 'lunch' }) }) });
+    const saved = await server.api('/api/alert-rules', {
+      as: 'staff',
+      json: rule({ webhook_url: `${receiverUrl}/crm`, when: 'condition', condition: JSON.stringify({ field: 'meal_period', equals: 'lunch' }) }),
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     answers.push(500);
     const created = await server.api(`/api/${DINING}`, { json: diningAnswers({ meal_period: 'lunch', visited_restaurant: 'Cova' }) });
@@ -93,7 +113,10 @@ describe('a rule with a webhook', () => {
   });
 
   it('a failing receiver shows as retrying with the last error', async () => {
-    await server.api('/api/alert-rules', { as: 'staff', json: rule({ webhook_url: `${receiverUrl}/down`, when: 'condition', condition: JSON.stringify({ field: 'meal_period', equals: 'breakfast' }) }) });
+    await server.api('/api/alert-rules', {
+      as: 'staff',
+      json: rule({ webhook_url: `${receiverUrl}/down`, when: 'condition', condition: JSON.stringify({ field: 'meal_period', equals: 'breakfast' }) }),
+    });
     answers.push(503, 503, 503, 503, 503, 503, 503, 503);
     const created = await server.api(`/api/${DINING}`, { json: diningAnswers({ meal_period: 'breakfast' }) });
     const retrying = await delivery(created.body.doc.reference, 'retrying');
@@ -103,7 +126,14 @@ describe('a rule with a webhook', () => {
 
   it('follows no redirect, and gives up on a receiver after 5 s', async () => {
     for (const path of ['moved', 'slow']) {
-      await server.api('/api/alert-rules', { as: 'staff', json: rule({ webhook_url: `${receiverUrl}/${path}`, when: 'condition', condition: JSON.stringify({ field: 'visit_frequency', equals: path === 'moved' ? 'weekly' : 'monthly' }) }) });
+      await server.api('/api/alert-rules', {
+        as: 'staff',
+        json: rule({
+          webhook_url: `${receiverUrl}/${path}`,
+          when: 'condition',
+          condition: JSON.stringify({ field: 'visit_frequency', equals: path === 'moved' ? 'weekly' : 'monthly' }),
+        }),
+      });
     }
     const moved = await server.api(`/api/${DINING}`, { json: diningAnswers({ visit_frequency: 'weekly' }) });
     const slow = await server.api(`/api/${DINING}`, { json: diningAnswers({ visit_frequency: 'monthly' }) });
@@ -117,7 +147,15 @@ describe('a rule with a webhook', () => {
   it('a confidential form posts its reference, form and link only', async () => {
     // Written, and its log read, by an admin who is also compliance: the form's only readers.
     const compliance = await server.staffAs(['admin', 'compliance']);
-    expect((await server.api('/api/alert-rules', { as: 'none', headers: compliance, json: rule({ form: 'whistle-blower', webhook_url: `${receiverUrl}/compliance` }) })).status).toBe(201);
+    expect(
+      (
+        await server.api('/api/alert-rules', {
+          as: 'none',
+          headers: compliance,
+          json: rule({ form: 'whistle-blower', webhook_url: `${receiverUrl}/compliance` }),
+        })
+      ).status,
+    ).toBe(201);
     const created = await server.api(`/api/${WHISTLE}`, {
       json: { incident_or_concern: 'Invoices are split to avoid approval.', contact_name: 'Hamad', acknowledgement: true },
       headers: { 'x-captcha-proof': await proofFor(server, 'submit_form_whistle_blower') },
@@ -140,19 +178,44 @@ describe('a webhook address', () => {
   };
 
   it('on a private network is refused at save, naming the field', async () => {
-    for (const url of ['https://10.1.2.3/hook', 'https://192.168.0.20/hook', 'https://172.16.5.4/hook', 'https://169.254.169.254/latest/meta-data', 'https://[fd00::1]/hook', 'https://0.0.0.0/hook']) {
-      expect(await refusal(url)).toMatchObject({ path: 'webhook_url', message: 'This address is on a private or local network, which webhooks may not reach.' });
+    for (const url of [
+      'https://10.1.2.3/hook',
+      'https://192.168.0.20/hook',
+      'https://172.16.5.4/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[fd00::1]/hook',
+      'https://0.0.0.0/hook',
+    ]) {
+      expect(await refusal(url)).toMatchObject({
+        path: 'webhook_url',
+        message: 'This address is on a private or local network, which webhooks may not reach.',
+      });
     }
   });
 
   it('in an IPv6 special range is refused at save: IPv4-compatible (::/96), NAT64, 6to4, Teredo, documentation, discard', async () => {
-    for (const url of ['https://[::7f00:1]/hook', 'https://[::a00:1]/hook', 'https://[64:ff9b::a00:1]/hook', 'https://[2002:7f00:1::]/hook', 'https://[2001::1]/hook', 'https://[2001:db8::1]/hook', 'https://[100::1]/hook', 'https://[fec0::1]/hook']) {
-      expect(await refusal(url)).toMatchObject({ path: 'webhook_url', message: 'This address is on a private or local network, which webhooks may not reach.' });
+    for (const url of [
+      'https://[::7f00:1]/hook',
+      'https://[::a00:1]/hook',
+      'https://[64:ff9b::a00:1]/hook',
+      'https://[2002:7f00:1::]/hook',
+      'https://[2001::1]/hook',
+      'https://[2001:db8::1]/hook',
+      'https://[100::1]/hook',
+      'https://[fec0::1]/hook',
+    ]) {
+      expect(await refusal(url)).toMatchObject({
+        path: 'webhook_url',
+        message: 'This address is on a private or local network, which webhooks may not reach.',
+      });
     }
   });
 
   it('naming a host that does not resolve is refused at save, naming the field', async () => {
-    expect(await refusal('https://no-such-host.invalid/hook')).toMatchObject({ path: 'webhook_url', message: 'This host name does not resolve to any address. Check its spelling.' });
+    expect(await refusal('https://no-such-host.invalid/hook')).toMatchObject({
+      path: 'webhook_url',
+      message: 'This host name does not resolve to any address. Check its spelling.',
+    });
     // This machine's name is judged by the loopback setting, which this server's allows.
     expect((await save(`${receiverUrl.replace('127.0.0.1', 'localhost')}/ok`)).status).toBe(201);
   });
@@ -166,7 +229,10 @@ describe('a webhook address', () => {
   });
 
   it('over plain http is refused unless it is this machine and the setting allows it', async () => {
-    expect(await refusal('http://crm.example.com/hook')).toMatchObject({ path: 'webhook_url', message: 'Give an https:// address (without a user name or password).' });
+    expect(await refusal('http://crm.example.com/hook')).toMatchObject({
+      path: 'webhook_url',
+      message: 'Give an https:// address (without a user name or password).',
+    });
     expect((await save(`${receiverUrl}/ok`)).status).toBe(201);
     const strict = await startTestServer({ alerts: alertsConfig({}) });
     try {

@@ -15,16 +15,24 @@ let hanging: SmtpStandIn;
 let answering: SmtpStandIn;
 const started: ChildProcess[] = [];
 
-
 /** main.ts (tests/support/main-process.ts) with the given mail server; resolves once it prints its address. */
 async function startServer(smtpUrl: string): Promise<MainProcess> {
-  const main = await startMainProcess(dataDir, { JWT_SECRET: 'alerts-crash-secret', SMTP_URL: smtpUrl, MAIL_FROM: 'Alerts <alerts@dohaoasis.example>', ALERT_RETRY_BASE_MS: '100' });
+  const main = await startMainProcess(dataDir, {
+    JWT_SECRET: 'alerts-crash-secret',
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'Alerts <alerts@dohaoasis.example>',
+    ALERT_RETRY_BASE_MS: '100',
+  });
   started.push(main.child);
   return main;
 }
 
 async function signIn(port: number): Promise<string> {
-  const login = await fetch(`http://127.0.0.1:${port}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
+  const login = await fetch(`http://127.0.0.1:${port}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(STAFF),
+  });
   expect(login.status).toBe(200);
   return ((await login.json()) as { token: string }).token;
 }
@@ -39,7 +47,12 @@ beforeAll(async () => {
   dataDir = await newDataDir();
   // An admin, to read the delivery log (before any server runs: the script opens DATA_DIR itself).
   const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, FORMS_BUILD_DIR: formsBuildDir(), DATABASE_URL: '' };
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', STAFF.email, '--password', STAFF.password], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', STAFF.email, '--password', STAFF.password], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(created.status, created.stderr).toBe(0);
   hanging = await startSmtp({ hang: true });
   answering = await startSmtp();
@@ -71,7 +84,9 @@ describe('a server killed with -9 while it sends an alert', () => {
     const second = await startServer(answering.url);
     // Done is when the server says so (the delivery reads sent), not when a first copy arrives: a second copy would come after it.
     const token = await signIn(second.port);
-    await expect.poll(async () => (await deliveriesOf(second.port, token, reference)).map((delivery) => delivery.state), { timeout: 60_000, interval: 100 }).toEqual(['sent']);
+    await expect
+      .poll(async () => (await deliveriesOf(second.port, token, reference)).map((delivery) => delivery.state), { timeout: 60_000, interval: 100 })
+      .toEqual(['sent']);
     const copies = answering.mails.filter((mail) => mail.subject.includes(reference) || mail.text.includes(reference));
     expect(copies).toHaveLength(1);
     expect(copies[0].messageId).toBe(unanswered.messageId);

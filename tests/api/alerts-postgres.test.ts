@@ -28,11 +28,15 @@ describe('two instances on one PostgreSQL', () => {
 
   it('send each alert once', async () => {
     const references: string[] = [];
-    await Promise.all(Array.from({ length: SURVEYS }, async (_, n) => {
-      const created = await (n % 2 ? a : b).api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: 'Cova', rating_cleanliness: 'poor', customer_comments: `visit ${n}` }) });
-      expect(created.status).toBe(201);
-      references.push(created.body.doc.reference);
-    }));
+    await Promise.all(
+      Array.from({ length: SURVEYS }, async (_, n) => {
+        const created = await (n % 2 ? a : b).api(`/api/${DINING}`, {
+          json: diningAnswers({ visited_restaurant: 'Cova', rating_cleanliness: 'poor', customer_comments: `visit ${n}` }),
+        });
+        expect(created.status).toBe(201);
+        references.push(created.body.doc.reference);
+      }),
+    );
     const toManager = () => smtp.mails.filter((mail) => mail.to.includes('cova.manager@dohaoasis.example'));
     await vi.waitFor(() => expect(toManager()).toHaveLength(SURVEYS), { timeout: 60_000, interval: 100 });
     // Each reference once, and the log says sent on the first try for all of them.

@@ -10,7 +10,13 @@ import { startTestServer, type Json, type TestServer } from '../support/server.t
 import { REFUSAL, startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { DINING, diningAnswers, proofFor, REFERENCE, WHISTLE } from './samples.ts';
 
-const alertsConfig = (overrides: Partial<AlertsConfig>): AlertsConfig => ({ ...loadConfig({}).alerts, retryBaseMs: 100, consoleUrl: 'https://forms.example.com', mailFrom: 'Alerts <alerts@dohaoasis.example>', ...overrides });
+const alertsConfig = (overrides: Partial<AlertsConfig>): AlertsConfig => ({
+  ...loadConfig({}).alerts,
+  retryBaseMs: 100,
+  consoleUrl: 'https://forms.example.com',
+  mailFrom: 'Alerts <alerts@dohaoasis.example>',
+  ...overrides,
+});
 
 let smtp: SmtpStandIn;
 let server: TestServer;
@@ -23,7 +29,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const poorDining = (overrides: Record<string, unknown> = {}) => diningAnswers({ rating_food: 'poor', customer_comments: 'The soup was cold and the waiter rude.', ...overrides });
+const poorDining = (overrides: Record<string, unknown> = {}) =>
+  diningAnswers({ rating_food: 'poor', customer_comments: 'The soup was cold and the waiter rude.', ...overrides });
 
 /** The delivery log as an admin reads it (headers: another account's, e.g. an admin who is also compliance). */
 async function deliveries(on: TestServer, headers?: Record<string, string>): Promise<Json[]> {
@@ -33,16 +40,24 @@ async function deliveries(on: TestServer, headers?: Record<string, string>): Pro
 }
 
 async function deliveryTo(on: TestServer, recipient: string, reference: string, states: string[], headers?: Record<string, string>): Promise<Json> {
-  return vi.waitFor(async () => {
-    const found = (await deliveries(on, headers)).find((delivery) => delivery.recipient === recipient && delivery.reference === reference);
-    if (!found || !states.includes(found.state)) throw new Error(`delivery to ${recipient}: ${found?.state ?? 'none'}`);
-    return found;
-  }, { timeout: 30_000, interval: 50 });
+  return vi.waitFor(
+    async () => {
+      const found = (await deliveries(on, headers)).find((delivery) => delivery.recipient === recipient && delivery.reference === reference);
+      if (!found || !states.includes(found.state)) throw new Error(`delivery to ${recipient}: ${found?.state ?? 'none'}`);
+      return found;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
 
 describe('the whistle-blower alert', () => {
   it('reaches compliance with the reference and the console link, and nothing of the report', async () => {
-    const report = { incident_or_concern: 'Cash is taken from the ticket desk every Friday night by the shift lead.', contact_name: 'Noor Al-Thani', contact_email: 'noor.reporter@example.com', acknowledgement: true };
+    const report = {
+      incident_or_concern: 'Cash is taken from the ticket desk every Friday night by the shift lead.',
+      contact_name: 'Noor Al-Thani',
+      contact_email: 'noor.reporter@example.com',
+      acknowledgement: true,
+    };
     const created = await server.api(`/api/${WHISTLE}`, { json: report, headers: { 'x-captcha-proof': await proofFor(server, 'submit_form_whistle_blower') } });
     expect(created.status).toBe(201);
     const { reference, id } = created.body.doc;
@@ -54,7 +69,10 @@ describe('the whistle-blower alert', () => {
     expect(mail.text).toContain(`https://forms.example.com/staff/forms/whistle-blower/${id}`);
     for (const secret of ['Cash is taken', 'Friday', 'Noor', 'noor.reporter']) expect(`${mail.subject}\n${mail.text}`).not.toContain(secret);
     // Nor is anything of it kept with the alert.
-    const { rows } = await server.ctx.db.query(`SELECT a.*, d.* FROM alerts a JOIN outbox d ON d.kind = 'alert' AND d.source_id = a.id WHERE a.submission_id = $1`, [id]);
+    const { rows } = await server.ctx.db.query(
+      `SELECT a.*, d.* FROM alerts a JOIN outbox d ON d.kind = 'alert' AND d.source_id = a.id WHERE a.submission_id = $1`,
+      [id],
+    );
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toMatch(/Cash is taken|Noor|noor\.reporter/);
   });
@@ -71,7 +89,15 @@ describe('a dining survey', () => {
     expect(mail.messageId).toMatch(/^<alert-\d+-\d+-[0-9a-f]{16}@dohaoasis\.example>$/);
 
     const excellent = await server.api(`/api/${DINING}`, {
-      json: diningAnswers({ visited_restaurant: 'Twiga', rating_greeting: 'excellent', rating_service: 'excellent', rating_food: 'excellent', rating_beverage: 'excellent', rating_value_for_money: 'excellent', rating_cleanliness: 'excellent' }),
+      json: diningAnswers({
+        visited_restaurant: 'Twiga',
+        rating_greeting: 'excellent',
+        rating_service: 'excellent',
+        rating_food: 'excellent',
+        rating_beverage: 'excellent',
+        rating_value_for_money: 'excellent',
+        rating_cleanliness: 'excellent',
+      }),
     });
     expect(excellent.status).toBe(201);
     // The alerts are written with the submission: none now means none ever.
@@ -81,10 +107,20 @@ describe('a dining survey', () => {
 });
 
 describe('a rule naming several recipients', () => {
-  it('marks the one the mail server refuses failed, in the server\'s words, and the others still get theirs', async () => {
+  it("marks the one the mail server refuses failed, in the server's words, and the others still get theirs", async () => {
     const rule = await server.api(`/api/alert-rules`, {
       as: 'staff',
-      json: { name: 'Padel desk', enabled: true, form: 'dining-survey', when: 'condition', condition: JSON.stringify({ field: 'meal_period', equals: 'breakfast' }), emails: 'desk@dohaoasis.example, nobody@dohaoasis.example', language: 'en', subject: { en: 'Breakfast feedback {reference}' }, body: { en: '{form} at {venue}, {time}: {link}' } },
+      json: {
+        name: 'Padel desk',
+        enabled: true,
+        form: 'dining-survey',
+        when: 'condition',
+        condition: JSON.stringify({ field: 'meal_period', equals: 'breakfast' }),
+        emails: 'desk@dohaoasis.example, nobody@dohaoasis.example',
+        language: 'en',
+        subject: { en: 'Breakfast feedback {reference}' },
+        body: { en: '{form} at {venue}, {time}: {link}' },
+      },
     });
     expect(rule.status, JSON.stringify(rule.body)).toBe(201);
     const created = await server.api(`/api/${DINING}`, { json: diningAnswers({ meal_period: 'breakfast', visited_restaurant: 'Cova' }) });
@@ -103,7 +139,7 @@ describe('a rule naming several recipients', () => {
 
 describe('a mail server that is down when the survey is sent', () => {
   it('delivers the alert once it is up again, once', async () => {
-    const port = (await startSmtp().then(async (probe) => (await probe.close(), probe.port)));
+    const port = await startSmtp().then(async (probe) => (await probe.close(), probe.port));
     const cut = await startTestServer({ alerts: alertsConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }) });
     let later: SmtpStandIn | null = null;
     try {
@@ -136,14 +172,25 @@ describe('a mail server that is down when the survey is sent', () => {
 });
 
 describe('saving a rule', () => {
-  const base = { name: 'Checked rule', enabled: true, form: 'dining-survey', when: 'every', emails: 'ops@dohaoasis.example', language: 'ar', subject: { en: 'New {reference}', ar: 'جديد {reference}' }, body: { en: '{link}', ar: '{link}' } };
+  const base = {
+    name: 'Checked rule',
+    enabled: true,
+    form: 'dining-survey',
+    when: 'every',
+    emails: 'ops@dohaoasis.example',
+    language: 'ar',
+    subject: { en: 'New {reference}', ar: 'جديد {reference}' },
+    body: { en: '{link}', ar: '{link}' },
+  };
   const save = (rule: Record<string, unknown>) => server.api('/api/alert-rules?locale=ar', { as: 'staff', json: { ...base, ...rule } });
   const fieldErrors = (answer: Json) => answer.body.errors[0].data.errors;
 
-  it('refuses a condition naming a question the form does not have, naming the field in the console\'s language', async () => {
+  it("refuses a condition naming a question the form does not have, naming the field in the console's language", async () => {
     const answer = await save({ when: 'condition', condition: JSON.stringify({ field: 'rating_parking', equals: 'poor' }) });
     expect(answer.status).toBe(400);
-    expect(fieldErrors(answer)).toEqual([{ path: 'condition', label: 'الشرط (JSON)', message: 'لا يحتوي النموذج dining-survey على سؤال باسم rating_parking.' }]);
+    expect(fieldErrors(answer)).toEqual([
+      { path: 'condition', label: 'الشرط (JSON)', message: 'لا يحتوي النموذج dining-survey على سؤال باسم rating_parking.' },
+    ]);
   });
 
   it('refuses a condition that is not the condition language', async () => {
@@ -181,7 +228,11 @@ describe('saving a rule', () => {
     expect((await server.api('/api/alert-rules', { as: 'staff' })).body.totalDocs).toBe(before);
     const saved = await save({ name: 'Stored rule' });
     expect(saved.status).toBe(201);
-    const changed = await server.api(`/api/alert-rules/${saved.body.doc.id}?locale=en`, { as: 'staff', method: 'PATCH', json: { condition: '{"field": "nope", "equals": 1}', when: 'condition' } });
+    const changed = await server.api(`/api/alert-rules/${saved.body.doc.id}?locale=en`, {
+      as: 'staff',
+      method: 'PATCH',
+      json: { condition: '{"field": "nope", "equals": 1}', when: 'condition' },
+    });
     expect(changed.status).toBe(400);
     expect(fieldErrors(changed)[0]).toMatchObject({ path: 'condition', message: 'The form dining-survey has no question named nope.' });
   });
@@ -211,7 +262,16 @@ describe('who sees rules and alerts', () => {
     const db = server.ctx.db;
     await saveStaffUser(db, 'viewer.alerts@example.com', 'viewer password', 'viewer');
     await saveStaffUser(db, 'editor.alerts@example.com', 'editor password', 'editor');
-    const login = async (email: string, password: string) => (await (await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()).token as string;
+    const login = async (email: string, password: string) =>
+      (
+        await (
+          await fetch(`${server.url}/api/users/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password }),
+          })
+        ).json()
+      ).token as string;
     viewerToken = await login('viewer.alerts@example.com', 'viewer password');
     editorToken = await login('editor.alerts@example.com', 'editor password');
   });
@@ -225,7 +285,7 @@ describe('who sees rules and alerts', () => {
     expect((await server.api('/api/alert-rules', { as: 'staff' })).body.totalDocs).toBeGreaterThanOrEqual(3);
   });
 
-  it('a venue manager\'s address is for staff: the pages never get it', async () => {
+  it("a venue manager's address is for staff: the pages never get it", async () => {
     const publicRead = await server.api('/api/restaurants?where[slug][equals]=cova');
     expect(publicRead.body.docs[0].name).toBe('Cova');
     expect(publicRead.body.docs[0]).not.toHaveProperty('manager_email');
@@ -250,7 +310,11 @@ describe('who sees rules and alerts', () => {
     expect(twigaManager.body.docs.length).toBeGreaterThan(0);
     // Which venue each alert's submission names, as stored (a rule's subject need not name it).
     const venuesOf = async (alerts: Json[]) =>
-      new Set((await server.ctx.db.query<{ venue: string }>('SELECT venue FROM documents WHERE id = ANY($1::int[])', [alerts.map((alert) => alert.submission)])).rows.map((row) => row.venue));
+      new Set(
+        (
+          await server.ctx.db.query<{ venue: string }>('SELECT venue FROM documents WHERE id = ANY($1::int[])', [alerts.map((alert) => alert.submission)])
+        ).rows.map((row) => row.venue),
+      );
     expect(twigaManager.body.docs.every((alert: Json) => alert.form === 'dining-survey')).toBe(true);
     expect(await venuesOf(twigaManager.body.docs)).toEqual(new Set(['twiga']));
     const covaManager = await server.api('/api/alerts', { as: 'none', headers: await server.staffAs(['manager'], ['cova']) });
@@ -278,20 +342,35 @@ describe('who sees rules and alerts', () => {
     expect((await server.api(`/api/alert-deliveries/${sent.id}/resend`, { as: 'none', headers: as(viewerToken), method: 'POST' })).status).toBe(403);
     const before = smtp.mails.filter((mail) => mail.messageId.includes(sent.messageId)).length;
     expect((await server.api(`/api/alert-deliveries/${sent.id}/resend`, { as: 'staff', method: 'POST' })).status).toBe(200);
-    await vi.waitFor(() => expect(smtp.mails.filter((mail) => mail.messageId.includes(sent.messageId))).toHaveLength(before + 1), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(() => expect(smtp.mails.filter((mail) => mail.messageId.includes(sent.messageId))).toHaveLength(before + 1), {
+      timeout: 30_000,
+      interval: 50,
+    });
     const audit = await server.api('/api/audit-log?limit=5', { as: 'staff' });
     expect(audit.body.docs.some((entry: Json) => entry.action === 'resend-alert' && entry.documentId === String(sent.id))).toBe(true);
   });
 });
 
 describe('a rule of a form its author may not read', () => {
-  const rule = { name: 'Who filed it', enabled: true, form: 'whistle-blower', when: 'condition', condition: JSON.stringify({ field: 'contact_email', equals: 'noor.reporter@example.com' }), emails: 'probe@dohaoasis.example', language: 'en', subject: { en: 'Match {reference}' }, body: { en: '{link}' } };
+  const rule = {
+    name: 'Who filed it',
+    enabled: true,
+    form: 'whistle-blower',
+    when: 'condition',
+    condition: JSON.stringify({ field: 'contact_email', equals: 'noor.reporter@example.com' }),
+    emails: 'probe@dohaoasis.example',
+    language: 'en',
+    subject: { en: 'Match {reference}' },
+    body: { en: '{link}' },
+  };
   const fieldErrors = (answer: Json) => answer.body.errors[0].data.errors;
 
   it('is refused for an admin who is not compliance, naming the form, with or without a condition; its stored rules are not theirs to change or delete', async () => {
     const probe = await server.api('/api/alert-rules', { as: 'staff', json: rule });
     expect(probe.status).toBe(400);
-    expect(fieldErrors(probe)).toEqual([expect.objectContaining({ path: 'form', message: 'You do not read the submissions of this form, so you cannot write its alert rules.' })]);
+    expect(fieldErrors(probe)).toEqual([
+      expect.objectContaining({ path: 'form', message: 'You do not read the submissions of this form, so you cannot write its alert rules.' }),
+    ]);
     expect((await server.api('/api/alert-rules', { as: 'staff', json: { ...rule, when: 'every', condition: null } })).status).toBe(400);
     const seeded = (await server.api('/api/alert-rules?where[form][equals]=whistle-blower', { as: 'staff' })).body.docs[0];
     const moved = await server.api(`/api/alert-rules/${seeded.id}`, { as: 'staff', method: 'PATCH', json: { emails: 'probe@dohaoasis.example' } });
@@ -299,7 +378,10 @@ describe('a rule of a form its author may not read', () => {
     expect(fieldErrors(moved)[0].path).toBe('form');
     expect((await server.api(`/api/alert-rules/${seeded.id}`, { as: 'staff', method: 'DELETE' })).status).toBe(403);
     // Nor may a rule of a form they read move to one they do not.
-    const own = await server.api('/api/alert-rules', { as: 'staff', json: { ...rule, name: 'A dining rule', form: 'dining-survey', when: 'every', condition: null } });
+    const own = await server.api('/api/alert-rules', {
+      as: 'staff',
+      json: { ...rule, name: 'A dining rule', form: 'dining-survey', when: 'every', condition: null },
+    });
     expect(own.status).toBe(201);
     expect((await server.api(`/api/alert-rules/${own.body.doc.id}`, { as: 'staff', method: 'PATCH', json: { form: 'whistle-blower' } })).status).toBe(400);
   });
@@ -308,16 +390,28 @@ describe('a rule of a form its author may not read', () => {
     const compliance = await server.staffAs(['admin', 'compliance']);
     const refused = await server.api('/api/alert-rules', { as: 'none', headers: compliance, json: { ...rule, name: 'Compliance asks who' } });
     expect(refused.status).toBe(400);
-    expect(fieldErrors(refused)).toEqual([expect.objectContaining({ path: 'condition', message: 'The form whistle-blower is confidential: its alerts cannot depend on its answers. Choose "Every submission".' })]);
-    expect((await server.api('/api/alert-rules', { as: 'none', headers: compliance, json: { ...rule, name: 'Every report to compliance', when: 'every', condition: null } })).status).toBe(201);
+    expect(fieldErrors(refused)).toEqual([
+      expect.objectContaining({
+        path: 'condition',
+        message: 'The form whistle-blower is confidential: its alerts cannot depend on its answers. Choose "Every submission".',
+      }),
+    ]);
+    expect(
+      (
+        await server.api('/api/alert-rules', {
+          as: 'none',
+          headers: compliance,
+          json: { ...rule, name: 'Every report to compliance', when: 'every', condition: null },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('of a confidential form saved with a condition before this check tells of every report, never of the matching ones only', async () => {
     const db = server.ctx.db;
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO documents (collection, data) VALUES ('alert-rules', $1) RETURNING id`,
-      [JSON.stringify({ ...rule, name: 'Saved before the check', emails: 'old.probe@dohaoasis.example' })],
-    );
+    const { rows } = await db.query<{ id: number }>(`INSERT INTO documents (collection, data) VALUES ('alert-rules', $1) RETURNING id`, [
+      JSON.stringify({ ...rule, name: 'Saved before the check', emails: 'old.probe@dohaoasis.example' }),
+    ]);
     try {
       const other = await fileReport(server, 'someone.else@example.com');
       expect((await smtp.mailTo('old.probe@dohaoasis.example', 10_000)).subject).toContain(other);

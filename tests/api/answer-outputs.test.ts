@@ -18,7 +18,15 @@ let server: TestServer;
 let smtp: SmtpStandIn;
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startTestServer({ alerts: { ...loadConfig({}).alerts, retryBaseMs: 100, consoleUrl: 'https://forms.example.com', mailFrom: 'Alerts <alerts@dohaoasis.example>', smtpUrl: smtp.url } });
+  server = await startTestServer({
+    alerts: {
+      ...loadConfig({}).alerts,
+      retryBaseMs: 100,
+      consoleUrl: 'https://forms.example.com',
+      mailFrom: 'Alerts <alerts@dohaoasis.example>',
+      smtpUrl: smtp.url,
+    },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -65,7 +73,9 @@ async function expected(collection: string, id: number, lang: Lang): Promise<{ f
     .map((field) => {
       const reading = readAnswer(reader, field, data[field.name]);
       // What the PDF writes a line each: a group's item labels and "label: text" cells, else the text.
-      const pieces = reading.rows ? reading.rows.flatMap((row) => [row.label, ...row.cells.filter((cell) => cell.reading.text).map((cell) => `${cell.label}: ${cell.reading.text}`)]) : [reading.text];
+      const pieces = reading.rows
+        ? reading.rows.flatMap((row) => [row.label, ...row.cells.filter((cell) => cell.reading.text).map((cell) => `${cell.label}: ${cell.reading.text}`)])
+        : [reading.text];
       return { field, label: reader.label(field), text: reading.text, pieces };
     })
     .filter((answer) => answer.text);
@@ -97,7 +107,8 @@ async function pdfText(url: string): Promise<string> {
   expect(answer.status).toBe(200);
   const doc = await getDocument({ data: new Uint8Array(await answer.arrayBuffer()), isEvalSupported: false }).promise;
   const lines: string[] = [];
-  for (let number = 1; number <= doc.numPages; number++) lines.push((await (await doc.getPage(number)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  for (let number = 1; number <= doc.numPages; number++)
+    lines.push((await (await doc.getPage(number)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
   await doc.destroy();
   return lines.join(' ').replace(/\s+/g, ' ');
 }
@@ -108,21 +119,45 @@ describe('every output of the server writes each answer as its field type reads'
     for (const lang of LANGS) {
       const rule = await server.api('/api/alert-rules', {
         as: 'staff',
-        json: { name: `Answers ${lang}`, enabled: true, form: 'dining-survey', when: 'condition', condition: JSON.stringify({ field: 'email_address', equals: email }), emails: `answers-${lang}@dohaoasis.example`, language: lang, subject: { [lang]: '{reference}' }, body: { [lang]: 'Answers:\n{answers}\n{link}' } },
+        json: {
+          name: `Answers ${lang}`,
+          enabled: true,
+          form: 'dining-survey',
+          when: 'condition',
+          condition: JSON.stringify({ field: 'email_address', equals: email }),
+          emails: `answers-${lang}@dohaoasis.example`,
+          language: lang,
+          subject: { [lang]: '{reference}' },
+          body: { [lang]: 'Answers:\n{answers}\n{link}' },
+        },
       });
       expect(rule.status, JSON.stringify(rule.body)).toBe(201);
     }
-    const { doc } = await create(DINING, diningAnswers({ rating_food: 'poor', customer_comments: 'Cold soup & <b>rude</b> waiter', name: 'Noor Saleh', telephone_number: '+97455501234', birth_date: '1990-04-12', email_address: email, marketing_consent: true }));
+    const { doc } = await create(
+      DINING,
+      diningAnswers({
+        rating_food: 'poor',
+        customer_comments: 'Cold soup & <b>rude</b> waiter',
+        name: 'Noor Saleh',
+        telephone_number: '+97455501234',
+        birth_date: '1990-04-12',
+        email_address: email,
+        marketing_consent: true,
+      }),
+    );
 
     for (const lang of LANGS) {
       const answers = await expected(DINING, doc.id, lang);
-      expect(answers.map((answer) => answer.field.type)).toEqual(expect.arrayContaining(['select', 'choice', 'rating', 'text', 'textarea', 'phone', 'date', 'email', 'consent']));
+      expect(answers.map((answer) => answer.field.type)).toEqual(
+        expect.arrayContaining(['select', 'choice', 'rating', 'text', 'textarea', 'phone', 'date', 'email', 'consent']),
+      );
       const labels = server.ctx.registry.collections.get(DINING)!.form!.compiled.labels;
       const csv = await csvRow(DINING, doc.reference, lang);
       for (const answer of answers) expect(csv[labels[answer.field.name]], `${lang} CSV ${answer.field.name}`).toBe(csvSafe(answer.text));
 
       const html = await privacyHtml(`email=${encodeURIComponent(email)}`, lang);
-      for (const answer of answers) expect(html, `${lang} privacy ${answer.field.name}`).toContain(`<th scope="row">${escape(answer.label)}</th><td>${escape(answer.text)}</td>`);
+      for (const answer of answers)
+        expect(html, `${lang} privacy ${answer.field.name}`).toContain(`<th scope="row">${escape(answer.label)}</th><td>${escape(answer.text)}</td>`);
 
       const mail = await smtp.mailTo(`answers-${lang}@dohaoasis.example`);
       expect(mail.subject).toContain(doc.reference);
@@ -157,7 +192,17 @@ describe('every output of the server writes each answer as its field type reads'
     for (const lang of LANGS) {
       const rule = await server.api('/api/alert-rules', {
         as: 'staff',
-        json: { name: `Loyalty answers ${lang}`, enabled: true, form: LOYALTY_FORM, when: 'condition', condition: JSON.stringify({ field: 'email', equals: email }), emails: `loyalty-${lang}@dohaoasis.example`, language: lang, subject: { [lang]: '{reference}' }, body: { [lang]: '{answers}' } },
+        json: {
+          name: `Loyalty answers ${lang}`,
+          enabled: true,
+          form: LOYALTY_FORM,
+          when: 'condition',
+          condition: JSON.stringify({ field: 'email', equals: email }),
+          emails: `loyalty-${lang}@dohaoasis.example`,
+          language: lang,
+          subject: { [lang]: '{reference}' },
+          body: { [lang]: '{answers}' },
+        },
       });
       expect(rule.status, JSON.stringify(rule.body)).toBe(201);
     }
@@ -175,7 +220,8 @@ describe('every output of the server writes each answer as its field type reads'
       expect(answers.find((answer) => answer.field.type === 'file')!.text).toMatch(/\.png$/);
       const lines = (await smtp.mailTo(`loyalty-${lang}@dohaoasis.example`)).text.split(/\r?\n/);
       // Every answer but the values the page filled (hidden), which an alert leaves out.
-      for (const answer of answers.filter((candidate) => candidate.field.type !== 'hidden')) expect(lines, `${lang} alert ${answer.field.name}`).toContain(`${answer.label}: ${answer.text}`);
+      for (const answer of answers.filter((candidate) => candidate.field.type !== 'hidden'))
+        expect(lines, `${lang} alert ${answer.field.name}`).toContain(`${answer.label}: ${answer.text}`);
     }
     expect((await expected(LOYALTY, doc.id, 'ar')).find((answer) => answer.field.type === 'country')!.text).toBe('قطر');
   });
@@ -188,16 +234,24 @@ describe('every output of the server writes each answer as its field type reads'
       expect(answers.map((answer) => answer.field.type)).toEqual(expect.arrayContaining(['repeat', 'signature', 'consent', 'date', 'phone']));
       const labels = server.ctx.registry.collections.get(IFLY)!.form!.compiled.labels;
       const csv = await csvRow(IFLY, body.doc.reference, lang);
-      for (const answer of answers.filter((candidate) => candidate.field.type !== 'signature')) expect(csv[labels[answer.field.name]], `${lang} CSV ${answer.field.name}`).toBe(csvSafe(answer.text));
+      for (const answer of answers.filter((candidate) => candidate.field.type !== 'signature'))
+        expect(csv[labels[answer.field.name]], `${lang} CSV ${answer.field.name}`).toBe(csvSafe(answer.text));
       const html = await privacyHtml(`phone=${encodeURIComponent(phone)}`, lang);
-      for (const answer of answers.filter((candidate) => candidate.field.type !== 'repeat')) expect(html, `${lang} privacy ${answer.field.name}`).toContain(`<td>${escape(answer.text)}</td>`);
+      for (const answer of answers.filter((candidate) => candidate.field.type !== 'repeat'))
+        expect(html, `${lang} privacy ${answer.field.name}`).toContain(`<td>${escape(answer.text)}</td>`);
 
       const pdf = await pdfText(body.waiverCopy);
       // The PDF draws the signature and leaves out hidden values; a right-to-left line's runs come
       // out of pdf.js in drawn order and a lam-alef as alef then lam, so Arabic is checked word by word.
       for (const answer of answers.filter((candidate) => !['signature', 'hidden'].includes(candidate.field.type))) {
         for (const piece of answer.pieces) {
-          const words = lang === 'en' ? [piece] : piece.replace(/ل([اأإآ])/g, '$1ل').split(/[\s,;:()]+/).filter(Boolean);
+          const words =
+            lang === 'en'
+              ? [piece]
+              : piece
+                  .replace(/ل([اأإآ])/g, '$1ل')
+                  .split(/[\s,;:()]+/)
+                  .filter(Boolean);
           for (const word of words) expect(pdf, `${lang} PDF ${answer.field.name}: ${word}`).toContain(word);
         }
       }

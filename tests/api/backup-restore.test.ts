@@ -60,7 +60,9 @@ describe('backup and restore of the embedded database and its files', () => {
     expect((await backupCall({})).status).toBe(403);
     expect((await backupCall({ [LOCAL_ADMIN_SECRET_HEADER]: 'x'.repeat(secret.length) })).status).toBe(403);
     expect((await backupCall({ [LOCAL_ADMIN_SECRET_HEADER]: secret, 'x-forwarded-for': '203.0.113.9' })).status).toBe(404);
-    expect((await backupCall({ [LOCAL_ADMIN_SECRET_HEADER]: secret, authorization: `JWT ${await first.staffToken()}`, 'x-forwarded-for': '203.0.113.9' })).status).toBe(404);
+    expect(
+      (await backupCall({ [LOCAL_ADMIN_SECRET_HEADER]: secret, authorization: `JWT ${await first.staffToken()}`, 'x-forwarded-for': '203.0.113.9' })).status,
+    ).toBe(404);
 
     const archive = path.join(scratch, 'running.tar.gz');
     const backup = await script('backup', firstDir, archive);
@@ -115,7 +117,10 @@ describe('backup and restore of the embedded database and its files', () => {
     // A backup whose database copy is damaged: the restore fails and leaves what was there as it was.
     const damaged = path.join(scratch, 'damaged');
     fs.mkdirSync(damaged);
-    fs.writeFileSync(path.join(damaged, 'backup.json'), JSON.stringify({ format: 'venue-forms-backup/1', createdAt: new Date().toISOString(), uploadsIncluded: true }));
+    fs.writeFileSync(
+      path.join(damaged, 'backup.json'),
+      JSON.stringify({ format: 'venue-forms-backup/1', createdAt: new Date().toISOString(), uploadsIncluded: true }),
+    );
     fs.writeFileSync(path.join(damaged, 'pgdata.tar'), Buffer.alloc(4096, 7));
     await createTar({ gzip: true, cwd: damaged, file: path.join(scratch, 'damaged.tar.gz') }, ['backup.json', 'pgdata.tar']);
     const failed = await script('restore', target, path.join(scratch, 'damaged.tar.gz'), '--force');

@@ -59,7 +59,7 @@ describe('the self-hosted ALTCHA check', () => {
     expect(replay.body).toEqual(FAILED);
   });
 
-  it("a challenge solved for one form gives no proof for another, and stays usable for its own", async () => {
+  it('a challenge solved for one form gives no proof for another, and stays usable for its own', async () => {
     const token = await solved(await challengeFor(SATISFACTION_ACTION));
     expect((await verify(token, LOYALTY_ACTION)).status).toBe(400);
     const own = await verify(token, SATISFACTION_ACTION);

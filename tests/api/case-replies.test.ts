@@ -17,7 +17,13 @@ let smtp: SmtpStandIn;
 let server: TestServer;
 let guestCounter = 0;
 const REFUSED = 'no-such-guest@example.com';
-const alertsConfig = (overrides: Partial<AlertsConfig>): AlertsConfig => ({ ...loadConfig({}).alerts, retryBaseMs: 100, consoleUrl: 'https://forms.example.com', mailFrom: 'Venue forms <replies@dohaoasis.example>', ...overrides });
+const alertsConfig = (overrides: Partial<AlertsConfig>): AlertsConfig => ({
+  ...loadConfig({}).alerts,
+  retryBaseMs: 100,
+  consoleUrl: 'https://forms.example.com',
+  mailFrom: 'Venue forms <replies@dohaoasis.example>',
+  ...overrides,
+});
 
 const guestEmail = () => `guest-${process.pid}-${++guestCounter}@example.com`;
 /** A Poor dining survey of its own, answered in `lang`. */
@@ -30,7 +36,10 @@ const post = async (on: TestServer, id: number, json: unknown, as: Record<string
   on.api(`/api/${DINING}/${id}/messages${query}`, { method: 'POST', json, as: 'none', headers: as });
 const thread = async (on: TestServer, id: number, as: Record<string, string>) => on.api(`/api/${DINING}/${id}/messages`, { as: 'none', headers: as });
 async function templateId(on: TestServer, lang: string): Promise<number> {
-  const answer = await on.api(`/api/reply-templates?where=${encodeURIComponent(JSON.stringify({ and: [{ form: { equals: 'dining-survey' } }, { language: { equals: lang } }] }))}`, { as: 'staff' });
+  const answer = await on.api(
+    `/api/reply-templates?where=${encodeURIComponent(JSON.stringify({ and: [{ form: { equals: 'dining-survey' } }, { language: { equals: lang } }] }))}`,
+    { as: 'staff' },
+  );
   expect(answer.status).toBe(200);
   expect(answer.body.docs).toHaveLength(1);
   return answer.body.docs[0].id;
@@ -82,9 +91,14 @@ describe('a reply reaches the guest', () => {
     expect(next.inReplyTo).toBe(mail.messageId);
     expect(next.references).toEqual([mail.messageId]);
 
-    await expect.poll(async () => (await thread(server, id, manager)).body.docs.map((message: { delivery: { state: string } }) => message.delivery.state)).toEqual(['sent', 'sent']);
+    await expect
+      .poll(async () => (await thread(server, id, manager)).body.docs.map((message: { delivery: { state: string } }) => message.delivery.state))
+      .toEqual(['sent', 'sent']);
     const read = await thread(server, id, manager);
-    expect(read.body.docs.map((message: { id: number; direction: string }) => [message.id, message.direction])).toEqual([[first.body.id, 'to-guest'], [second.body.id, 'to-guest']]);
+    expect(read.body.docs.map((message: { id: number; direction: string }) => [message.id, message.direction])).toEqual([
+      [first.body.id, 'to-guest'],
+      [second.body.id, 'to-guest'],
+    ]);
     expect(read.body.docs[0].author).toMatch(/@/);
   });
 
@@ -99,7 +113,12 @@ describe('a reply reaches the guest', () => {
   it('a preview shows the reply as the guest will read it, in their language, and sends nothing', async () => {
     const manager = await server.staffAs(['manager'], ['cova']);
     const id = await survey(server, { email_address: guestEmail(), name: 'Marie Dupont' }, 'en');
-    const preview = await server.api(`/api/${DINING}/${id}/messages/preview`, { method: 'POST', json: { text: '', template: await templateId(server, 'en') }, as: 'none', headers: manager });
+    const preview = await server.api(`/api/${DINING}/${id}/messages/preview`, {
+      method: 'POST',
+      json: { text: '', template: await templateId(server, 'en') },
+      as: 'none',
+      headers: manager,
+    });
     expect(preview.status).toBe(200);
     expect(preview.body.lang).toBe('en');
     expect(preview.body.subject).toBe('About your visit to Cova');
@@ -107,7 +126,9 @@ describe('a reply reaches the guest', () => {
     expect(preview.body.text).toContain(`Your reference: ${(await server.api(`/api/${DINING}/${id}`, { as: 'none', headers: manager })).body.reference}`);
     const { rows } = await server.ctx.db.query('SELECT 1 FROM case_messages WHERE document_id = $1', [id]);
     expect(rows).toHaveLength(0);
-    expect((await server.api(`/api/${DINING}/${id}/messages/preview`, { method: 'POST', json: { text: '{oops}' }, as: 'none', headers: manager })).status).toBe(400);
+    expect((await server.api(`/api/${DINING}/${id}/messages/preview`, { method: 'POST', json: { text: '{oops}' }, as: 'none', headers: manager })).status).toBe(
+      400,
+    );
   });
 
   it('a manager of another venue can neither read nor write the thread (404)', async () => {
@@ -116,7 +137,9 @@ describe('a reply reaches the guest', () => {
     expect((await thread(server, id, other)).status).toBe(404);
     const written = await post(server, id, { text: 'Hello' }, other);
     expect(written.status).toBe(404);
-    expect((await server.api(`/api/${DINING}/${id}/messages/preview`, { method: 'POST', json: { text: 'Hello' }, as: 'none', headers: other })).status).toBe(404);
+    expect((await server.api(`/api/${DINING}/${id}/messages/preview`, { method: 'POST', json: { text: 'Hello' }, as: 'none', headers: other })).status).toBe(
+      404,
+    );
     const { rows } = await server.ctx.db.query('SELECT 1 FROM case_messages WHERE document_id = $1', [id]);
     expect(rows).toHaveLength(0);
   });
@@ -148,7 +171,9 @@ describe("the guest's link", () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors[0].data.errors[0]).toEqual({ path: 'text', message: t('caseAnswerTooLong', 'ar', { max: 2000 }) });
     const read = await thread(server, id, manager);
-    expect(read.body.docs.map((message: { direction: string; text: string; delivery: unknown }) => [message.direction, message.text, message.delivery])).toEqual([
+    expect(
+      read.body.docs.map((message: { direction: string; text: string; delivery: unknown }) => [message.direction, message.text, message.delivery]),
+    ).toEqual([
       ['to-guest', 'نعتذر عن تجربتك.', expect.any(Object)],
       ['from-guest', 'شكرًا، سأعود الأسبوع القادم.', null],
     ]);
@@ -178,7 +203,13 @@ describe('when no reply is possible: 409 naming why', () => {
 
     // Stored as the forms would have stored them (their own tests cover creating them).
     const insert = async (collection: string, data: Record<string, unknown>) =>
-      (await server.ctx.db.query<{ id: number }>('INSERT INTO documents (collection, data, reference) VALUES ($1, $2::jsonb, $3) RETURNING id', [collection, JSON.stringify(data), `T-${process.pid}-${++guestCounter}`])).rows[0].id;
+      (
+        await server.ctx.db.query<{ id: number }>('INSERT INTO documents (collection, data, reference) VALUES ($1, $2::jsonb, $3) RETURNING id', [
+          collection,
+          JSON.stringify(data),
+          `T-${process.pid}-${++guestCounter}`,
+        ])
+      ).rows[0].id;
     const report = await insert('employee-whistle-blower', { email: guestEmail() });
     const c = await refused(report, await server.staffAs(['compliance']), 'employee-whistle-blower');
     expect(c.status).toBe(409);
@@ -201,9 +232,15 @@ describe('bad words: 400 naming the field, in the console language', () => {
       expect(answer.status).toBe(400);
       return answer.body.errors[0].data.errors[0];
     };
-    expect(await problem({ text: 'x'.repeat(CASE_REPLY_MAX_LENGTH + 1) })).toEqual({ path: 'text', message: `Keep the reply to ${CASE_REPLY_MAX_LENGTH} characters or fewer.` });
+    expect(await problem({ text: 'x'.repeat(CASE_REPLY_MAX_LENGTH + 1) })).toEqual({
+      path: 'text',
+      message: `Keep the reply to ${CASE_REPLY_MAX_LENGTH} characters or fewer.`,
+    });
     expect(await problem({ text: '   ' }, '?locale=fr')).toEqual({ path: 'text', message: t('staffCaseReplyEmpty', 'fr') });
-    expect(await problem({ text: 'Hello', template: 999999 })).toEqual({ path: 'template', message: "There is no such reply template for this form in the guest's language." });
+    expect(await problem({ text: 'Hello', template: 999999 })).toEqual({
+      path: 'template',
+      message: "There is no such reply template for this form in the guest's language.",
+    });
     expect(await problem({ text: 'Hello', template: await templateId(server, 'en') })).toMatchObject({ path: 'template' });
     expect(await problem({ text: 'Dear {guest_name}, your {voucher} is ready.' })).toEqual({
       path: 'text',
@@ -216,13 +253,34 @@ describe('bad words: 400 naming the field, in the console language', () => {
 describe('reply templates are content', () => {
   it('an editor saves one; an unknown placeholder is refused at save naming it; a manager may not write them', async () => {
     const editor = await server.staffAs(['editor']);
-    const template = { name: `Thanks ${process.pid}`, form: 'dining-survey', language: 'en', body: 'Thank you {guest_name}, your {coupon} and {gift} wait at {venue}.' };
+    const template = {
+      name: `Thanks ${process.pid}`,
+      form: 'dining-survey',
+      language: 'en',
+      body: 'Thank you {guest_name}, your {coupon} and {gift} wait at {venue}.',
+    };
     const bad = await server.api('/api/reply-templates', { method: 'POST', json: template, as: 'none', headers: editor });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0].data.errors).toEqual([{ path: 'body', label: 'Text', message: 'Unknown placeholder {coupon}, {gift}: use only {guest_name}, {venue}, {reference}, {staff_name}, {visit_date}.' }]);
-    const good = await server.api('/api/reply-templates', { method: 'POST', json: { ...template, body: 'Thank you {guest_name}.' }, as: 'none', headers: editor });
+    expect(bad.body.errors[0].data.errors).toEqual([
+      {
+        path: 'body',
+        label: 'Text',
+        message: 'Unknown placeholder {coupon}, {gift}: use only {guest_name}, {venue}, {reference}, {staff_name}, {visit_date}.',
+      },
+    ]);
+    const good = await server.api('/api/reply-templates', {
+      method: 'POST',
+      json: { ...template, body: 'Thank you {guest_name}.' },
+      as: 'none',
+      headers: editor,
+    });
     expect(good.status).toBe(201);
-    const renamed = await server.api(`/api/reply-templates/${good.body.doc.id}`, { method: 'PATCH', json: { subject: 'Hello {nobody}' }, as: 'none', headers: editor });
+    const renamed = await server.api(`/api/reply-templates/${good.body.doc.id}`, {
+      method: 'PATCH',
+      json: { subject: 'Hello {nobody}' },
+      as: 'none',
+      headers: editor,
+    });
     expect(renamed.status).toBe(400);
     expect(renamed.body.errors[0].data.errors[0]).toMatchObject({ path: 'subject' });
     const manager = await server.staffAs(['manager'], ['cova']);
@@ -240,7 +298,10 @@ describe("the guest's data", () => {
     expect(exported.status).toBe(200);
     const submission = exported.body.submissions.find((found: { id: number }) => found.id === id);
     expect(submission.messages).toEqual([{ at: expect.any(String), direction: 'to-guest', text: 'We would love to welcome you again.' }]);
-    const html = await server.api(`/api/privacy/export?email=${encodeURIComponent(email)}&format=html`, { as: 'none', headers: await server.staffAs(['admin']) });
+    const html = await server.api(`/api/privacy/export?email=${encodeURIComponent(email)}&format=html`, {
+      as: 'none',
+      headers: await server.staffAs(['admin']),
+    });
     expect(html.body).toContain('Messages with the guest');
     expect(html.body).toContain('To the guest: We would love to welcome you again.');
   });
@@ -270,7 +331,10 @@ describe('without a mail server', () => {
       const read = await thread(quiet, id, manager);
       expect(read.body.reply.lang).toBe('en');
       expect(read.body.docs.map((message: { delivery: unknown }) => message.delivery)).toEqual([{ state: 'queued' }]);
-      const { rows } = await quiet.ctx.db.query<{ state: string; attempts: number }>("SELECT state, attempts FROM outbox WHERE kind = 'case-reply' AND document_id = $1", [id]);
+      const { rows } = await quiet.ctx.db.query<{ state: string; attempts: number }>(
+        "SELECT state, attempts FROM outbox WHERE kind = 'case-reply' AND document_id = $1",
+        [id],
+      );
       expect(rows).toEqual([{ state: 'queued', attempts: 0 }]);
     } finally {
       await quiet.close();

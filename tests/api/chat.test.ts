@@ -47,7 +47,14 @@ async function signIn(email: string, role: Role): Promise<string> {
 beforeAll(async () => {
   standIn = await startResponsesStandIn();
   server = await startTestServer({
-    assistant: { apiKey: standIn.key, baseUrl: standIn.url, model: 'gpt-standin', promptId: null, vectorStoreIds: ['vs_guest_docs'], instructions: 'Answer from the documents.' },
+    assistant: {
+      apiKey: standIn.key,
+      baseUrl: standIn.url,
+      model: 'gpt-standin',
+      promptId: null,
+      vectorStoreIds: ['vs_guest_docs'],
+      instructions: 'Answer from the documents.',
+    },
   });
 });
 afterAll(async () => {
@@ -183,10 +190,16 @@ describe('the staff chat', () => {
 describe('the Responses API stand-in', () => {
   it('answers a non-streaming request as the service does: the openai library reads it, with its file citation', async () => {
     const client = new OpenAI({ apiKey: standIn.key, baseURL: standIn.url });
-    const response = await client.responses.create({ model: 'gpt-standin', input: 'Bags?', tools: [{ type: 'file_search', vector_store_ids: ['vs_guest_docs'] }] });
+    const response = await client.responses.create({
+      model: 'gpt-standin',
+      input: 'Bags?',
+      tools: [{ type: 'file_search', vector_store_ids: ['vs_guest_docs'] }],
+    });
     expect(response.output_text).toBe('Guests may bring one carry-on bag into the park.');
     expect(responseText(response)).toBe('Guests may bring one carry-on bag into the park. #source: `guest-policy.pdf`');
-    await expect(new OpenAI({ apiKey: 'sk-wrong', baseURL: standIn.url, maxRetries: 0 }).responses.create({ model: 'gpt-standin', input: 'Bags?' })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      new OpenAI({ apiKey: 'sk-wrong', baseURL: standIn.url, maxRetries: 0 }).responses.create({ model: 'gpt-standin', input: 'Bags?' }),
+    ).rejects.toMatchObject({ status: 401 });
   });
 });
 

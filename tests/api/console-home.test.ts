@@ -8,7 +8,10 @@ import { DINING, WHISTLE, diningAnswers, proofFor } from './samples.ts';
 
 let server: TestServer;
 const DAY_MS = 86_400_000;
-const ALL = (rating: string) => Object.fromEntries(['rating_greeting', 'rating_service', 'rating_food', 'rating_beverage', 'rating_value_for_money', 'rating_cleanliness'].map((name) => [name, rating]));
+const ALL = (rating: string) =>
+  Object.fromEntries(
+    ['rating_greeting', 'rating_service', 'rating_food', 'rating_beverage', 'rating_value_for_money', 'rating_cleanliness'].map((name) => [name, rating]),
+  );
 
 /** A dining survey received `daysAgo` days ago: its id and reference. */
 async function dine(answers: Record<string, unknown>, daysAgo: number): Promise<{ id: number; reference: string }> {
@@ -67,7 +70,11 @@ describe('the console home', () => {
   it("gives a manager of another venue none of Cova's (nor Crazy Pizza's)", async () => {
     const answer = await home(twigaManager);
     expect(answer.status).toBe(200);
-    expect(dining(answer.body)).toMatchObject({ thisWeek: { submissions: 0, meanRating: null }, lastWeek: { submissions: 0, meanRating: null }, followUpsInProgress: 0 });
+    expect(dining(answer.body)).toMatchObject({
+      thisWeek: { submissions: 0, meanRating: null },
+      lastWeek: { submissions: 0, meanRating: null },
+      followUpsInProgress: 0,
+    });
     expect(answer.body.lowest).toEqual([]);
     expect(answer.body.followUpsInProgress).toBe(0);
     expect(JSON.stringify(answer.body)).not.toContain(poorDinner.reference);
@@ -107,12 +114,20 @@ describe('the console home', () => {
     const nav = await server.api('/api/console/nav', { as: 'none', headers: covaManager });
     expect(nav.status).toBe(200);
     expect(nav.body).toMatchObject({ unreadAlerts: (await home(covaManager)).body.unreadAlerts, followUpsInProgress: 1 });
-    expect(nav.body.forms).toContainEqual({ form: 'dining-survey', title: { en: 'Dining survey', ar: 'استبيان المطاعم', fr: 'Enquête restauration' }, insights: true });
+    expect(nav.body.forms).toContainEqual({
+      form: 'dining-survey',
+      title: { en: 'Dining survey', ar: 'استبيان المطاعم', fr: 'Enquête restauration' },
+      insights: true,
+    });
     expect(nav.body.forms.map((form: { form: string }) => form.form)).toEqual((await home(covaManager)).body.forms.map((form: { form: string }) => form.form));
     expect((await server.api('/api/console/nav', { as: 'none', headers: twigaManager })).body.followUpsInProgress).toBe(0);
     const admin = await server.api('/api/console/nav', { as: 'staff' });
     expect(admin.body.forms.map((form: { form: string }) => form.form)).not.toContain('whistle-blower');
-    expect((await server.api('/api/console/nav', { as: 'none', headers: await server.staffAs(['compliance']) })).body.forms.map((form: { form: string }) => form.form)).toEqual(['whistle-blower']);
+    expect(
+      (await server.api('/api/console/nav', { as: 'none', headers: await server.staffAs(['compliance']) })).body.forms.map(
+        (form: { form: string }) => form.form,
+      ),
+    ).toEqual(['whistle-blower']);
   });
 
   it('is for staff only', async () => {

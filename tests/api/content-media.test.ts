@@ -48,14 +48,19 @@ describe('an editor uploads a logo', () => {
   it('is stored, audited, and served to anyone with its type, sandboxed and never sniffed', async () => {
     const answer = await upload(fileForm(tinyPng(), 'logo.png', 'image/png'));
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ message: 'Media successfully created.', doc: { id: expect.any(Number), mimeType: 'image/png', url: expect.stringMatching(/^\/api\/media\/file\/[\w-]+\.png$/) } });
+    expect(answer.body).toMatchObject({
+      message: 'Media successfully created.',
+      doc: { id: expect.any(Number), mimeType: 'image/png', url: expect.stringMatching(/^\/api\/media\/file\/[\w-]+\.png$/) },
+    });
     const file = await fetch(`${server.url}${answer.body.doc.url}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(await file.arrayBuffer()).subarray(0, 8)).toEqual(tinyPng().subarray(0, 8));
-    const { rows } = await server.ctx.db.query<{ user_email: string }>(`SELECT * FROM audit_log WHERE action = 'upload-media' AND document_id = $1`, [String(answer.body.doc.id)]);
+    const { rows } = await server.ctx.db.query<{ user_email: string }>(`SELECT * FROM audit_log WHERE action = 'upload-media' AND document_id = $1`, [
+      String(answer.body.doc.id),
+    ]);
     expect(rows[0].user_email).toBe('editor-media@example.com');
   });
 
@@ -102,7 +107,15 @@ describe('a content document keeps its files as uploads', () => {
     const saved = await server.api('/api/globals/page-content', { ...as('editor'), json: { quest: { logo_primary: { id: logo.id } } } });
     expect(saved.status).toBe(200);
     const read = await server.api('/api/globals/page-content', { as: 'public' });
-    expect(read.body.quest.logo_primary).toEqual({ id: logo.id, url: logo.url, filename: logo.filename, mimeType: 'image/png', filesize: logo.filesize, width: 1, height: 1 });
+    expect(read.body.quest.logo_primary).toEqual({
+      id: logo.id,
+      url: logo.url,
+      filename: logo.filename,
+      mimeType: 'image/png',
+      filesize: logo.filesize,
+      width: 1,
+      height: 1,
+    });
     // Sent back whole, as Payload answered it, it is the same upload.
     const again = await server.api('/api/globals/page-content', { ...as('editor'), json: { quest: read.body.quest } });
     expect(again.status).toBe(200);
@@ -135,7 +148,16 @@ describe('a content document keeps its files as uploads', () => {
     const read = await server.api(`/api/benefits/${gym.id}`, { as: 'public' });
     expect(read.body.discounts).toEqual(discounts);
     expect(read.body.attachments).toEqual([
-      { label: { en: 'Gym rules', ar: 'قواعد النادي' }, id: pdf.id, url: pdf.url, filename: pdf.filename, mimeType: 'application/pdf', filesize: pdf.filesize, width: null, height: null },
+      {
+        label: { en: 'Gym rules', ar: 'قواعد النادي' },
+        id: pdf.id,
+        url: pdf.url,
+        filename: pdf.filename,
+        mimeType: 'application/pdf',
+        filesize: pdf.filesize,
+        width: null,
+        height: null,
+      },
       { label: { en: 'Timetable' }, url: '/assets/docs/park-safety-rules.pdf' },
     ]);
   });
@@ -145,7 +167,13 @@ describe('a content document keeps its files as uploads', () => {
     const answer = await server.api(`/api/benefits/${gym.id}`, {
       ...as('editor'),
       method: 'PATCH',
-      json: { discounts: [{ brand: 'nowhere', text: { en: 'x' } }], attachments: [{ label: { en: 'Bad' }, url: 'javascript:alert(1)' }, { label: { en: 'Odd' }, colour: 'red' }] },
+      json: {
+        discounts: [{ brand: 'nowhere', text: { en: 'x' } }],
+        attachments: [
+          { label: { en: 'Bad' }, url: 'javascript:alert(1)' },
+          { label: { en: 'Odd' }, colour: 'red' },
+        ],
+      },
     });
     expect(answer.status).toBe(400);
     const paths = answer.body.errors[0].data.errors.map((error: { path: string }) => error.path).sort();

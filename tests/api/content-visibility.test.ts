@@ -14,7 +14,8 @@ const DRAFT = 'draft-summer-hours';
 
 describe('positions, benefits and perks', () => {
   const publicSlugs = async (collection: string) => (await server.api(`/api/${collection}?limit=500`)).body.docs.map((doc: { slug: string }) => doc.slug);
-  const staffSlugs = async (collection: string) => (await server.api(`/api/${collection}?limit=500`, { as: 'staff' })).body.docs.map((doc: { slug: string }) => doc.slug);
+  const staffSlugs = async (collection: string) =>
+    (await server.api(`/api/${collection}?limit=500`, { as: 'staff' })).body.docs.map((doc: { slug: string }) => doc.slug);
 
   it('closed, expired and draft positions never reach the public key', async () => {
     const seen = await publicSlugs('positions');

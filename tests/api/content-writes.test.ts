@@ -24,7 +24,10 @@ async function restaurant(slug: string) {
 }
 
 async function auditRows(action: string, target: string) {
-  const { rows } = await server.ctx.db.query<{ user_email: string; document_id: string; detail: { fields?: string[] } }>('SELECT * FROM audit_log WHERE action = $1 AND target = $2 ORDER BY id', [action, target]);
+  const { rows } = await server.ctx.db.query<{ user_email: string; document_id: string; detail: { fields?: string[] } }>(
+    'SELECT * FROM audit_log WHERE action = $1 AND target = $2 ORDER BY id',
+    [action, target],
+  );
   return rows;
 }
 
@@ -59,7 +62,11 @@ describe('an editor changes content', () => {
 
   it('is told which field is wrong, in the language asked for, with a 400', async () => {
     const cova = await restaurant('cova');
-    const bad = await server.api(`/api/restaurants/${cova.id}?locale=ar`, { ...as('editor'), method: 'PATCH', json: { slug: 'Not A Slug', scripts: [{ type: 'external', src: 'javascript:alert(1)' }] } });
+    const bad = await server.api(`/api/restaurants/${cova.id}?locale=ar`, {
+      ...as('editor'),
+      method: 'PATCH',
+      json: { slug: 'Not A Slug', scripts: [{ type: 'external', src: 'javascript:alert(1)' }] },
+    });
     expect(bad.status).toBe(400);
     const errors = bad.body.errors[0].data.errors;
     expect(errors.map((error: { path: string }) => error.path).sort()).toEqual(['scripts.0.src', 'slug']);
@@ -90,7 +97,14 @@ describe('an editor changes content', () => {
   it('writes localized titles and rich text by their document paths', async () => {
     const docs = await server.api('/api/documents?where[slug][equals]=guest-code-of-conduct', { as: 'staff' });
     const doc = docs.body.docs[0];
-    const answer = await server.api(`/api/documents/${doc.id}`, { ...as('editor'), method: 'PATCH', json: { title: { en: 'Code of Conduct', ar: 'مدونة السلوك' }, body: { en: '## Rules\n\n- Be **kind**\n- No [running](https://example.com)', ar: 'كن لطيفًا' } } });
+    const answer = await server.api(`/api/documents/${doc.id}`, {
+      ...as('editor'),
+      method: 'PATCH',
+      json: {
+        title: { en: 'Code of Conduct', ar: 'مدونة السلوك' },
+        body: { en: '## Rules\n\n- Be **kind**\n- No [running](https://example.com)', ar: 'كن لطيفًا' },
+      },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.doc.title).toEqual({ en: 'Code of Conduct', ar: 'مدونة السلوك' });
     const root = answer.body.doc.body.en.root;
@@ -120,7 +134,11 @@ describe('the pages allow a script added in the console without a restart', () =
     const frame = () => server.api('/page-scripts/survey/fnb/russos', { as: 'none' });
     expect((await frame()).headers.get('content-security-policy')).not.toContain(hash);
     const russos = await restaurant('russos');
-    const saved = await server.api(`/api/restaurants/${russos.id}`, { ...as('editor'), method: 'PATCH', json: { scripts: [{ type: 'inline', content: code }] } });
+    const saved = await server.api(`/api/restaurants/${russos.id}`, {
+      ...as('editor'),
+      method: 'PATCH',
+      json: { scripts: [{ type: 'inline', content: code }] },
+    });
     expect(saved.status).toBe(200);
     const after = await frame();
     expect(after.headers.get('content-security-policy')).toMatch(new RegExp(`^sandbox allow-scripts; .*${hash.replace(/[+/]/g, '\\$&')}`));

@@ -39,7 +39,17 @@ describe('the dining survey finds its restaurant', () => {
     expect((await get('where[slug][exists]=false')).totalDocs).toBe(0);
 
     const page = await get('sort=slug&limit=4&page=2');
-    expect(page).toMatchObject({ totalDocs: 9, limit: 4, totalPages: 3, page: 2, pagingCounter: 5, hasPrevPage: true, hasNextPage: true, prevPage: 1, nextPage: 3 });
+    expect(page).toMatchObject({
+      totalDocs: 9,
+      limit: 4,
+      totalPages: 3,
+      page: 2,
+      pagingCounter: 5,
+      hasPrevPage: true,
+      hasNextPage: true,
+      prevPage: 1,
+      nextPage: 3,
+    });
     expect(slugs(page)).toHaveLength(4);
     const count = await server.api('/api/restaurants/count?where[name][like]=pierre');
     expect(count.body).toEqual({ totalDocs: 2 });

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const stored = async (id: number) => (await server.ctx.db.query<{ data: Record<string, unknown> }>('SELECT data FROM documents WHERE id = $1', [id])).rows[0].data;
+const stored = async (id: number) =>
+  (await server.ctx.db.query<{ data: Record<string, unknown> }>('SELECT data FROM documents WHERE id = $1', [id])).rows[0].data;
 
 describe('phones', () => {
   it('accepts the digits-only form (dial code and number) and stores it as E.164', async () => {
@@ -28,13 +29,20 @@ describe('phones', () => {
     expect((await register(server, await loyaltyAnswers(server, { phone: '+447911123457' }))).status).toBe(201);
     const again = await register(server, await loyaltyAnswers(server, { phone: '+4407911123457' }));
     expect(again.status).toBe(409);
-    expect(again.body.errors[0].data.errors).toEqual([expect.objectContaining({ path: 'phone', message: 'This phone number is already registered in the loyalty club.' })]);
+    expect(again.body.errors[0].data.errors).toEqual([
+      expect.objectContaining({ path: 'phone', message: 'This phone number is already registered in the loyalty club.' }),
+    ]);
   });
 
   it('refuses a number no country has, naming the phone, in the page language', async () => {
-    const answer = await server.api(`/api/${LOYALTY}?locale=ar`, { json: await loyaltyAnswers(server, { phone: '+97412345678' }), headers: { 'x-captcha-proof': 'unused' } });
+    const answer = await server.api(`/api/${LOYALTY}?locale=ar`, {
+      json: await loyaltyAnswers(server, { phone: '+97412345678' }),
+      headers: { 'x-captcha-proof': 'unused' },
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors[0].data.errors).toEqual([{ label: 'الهاتف', path: 'phone', message: 'أدخل رقم هاتف صحيحًا: اختر رمز الدولة ثم الرقم (أرقام فقط).' }]);
+    expect(answer.body.errors[0].data.errors).toEqual([
+      { label: 'الهاتف', path: 'phone', message: 'أدخل رقم هاتف صحيحًا: اختر رمز الدولة ثم الرقم (أرقام فقط).' },
+    ]);
   });
 });
 
@@ -48,16 +56,23 @@ describe('a registration without visit_date', () => {
 });
 
 describe('unique rules follow the definitions', () => {
-  const indexes = async () => (await server.ctx.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'documents' AND indexname LIKE 'documents_unique_%'")).rows.map((row) => row.indexname);
+  const indexes = async () =>
+    (
+      await server.ctx.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'documents' AND indexname LIKE 'documents_unique_%'")
+    ).rows.map((row) => row.indexname);
 
   it('answers a violation of an index this server has no rule for with a 409 naming the answer, never a 500', async () => {
     const db = server.ctx.db;
-    await db.query(`CREATE UNIQUE INDEX documents_unique_from_elsewhere ON documents ((data->>'email')) WHERE collection = '${LOYALTY}' AND data->>'email' = 'once@example.com'`);
+    await db.query(
+      `CREATE UNIQUE INDEX documents_unique_from_elsewhere ON documents ((data->>'email')) WHERE collection = '${LOYALTY}' AND data->>'email' = 'once@example.com'`,
+    );
     try {
       expect((await register(server, await loyaltyAnswers(server, { email: 'once@example.com' }))).status).toBe(201);
       const again = await register(server, await loyaltyAnswers(server, { email: 'once@example.com' }));
       expect(again.status).toBe(409);
-      expect(again.body.errors[0].data.errors).toEqual([{ label: 'Email', path: 'email', message: 'This answer has already been sent; it can be sent only once.' }]);
+      expect(again.body.errors[0].data.errors).toEqual([
+        { label: 'Email', path: 'email', message: 'This answer has already been sent; it can be sent only once.' },
+      ]);
     } finally {
       await db.query('DROP INDEX documents_unique_from_elsewhere');
     }

@@ -28,7 +28,10 @@ const env = () => ({
 
 async function createUser(email: string, password: string, ...flags: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', email, '--password', password, ...flags], { cwd: ROOT, env: env() });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', email, '--password', password, ...flags], {
+      cwd: ROOT,
+      env: env(),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -37,7 +40,11 @@ async function createUser(email: string, password: string, ...flags: string[]) {
 }
 
 const login = (email: string, password: string) =>
-  fetch(`http://127.0.0.1:${admin.port}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  fetch(`http://127.0.0.1:${admin.port}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
 
 beforeAll(async () => {
   dataDir = await newDataDir();
@@ -70,15 +77,32 @@ describe('npm run create-user', () => {
   }, 60_000);
 
   it('gives several roles and venues with repeated --role and --venue', async () => {
-    const created = await createUser('cova.manager@example.com', 'a long enough password', '--role', 'manager', '--role', 'viewer', '--venue', 'cova', '--venue', 'twiga');
+    const created = await createUser(
+      'cova.manager@example.com',
+      'a long enough password',
+      '--role',
+      'manager',
+      '--role',
+      'viewer',
+      '--venue',
+      'cova',
+      '--venue',
+      'twiga',
+    );
     expect(created.stdout).toContain('cova.manager@example.com (manager, viewer; venues cova, twiga) can now log in');
     const signedIn = await login('cova.manager@example.com', 'a long enough password');
     expect(((await signedIn.json()) as { user: unknown }).user).toMatchObject({ roles: ['manager', 'viewer'], venues: ['cova', 'twiga'] });
     // The grant is in the audit log, as one made on the users page is.
     const { token } = (await (await login('night.manager@example.com', 'a long enough password')).json()) as { token: string };
-    const log = (await (await fetch(`http://127.0.0.1:${admin.port}/api/audit-log?limit=50`, { headers: { authorization: `JWT ${token}` } })).json()) as { docs: { action: string; detail: unknown }[] };
+    const log = (await (await fetch(`http://127.0.0.1:${admin.port}/api/audit-log?limit=50`, { headers: { authorization: `JWT ${token}` } })).json()) as {
+      docs: { action: string; detail: unknown }[];
+    };
     expect(log.docs.find((entry) => entry.action === 'change-roles' && JSON.stringify(entry.detail).includes('cova'))?.detail).toEqual({
-      granted: ['manager', 'viewer'], removed: [], venuesAdded: ['cova', 'twiga'], venuesRemoved: [], via: 'create-user',
+      granted: ['manager', 'viewer'],
+      removed: [],
+      venuesAdded: ['cova', 'twiga'],
+      venuesRemoved: [],
+      via: 'create-user',
     });
     const refused = await createUser('desk@example.com', 'a long enough password', '--role', 'viewer', '--venue', 'cova');
     expect(refused.code).toBe(2);
@@ -108,7 +132,10 @@ describe('npm run create-user', () => {
       });
     expect((await call()).status).toBe(403);
     expect((await call('x'.repeat(admin.secret.length))).status).toBe(403);
-    const proxied = await fetch(`http://127.0.0.1:${admin.port}${LOCAL_ADMIN_PATH}`, { method: 'POST', headers: { [LOCAL_ADMIN_SECRET_HEADER]: admin.secret, 'x-forwarded-for': '203.0.113.9' } });
+    const proxied = await fetch(`http://127.0.0.1:${admin.port}${LOCAL_ADMIN_PATH}`, {
+      method: 'POST',
+      headers: { [LOCAL_ADMIN_SECRET_HEADER]: admin.secret, 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(proxied.status).toBe(404);
     expect((await login('intruder@example.com', 'a long enough password')).status).toBe(401);
   });

@@ -33,7 +33,11 @@ export async function acknowledgedUnderLoad(port: number, options: { clients: nu
   let unanswered = 0;
   // Each client from an address of its own (the server trusts one proxy): one address's uploads are checked one at a time.
   const post = async (index: number, pathname: string, body: BodyInit, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${base}${pathname}`, { method: 'POST', headers: { ...publicKey, 'x-forwarded-for': `10.0.0.${index + 1}`, ...headers }, body });
+    const response = await fetch(`${base}${pathname}`, {
+      method: 'POST',
+      headers: { ...publicKey, 'x-forwarded-for': `10.0.0.${index + 1}`, ...headers },
+      body,
+    });
     return { status: response.status, body: (await response.json()) as Json };
   };
   const acknowledge = (created: Acknowledged) => {
@@ -48,9 +52,16 @@ export async function acknowledgedUnderLoad(port: number, options: { clients: nu
       try {
         if (n % 2 === 0) {
           const comment = `client ${index} visit ${n}`;
-          const created = await post(index, `/api/${DINING}`, JSON.stringify(diningAnswers({ customer_comments: comment })), { 'content-type': 'application/json' });
+          const created = await post(index, `/api/${DINING}`, JSON.stringify(diningAnswers({ customer_comments: comment })), {
+            'content-type': 'application/json',
+          });
           if (created.status !== 201) throw new Error(`dining survey: HTTP ${created.status} ${JSON.stringify(created.body)}`);
-          acknowledge({ collection: DINING, id: created.body.doc.id, reference: created.body.doc.reference, marker: { field: 'customer_comments', value: comment } });
+          acknowledge({
+            collection: DINING,
+            id: created.body.doc.id,
+            reference: created.body.doc.reference,
+            marker: { field: 'customer_comments', value: comment },
+          });
         } else {
           const upload = await post(index, `/api/${CVS}`, fileForm(tinyPdf(), 'cv.pdf', 'application/pdf'));
           // The file checks' bounded queue may say it is busy (503, Retry-After): not acknowledged, so nothing to find later.
@@ -58,9 +69,18 @@ export async function acknowledgedUnderLoad(port: number, options: { clients: nu
           if (upload.status !== 201) throw new Error(`CV: HTTP ${upload.status} ${JSON.stringify(upload.body)}`);
           const email = `applicant-${index}-${n}@example.com`;
           const answers = { position, full_name: `Applicant ${index}`, email, phone: '+97455123456', cv: upload.body.doc.id };
-          const created = await post(index, `/api/${APPLICATIONS}`, JSON.stringify(answers), { 'content-type': 'application/json', 'x-upload-claim': upload.body.claim });
+          const created = await post(index, `/api/${APPLICATIONS}`, JSON.stringify(answers), {
+            'content-type': 'application/json',
+            'x-upload-claim': upload.body.claim,
+          });
           if (created.status !== 201) throw new Error(`application: HTTP ${created.status} ${JSON.stringify(created.body)}`);
-          acknowledge({ collection: APPLICATIONS, id: created.body.doc.id, reference: created.body.doc.reference, marker: { field: 'email', value: email }, cv: upload.body.doc.id });
+          acknowledge({
+            collection: APPLICATIONS,
+            id: created.body.doc.id,
+            reference: created.body.doc.reference,
+            marker: { field: 'email', value: email },
+            cv: upload.body.doc.id,
+          });
         }
       } catch (error) {
         // Only the kill may stop a client: any other failure is the test's.
@@ -81,7 +101,9 @@ export async function checkNothingHalfWritten(databaseDir: string) {
     const count = async (sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, params)).rows[0].n;
     return {
       withoutReference: await count('SELECT count(*)::int AS n FROM documents WHERE form_version IS NOT NULL AND reference IS NULL'),
-      attachedToMissing: await count('SELECT count(*)::int AS n FROM documents u WHERE u.attached_to IS NOT NULL AND NOT EXISTS (SELECT 1 FROM documents s WHERE s.id = u.attached_to)'),
+      attachedToMissing: await count(
+        'SELECT count(*)::int AS n FROM documents u WHERE u.attached_to IS NOT NULL AND NOT EXISTS (SELECT 1 FROM documents s WHERE s.id = u.attached_to)',
+      ),
       applicationsWithoutTheirFile: await count(
         `SELECT count(*)::int AS n FROM documents a WHERE a.collection = $1
          AND NOT EXISTS (SELECT 1 FROM documents f WHERE f.collection = $2 AND f.id = (a.data->>'cv')::int AND f.attached_to = a.id)`,

@@ -36,7 +36,12 @@ async function call(port: number, pathname: string, init: RequestInit = {}) {
 beforeAll(async () => {
   dataDir = await newDataDir();
   const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, FORMS_BUILD_DIR: formsBuildDir(), DATABASE_URL: '', ...SETTINGS };
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', STAFF.email, '--password', STAFF.password], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', STAFF.email, '--password', STAFF.password], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(created.status, created.stderr).toBe(0);
 });
 

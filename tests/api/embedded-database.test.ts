@@ -11,7 +11,9 @@ let db: Db;
 beforeAll(async () => {
   dataDir = await newDataDir();
   db = await openDb({ databaseUrl: null, dataDir });
-  await db.query('CREATE TABLE visits (id serial PRIMARY KEY, guest text NOT NULL UNIQUE, answers jsonb, tags int[], happy boolean, at timestamptz DEFAULT now())');
+  await db.query(
+    'CREATE TABLE visits (id serial PRIMARY KEY, guest text NOT NULL UNIQUE, answers jsonb, tags int[], happy boolean, at timestamptz DEFAULT now())',
+  );
 });
 afterAll(async () => {
   await db?.close();
@@ -20,7 +22,12 @@ afterAll(async () => {
 
 describe('the embedded database', () => {
   it('writes and reads values with their types: text, JSON, integer lists, yes/no, nothing, time', async () => {
-    const { rows, rowCount } = await db.query('INSERT INTO visits (guest, answers, tags, happy) VALUES ($1, $2::jsonb, $3::int[], $4) RETURNING *', ['Layla', JSON.stringify({ food: 'good', stars: 5 }), [1, 2, 3], true]);
+    const { rows, rowCount } = await db.query('INSERT INTO visits (guest, answers, tags, happy) VALUES ($1, $2::jsonb, $3::int[], $4) RETURNING *', [
+      'Layla',
+      JSON.stringify({ food: 'good', stars: 5 }),
+      [1, 2, 3],
+      true,
+    ]);
     expect(rowCount).toBe(1);
     expect(rows[0]).toMatchObject({ guest: 'Layla', answers: { food: 'good', stars: 5 }, tags: [1, 2, 3], happy: true });
     expect(rows[0].at).toBeInstanceOf(Date);

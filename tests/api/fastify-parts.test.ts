@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function postRaw(pathname: string, body: string) {
-  const response = await fetch(`${server.url}${pathname}`, { method: 'POST', headers: { authorization: `users API-Key ${PUBLIC_KEY}`, 'content-type': 'application/json' }, body });
+  const response = await fetch(`${server.url}${pathname}`, {
+    method: 'POST',
+    headers: { authorization: `users API-Key ${PUBLIC_KEY}`, 'content-type': 'application/json' },
+    body,
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -41,7 +45,10 @@ describe("Fastify's JSON parser", () => {
 
 describe('Payload-style queries read with qs', () => {
   it("answers the query a Payload client's qs.stringify writes (nested or/and, in lists, sort, limit)", async () => {
-    const query = qs.stringify({ where: { or: [{ slug: { equals: 'cova' } }, { and: [{ slug: { in: ['twiga', 'russos'] } }, { name: { like: 'twi' } }] }] }, sort: '-slug', limit: 5 }, { addQueryPrefix: true });
+    const query = qs.stringify(
+      { where: { or: [{ slug: { equals: 'cova' } }, { and: [{ slug: { in: ['twiga', 'russos'] } }, { name: { like: 'twi' } }] }] }, sort: '-slug', limit: 5 },
+      { addQueryPrefix: true },
+    );
     const answer = await server.api(`/api/restaurants${query}`);
     expect(answer.status).toBe(200);
     expect(answer.body.docs.map((doc: { slug: string }) => doc.slug)).toEqual(['twiga', 'cova']);
@@ -89,7 +96,11 @@ describe('every route has a JSON schema', () => {
     const sample = { ':slug': 'restaurants', ':id': '1', ':filename': 'x.png', ':file': 'signature.svg', '*': '/some/page' };
     for (const [method, route] of routes) {
       const url = route.replace(/:slug|:id|:filename|:file|\*/g, (part) => sample[part as keyof typeof sample]);
-      const response = await fetch(`${server.url}${url}`, { method, headers: { authorization: `users API-Key ${'k'.repeat(9000)}`, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const response = await fetch(`${server.url}${url}`, {
+        method,
+        headers: { authorization: `users API-Key ${'k'.repeat(9000)}`, 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       const body = (await response.json()) as { errors: { data: { errors: { path: string }[] } }[] };
       expect([method, route, response.status], JSON.stringify(body)).toEqual([method, route, 400]);
       expect(errorPaths(body)).toEqual(['authorization']);
@@ -123,10 +134,18 @@ describe('fastify-plugin', () => {
   it('wraps every plugin of core and of each feature, each with its name and the Fastify version it needs', async () => {
     // Every feature's plugins (the table app.ts registers) and core's own.
     const { FEATURES } = await import('../../src/server/features/index.ts');
-    const core = await Promise.all(['core/http/errors-plugin.ts', 'core/http/route-schemas-plugin.ts', 'core/http/security-headers.ts', 'core/db/database-plugin.ts'].map(async (file) => [file, (await import(path.join(ROOT, 'src/server', file))) as Record<string, unknown>] as const));
+    const core = await Promise.all(
+      ['core/http/errors-plugin.ts', 'core/http/route-schemas-plugin.ts', 'core/http/security-headers.ts', 'core/db/database-plugin.ts'].map(
+        async (file) => [file, (await import(path.join(ROOT, 'src/server', file))) as Record<string, unknown>] as const,
+      ),
+    );
     const plugins: [string, unknown][] = [
       ...FEATURES.flatMap((feature) => feature.plugins.map((plugin, index): [string, unknown] => [`${feature.name} #${index + 1}`, plugin])),
-      ...core.flatMap(([file, module]) => Object.entries(module).filter(([name]) => /Plugin$/.test(name)).map(([name, value]): [string, unknown] => [`${file} ${name}`, value])),
+      ...core.flatMap(([file, module]) =>
+        Object.entries(module)
+          .filter(([name]) => /Plugin$/.test(name))
+          .map(([name, value]): [string, unknown] => [`${file} ${name}`, value]),
+      ),
     ];
     expect(plugins.length).toBeGreaterThanOrEqual(10);
     for (const [name, plugin] of plugins) {

@@ -20,8 +20,12 @@ async function signIn(name: string, role: Role, venues: string[] = []): Promise<
   users[name] = { id: user.id, token: login.body.token };
 }
 
-const as = (name: string, headers: Record<string, string> = {}) => ({ as: 'none' as const, headers: { authorization: `JWT ${users[name].token}`, ...headers } });
-const patch = (id: number | string, json: unknown, who = 'viewer', headers: Record<string, string> = {}) => server.api(`/api/${DINING}/${id}/followup`, { method: 'PATCH', json, ...as(who, headers) });
+const as = (name: string, headers: Record<string, string> = {}) => ({
+  as: 'none' as const,
+  headers: { authorization: `JWT ${users[name].token}`, ...headers },
+});
+const patch = (id: number | string, json: unknown, who = 'viewer', headers: Record<string, string> = {}) =>
+  server.api(`/api/${DINING}/${id}/followup`, { method: 'PATCH', json, ...as(who, headers) });
 const where = (clause: unknown) => `where=${encodeURIComponent(JSON.stringify(clause))}`;
 const listIds = async (clause: unknown) => {
   const answer = await server.api(`/api/${DINING}?${where(clause)}&limit=100&depth=0`, as('viewer'));
@@ -39,7 +43,12 @@ const fineRating = () => survey({ rating_food: 'excellent' });
 /** The list filtered by `clause`, among these submissions only (others' tests leave theirs). */
 const listIdsAmong = (ids: number[], clause: unknown) => listIds({ and: [{ id: { in: ids.join(',') } }, clause] });
 const auditRows = async (documentId: number) =>
-  (await server.ctx.db.query<{ user_email: string; detail: Record<string, unknown> }>("SELECT * FROM audit_log WHERE action = 'update-followup' AND document_id = $1 ORDER BY id", [String(documentId)])).rows;
+  (
+    await server.ctx.db.query<{ user_email: string; detail: Record<string, unknown> }>(
+      "SELECT * FROM audit_log WHERE action = 'update-followup' AND document_id = $1 ORDER BY id",
+      [String(documentId)],
+    )
+  ).rows;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -104,7 +113,8 @@ describe('a viewer follows up a low rating', () => {
   });
 
   it('a venue manager is offered only the accounts that read its venues; an admin, every account that reads the form', async () => {
-    const emailsFor = async (who: string) => (await server.api(`/api/${DINING}/followup-assignees`, as(who))).body.docs.map((user: { email: string }) => user.email);
+    const emailsFor = async (who: string) =>
+      (await server.api(`/api/${DINING}/followup-assignees`, as(who))).body.docs.map((user: { email: string }) => user.email);
     const forCova = await emailsFor('cova-manager');
     expect(forCova).toEqual(expect.arrayContaining(['cova-manager@example.com', 'viewer@example.com', 'admin@example.com']));
     expect(forCova).not.toContain('twiga-manager@example.com');
@@ -205,7 +215,9 @@ describe('the submissions list filters on the follow-up and the answers', () => 
     const lowFood = await listIds({ rating_food: { in: ratingValuesBetween(food, 1, 2).join(',') } });
     expect(lowFood).toContain(low);
     expect(lowFood).not.toContain(fine);
-    expect(await listIds({ and: [{ rating_food: { in: ratingValuesBetween(food, 5, 5).join(',') } }, { 'followUp.state': { equals: 'new' } }] })).toContain(fine);
+    expect(await listIds({ and: [{ rating_food: { in: ratingValuesBetween(food, 5, 5).join(',') } }, { 'followUp.state': { equals: 'new' } }] })).toContain(
+      fine,
+    );
     expect(await listIds({ visited_restaurant: { equals: 'Cova' } })).toEqual(expect.arrayContaining([low, fine]));
     expect(await listIds({ visited_restaurant: { equals: 'Nowhere' } })).toEqual([]);
   });
@@ -225,7 +237,10 @@ describe('the staff export', () => {
     await patch(low, { state: 'resolved', assigneeId: users.viewer.id, note: 'Voucher sent by email.' });
     const answer = await server.api(`/api/${DINING}/export.csv?${where({ id: { in: [low, fine].join(',') } })}`, as('viewer'));
     expect(answer.status).toBe(200);
-    const lines = String(answer.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = String(answer.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0].endsWith(',Follow-up state,Assignee')).toBe(true);
     expect(lines[1].endsWith(',resolved,viewer@example.com')).toBe(true);
     expect(lines[2].endsWith(',new,')).toBe(true);

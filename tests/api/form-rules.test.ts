@@ -39,11 +39,20 @@ describe('the employee survey', () => {
   const answers = (overrides: Record<string, unknown>) => ({
     anonymous_id: `anon-${Math.random().toString(36).slice(2)}`,
     department: 'operations',
-    env_tools_resources: 'agree', env_safe_respected: 'agree', env_workload: 'about-right',
-    lead_clear_expectations: 'agree', lead_recognition: 'agree', lead_feedback_frequency: 'often', lead_communication: 'agree',
-    growth_learning: 'agree', growth_career_path: 'i-do-not-know',
-    wellbeing_balance: 'agree', wellbeing_stress: 'sometimes', wellbeing_overall_satisfaction: 'satisfied',
-    recommend_employer: 8, stay_intention: 'yes',
+    env_tools_resources: 'agree',
+    env_safe_respected: 'agree',
+    env_workload: 'about-right',
+    lead_clear_expectations: 'agree',
+    lead_recognition: 'agree',
+    lead_feedback_frequency: 'often',
+    lead_communication: 'agree',
+    growth_learning: 'agree',
+    growth_career_path: 'i-do-not-know',
+    wellbeing_balance: 'agree',
+    wellbeing_stress: 'sometimes',
+    wellbeing_overall_satisfaction: 'satisfied',
+    recommend_employer: 8,
+    stay_intention: 'yes',
     ...overrides,
   });
 
@@ -64,10 +73,25 @@ describe('the employee survey', () => {
 });
 
 describe('the iFly waiver', () => {
-  const signature = { strokes: [[[0.1, 0.2], [0.4, 0.5], [0.8, 0.3]]], aspect: 3 };
+  const signature = {
+    strokes: [
+      [
+        [0.1, 0.2],
+        [0.4, 0.5],
+        [0.8, 0.3],
+      ],
+    ],
+    aspect: 3,
+  };
   const answers = (overrides: Record<string, unknown> = {}) => ({
-    visit_date: today(), name: 'Noor Saleh', qid: '28463400123', phone: '+97455501234',
-    dependents: [{ name: 'Lina Saleh', qid: 'P1234567' }], signature, acknowledgement: true, ...overrides,
+    visit_date: today(),
+    name: 'Noor Saleh',
+    qid: '28463400123',
+    phone: '+97455501234',
+    dependents: [{ name: 'Lina Saleh', qid: 'P1234567' }],
+    signature,
+    acknowledgement: true,
+    ...overrides,
   });
 
   it('keeps liability evidence: definition, language and a fingerprint of what was signed', async () => {
@@ -108,7 +132,10 @@ describe('the iFly waiver', () => {
 describe('the whistle-blower form', () => {
   it('attaches several supporting documents at once, and stores no trace of who sent it', async () => {
     const ids: number[] = [];
-    for (const [bytes, name] of [[tinyPng(), 'photo.png'], [tinyPdf(), 'letter.pdf']] as const) {
+    for (const [bytes, name] of [
+      [tinyPng(), 'photo.png'],
+      [tinyPdf(), 'letter.pdf'],
+    ] as const) {
       const uploaded = await server.api('/api/media-internal', { form: fileForm(bytes, name) });
       expect(uploaded.status).toBe(201);
       ids.push(uploaded.body.doc.id);

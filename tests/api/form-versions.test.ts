@@ -22,17 +22,20 @@ afterAll(async () => {
 });
 
 const BROWSER = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Tablet Test';
-const sign = (query = '', headers: Record<string, string> = { 'user-agent': BROWSER }) => server.api(`/api/${IFLY}${query}`, { json: waiverAnswers(), headers });
+const sign = (query = '', headers: Record<string, string> = { 'user-agent': BROWSER }) =>
+  server.api(`/api/${IFLY}${query}`, { json: waiverAnswers(), headers });
 const ifly = () => server.ctx.registry.collections.get(IFLY)!.form!;
 /** The text of a PDF's pages, read back with pdf.js. */
 async function pdfText(bytes: ArrayBuffer): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
   const pages: string[] = [];
-  for (let number = 1; number <= doc.numPages; number++) pages.push((await (await doc.getPage(number)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  for (let number = 1; number <= doc.numPages; number++)
+    pages.push((await (await doc.getPage(number)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
   await doc.destroy();
   return pages.join(' ').replace(/\s+/g, ' ');
 }
-const versionRows = async (hash: string) => (await server.ctx.db.query<{ form_id: string; version: number }>('SELECT form_id, version FROM form_versions WHERE hash = $1', [hash])).rows;
+const versionRows = async (hash: string) =>
+  (await server.ctx.db.query<{ form_id: string; version: number }>('SELECT form_id, version FROM form_versions WHERE hash = $1', [hash])).rows;
 
 describe('form versions', () => {
   it('keep the compiled definition a guest was shown once per hash, however many sign it', async () => {
@@ -57,7 +60,9 @@ describe("a waiver's evidence", () => {
     const { body, status } = await sign('?locale=ar');
     const after = Date.now();
     expect(status).toBe(201);
-    const { evidence } = (await server.ctx.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as { evidence: Record<string, string> };
+    const { evidence } = (await server.ctx.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as {
+      evidence: Record<string, string>;
+    };
     expect(Date.parse(evidence.receivedAt)).toBeGreaterThanOrEqual(before - 1);
     expect(Date.parse(evidence.receivedAt)).toBeLessThanOrEqual(after + 1);
     expect(evidence.ip).toBe('127.0.0.1');
@@ -87,7 +92,9 @@ describe("a waiver's evidence", () => {
 
   it('cuts a very long user agent to 512 characters and signs in English by default', async () => {
     const { body } = await sign('', { 'user-agent': `X${'y'.repeat(2000)}` });
-    const { evidence } = (await server.ctx.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as { evidence: Record<string, string> };
+    const { evidence } = (await server.ctx.db.query('SELECT evidence FROM documents WHERE id = $1', [body.doc.id])).rows[0] as {
+      evidence: Record<string, string>;
+    };
     expect(evidence.userAgent).toHaveLength(512);
     expect(evidence.language).toBe('en');
     expect(evidence.consentText).toMatch(/^By submitting this form you confirm/);

@@ -30,27 +30,49 @@ beforeAll(async () => {
   server = await startTestServer({ rateLimitPerMinute: 1_000_000 });
 });
 afterAll(async () => {
-  console.log(`fuzz: ${stats.invalidTried} invalid tried, ${stats.invalidStored} stored; ${stats.validTried} valid tried, ${stats.validStored} stored exactly; ${stats.fiveHundreds} 5xx`);
+  console.log(
+    `fuzz: ${stats.invalidTried} invalid tried, ${stats.invalidStored} stored; ${stats.validTried} valid tried, ${stats.validStored} stored exactly; ${stats.fiveHundreds} 5xx`,
+  );
   await server?.close();
 });
 
-const todayDefaulted = (form: LoadedForm, name: string) => dataFields(form.compiled.form).some((field) => field.name === name && field.type === 'hidden' && 'today' in field.source);
+const todayDefaulted = (form: LoadedForm, name: string) =>
+  dataFields(form.compiled.form).some((field) => field.name === name && field.type === 'hidden' && 'today' in field.source);
 const forms = () => server.ctx.registry.forms;
 const propertiesOf = (form: LoadedForm) => form.compiled.schema.properties as Record<string, Schema>;
 
 /** A valid-looking base per form: the samples the other tests use, or the form's required answers. */
 async function baseAnswers(form: LoadedForm): Promise<Answers> {
   switch (form.compiled.id) {
-    case 'dining-survey': return samples.diningAnswers();
-    case 'employee-survey': return samples.employeeAnswers();
+    case 'dining-survey':
+      return samples.diningAnswers();
+    case 'employee-survey':
+      return samples.employeeAnswers();
     case 'ifly-waiver':
-    case 'laser-oasis-waiver': return samples.waiverAnswers();
-    case 'ski-waiver': return samples.skiWaiverAnswers();
-    case 'padel-survey': return samples.padelAnswers();
-    case 'retail-survey': return samples.retailAnswers(9);
-    case 'satisfaction-survey': return samples.satisfactionAnswers();
-    case 'loyalty-registration': return { visit_date: '2024-01-01', store: 1, first_name: 'Amal', last_name: 'Haddad', phone: '+97455501234', email: 'a@example.com', nationality: 'Qatar', birth_date: '1990-04-12', receipt: 1 };
-    case 'whistle-blower': return { incident_or_concern: 'Something happened.', acknowledgement: true };
+    case 'laser-oasis-waiver':
+      return samples.waiverAnswers();
+    case 'ski-waiver':
+      return samples.skiWaiverAnswers();
+    case 'padel-survey':
+      return samples.padelAnswers();
+    case 'retail-survey':
+      return samples.retailAnswers(9);
+    case 'satisfaction-survey':
+      return samples.satisfactionAnswers();
+    case 'loyalty-registration':
+      return {
+        visit_date: '2024-01-01',
+        store: 1,
+        first_name: 'Amal',
+        last_name: 'Haddad',
+        phone: '+97455501234',
+        email: 'a@example.com',
+        nationality: 'Qatar',
+        birth_date: '1990-04-12',
+        receipt: 1,
+      };
+    case 'whistle-blower':
+      return { incident_or_concern: 'Something happened.', acknowledgement: true };
     default: {
       // Reference answers come from the first document of the referenced collection.
       const answers: Answers = {};
@@ -73,7 +95,8 @@ function valueOf(schema: Schema): fc.Arbitrary<unknown> {
   const max = typeof schema.maximum === 'number' ? schema.maximum : 1e6;
   switch (schema.type) {
     case 'string':
-      if (schema.format === 'date') return fc.date({ min: new Date('1930-01-01'), max: new Date(), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      if (schema.format === 'date')
+        return fc.date({ min: new Date('1930-01-01'), max: new Date(), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
       if (schema.format === 'email') return fc.emailAddress();
       if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
       return fc.string({ unit: 'grapheme', minLength: Number(schema.minLength ?? 0), maxLength: Math.min(Number(schema.maxLength ?? 40), 40) });
@@ -92,7 +115,9 @@ function valueOf(schema: Schema): fc.Arbitrary<unknown> {
     }
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
-      return fc.record(Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, valueOf(child)])), { requiredKeys: (schema.required ?? []) as string[] });
+      return fc.record(Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, valueOf(child)])), {
+        requiredKeys: (schema.required ?? []) as string[],
+      });
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -110,7 +135,11 @@ function wrongTypeOf(schema: Schema): fc.Arbitrary<unknown> {
     object: fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
   };
   const own = schema.type === 'integer' ? 'number' : String(schema.type);
-  return fc.oneof(...Object.entries(byType).filter(([type]) => type !== own).map(([, arbitrary]) => arbitrary));
+  return fc.oneof(
+    ...Object.entries(byType)
+      .filter(([type]) => type !== own)
+      .map(([, arbitrary]) => arbitrary),
+  );
 }
 
 interface BadRequest {
@@ -136,26 +165,59 @@ function invalidRequests(form: LoadedForm, base: Answers): fc.Arbitrary<BadReque
   const field = (kind: string, list: string[], make: (name: string) => fc.Arbitrary<BadRequest>) =>
     list.length ? fc.constantFrom(...list).chain(make) : fc.constant<BadRequest>({ kind, body: json({ ...base, '': 1 }), fieldLevel: true });
   return fc.oneof(
-    field('wrong type', names, (name) => wrongTypeOf(properties[name]).map((value) => ({ kind: 'wrong type', body: json({ ...base, [name]: value }), fieldLevel: true }))),
-    field('missing', required, (name) => fc.constant({ kind: 'missing', body: json(Object.fromEntries(Object.entries(base).filter(([key]) => key !== name))), fieldLevel: true })),
-    field('oversize', bounded, (name) => fc.integer({ min: 1, max: 20_000 }).map((extra) => ({ kind: 'oversize', body: json({ ...base, [name]: 'x'.repeat(Number(properties[name].maxLength) + extra) }), fieldLevel: true }))),
-    fc.tuple(fc.oneof(fc.constantFrom('', '__proto__', 'constructor', 'prototype', 'toString', ' '), fc.string({ maxLength: 20 })).filter((key) => !names.includes(key)), fc.jsonValue({ maxDepth: 2 }))
-      .map(([key, value]) => ({ kind: 'unknown key', body: `{${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'},${json(base).slice(1)}`, fieldLevel: true })),
-    fc.tuple(fc.constantFrom(...names), fc.integer({ min: 21, max: 20_000 }), fc.boolean())
-      .map(([name, depth, arrays]) => ({ kind: 'deep nesting', body: withRaw(base, name, arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`), fieldLevel: true })),
-    field('huge list', lists, (name) => fc.integer({ min: Number(properties[name].maxItems) + 1, max: 60_000 }).map((length) => {
-      const items = properties[name].items as Schema;
-      const item = Array.isArray(items?.enum) ? items.enum[0] : 1;
-      return { kind: 'huge list', body: json({ ...base, [name]: Array(length).fill(item) }), fieldLevel: true };
+    field('wrong type', names, (name) =>
+      wrongTypeOf(properties[name]).map((value) => ({ kind: 'wrong type', body: json({ ...base, [name]: value }), fieldLevel: true })),
+    ),
+    field('missing', required, (name) =>
+      fc.constant({ kind: 'missing', body: json(Object.fromEntries(Object.entries(base).filter(([key]) => key !== name))), fieldLevel: true }),
+    ),
+    field('oversize', bounded, (name) =>
+      fc
+        .integer({ min: 1, max: 20_000 })
+        .map((extra) => ({ kind: 'oversize', body: json({ ...base, [name]: 'x'.repeat(Number(properties[name].maxLength) + extra) }), fieldLevel: true })),
+    ),
+    fc
+      .tuple(
+        fc
+          .oneof(fc.constantFrom('', '__proto__', 'constructor', 'prototype', 'toString', ' '), fc.string({ maxLength: 20 }))
+          .filter((key) => !names.includes(key)),
+        fc.jsonValue({ maxDepth: 2 }),
+      )
+      .map(([key, value]) => ({
+        kind: 'unknown key',
+        body: `{${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'},${json(base).slice(1)}`,
+        fieldLevel: true,
+      })),
+    fc.tuple(fc.constantFrom(...names), fc.integer({ min: 21, max: 20_000 }), fc.boolean()).map(([name, depth, arrays]) => ({
+      kind: 'deep nesting',
+      body: withRaw(base, name, arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+      fieldLevel: true,
     })),
-    field('unstorable text', strings, (name) => fc.constantFrom('"\\ud800"', '"a\\udc00b"', '"\\u0000"', '"x\\u0000y"', '"\\udbff\\udbff"')
-      .map((raw) => ({ kind: 'unstorable text', body: withRaw(base, name, raw), fieldLevel: true }))),
-    field('invalid UTF-8', strings, (name) => fc.constantFrom([0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xc0, 0xaf]).map((bytes) => {
-      const [before, after] = withRaw(base, name, '"@@"').split('@@');
-      return { kind: 'invalid UTF-8', body: new Uint8Array(Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)])), fieldLevel: false };
+    field('huge list', lists, (name) =>
+      fc.integer({ min: Number(properties[name].maxItems) + 1, max: 60_000 }).map((length) => {
+        const items = properties[name].items as Schema;
+        const item = Array.isArray(items?.enum) ? items.enum[0] : 1;
+        return { kind: 'huge list', body: json({ ...base, [name]: Array(length).fill(item) }), fieldLevel: true };
+      }),
+    ),
+    field('unstorable text', strings, (name) =>
+      fc
+        .constantFrom('"\\ud800"', '"a\\udc00b"', '"\\u0000"', '"x\\u0000y"', '"\\udbff\\udbff"')
+        .map((raw) => ({ kind: 'unstorable text', body: withRaw(base, name, raw), fieldLevel: true })),
+    ),
+    field('invalid UTF-8', strings, (name) =>
+      fc.constantFrom([0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xc0, 0xaf]).map((bytes) => {
+        const [before, after] = withRaw(base, name, '"@@"').split('@@');
+        return { kind: 'invalid UTF-8', body: new Uint8Array(Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)])), fieldLevel: false };
+      }),
+    ),
+    fc.constantFrom(...names).map((name) => ({
+      kind: 'duplicate key',
+      body: `${json(base).slice(0, -1)},${JSON.stringify(name)}:${JSON.stringify(base[name] ?? null)}}`,
+      fieldLevel: true,
     })),
-    fc.constantFrom(...names).map((name) => ({ kind: 'duplicate key', body: `${json(base).slice(0, -1)},${JSON.stringify(name)}:${JSON.stringify(base[name] ?? null)}}`, fieldLevel: true })),
-    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', 'application/json-patch+json', '')
+    fc
+      .constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', 'application/json-patch+json', '')
       .map((contentType) => ({ kind: 'wrong content type', body: json(base), contentType, fieldLevel: false })),
   );
 }
@@ -212,12 +274,25 @@ describe('fuzzing every create endpoint', () => {
       const base = await baseAnswers(form);
       const fixed = new Set([...form.compiled.references.map((r) => r.field), ...form.compiled.unique.flatMap((u) => u.fields)]);
       // A phone's schema only bounds its length; libphonenumber-js decides, so candidates are numbers in the writings clients use.
-      const phones = new Set(dataFields(form.compiled.form).filter((field) => field.type === 'phone').map((field) => field.name));
-      const optional = Object.fromEntries(Object.entries(propertiesOf(form)).filter(([name]) => !fixed.has(name)).map(([name, schema]) => [name, phones.has(name) ? fc.constantFrom('+97455501234', '97433221100', '+4407911123456', '+33612345678') : valueOf(schema)]));
+      const phones = new Set(
+        dataFields(form.compiled.form)
+          .filter((field) => field.type === 'phone')
+          .map((field) => field.name),
+      );
+      const optional = Object.fromEntries(
+        Object.entries(propertiesOf(form))
+          .filter(([name]) => !fixed.has(name))
+          .map(([name, schema]) => [
+            name,
+            phones.has(name) ? fc.constantFrom('+97455501234', '97433221100', '+4407911123456', '+33612345678') : valueOf(schema),
+          ]),
+      );
       const candidates = fc.sample(fc.record(optional, { requiredKeys: [] }), { seed: SEED, numRuns: VALID_CANDIDATES_PER_FORM });
       let stored = 0;
       for (const overrides of candidates) {
-        const answers = JSON.parse(json({ ...base, ...overrides, ...(form.compiled.id === 'employee-survey' ? { anonymous_id: `anon-${Math.random()}` } : {}) })) as Answers;
+        const answers = JSON.parse(
+          json({ ...base, ...overrides, ...(form.compiled.id === 'employee-survey' ? { anonymous_id: `anon-${Math.random()}` } : {}) }),
+        ) as Answers;
         if (validateSubmission(form, answers, 'en').length) continue; // the server's own rules decide which candidates are valid
         stats.validTried++;
         const proof = form.compiled.captcha ? await samples.proofFor(server, form.compiled.captcha.action) : undefined;

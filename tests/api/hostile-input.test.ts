@@ -66,7 +66,9 @@ describe('a huge list is refused on its length, at once', () => {
       expect(answer.ms).toBeLessThan(1500);
       expect(other.answers).toBeGreaterThan(0);
       expect(other.slowest).toBeLessThan(1500);
-      console.log(`${field} x 80,000: ${answer.status} in ${answer.ms.toFixed(0)} ms; second client ${other.answers} answers, slowest ${other.slowest.toFixed(0)} ms`);
+      console.log(
+        `${field} x 80,000: ${answer.status} in ${answer.ms.toFixed(0)} ms; second client ${other.answers} answers, slowest ${other.slowest.toFixed(0)} ms`,
+      );
       expect(await countOf(server, collection)).toBe(before);
     });
   }
@@ -227,7 +229,9 @@ describe('no 5xx from a hostile where', () => {
   }
 
   it('the CSV export refuses a date out of range with a 400, not a stream cut short', async () => {
-    const answer = await fetch(`${server.url}/api/${DINING}/export.csv?where[createdAt][greater_than]=99999-01-01`, { headers: { authorization: `JWT ${await server.staffToken()}` } });
+    const answer = await fetch(`${server.url}/api/${DINING}/export.csv?where[createdAt][greater_than]=99999-01-01`, {
+      headers: { authorization: `JWT ${await server.staffToken()}` },
+    });
     expect(answer.status).toBe(400);
     expect(errorPaths(await answer.json())).toEqual(['where[createdAt][greater_than]']);
   });

@@ -19,15 +19,40 @@ export const REFUSED_WHERE: { what: string; collection: string; query: string; p
   { what: '-infinity', collection: DINING, query: 'where[createdAt][greater_than]=-infinity', parameter: 'where[createdAt][greater_than]' },
   { what: 'not a date', collection: DINING, query: 'where[createdAt][less_than]=yesterday', parameter: 'where[createdAt][less_than]' },
   { what: 'a date list with one out of range', collection: DINING, query: 'where[createdAt][in]=2024-01-01,99999-01-01', parameter: 'where[createdAt][in]' },
-  { what: 'a date inside or', collection: DINING, query: 'where[or][0][id][equals]=1&where[or][1][createdAt][not_in]=99999-01-01', parameter: 'where[or][1][createdAt][not_in]' },
-  { what: 'a date inside JSON and', collection: DINING, query: json({ and: [{ id: { exists: 'true' } }, { createdAt: { greater_than: '99999-01-01' } }] }), parameter: 'where[and][1][createdAt][greater_than]' },
+  {
+    what: 'a date inside or',
+    collection: DINING,
+    query: 'where[or][0][id][equals]=1&where[or][1][createdAt][not_in]=99999-01-01',
+    parameter: 'where[or][1][createdAt][not_in]',
+  },
+  {
+    what: 'a date inside JSON and',
+    collection: DINING,
+    query: json({ and: [{ id: { exists: 'true' } }, { createdAt: { greater_than: '99999-01-01' } }] }),
+    parameter: 'where[and][1][createdAt][greater_than]',
+  },
   { what: 'a null character in equals', collection: DINING, query: 'where[customer_comments][equals]=a%00b', parameter: 'where[customer_comments][equals]' },
   { what: 'a null character in like', collection: DINING, query: 'where[customer_comments][like]=lovely%20a%00b', parameter: 'where[customer_comments][like]' },
-  { what: 'a null character in contains', collection: DINING, query: 'where[customer_comments][contains]=%00', parameter: 'where[customer_comments][contains]' },
+  {
+    what: 'a null character in contains',
+    collection: DINING,
+    query: 'where[customer_comments][contains]=%00',
+    parameter: 'where[customer_comments][contains]',
+  },
   { what: 'a null character in a not_in list', collection: DINING, query: 'where[meal_period][not_in]=lunch,a%00b', parameter: 'where[meal_period][not_in]' },
   { what: 'a null character in a reference', collection: DINING, query: 'where[reference][equals]=ABCD-%00', parameter: 'where[reference][equals]' },
-  { what: 'a null character in a multiple-choice answer', collection: PADEL, query: 'where[why_choose_us][contains]=a%00b', parameter: 'where[why_choose_us][contains]' },
-  { what: 'a null character in JSON', collection: DINING, query: json({ customer_comments: { equals: 'a\u0000b' } }), parameter: 'where[customer_comments][equals]' },
+  {
+    what: 'a null character in a multiple-choice answer',
+    collection: PADEL,
+    query: 'where[why_choose_us][contains]=a%00b',
+    parameter: 'where[why_choose_us][contains]',
+  },
+  {
+    what: 'a null character in JSON',
+    collection: DINING,
+    query: json({ customer_comments: { equals: 'a\u0000b' } }),
+    parameter: 'where[customer_comments][equals]',
+  },
 ];
 
 /** Each is answered (200) with no document: huge and odd numbers, long texts, the deepest nesting a request line carries. */

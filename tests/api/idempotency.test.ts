@@ -63,7 +63,11 @@ describe('a retried submit with the same Idempotency-Key', () => {
     // The same key on another form is another submit.
     expect((await submit(PADEL, padelAnswers(), key)).status).toBe(201);
     // Staff sending with the same key are another caller.
-    const asStaff = await server.api(`/api/${DINING}`, { as: 'staff', json: diningAnswers({ customer_comments: 'Something else entirely' }), headers: { 'idempotency-key': key } });
+    const asStaff = await server.api(`/api/${DINING}`, {
+      as: 'staff',
+      json: diningAnswers({ customer_comments: 'Something else entirely' }),
+      headers: { 'idempotency-key': key },
+    });
     expect(asStaff.status, JSON.stringify(asStaff.body)).toBe(201);
   });
 

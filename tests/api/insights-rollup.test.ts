@@ -18,7 +18,11 @@ async function submit(answers: Record<string, unknown>, at: string): Promise<num
   return created.body.doc.id as number;
 }
 
-interface Period { start: string; count: number; questions: Record<string, { answered: number; mean: number | null; distribution: Record<string, number> }> }
+interface Period {
+  start: string;
+  count: number;
+  questions: Record<string, { answered: number; mean: number | null; distribution: Record<string, number> }>;
+}
 async function periods(query: string): Promise<Record<string, Period[]>> {
   const answer = await server.api(`/api/insights/dining-survey?${query}`, { as: 'staff' });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -27,7 +31,15 @@ async function periods(query: string): Promise<Record<string, Period[]>> {
 
 // Wednesday 4 November to Tuesday 1 December 2026 (Doha): partial weeks and months at both ends.
 const RANGE = 'from=2026-11-04&to=2026-12-01';
-const DAYS = ['2026-11-04T09:00:00Z', '2026-11-07T20:30:00Z', '2026-11-08T06:00:00Z', '2026-11-14T20:59:59Z', '2026-11-14T21:00:00Z', '2026-11-30T22:00:00Z', '2026-12-01T08:00:00Z'];
+const DAYS = [
+  '2026-11-04T09:00:00Z',
+  '2026-11-07T20:30:00Z',
+  '2026-11-08T06:00:00Z',
+  '2026-11-14T20:59:59Z',
+  '2026-11-14T21:00:00Z',
+  '2026-11-30T22:00:00Z',
+  '2026-12-01T08:00:00Z',
+];
 let kept: number;
 
 beforeAll(async () => {
@@ -53,12 +65,16 @@ describe('the rollup', () => {
       for (const row of rows) sums.set(row.start, { count: 0, food: {} });
       for (const day of days) {
         const date = new Date(`${day.start}T00:00:00Z`);
-        const start = period === 'week' ? new Date(date.getTime() - date.getUTCDay() * 86_400_000) : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+        const start =
+          period === 'week' ? new Date(date.getTime() - date.getUTCDay() * 86_400_000) : new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
         const sum = sums.get(start.toISOString().slice(0, 10))!;
         sum.count += day.count;
         for (const [option, n] of Object.entries(day.questions.rating_food.distribution)) sum.food[option] = (sum.food[option] ?? 0) + n;
       }
-      expect(rows.map((row) => [row.start, row.count, row.questions.rating_food.distribution]), period).toEqual([...sums].map(([start, sum]) => [start, sum.count, sum.food]));
+      expect(
+        rows.map((row) => [row.start, row.count, row.questions.rating_food.distribution]),
+        period,
+      ).toEqual([...sums].map(([start, sum]) => [start, sum.count, sum.food]));
     }
     expect((await periods(`period=week&${RANGE}`))[''].map((row) => row.start)).toEqual(['2026-11-01', '2026-11-08', '2026-11-15', '2026-11-29']);
   });
@@ -99,9 +115,12 @@ describe('the rollup', () => {
   });
 
   it('vacuums and analyses the rollup once folds have written enough rows (PGlite runs no autovacuum)', async () => {
-    const rollup = async () => (await db().query<{ rows: number; visible: number; estimated: number }>(
-      `SELECT (SELECT count(*)::int FROM insight_rollup) AS rows, relallvisible AS visible, reltuples::int AS estimated FROM pg_class WHERE relname = 'insight_rollup'`,
-    )).rows[0];
+    const rollup = async () =>
+      (
+        await db().query<{ rows: number; visible: number; estimated: number }>(
+          `SELECT (SELECT count(*)::int FROM insight_rollup) AS rows, relallvisible AS visible, reltuples::int AS estimated FROM pg_class WHERE relname = 'insight_rollup'`,
+        )
+      ).rows[0];
     expect((await rollup()).visible).toBe(0);
     // 2,000 submissions on as many days of 2020-2025 (outside every range above): each writes its own day rows.
     const source = await submit({}, '2026-11-20T10:00:00Z');

@@ -31,7 +31,10 @@ describe('identical insights reads', () => {
   it('are never shared between callers reading different venues, even at the same moment', async () => {
     const asManager = { as: 'none' as const, headers: manager };
     const [admin, own, adminAgain, ownAgain] = await Promise.all([
-      server.api(view, { as: 'staff' }), server.api(view, asManager), server.api(view, { as: 'staff' }), server.api(view, asManager),
+      server.api(view, { as: 'staff' }),
+      server.api(view, asManager),
+      server.api(view, { as: 'staff' }),
+      server.api(view, asManager),
     ]);
     for (const answer of [admin, own, adminAgain, ownAgain]) expect(answer.status).toBe(200);
     expect(counts(admin.body)).toEqual({ Cova: 1, 'Crazy Pizza': 1 });
@@ -52,7 +55,14 @@ describe('identical insights reads', () => {
 });
 
 describe('SharedAnswers', () => {
-  const request: SharedRequest = { form: 'dining-survey', by: 'visited_restaurant', period: 'week', from: '2026-11-15', to: '2026-11-28', venues: ['cova', 'nobu'] };
+  const request: SharedRequest = {
+    form: 'dining-survey',
+    by: 'visited_restaurant',
+    period: 'week',
+    from: '2026-11-15',
+    to: '2026-11-28',
+    venues: ['cova', 'nobu'],
+  };
   const counter = () => {
     const made = { count: 0 };
     return { made, compute: async () => ++made.count };
@@ -70,8 +80,10 @@ describe('SharedAnswers', () => {
     const shared = new SharedAnswers<number>();
     const { made, compute } = counter();
     const answers = await Promise.all([
-      shared.answer(request, '1', compute), shared.answer({ ...request, venues: ['cova'] }, '1', compute),
-      shared.answer({ ...request, venues: null }, '1', compute), shared.answer({ ...request, venues: [] }, '1', compute),
+      shared.answer(request, '1', compute),
+      shared.answer({ ...request, venues: ['cova'] }, '1', compute),
+      shared.answer({ ...request, venues: null }, '1', compute),
+      shared.answer({ ...request, venues: [] }, '1', compute),
       shared.answer({ ...request, period: 'month' }, '1', compute),
     ]);
     expect(new Set(answers).size).toBe(5);
@@ -81,7 +93,11 @@ describe('SharedAnswers', () => {
 
   it('keeps no failed computation and at most its bound of answers', async () => {
     const shared = new SharedAnswers<number>(2);
-    await expect(shared.answer(request, '1', async () => { throw new Error('database gone'); })).rejects.toThrow('database gone');
+    await expect(
+      shared.answer(request, '1', async () => {
+        throw new Error('database gone');
+      }),
+    ).rejects.toThrow('database gone');
     expect(await shared.answer(request, '1', async () => 7)).toBe(7);
     for (const to of ['2026-11-29', '2026-11-30', '2026-12-01']) await shared.answer({ ...request, to }, '1', async () => 0);
     expect(shared.size).toBe(2);

@@ -8,7 +8,6 @@ let server: TestServer;
 let manager: Record<string, string>;
 const range = 'from=2026-11-15&to=2026-11-28';
 
-
 async function submit(answers: Record<string, unknown>, at: string): Promise<void> {
   const created = await server.api(`/api/${DINING}`, { json: diningAnswers(answers) });
   expect(created.status).toBe(201);
@@ -40,7 +39,10 @@ describe("a manager's insights", () => {
   it("show only their venues' comments, even when another venue is asked for", async () => {
     const comments = await server.api(`/api/insights/dining-survey/comments?by=visited_restaurant&${range}`, asManager());
     expect(comments.body.docs.map((comment: { text: string }) => comment.text)).toEqual(['Cova was lovely.']);
-    const other = await server.api(`/api/insights/dining-survey/comments?by=visited_restaurant&group=${encodeURIComponent('Crazy Pizza')}&${range}`, asManager());
+    const other = await server.api(
+      `/api/insights/dining-survey/comments?by=visited_restaurant&group=${encodeURIComponent('Crazy Pizza')}&${range}`,
+      asManager(),
+    );
     expect(other.body.docs).toEqual([]);
   });
 

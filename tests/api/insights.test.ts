@@ -37,13 +37,24 @@ let coldSoupId: number;
 
 beforeAll(async () => {
   server = await startTestServer();
-  coldSoupId = await submit(DINING, diningAnswers({ rating_food: 'poor', rating_service: 'excellent', customer_comments: 'Cold soup, kind waiter.' }), SATURDAY_LAST_SECOND);
+  coldSoupId = await submit(
+    DINING,
+    diningAnswers({ rating_food: 'poor', rating_service: 'excellent', customer_comments: 'Cold soup, kind waiter.' }),
+    SATURDAY_LAST_SECOND,
+  );
   await submit(DINING, diningAnswers({ rating_food: 'excellent', customer_comments: 'الطعام رائع' }), SUNDAY_MIDNIGHT);
   await submit(DINING, diningAnswers({ rating_food: 'very-good', customer_comments: '' }), '2026-11-23T10:00:00Z');
   await submit(DINING, diningAnswers({ visited_restaurant: 'Crazy Pizza', rating_food: 'good' }), '2026-11-24T10:00:00Z');
   // Outside every range asked below.
   await submit(DINING, diningAnswers({ rating_food: 'poor' }), '2026-10-01T10:00:00Z');
-  for (const [score, frequency] of [[10, 'weekly'], [9, 'weekly'], [9, 'daily'], [8, 'daily'], [7, 'weekly'], [6, 'weekly']] as const) {
+  for (const [score, frequency] of [
+    [10, 'weekly'],
+    [9, 'weekly'],
+    [9, 'daily'],
+    [8, 'daily'],
+    [7, 'weekly'],
+    [6, 'weekly'],
+  ] as const) {
     await submit(PADEL, padelAnswers({ recommend_to_others_rating: score, visit_frequency: frequency }), '2026-11-24T08:00:00Z');
   }
   await submit(SATISFACTION, satisfactionAnswers({ loyalty_program: 'yes', rating_loyalty_program_satisfaction: 'very-satisfied' }), '2026-11-24T08:00:00Z');
@@ -61,7 +72,10 @@ describe('the numbers', () => {
     expect(answer.body).toMatchObject({ form: 'dining-survey', by: 'visited_restaurant', period: 'week', from: '2026-11-15', to: '2026-11-28' });
     const cova = answer.body.groups.find((group: { key: string }) => group.key === 'Cova');
     expect(cova.label).toEqual({ en: 'Cova', ar: 'Cova' });
-    expect(cova.periods.map((period: { start: string; count: number }) => [period.start, period.count])).toEqual([['2026-11-15', 1], ['2026-11-22', 2]]);
+    expect(cova.periods.map((period: { start: string; count: number }) => [period.start, period.count])).toEqual([
+      ['2026-11-15', 1],
+      ['2026-11-22', 2],
+    ]);
     const [lastWeek, thisWeek] = cova.periods;
     expect(lastWeek.questions.rating_food).toEqual({ answered: 1, mean: 1, distribution: { poor: 1, average: 0, good: 0, 'very-good': 0, excellent: 0 } });
     expect(thisWeek.questions.rating_food).toEqual({ answered: 2, mean: 4.5, distribution: { poor: 0, average: 0, good: 0, 'very-good': 1, excellent: 1 } });
@@ -78,10 +92,16 @@ describe('the numbers', () => {
     expect(days.body.groups[0].key).toBeNull();
     expect(days.body.groups[0].label.en).toBe('All submissions');
     expect(days.body.groups[0].periods.map((period: { start: string; count: number }) => [period.start, period.count])).toEqual([
-      ['2026-11-21', 1], ['2026-11-22', 1], ['2026-11-23', 1], ['2026-11-24', 1],
+      ['2026-11-21', 1],
+      ['2026-11-22', 1],
+      ['2026-11-23', 1],
+      ['2026-11-24', 1],
     ]);
     const months = await server.api('/api/insights/dining-survey?period=month&from=2026-10-01&to=2026-11-30', { as: 'staff' });
-    expect(months.body.groups[0].periods.map((period: { start: string; count: number }) => [period.start, period.count])).toEqual([['2026-10-01', 1], ['2026-11-01', 4]]);
+    expect(months.body.groups[0].periods.map((period: { start: string; count: number }) => [period.start, period.count])).toEqual([
+      ['2026-10-01', 1],
+      ['2026-11-01', 4],
+    ]);
     expect(months.body.groups[0].periods[1].questions.rating_food.mean).toBe(3.25);
   });
 
@@ -110,7 +130,11 @@ describe('the numbers', () => {
     const answer = await server.api(`/api/insights/satisfaction-survey?${range}`, { as: 'staff' });
     const [period] = answer.body.groups[0].periods;
     expect(period.count).toBe(3);
-    expect(period.questions.rating_loyalty_program_satisfaction).toMatchObject({ answered: 2, mean: 4, distribution: { neutral: 1, 'very-satisfied': 1, satisfied: 0 } });
+    expect(period.questions.rating_loyalty_program_satisfaction).toMatchObject({
+      answered: 2,
+      mean: 4,
+      distribution: { neutral: 1, 'very-satisfied': 1, satisfied: 0 },
+    });
     expect(period.questions.rating_overall_experience.answered).toBe(3);
   });
 
@@ -118,9 +142,16 @@ describe('the numbers', () => {
     const answer = await server.api(`/api/insights/dining-survey/comments?by=visited_restaurant&group=Cova&${range}`, { as: 'staff' });
     expect(answer.status).toBe(200);
     expect(answer.body.docs.map((comment: { text: string }) => comment.text)).toEqual(['الطعام رائع', 'Cold soup, kind waiter.']);
-    expect(answer.body.docs[1]).toMatchObject({ id: coldSoupId, group: 'Cova', field: 'customer_comments', ratings: { rating_food: 'poor', rating_service: 'excellent' } });
+    expect(answer.body.docs[1]).toMatchObject({
+      id: coldSoupId,
+      group: 'Cova',
+      field: 'customer_comments',
+      ratings: { rating_food: 'poor', rating_service: 'excellent' },
+    });
     expect(answer.body.more).toBe(false);
-    const pizza = await server.api(`/api/insights/dining-survey/comments?by=visited_restaurant&group=${encodeURIComponent('Crazy Pizza')}&${range}`, { as: 'staff' });
+    const pizza = await server.api(`/api/insights/dining-survey/comments?by=visited_restaurant&group=${encodeURIComponent('Crazy Pizza')}&${range}`, {
+      as: 'staff',
+    });
     expect(pizza.body.docs.map((comment: { text: string }) => comment.text)).toEqual(['Lovely terrace.']);
   });
 });
@@ -139,7 +170,7 @@ describe('who may read them', () => {
   });
 });
 
-describe('wrong parameters: 400 naming the parameter, in the caller\'s language', () => {
+describe("wrong parameters: 400 naming the parameter, in the caller's language", () => {
   const cases: [string, string, RegExp, RegExp][] = [
     ['/api/insights/no-such-form', 'formId', /There is no form "no-such-form"/, /لا يوجد نموذج/],
     ['/api/insights/dining-survey?by=customer_comments', 'by', /"customer_comments" is not a single-choice/, /ليس سؤال اختيار واحد/],

@@ -30,7 +30,11 @@ const peakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${m
  * A multipart post of `fields` texts of `size` bytes each, written as the socket takes them (the
  * test holds one text, not the body); resolves with the answer's status once the server answered.
  */
-function postFields(fields: number, size: number, name = (index: number) => `root_share_experience_${index}`): Promise<{ status: number; sent: number; page: string }> {
+function postFields(
+  fields: number,
+  size: number,
+  name = (index: number) => `root_share_experience_${index}`,
+): Promise<{ status: number; sent: number; page: string }> {
   const boundary = '----hygiene-boundary';
   const value = 'a'.repeat(size);
   return new Promise((resolve, reject) => {
@@ -75,7 +79,9 @@ describe('a multipart post without JavaScript', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => postFields(1000, 64 * 1024 - 100)));
     const ms = performance.now() - started;
     const grown = peakRss() - before;
-    console.log(`10 posts of 64 MB of texts: ${answers.map((answer) => answer.status).join(', ')} in ${ms.toFixed(0)} ms; sent ${(answers.reduce((sum, answer) => sum + answer.sent, 0) / MB).toFixed(1)} MB; server peak RSS ${(before / MB).toFixed(0)} MB -> ${((before + grown) / MB).toFixed(0)} MB (+${(grown / MB).toFixed(1)} MB)`);
+    console.log(
+      `10 posts of 64 MB of texts: ${answers.map((answer) => answer.status).join(', ')} in ${ms.toFixed(0)} ms; sent ${(answers.reduce((sum, answer) => sum + answer.sent, 0) / MB).toFixed(1)} MB; server peak RSS ${(before / MB).toFixed(0)} MB -> ${((before + grown) / MB).toFixed(0)} MB (+${(grown / MB).toFixed(1)} MB)`,
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(413));
     // Each stopped being read once refused: the server read (and dropped) a few MB of each, not 64.
     expect(answers.every((answer) => answer.sent < 32 * MB)).toBe(true);
@@ -89,10 +95,21 @@ describe('a multipart post without JavaScript', () => {
   });
 
   it("of the form's own answers: stored (303 to the thanks)", async () => {
-    const answers: [string, string][] = [['root_visit_frequency', 'weekly'], ['root_why_choose_us', 'facilities'], ['root_recommend_to_others_rating', '9'], ['root_satisfaction_booking_process', '8'], ['root_satisfaction_booking_process_time_slots', '7']];
+    const answers: [string, string][] = [
+      ['root_visit_frequency', 'weekly'],
+      ['root_why_choose_us', 'facilities'],
+      ['root_recommend_to_others_rating', '9'],
+      ['root_satisfaction_booking_process', '8'],
+      ['root_satisfaction_booking_process_time_slots', '7'],
+    ];
     const form = new FormData();
     for (const [name, value] of answers) form.append(name, value);
-    const response = await fetch(`http://127.0.0.1:${main.port}${PADEL_PAGE}`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: `http://127.0.0.1:${main.port}`, 'sec-fetch-site': 'same-origin' } });
+    const response = await fetch(`http://127.0.0.1:${main.port}${PADEL_PAGE}`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { origin: `http://127.0.0.1:${main.port}`, 'sec-fetch-site': 'same-origin' },
+    });
     expect(response.status).toBe(303);
   });
 });

@@ -30,7 +30,10 @@ describe('a form posted without JavaScript, on PostgreSQL', () => {
     form.append('root_cv', new Blob([tinyPdf()], { type: 'application/pdf' }), 'cv.pdf');
     const answer = await fetch(`${server.url}${apply}`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: server.url } });
     expect(answer.status).toBe(303);
-    const { body } = await server.api('/api/careers-applications?where[email][equals]=amal.pg%40example.com&depth=0', { as: 'none', headers: await server.staffAs(['admin']) });
+    const { body } = await server.api('/api/careers-applications?where[email][equals]=amal.pg%40example.com&depth=0', {
+      as: 'none',
+      headers: await server.staffAs(['admin']),
+    });
     const [stored] = body.docs;
     const { rows } = await server.ctx.db.query<{ attached_to: number }>('SELECT attached_to FROM documents WHERE id = $1', [stored.cv]);
     expect(rows[0].attached_to).toBe(stored.id);

@@ -36,11 +36,19 @@ const padelDefaults: [string, string][] = [
 /** A browser's form post: same origin unless told, no redirect followed. */
 function postForm(pathname: string, body: URLSearchParams | FormData | string, headers: Record<string, string> = {}) {
   const type: Record<string, string> = typeof body === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
-  return fetch(`${server.url}${pathname}`, { method: 'POST', body, redirect: 'manual', headers: { origin: server.url, 'sec-fetch-site': 'same-origin', ...type, ...headers } });
+  return fetch(`${server.url}${pathname}`, {
+    method: 'POST',
+    body,
+    redirect: 'manual',
+    headers: { origin: server.url, 'sec-fetch-site': 'same-origin', ...type, ...headers },
+  });
 }
 
 async function storedPadel(comment: string) {
-  const answer = await server.api(`/api/${PADEL}?where[share_experience][equals]=${encodeURIComponent(comment)}&depth=0`, { as: 'none', headers: await server.staffAs(['admin']) });
+  const answer = await server.api(`/api/${PADEL}?where[share_experience][equals]=${encodeURIComponent(comment)}&depth=0`, {
+    as: 'none',
+    headers: await server.staffAs(['admin']),
+  });
   return answer.body.docs as Record<string, unknown>[];
 }
 
@@ -53,7 +61,12 @@ describe('a form posted without JavaScript', () => {
     expect(location).toMatch(/^\/survey\/padel\/thank-you\?lang=ar&reference=/);
     expect(location).not.toContain('weekly');
     const [stored] = await storedPadel(comment);
-    expect(stored).toMatchObject({ visit_frequency: 'weekly', why_choose_us: ['facilities', 'location'], recommend_to_others_rating: 9, satisfaction_booking_process: 8 });
+    expect(stored).toMatchObject({
+      visit_frequency: 'weekly',
+      why_choose_us: ['facilities', 'location'],
+      recommend_to_others_rating: 9,
+      satisfaction_booking_process: 8,
+    });
     expect(new URL(location, server.url).searchParams.get('reference')).toBe(stored.reference);
     expect(stored.reference).toMatch(REFERENCE);
 
@@ -83,7 +96,10 @@ describe('a form posted without JavaScript', () => {
     form.append('root_cover_note', 'I love welcoming people.');
     const answer = await postForm(APPLY_PAGE, form);
     expect(answer.status).toBe(303);
-    const { body } = await server.api(`/api/${CAREERS}?where[email][equals]=${encodeURIComponent(email)}&depth=0`, { as: 'none', headers: await server.staffAs(['admin']) });
+    const { body } = await server.api(`/api/${CAREERS}?where[email][equals]=${encodeURIComponent(email)}&depth=0`, {
+      as: 'none',
+      headers: await server.staffAs(['admin']),
+    });
     expect(body.docs[0]).toMatchObject({ full_name: 'Amal Haddad', phone: '+97455123456', position: Number(position) });
     const { rows } = await server.ctx.db.query<{ attached_to: number }>('SELECT attached_to FROM documents WHERE id = $1', [body.docs[0].cv]);
     expect(rows[0].attached_to).toBe(body.docs[0].id);
@@ -120,7 +136,10 @@ describe('a form posted without JavaScript', () => {
 
   it('a number typed as words is refused at its question, not stored and not a 5xx', async () => {
     const before = await countOf(server, PADEL);
-    const answer = await postForm(PADEL_PAGE, new URLSearchParams(padelPairs().map(([name, value]) => [name, name === 'root_recommend_to_others_rating' ? 'nine' : value])).toString());
+    const answer = await postForm(
+      PADEL_PAGE,
+      new URLSearchParams(padelPairs().map(([name, value]) => [name, name === 'root_recommend_to_others_rating' ? 'nine' : value])).toString(),
+    );
     expect(answer.status).toBe(400);
     expect(await answer.text()).toMatch(/id="root_recommend_to_others_rating__error">[^<]+</);
     expect(await countOf(server, PADEL)).toBe(before);
@@ -153,18 +172,40 @@ describe('questions shown by a condition', () => {
 
   it('a poor rating posted without JavaScript raises the same alert as through the API, in the submission’s transaction', async () => {
     const comment = `cold soup ${Math.random()}`;
-    const answer = await postForm('/survey/fnb/Twiga', dining('website', [['root_rating_food', 'poor'], ['root_customer_comments', comment]], 'Twiga'));
+    const answer = await postForm(
+      '/survey/fnb/Twiga',
+      dining(
+        'website',
+        [
+          ['root_rating_food', 'poor'],
+          ['root_customer_comments', comment],
+        ],
+        'Twiga',
+      ),
+    );
     expect(answer.status).toBe(303);
-    const { body } = await server.api(`/api/survey-customer-feedbacks?where[customer_comments][equals]=${encodeURIComponent(comment)}&depth=0`, { as: 'none', headers: await server.staffAs(['admin']) });
+    const { body } = await server.api(`/api/survey-customer-feedbacks?where[customer_comments][equals]=${encodeURIComponent(comment)}&depth=0`, {
+      as: 'none',
+      headers: await server.staffAs(['admin']),
+    });
     const { rows } = await server.ctx.db.query('SELECT 1 FROM alerts WHERE submission_id = $1', [body.docs[0].id]);
     expect(rows.length).toBeGreaterThan(0);
   });
 
   it('an answer to a question its condition hides is dropped, as the page drops it', async () => {
     const comment = `condition ${Math.random()}`;
-    const answer = await postForm(DINING_PAGE, dining('website', [['root_discovery_text', 'not asked'], ['root_customer_comments', comment]]));
+    const answer = await postForm(
+      DINING_PAGE,
+      dining('website', [
+        ['root_discovery_text', 'not asked'],
+        ['root_customer_comments', comment],
+      ]),
+    );
     expect(answer.status).toBe(303);
-    const { body } = await server.api(`/api/survey-customer-feedbacks?where[customer_comments][equals]=${encodeURIComponent(comment)}&depth=0`, { as: 'none', headers: await server.staffAs(['admin']) });
+    const { body } = await server.api(`/api/survey-customer-feedbacks?where[customer_comments][equals]=${encodeURIComponent(comment)}&depth=0`, {
+      as: 'none',
+      headers: await server.staffAs(['admin']),
+    });
     expect(body.docs[0]).toMatchObject({ discovery_method: 'website', visited_restaurant: 'Crazy Pizza' });
     expect(body.docs[0]).not.toHaveProperty('discovery_text');
   });
@@ -250,7 +291,9 @@ describe('a double tap on Submit without JavaScript (the browser posts twice)', 
   it('two posts at the same moment store one submission, and both get its thanks', async () => {
     const comment = `At once ${Math.random()}`;
     const cookie = await pageMark(PADEL_PAGE);
-    const answers = await Promise.all([1, 2].map(() => postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment]])), { cookie })));
+    const answers = await Promise.all(
+      [1, 2].map(() => postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment]])), { cookie })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
     expect(answers[1].headers.get('location')).toBe(answers[0].headers.get('location'));
     expect(await storedPadel(comment)).toHaveLength(1);
@@ -260,7 +303,16 @@ describe('a double tap on Submit without JavaScript (the browser posts twice)', 
     const comment = `Changed ${Math.random()}`;
     const cookie = await pageMark(PADEL_PAGE);
     const first = await postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment]])), { cookie });
-    const changed = await postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment], ['root_visit_frequency', 'monthly']])), { cookie });
+    const changed = await postForm(
+      PADEL_PAGE,
+      new URLSearchParams(
+        padelPairs([
+          ['root_share_experience', comment],
+          ['root_visit_frequency', 'monthly'],
+        ]),
+      ),
+      { cookie },
+    );
     expect(changed.headers.get('location')).not.toBe(first.headers.get('location'));
     const again = await postForm(PADEL_PAGE, new URLSearchParams(padelPairs([['root_share_experience', comment]])), { cookie: await pageMark(PADEL_PAGE) });
     expect(again.headers.get('location')).not.toBe(first.headers.get('location'));
@@ -287,7 +339,10 @@ describe('a double tap on Submit without JavaScript (the browser posts twice)', 
     const [first, second] = [await postForm(APPLY_PAGE, form(), { cookie }), await postForm(APPLY_PAGE, form(), { cookie })];
     expect([first.status, second.status]).toEqual([303, 303]);
     expect(second.headers.get('location')).toBe(first.headers.get('location'));
-    const { body } = await server.api(`/api/${CAREERS}?where[email][equals]=${encodeURIComponent(email)}&depth=0`, { as: 'none', headers: await server.staffAs(['admin']) });
+    const { body } = await server.api(`/api/${CAREERS}?where[email][equals]=${encodeURIComponent(email)}&depth=0`, {
+      as: 'none',
+      headers: await server.staffAs(['admin']),
+    });
     expect(body.docs).toHaveLength(1);
   });
 

@@ -73,7 +73,9 @@ describe('health probes', () => {
 
   it('say unavailable while a migration this code expects is not applied (another version migrated the database)', async () => {
     const { db } = server.ctx;
-    const { rows } = await db.query<{ id: number; name: string }>('DELETE FROM schema_migrations WHERE id = (SELECT max(id) FROM schema_migrations) RETURNING id, name');
+    const { rows } = await db.query<{ id: number; name: string }>(
+      'DELETE FROM schema_migrations WHERE id = (SELECT max(id) FROM schema_migrations) RETURNING id, name',
+    );
     try {
       expect(await probe('/readyz')).toMatchObject({ status: 503, text: '{"status":"unavailable"}' });
     } finally {
@@ -112,7 +114,9 @@ describe('Prometheus metrics', () => {
     const dataDir = await newDataDir();
     try {
       const port = String((taken.address() as net.AddressInfo).port);
-      await expect(startMainProcess(dataDir, { METRICS_PORT: port })).rejects.toThrow(`The metrics port could not be opened (METRICS_PORT=${port}, METRICS_HOST=127.0.0.1)`);
+      await expect(startMainProcess(dataDir, { METRICS_PORT: port })).rejects.toThrow(
+        `The metrics port could not be opened (METRICS_PORT=${port}, METRICS_HOST=127.0.0.1)`,
+      );
     } finally {
       taken.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -38,7 +38,9 @@ beforeAll(async () => {
                     SELECT source_id, channel, recipient, message_id, CASE WHEN row_number() OVER (ORDER BY id) = 1 THEN 'sent' ELSE 'queued' END,
                            CASE WHEN row_number() OVER (ORDER BY id) = 1 THEN now() END
                     FROM outbox WHERE kind = 'alert'`);
-    await tx.query(`INSERT INTO waiver_copy_emails (submission_id, recipient, lang, message_id) SELECT source_id, recipient, lang, message_id FROM outbox WHERE kind = 'waiver-copy'`);
+    await tx.query(
+      `INSERT INTO waiver_copy_emails (submission_id, recipient, lang, message_id) SELECT source_id, recipient, lang, message_id FROM outbox WHERE kind = 'waiver-copy'`,
+    );
     await tx.query('DROP TABLE outbox');
     await tx.query('DELETE FROM schema_migrations WHERE id IN (60, 101, 332)');
   });
@@ -50,7 +52,10 @@ beforeAll(async () => {
   await before.close();
 
   smtp = await startSmtp();
-  server = await startTestServer({ dataDir, alerts: { ...loadConfig({}).alerts, smtpUrl: smtp.url, retryBaseMs: 100, mailFrom: 'Alerts <alerts@dohaoasis.example>' } });
+  server = await startTestServer({
+    dataDir,
+    alerts: { ...loadConfig({}).alerts, smtpUrl: smtp.url, retryBaseMs: 100, mailFrom: 'Alerts <alerts@dohaoasis.example>' },
+  });
 });
 
 afterAll(async () => {
@@ -61,7 +66,9 @@ afterAll(async () => {
 
 describe('rows queued before the core outbox', () => {
   it('are sent after the upgrade with the Message-ID they were given; one already sent is not sent again', async () => {
-    await expect.poll(() => smtp.mails.map((mail) => mail.messageId), { timeout: 30_000 }).toEqual(expect.arrayContaining([`<${queued.alert}@dohaoasis.example>`, `<${queued.copy}@dohaoasis.example>`]));
+    await expect
+      .poll(() => smtp.mails.map((mail) => mail.messageId), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([`<${queued.alert}@dohaoasis.example>`, `<${queued.copy}@dohaoasis.example>`]));
     const copy = smtp.mails.find((mail) => mail.messageId === `<${queued.copy}@dohaoasis.example>`)!;
     expect(copy.to).toEqual(['lina.old@example.com']);
     expect(copy.attachments.map((file) => file.contentType)).toEqual(['application/pdf']);
@@ -76,6 +83,8 @@ describe('rows queued before the core outbox', () => {
     );
     expect(smtp.mails.filter((mail) => mail.messageId === `<${sentKey}@dohaoasis.example>`)).toEqual([]);
     // The old tables are gone: nothing reads them any more.
-    expect((await server.ctx.db.query(`SELECT to_regclass('alert_deliveries') AS a, to_regclass('waiver_copy_emails') AS w`)).rows).toEqual([{ a: null, w: null }]);
+    expect((await server.ctx.db.query(`SELECT to_regclass('alert_deliveries') AS a, to_regclass('waiver_copy_emails') AS w`)).rows).toEqual([
+      { a: null, w: null },
+    ]);
   });
 });

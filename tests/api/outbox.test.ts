@@ -134,7 +134,12 @@ describe.each(databases)('the core outbox on $name', ({ open }) => {
     const id = ++sequence;
     return db.transaction((tx) => enqueue(tx, { kind: 'ping', channel: 'sms', recipient, key: `ping-${id}`, sourceId: id })).then(() => `ping-${id}`);
   };
-  const rowOf = async (key: string) => (await db.query<{ state: string; attempts: number; last_error: string | null }>('SELECT state, attempts, last_error FROM outbox WHERE message_id = $1', [key])).rows[0];
+  const rowOf = async (key: string) =>
+    (
+      await db.query<{ state: string; attempts: number; last_error: string | null }>('SELECT state, attempts, last_error FROM outbox WHERE message_id = $1', [
+        key,
+      ])
+    ).rows[0];
 
   beforeAll(async () => {
     ({ db, close: closeDb } = await open());
@@ -142,7 +147,10 @@ describe.each(databases)('the core outbox on $name', ({ open }) => {
     provider = await startProvider();
     sms = smsChannel(provider);
     // The channel joins the database's CHECK as a feature's channel would at start.
-    await ensureChannelCheck(db, [...CHANNELS, sms].map((channel) => channel.name));
+    await ensureChannelCheck(
+      db,
+      [...CHANNELS, sms].map((channel) => channel.name),
+    );
   });
 
   // Each test's workers stop with it, a failed test's too, so none claims the next test's rows.
@@ -158,16 +166,20 @@ describe.each(databases)('the core outbox on $name', ({ open }) => {
   });
 
   it('refuses a row of a channel the table does not have', async () => {
-    await expect(db.transaction((tx) => enqueue(tx, { kind: 'ping', channel: 'pigeon', recipient: 'loft 3', key: 'pigeon-1', sourceId: 1 }))).rejects.toThrow(/outbox_channel_check/);
+    await expect(db.transaction((tx) => enqueue(tx, { kind: 'ping', channel: 'pigeon', recipient: 'loft 3', key: 'pigeon-1', sourceId: 1 }))).rejects.toThrow(
+      /outbox_channel_check/,
+    );
   });
 
   it('sends a message once its transaction commits, woken at once (a retry would be a minute away), and none of a rolled-back one', async () => {
     const outbox = worker(pingKind());
     await outbox.start();
-    await expect(db.transaction(async (tx) => {
-      await enqueue(tx, { kind: 'ping', channel: 'sms', recipient: '+97411111111', key: 'rolled-back', sourceId: 0 });
-      throw new Error('the submission was refused');
-    })).rejects.toThrow('refused');
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueue(tx, { kind: 'ping', channel: 'sms', recipient: '+97411111111', key: 'rolled-back', sourceId: 0 });
+        throw new Error('the submission was refused');
+      }),
+    ).rejects.toThrow('refused');
     const started = performance.now();
     const key = await queue('+97422222222');
     await expect.poll(() => provider.received.filter((entry) => entry.key === key), { timeout: 5000, interval: 20 }).toHaveLength(1);
@@ -185,7 +197,12 @@ describe.each(databases)('the core outbox on $name', ({ open }) => {
     const second = worker(pingKind());
     await Promise.all([first.start(), second.start()]);
     const keys = await Promise.all(Array.from({ length: 30 }, () => queue()));
-    await expect.poll(async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE message_id = ANY($1) AND state = 'sent'`, [keys])).rows[0].n, { timeout: 20_000 }).toBe(30);
+    await expect
+      .poll(
+        async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE message_id = ANY($1) AND state = 'sent'`, [keys])).rows[0].n,
+        { timeout: 20_000 },
+      )
+      .toBe(30);
     const sent = provider.received.filter((entry) => keys.includes(entry.key)).map((entry) => entry.key);
     expect(sent.toSorted()).toEqual(keys.toSorted());
     const { rows } = await db.query<{ attempts: number }>('SELECT DISTINCT attempts FROM outbox WHERE message_id = ANY($1)', [keys]);

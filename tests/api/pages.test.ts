@@ -35,7 +35,13 @@ describe('the pages', () => {
       expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
       const settings = {} as { __RUNTIME_CONFIG__?: Record<string, string> };
       new Function('window', await response.text())(settings);
-      expect(settings.__RUNTIME_CONFIG__).toEqual({ publicApiKey: 'test-public-key', humanCheck: 'recaptcha', recaptchaSiteKey: 'site-key-x', recaptchaScriptUrl: 'http://127.0.0.1:9/grecaptcha.js', apiBaseUrl: '' });
+      expect(settings.__RUNTIME_CONFIG__).toEqual({
+        publicApiKey: 'test-public-key',
+        humanCheck: 'recaptcha',
+        recaptchaSiteKey: 'site-key-x',
+        recaptchaScriptUrl: 'http://127.0.0.1:9/grecaptcha.js',
+        apiBaseUrl: '',
+      });
       expect((await fetch(`${own.url}/`)).headers.get('content-security-policy')).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:9 /);
     } finally {
       await own.close();
@@ -76,7 +82,12 @@ describe('the pages', () => {
     fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
     fs.writeFileSync(path.join(dist, 'server', 'render-page.js'), 'export const secret = "server render";');
     fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"secret": "manifest"}');
-    for (const pathname of ['/assets/..%2Fserver%2Frender-page.js', '/assets/..%2F.vite%2Fmanifest.json', '/assets/..%5Cserver%5Crender-page.js', '/assets/%2E%2E%2Fserver%2Frender-page.js']) {
+    for (const pathname of [
+      '/assets/..%2Fserver%2Frender-page.js',
+      '/assets/..%2F.vite%2Fmanifest.json',
+      '/assets/..%5Cserver%5Crender-page.js',
+      '/assets/%2E%2E%2Fserver%2Frender-page.js',
+    ]) {
       const answer = await get(pathname);
       expect(answer.status, pathname).toBe(404);
       expect(await answer.text(), pathname).not.toContain('secret');

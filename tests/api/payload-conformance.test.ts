@@ -72,14 +72,21 @@ function requestBody(request: Case['request']): { json?: unknown; form?: FormDat
 
 /** A body JSON.stringify cannot write (malformed JSON), sent as the pages send JSON. */
 async function sendRaw(request: Case['request'], raw: string) {
-  const response = await fetch(`${server.url}${request.path}`, { method: request.method, headers: { 'content-type': 'application/json', authorization: `users API-Key ${PUBLIC_KEY}` }, body: raw });
+  const response = await fetch(`${server.url}${request.path}`, {
+    method: request.method,
+    headers: { 'content-type': 'application/json', authorization: `users API-Key ${PUBLIC_KEY}` },
+    body: raw,
+  });
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
 describe('our answers have the shape of a real Payload 3’s', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const body = requestBody(c.request);
-    const answer = body.raw !== undefined ? await sendRaw(c.request, body.raw) : await server.api(c.request.path, { method: c.request.method, json: body.json, form: body.form, as: c.request.as });
+    const answer =
+      body.raw !== undefined
+        ? await sendRaw(c.request, body.raw)
+        : await server.api(c.request.path, { method: c.request.method, json: body.json, form: body.form, as: c.request.as });
     expect(answer.status).toBe(c.status);
     expect(shapeDifferences(answer.body, c.body, new Set(c.ours ?? []), new Set(c.ignore ?? []))).toEqual([]);
   });

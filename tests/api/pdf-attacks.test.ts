@@ -25,7 +25,9 @@ let editorToken: string;
 /** A guest's upload (receipts: up to 5 MB) or an editor's content file (up to 10 MB, the largest limit). */
 function upload(bytes: Buffer, as: 'guest' | 'editor' = 'guest') {
   const form = fileForm(bytes, 'scan.pdf', 'application/pdf');
-  return as === 'guest' ? server.api(`/api/${LOYALTY_MEDIA}`, { form }) : server.api('/api/media', { form, as: 'none', headers: { authorization: `JWT ${editorToken}` } });
+  return as === 'guest'
+    ? server.api(`/api/${LOYALTY_MEDIA}`, { form })
+    : server.api('/api/media', { form, as: 'none', headers: { authorization: `JWT ${editorToken}` } });
 }
 
 /**
@@ -103,7 +105,7 @@ describe('a PDF shaped to hold the server', () => {
   // tokens may instead run out of it on a machine short of CPU, and is then refused as damaged.
   it.each([
     { name: 'the 380 KB file from the issue', file: () => streamKeywords(380_000), as: 'guest', accepted: false },
-    { name: 'the same at the guests\' 5 MB limit', file: () => streamKeywords(5 * MB), as: 'guest', accepted: false },
+    { name: "the same at the guests' 5 MB limit", file: () => streamKeywords(5 * MB), as: 'guest', accepted: false },
     { name: 'the same at the 10 MB limit of content files', file: () => streamKeywords(10 * MB), as: 'editor', accepted: false },
     { name: 'a 10 MB scan', file: () => scannedPage(10 * MB), as: 'editor', accepted: true },
     { name: '10 MB of small objects (the most work per byte)', file: () => manyObjects(10 * MB), as: 'editor', accepted: 'within budget' },

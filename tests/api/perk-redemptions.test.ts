@@ -56,7 +56,11 @@ describe('redeeming a perk', () => {
   });
 
   it('a cookie sent from another site does not count (CSRF)', async () => {
-    const answer = await server.api('/api/perk-redemptions', { as: 'none', headers: { cookie: `payload-token=${employee}`, origin: 'https://evil.example' }, json: { perk: 'cova', code: codes.cova } });
+    const answer = await server.api('/api/perk-redemptions', {
+      as: 'none',
+      headers: { cookie: `payload-token=${employee}`, origin: 'https://evil.example' },
+      json: { perk: 'cova', code: codes.cova },
+    });
     expect(answer.status).toBe(403);
   });
 
@@ -99,14 +103,18 @@ describe('redeeming a perk', () => {
   it('next week the same perk can be redeemed again', async () => {
     // Last week's redemption, as if made seven days ago.
     const lastWeek = dohaWeekKey(new Date(Date.now() - 7 * 24 * 3600 * 1000));
-    await server.ctx.db.query("UPDATE perk_redemptions SET week_key = $1 WHERE perk = 'cova' AND user_id = (SELECT id FROM users WHERE email = 'employee@example.com')", [lastWeek]);
+    await server.ctx.db.query(
+      "UPDATE perk_redemptions SET week_key = $1 WHERE perk = 'cova' AND user_id = (SELECT id FROM users WHERE email = 'employee@example.com')",
+      [lastWeek],
+    );
     expect((await server.api('/api/perk-redemptions', { ...as(employee), json: { perk: 'cova', code: codes.cova } })).status).toBe(201);
   });
 
   it('after 5 wrong codes in 10 minutes the employee must wait (429), even with the right code', async () => {
     await saveStaffUser(server.ctx.db, 'guesser@example.com', 'guesser password', 'employee');
     const guesser = await tokenOf('guesser@example.com', 'guesser password');
-    for (let i = 0; i < 5; i += 1) expect((await server.api('/api/perk-redemptions', { ...as(guesser), json: { perk: 'cova', code: `WRONG${i}CODE` } })).status).toBe(400);
+    for (let i = 0; i < 5; i += 1)
+      expect((await server.api('/api/perk-redemptions', { ...as(guesser), json: { perk: 'cova', code: `WRONG${i}CODE` } })).status).toBe(400);
     const blocked = await server.api('/api/perk-redemptions', { ...as(guesser), json: { perk: 'cova', code: codes.cova } });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -12,7 +12,8 @@ describe('access by role and venue on PostgreSQL', () => {
   beforeAll(async () => {
     cluster = await startPostgres();
     server = await startTestServer({ databaseUrl: cluster.url });
-    for (const restaurant of ['Cova', 'Twiga', 'Cova']) expect((await server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: restaurant }) })).status).toBe(201);
+    for (const restaurant of ['Cova', 'Twiga', 'Cova'])
+      expect((await server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: restaurant }) })).status).toBe(201);
   });
   afterAll(async () => {
     await server?.close();

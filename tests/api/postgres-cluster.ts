@@ -41,7 +41,18 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const [initdb, initArgs] = command('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'forms', '--no-sync']);
   execFileSync(initdb, initArgs, { stdio: 'ignore' });
   const port = await freePort();
-  const [postgres, args] = command('postgres', ['-D', path.join(dir, 'data'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
+  const [postgres, args] = command('postgres', [
+    '-D',
+    path.join(dir, 'data'),
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+  ]);
   const server: ChildProcess = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   await new Promise<void>((resolve, reject) => {

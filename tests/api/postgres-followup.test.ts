@@ -21,13 +21,26 @@ describe('follow-up on PostgreSQL, across instances', () => {
   it('a low rating taken in hand and resolved through one instance is listed and exported as such by the other', async () => {
     const low = (await first.api(`/api/${DINING}`, { json: diningAnswers({ rating_food: 'poor' }) })).body.doc;
     const me = (await first.api('/api/users/me', { as: 'staff' })).body.user;
-    const taken = await first.api(`/api/${DINING}/${low.id}/followup`, { method: 'PATCH', as: 'staff', json: { state: 'in-progress', assigneeId: me.id, note: 'Called the guest and offered a voucher' } });
+    const taken = await first.api(`/api/${DINING}/${low.id}/followup`, {
+      method: 'PATCH',
+      as: 'staff',
+      json: { state: 'in-progress', assigneeId: me.id, note: 'Called the guest and offered a voucher' },
+    });
     expect(taken.status).toBe(200);
     const resolved = await second.api(`/api/${DINING}/${low.id}/followup`, { method: 'PATCH', as: 'staff', json: { state: 'resolved' } });
-    expect(resolved.body).toMatchObject({ state: 'resolved', assignee: { id: me.id }, resolvedBy: { id: me.id }, notes: [{ text: 'Called the guest and offered a voucher' }] });
+    expect(resolved.body).toMatchObject({
+      state: 'resolved',
+      assignee: { id: me.id },
+      resolvedBy: { id: me.id },
+      notes: [{ text: 'Called the guest and offered a voucher' }],
+    });
     expect(resolved.body.resolvedAt).toEqual(expect.any(String));
 
-    const where = encodeURIComponent(JSON.stringify({ and: [{ 'followUp.state': { equals: 'resolved' } }, { 'followUp.assignee': { equals: me.id } }, { rating_food: { in: 'poor,average' } }] }));
+    const where = encodeURIComponent(
+      JSON.stringify({
+        and: [{ 'followUp.state': { equals: 'resolved' } }, { 'followUp.assignee': { equals: me.id } }, { rating_food: { in: 'poor,average' } }],
+      }),
+    );
     const list = await second.api(`/api/${DINING}?where=${where}&depth=0`, { as: 'staff' });
     expect(list.body.docs.map((doc: { id: number }) => doc.id)).toEqual([low.id]);
     expect(list.body.docs[0].followUp).toMatchObject({ state: 'resolved', assignee: { id: me.id } });

@@ -25,20 +25,28 @@ describe('insights on PostgreSQL, across instances', () => {
   const insights = async (server: TestServer) => {
     const answer = await server.api(`/api/insights/dining-survey?by=visited_restaurant&period=month&from=${today}&to=${today}`, { as: 'staff' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return Object.fromEntries(answer.body.groups.map((group: { key: string; periods: { count: number; questions: { rating_food: { distribution: Record<string, number> } } }[] }) =>
-      [group.key, { count: group.periods[0].count, poor: group.periods[0].questions.rating_food.distribution.poor }]));
+    return Object.fromEntries(
+      answer.body.groups.map((group: { key: string; periods: { count: number; questions: { rating_food: { distribution: Record<string, number> } } }[] }) => [
+        group.key,
+        { count: group.periods[0].count, poor: group.periods[0].questions.rating_food.distribution.poor },
+      ]),
+    );
   };
 
   it('counts every submission once while two instances store, delete, edit and read at the same time', async () => {
     const stored: number[] = [];
     const reads: Promise<unknown>[] = [];
-    await Promise.all(Array.from({ length: 24 }, async (_, i) => {
-      const server = i % 2 ? second : first;
-      const created = await server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: i % 3 ? 'Cova' : 'Crazy Pizza', rating_food: 'poor' }) });
-      expect(created.status).toBe(201);
-      stored.push(created.body.doc.id);
-      if (i % 4 === 0) reads.push(insights(i % 8 ? first : second));
-    }));
+    await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const server = i % 2 ? second : first;
+        const created = await server.api(`/api/${DINING}`, {
+          json: diningAnswers({ visited_restaurant: i % 3 ? 'Cova' : 'Crazy Pizza', rating_food: 'poor' }),
+        });
+        expect(created.status).toBe(201);
+        stored.push(created.body.doc.id);
+        if (i % 4 === 0) reads.push(insights(i % 8 ? first : second));
+      }),
+    );
     await Promise.all(reads);
     // Through SQL, as retention and erasure delete and as a staff edit changes answers.
     const [gone, edited] = stored;
@@ -49,7 +57,9 @@ describe('insights on PostgreSQL, across instances', () => {
       insights(second),
     ]);
     const { rows } = await first.ctx.db.query<{ venue: string; n: number; poor: number }>(
-      `SELECT data->>'visited_restaurant' AS venue, count(*)::int AS n, count(*) FILTER (WHERE data->>'rating_food' = 'poor')::int AS poor FROM documents WHERE collection = $1 GROUP BY 1`, [DINING]);
+      `SELECT data->>'visited_restaurant' AS venue, count(*)::int AS n, count(*) FILTER (WHERE data->>'rating_food' = 'poor')::int AS poor FROM documents WHERE collection = $1 GROUP BY 1`,
+      [DINING],
+    );
     const expected = Object.fromEntries(rows.map((row) => [row.venue, { count: row.n, poor: row.poor }]));
     expect(Object.values(expected).reduce((sum, group) => sum + group.count, 0)).toBe(23);
     expect(await insights(second)).toEqual(expected);
@@ -69,7 +79,9 @@ describe('insights on PostgreSQL, across instances', () => {
       [created.body.doc.id],
     );
     expect((await first.api('/api/insights/dining-survey?period=month&from=2020-01-01&to=2021-12-31', { as: 'staff' })).status).toBe(200);
-    const { rows } = await db.query<{ vacuumed: boolean }>(`SELECT last_vacuum IS NOT NULL AS vacuumed FROM pg_stat_user_tables WHERE relname = 'insight_rollup'`);
+    const { rows } = await db.query<{ vacuumed: boolean }>(
+      `SELECT last_vacuum IS NOT NULL AS vacuumed FROM pg_stat_user_tables WHERE relname = 'insight_rollup'`,
+    );
     expect(rows[0].vacuumed).toBe(true);
   });
 });

@@ -49,10 +49,10 @@ describe('retention and erasure, two instances on one PostgreSQL', () => {
   it('finds a person through one instance, nested answers included, and erases them through the other', async () => {
     const phone = freshPhone();
     const top = await survey(a, phone);
-    const nested = await a.ctx.db.query<{ id: number }>(
-      `INSERT INTO documents (collection, data, reference) VALUES ($1, $2, 'PGNS-TED0-01') RETURNING id`,
-      [DINING, JSON.stringify(diningAnswers({ guests: [{ name: 'Sara', phone }] }))],
-    );
+    const nested = await a.ctx.db.query<{ id: number }>(`INSERT INTO documents (collection, data, reference) VALUES ($1, $2, 'PGNS-TED0-01') RETURNING id`, [
+      DINING,
+      JSON.stringify(diningAnswers({ guests: [{ name: 'Sara', phone }] })),
+    ]);
     const found = await a.api(`/api/privacy/search?phone=${encodeURIComponent(phone)}`, { as: 'staff' });
     expect(found.status).toBe(200);
     expect(found.body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual([top, nested.rows[0].id].sort());

@@ -10,7 +10,8 @@ describe('staff and perks on PostgreSQL, across instances', () => {
   let second: TestServer;
   let codes: Record<string, string>;
   const as = (token: string) => ({ as: 'none' as const, headers: { authorization: `JWT ${token}` } });
-  const login = async (server: TestServer, email: string, password: string) => (await server.api('/api/users/login', { as: 'none', json: { email, password } })).body.token as string;
+  const login = async (server: TestServer, email: string, password: string) =>
+    (await server.api('/api/users/login', { as: 'none', json: { email, password } })).body.token as string;
 
   beforeAll(async () => {
     deployment = await startServersOnPostgres(2);
@@ -25,7 +26,9 @@ describe('staff and perks on PostgreSQL, across instances', () => {
   });
 
   it('a perk redeemed through one instance is refused for the week through the other', async () => {
-    expect((await first.api('/api/users', { as: 'staff', json: { email: 'pg.employee@example.com', password: 'employee password', role: 'employee' } })).status).toBe(201);
+    expect(
+      (await first.api('/api/users', { as: 'staff', json: { email: 'pg.employee@example.com', password: 'employee password', role: 'employee' } })).status,
+    ).toBe(201);
     const token = await login(second, 'pg.employee@example.com', 'employee password');
     expect((await first.api('/api/perk-redemptions', { ...as(token), json: { perk: 'cova', code: codes.cova } })).status).toBe(201);
     const again = await second.api('/api/perk-redemptions', { ...as(token), json: { perk: 'cova', code: codes.cova } });
@@ -42,9 +45,13 @@ describe('staff and perks on PostgreSQL, across instances', () => {
   });
 
   it('a role change or a disabled account through one instance applies at once on the other', async () => {
-    expect((await first.api('/api/users', { as: 'staff', json: { email: 'pg.viewer@example.com', password: 'viewer password', role: 'viewer' } })).status).toBe(201);
+    expect((await first.api('/api/users', { as: 'staff', json: { email: 'pg.viewer@example.com', password: 'viewer password', role: 'viewer' } })).status).toBe(
+      201,
+    );
     const token = await login(second, 'pg.viewer@example.com', 'viewer password');
-    const id = (await first.api('/api/users?limit=100', { as: 'staff' })).body.docs.find((user: { email: string }) => user.email === 'pg.viewer@example.com').id;
+    const id = (await first.api('/api/users?limit=100', { as: 'staff' })).body.docs.find(
+      (user: { email: string }) => user.email === 'pg.viewer@example.com',
+    ).id;
     expect((await second.api('/api/survey-customer-feedbacks', as(token))).status).toBe(200);
     expect((await first.api(`/api/users/${id}`, { as: 'staff', method: 'PATCH', json: { role: 'employee', name: 'Ex viewer' } })).status).toBe(200);
     expect((await second.api('/api/survey-customer-feedbacks', as(token))).status).toBe(403);

@@ -86,7 +86,8 @@ describe('prepared statements on PostgreSQL stay bounded', () => {
   it('a text PostgreSQL refuses to parse, dropped later, harms nothing', async () => {
     const { db } = server.ctx;
     await expect(db.query('SELEC 1')).rejects.toMatchObject({ code: '42601' });
-    for (let n = 0; n < MAX_STATEMENTS + 50; n++) expect((await db.query<{ n: number }>(`SELECT ${n}::int AS n WHERE $1::boolean`, [true])).rows).toEqual([{ n }]);
+    for (let n = 0; n < MAX_STATEMENTS + 50; n++)
+      expect((await db.query<{ n: number }>(`SELECT ${n}::int AS n WHERE $1::boolean`, [true])).rows).toEqual([{ n }]);
     const after = await stats();
     expect(most(after, 'prepared')).toBeLessThanOrEqual(MAX_STATEMENTS);
     expect(most(after, 'named')).toBeLessThanOrEqual(MAX_STATEMENTS);

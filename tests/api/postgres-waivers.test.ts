@@ -26,7 +26,9 @@ describe('the waiver desk on PostgreSQL, across instances', () => {
 
   it('keeps one form version for waivers signed through both instances, and the desk of one checks in what the other stored', async () => {
     const phone = `+9745${randomInt(1_000_000, 9_999_999)}`;
-    const signed = await Promise.all([first, second, first].map((server) => server.api(`/api/${IFLY}`, { json: waiverAnswers({ phone, name: 'Aisha Rahman' }) })));
+    const signed = await Promise.all(
+      [first, second, first].map((server) => server.api(`/api/${IFLY}`, { json: waiverAnswers({ phone, name: 'Aisha Rahman' }) })),
+    );
     expect(signed.map((answer) => answer.status)).toEqual([201, 201, 201]);
     const { hash } = first.ctx.registry.collections.get(IFLY)!.form!.compiled;
     const { rows } = await first.ctx.db.query('SELECT form_id FROM form_versions WHERE hash = $1', [hash]);

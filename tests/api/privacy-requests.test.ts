@@ -11,7 +11,19 @@ import { getCountries, getExampleNumber } from 'libphonenumber-js/max';
 import examples from 'libphonenumber-js/mobile/examples';
 import { deleteSubmissions, expireSubmissions } from '../../src/server/features/retention/index.ts';
 import { personHash, readPerson } from '../../src/server/features/privacy/person.ts';
-import { freshPhone, IFLY, loyaltyAnswers, LOYALTY, LOYALTY_MEDIA, proofFor, register, SATISFACTION, satisfactionAnswers, waiverAnswers, WHISTLE } from './samples.ts';
+import {
+  freshPhone,
+  IFLY,
+  loyaltyAnswers,
+  LOYALTY,
+  LOYALTY_MEDIA,
+  proofFor,
+  register,
+  SATISFACTION,
+  satisfactionAnswers,
+  waiverAnswers,
+  WHISTLE,
+} from './samples.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -46,15 +58,25 @@ async function aGuest() {
   const registration = await register(server, await loyaltyAnswers(server, { phone, email, first_name: 'Noor', last_name: 'Saleh' }));
   expect(registration.status).toBe(201);
   created.loyalty = registration.body.doc.id;
-  const receipt = (await db().query<{ filename: string }>(`SELECT data->>'filename' AS filename FROM documents WHERE attached_to = $1`, [created.loyalty])).rows[0].filename;
-  created.survey = await submit(SATISFACTION, satisfactionAnswers({ telephone_number: phone, email_address: email.toLowerCase() }), 'submit_form_satisfaction_survey');
-  created.waiver = await submit(IFLY, waiverAnswers({ phone }));
-  created.report = await submit(WHISTLE, { incident_or_concern: 'The fire exit is locked at night.', acknowledgement: true, contact_phone: phone }, 'submit_form_whistle_blower');
-  // A waiver signed by someone else, naming the guest's phone inside a dependent (the database is the only way to write a nested phone today).
-  const nested = await db().query<{ id: number }>(
-    `INSERT INTO documents (collection, data, reference) VALUES ($1, $2, $3) RETURNING id`,
-    [IFLY, JSON.stringify(waiverAnswers({ phone: '+97433445566', dependents: [{ name: 'Noor Saleh', contact: { phone } }] })), `NEST-ED${String(n).padStart(2, '0')}-01`],
+  const receipt = (await db().query<{ filename: string }>(`SELECT data->>'filename' AS filename FROM documents WHERE attached_to = $1`, [created.loyalty]))
+    .rows[0].filename;
+  created.survey = await submit(
+    SATISFACTION,
+    satisfactionAnswers({ telephone_number: phone, email_address: email.toLowerCase() }),
+    'submit_form_satisfaction_survey',
   );
+  created.waiver = await submit(IFLY, waiverAnswers({ phone }));
+  created.report = await submit(
+    WHISTLE,
+    { incident_or_concern: 'The fire exit is locked at night.', acknowledgement: true, contact_phone: phone },
+    'submit_form_whistle_blower',
+  );
+  // A waiver signed by someone else, naming the guest's phone inside a dependent (the database is the only way to write a nested phone today).
+  const nested = await db().query<{ id: number }>(`INSERT INTO documents (collection, data, reference) VALUES ($1, $2, $3) RETURNING id`, [
+    IFLY,
+    JSON.stringify(waiverAnswers({ phone: '+97433445566', dependents: [{ name: 'Noor Saleh', contact: { phone } }] })),
+    `NEST-ED${String(n).padStart(2, '0')}-01`,
+  ]);
   created.nested = nested.rows[0].id;
   created.other = await submit(SATISFACTION, satisfactionAnswers({ telephone_number: otherPhone }), 'submit_form_satisfaction_survey');
   const note = await server.api(`/api/${LOYALTY}/${created.loyalty}/followup`, { method: 'PATCH', json: { note: 'Asked for a paper card.' }, as: 'staff' });
@@ -82,7 +104,10 @@ describe('finding what is held about a person', () => {
 
   it('shows a whistle-blower report only to an admin who is also compliance: another admin does not learn that the person made one', async () => {
     const { phone: PHONE, created } = await aGuest();
-    const compliance = await server.api(`/api/privacy/search?phone=${encodeURIComponent(PHONE)}`, { as: 'none', headers: await server.staffAs(['admin', 'compliance']) });
+    const compliance = await server.api(`/api/privacy/search?phone=${encodeURIComponent(PHONE)}`, {
+      as: 'none',
+      headers: await server.staffAs(['admin', 'compliance']),
+    });
     expect(compliance.body.docs.map((doc: { id: number }) => doc.id)).toContain(created.report);
     expect(JSON.stringify((await search(`phone=${encodeURIComponent(PHONE)}`)).body)).not.toContain('whistle-blower');
   });
@@ -98,7 +123,9 @@ describe('finding what is held about a person', () => {
     const { email: EMAIL } = await aGuest();
     const scans = async () => {
       await db().query('SELECT pg_stat_force_next_flush()');
-      return (await db().query<{ idx_scan: string }>(`SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'documents_person_keys'`)).rows.map((row) => Number(row.idx_scan));
+      return (await db().query<{ idx_scan: string }>(`SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'documents_person_keys'`)).rows.map(
+        (row) => Number(row.idx_scan),
+      );
     };
     const [before] = await scans();
     expect((await search(`email=${encodeURIComponent(EMAIL)}`)).body.docs).toHaveLength(2);
@@ -115,16 +142,19 @@ describe('finding what is held about a person', () => {
       stored.push(example.number, example.number.slice(1));
       searched.push(...person.matches);
     }
-    for (const email of ['a@b.co', 'Noor.Saleh+club@Example.COM', 'نور@مثال.قطر', 'o\'neil@x.y.z']) {
+    for (const email of ['a@b.co', 'Noor.Saleh+club@Example.COM', 'نور@مثال.قطر', "o'neil@x.y.z"]) {
       stored.push(email);
       searched.push(...readPerson({ email }, 'en').matches);
     }
     expect(searched.length).toBeGreaterThan(400);
-    const { rows } = await db().query<{ keys: string[] }>(`SELECT person_keys(jsonb_build_object('dependents', jsonb_build_array(jsonb_build_object('contact', $1::jsonb)))) AS keys`, [JSON.stringify(stored)]);
+    const { rows } = await db().query<{ keys: string[] }>(
+      `SELECT person_keys(jsonb_build_object('dependents', jsonb_build_array(jsonb_build_object('contact', $1::jsonb)))) AS keys`,
+      [JSON.stringify(stored)],
+    );
     expect(searched.filter((match) => !rows[0].keys.includes(match))).toEqual([]);
   });
 
-  it('refuses bad input with a 400 naming the field, in the caller\'s language', async () => {
+  it("refuses bad input with a 400 naming the field, in the caller's language", async () => {
     const PHONE = freshPhone();
     const phone = await search('phone=12', { as: 'staff', headers: { 'accept-language': 'ar' } } as never);
     expect(phone.status).toBe(400);
@@ -172,7 +202,7 @@ describe('exporting it', () => {
     expect(byId.has(created.report)).toBe(false);
   });
 
-  it('gives a readable HTML copy in the caller\'s language, right to left in Arabic, with no script', async () => {
+  it("gives a readable HTML copy in the caller's language, right to left in Arabic, with no script", async () => {
     const { phone: PHONE, email: EMAIL } = await aGuest();
     const answer = await server.api(`/api/privacy/export?phone=${encodeURIComponent(PHONE)}&format=html&locale=ar`, admin());
     expect(answer.status).toBe(200);
@@ -224,11 +254,26 @@ describe('erasing it', () => {
     expect(rows.map((row) => row.id).sort()).toEqual([created.waiver, created.report, created.nested, created.other].sort());
     const notes = await db().query('SELECT 1 FROM followup_notes WHERE document_id = $1', [created.loyalty]);
     expect(notes.rows).toHaveLength(0);
-    expect((await search(`phone=${encodeURIComponent(PHONE)}`)).body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual([created.waiver, created.nested].sort());
+    expect((await search(`phone=${encodeURIComponent(PHONE)}`)).body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual(
+      [created.waiver, created.nested].sort(),
+    );
 
-    const audit = await db().query<{ user_email: string; detail: Record<string, unknown> }>(`SELECT user_email, detail FROM audit_log WHERE action = 'privacy-erase' AND detail->>'person' = $1`, [hash({ phone: PHONE })]);
+    const audit = await db().query<{ user_email: string; detail: Record<string, unknown> }>(
+      `SELECT user_email, detail FROM audit_log WHERE action = 'privacy-erase' AND detail->>'person' = $1`,
+      [hash({ phone: PHONE })],
+    );
     expect(audit.rows).toHaveLength(1);
-    expect(audit.rows[0]).toMatchObject({ user_email: 'staff@example.com', detail: { by: 'phone', reason: 'Request by email of 2026-11-20', erased: 2, files: 1, held: 2, forms: { 'loyalty-registration': 1, 'satisfaction-survey': 1 } } });
+    expect(audit.rows[0]).toMatchObject({
+      user_email: 'staff@example.com',
+      detail: {
+        by: 'phone',
+        reason: 'Request by email of 2026-11-20',
+        erased: 2,
+        files: 1,
+        held: 2,
+        forms: { 'loyalty-registration': 1, 'satisfaction-survey': 1 },
+      },
+    });
     expect(audit.rows[0].detail.person).toMatch(/^[0-9a-f]{64}$/);
     const everyPrivacyEntry = JSON.stringify((await db().query(`SELECT detail FROM audit_log WHERE target = 'privacy'`)).rows);
     expect(everyPrivacyEntry).not.toContain(PHONE.slice(1));
@@ -237,7 +282,11 @@ describe('erasing it', () => {
 
   it('an admin who is also compliance erases the whistle-blower report too', async () => {
     const { phone: PHONE, created } = await aGuest();
-    const answer = await server.api('/api/privacy/erase', { as: 'none', headers: await server.staffAs(['admin', 'compliance']), json: { phone: PHONE, reason: 'Request by email of 2026-11-20', confirm: true } });
+    const answer = await server.api('/api/privacy/erase', {
+      as: 'none',
+      headers: await server.staffAs(['admin', 'compliance']),
+      json: { phone: PHONE, reason: 'Request by email of 2026-11-20', confirm: true },
+    });
     expect(answer.body).toMatchObject({ erased: 3, files: 1 });
     expect(answer.body.held).toHaveLength(2);
     expect((await db().query('SELECT 1 FROM documents WHERE id = $1', [created.report])).rows).toHaveLength(0);
@@ -249,12 +298,18 @@ describe('the audit log after an erasure', () => {
 
   it("keeps an export's filter as its fields and operators, never the values typed", async () => {
     const { email } = await aGuest();
-    const filters = [`where[email][equals]=${encodeURIComponent(email)}&where[or][0][phone][like]=5512`, `where=${encodeURIComponent(JSON.stringify({ and: [{ email: { like: email } }, { createdAt: { greater_than: '2020-01-01' } }] }))}`];
+    const filters = [
+      `where[email][equals]=${encodeURIComponent(email)}&where[or][0][phone][like]=5512`,
+      `where=${encodeURIComponent(JSON.stringify({ and: [{ email: { like: email } }, { createdAt: { greater_than: '2020-01-01' } }] }))}`,
+    ];
     for (const filter of filters) {
       const csv = await server.api(`/api/${LOYALTY}/export.csv?${filter}`, admin());
       expect(csv.status).toBe(200);
     }
-    const { rows } = await db().query<{ detail: unknown }>(`SELECT detail FROM audit_log WHERE action = 'export-submissions' AND target = $1 ORDER BY id DESC LIMIT 2`, [LOYALTY]);
+    const { rows } = await db().query<{ detail: unknown }>(
+      `SELECT detail FROM audit_log WHERE action = 'export-submissions' AND target = $1 ORDER BY id DESC LIMIT 2`,
+      [LOYALTY],
+    );
     expect(rows.map((row) => row.detail)).toEqual([{ where: ['createdAt greater_than', 'email like'] }, { where: ['email equals', 'phone like'] }]);
     expect((await auditText()).toLowerCase()).not.toContain(email.toLowerCase());
   });
@@ -262,36 +317,57 @@ describe('the audit log after an erasure', () => {
   it('redacts every entry that names the person and the reason of a hold on an erased submission; the keyed hash of the person stays', async () => {
     const { email, created, hash } = await aGuest();
     // An export audited as it was before filters were audited by their fields: the email as typed.
-    await db().query(`INSERT INTO audit_log (user_email, action, target, detail) VALUES ('staff@example.com', 'export-submissions', $1, $2)`, [LOYALTY, JSON.stringify({ where: { email: { equals: email } } })]);
+    await db().query(`INSERT INTO audit_log (user_email, action, target, detail) VALUES ('staff@example.com', 'export-submissions', $1, $2)`, [
+      LOYALTY,
+      JSON.stringify({ where: { email: { equals: email } } }),
+    ]);
     // A hold whose reason names the person, lifted since.
-    expect((await server.api(`/api/privacy/holds/${created.survey}`, { method: 'PUT', as: 'staff', json: { reason: 'Claim 7 of Noor Saleh' } })).status).toBe(200);
+    expect((await server.api(`/api/privacy/holds/${created.survey}`, { method: 'PUT', as: 'staff', json: { reason: 'Claim 7 of Noor Saleh' } })).status).toBe(
+      200,
+    );
     expect((await server.api(`/api/privacy/holds/${created.survey}`, { method: 'DELETE', as: 'staff' })).status).toBe(200);
     expect((await search(`email=${encodeURIComponent(email)}`)).status).toBe(200);
 
-    const erased = await server.api('/api/privacy/erase', { as: 'staff', json: { email, reason: `Ticket 42, asked by ${email.toUpperCase()}`, confirm: true } });
+    const erased = await server.api('/api/privacy/erase', {
+      as: 'staff',
+      json: { email, reason: `Ticket 42, asked by ${email.toUpperCase()}`, confirm: true },
+    });
     expect(erased.body).toMatchObject({ erased: 2 });
 
     const text = await auditText();
     expect(text.toLowerCase()).not.toContain(email.toLowerCase());
     expect(text).not.toContain('Noor Saleh');
     const entries = async (action: string, where: string, value: string) =>
-      (await db().query<{ detail: Record<string, unknown> }>(`SELECT detail FROM audit_log WHERE action = $1 AND ${where} = $2 ORDER BY id`, [action, value])).rows.map((row) => row.detail);
+      (
+        await db().query<{ detail: Record<string, unknown> }>(`SELECT detail FROM audit_log WHERE action = $1 AND ${where} = $2 ORDER BY id`, [action, value])
+      ).rows.map((row) => row.detail);
     expect(await entries('privacy-hold', 'document_id', String(created.survey))).toEqual([{ reason: '(erased)' }]);
     expect(await entries('privacy-search', "detail->>'person'", hash({ email }))).toHaveLength(1);
-    expect(await entries('privacy-erase', "detail->>'person'", hash({ email }))).toEqual([expect.objectContaining({ reason: 'Ticket 42, asked by (erased)', redacted: 2 })]);
+    expect(await entries('privacy-erase', "detail->>'person'", hash({ email }))).toEqual([
+      expect.objectContaining({ reason: 'Ticket 42, asked by (erased)', redacted: 2 }),
+    ]);
   });
 });
 
 describe('a legal hold on one submission', () => {
-  const hold = (id: number, json: unknown, headers: Record<string, string> = {}) => server.api(`/api/privacy/holds/${id}`, { method: 'PUT', as: 'staff', json, headers });
-  const expire = () => expireSubmissions(db(), server.ctx.uploads, server.ctx.registry.forms.map((form) => form.compiled));
+  const hold = (id: number, json: unknown, headers: Record<string, string> = {}) =>
+    server.api(`/api/privacy/holds/${id}`, { method: 'PUT', as: 'staff', json, headers });
+  const expire = () =>
+    expireSubmissions(
+      db(),
+      server.ctx.uploads,
+      server.ctx.registry.forms.map((form) => form.compiled),
+    );
 
   it('needs a reason, an admin and a submission', async () => {
     const { created } = await aGuest();
     const noReason = await hold(created.other, { reason: ' ' }, { 'accept-language': 'ar' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors[0].data.errors[0]).toMatchObject({ path: 'reason', message: expect.stringMatching(/[\u0600-\u06FF]/) });
-    expect((await server.api(`/api/privacy/holds/${created.other}`, { method: 'PUT', as: 'none', headers: await server.staffAs(['viewer']), json: { reason: 'x' } })).status).toBe(403);
+    expect(
+      (await server.api(`/api/privacy/holds/${created.other}`, { method: 'PUT', as: 'none', headers: await server.staffAs(['viewer']), json: { reason: 'x' } }))
+        .status,
+    ).toBe(403);
     expect((await hold(999_999, { reason: 'Claim 12' })).status).toBe(404);
   });
 
@@ -312,7 +388,10 @@ describe('a legal hold on one submission', () => {
     const lifted = await server.api(`/api/privacy/holds/${created.other}`, { method: 'DELETE', as: 'staff' });
     expect(lifted.body).toEqual({ id: created.other, holdPlaced: false });
     expect((await expire()).find((count) => count.form === 'satisfaction-survey')?.submissions).toBe(1);
-    const audit = await db().query<{ action: string; document_id: string; detail: Record<string, unknown> | null }>(`SELECT action, document_id, detail FROM audit_log WHERE action IN ('privacy-hold', 'privacy-release') AND document_id = $1 ORDER BY id`, [String(created.other)]);
+    const audit = await db().query<{ action: string; document_id: string; detail: Record<string, unknown> | null }>(
+      `SELECT action, document_id, detail FROM audit_log WHERE action IN ('privacy-hold', 'privacy-release') AND document_id = $1 ORDER BY id`,
+      [String(created.other)],
+    );
     expect(audit.rows).toEqual([
       { action: 'privacy-hold', document_id: String(created.other), detail: { reason: 'Insurance claim 2026-118' } },
       { action: 'privacy-release', document_id: String(created.other), detail: null },

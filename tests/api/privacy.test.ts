@@ -57,7 +57,10 @@ describe('a whistle-blower report', () => {
     const photo = await upload(jpegWithMetadata(), 'IMG_2041.JPG');
     expect(photo.status).toBe(201);
     const proof = await proofFor(server, 'submit_form_whistle_blower');
-    const created = await server.api(`/api/${WHISTLE}`, { json: { ...report, supporting_docs: [photo.body.doc.id] }, headers: { ...REPORTER, 'x-captcha-proof': proof } });
+    const created = await server.api(`/api/${WHISTLE}`, {
+      json: { ...report, supporting_docs: [photo.body.doc.id] },
+      headers: { ...REPORTER, 'x-captcha-proof': proof },
+    });
     expect(created.status).toBe(201);
     expect(created.body.doc.reference).toMatch(REFERENCE);
 
@@ -177,7 +180,11 @@ describe('a PDF uploaded as evidence or a receipt', () => {
       const before = await countOf(server, MEDIA);
       const answer = await upload(bytes, 'receipt.pdf');
       expect(answer.status).toBe(400);
-      expect(answer.body.errors[0]).toMatchObject({ name: 'ValidationError', message: 'The following field is invalid: file', data: { errors: [{ path: 'file', message: expect.stringMatching(message) }] } });
+      expect(answer.body.errors[0]).toMatchObject({
+        name: 'ValidationError',
+        message: 'The following field is invalid: file',
+        data: { errors: [{ path: 'file', message: expect.stringMatching(message) }] },
+      });
       expect(await countOf(server, MEDIA)).toBe(before);
     }
     expect(fs.readdirSync(path.join(server.config.dataDir, 'uploads', MEDIA)).filter((name) => name.endsWith('.part'))).toEqual([]);
@@ -190,13 +197,18 @@ describe('files the server cannot clean or that are not what they seem', () => {
     const before = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
     const answer = await upload(heicPhoto(), 'IMG_0001.HEIC');
     expect(answer.status).toBe(400);
-    expect(answer.body.errors[0].data.errors).toEqual([{ path: 'file', message: 'Invalid file type: image/heic. Accepted: image/jpeg, image/png, image/webp, application/pdf.' }]);
+    expect(answer.body.errors[0].data.errors).toEqual([
+      { path: 'file', message: 'Invalid file type: image/heic. Accepted: image/jpeg, image/png, image/webp, application/pdf.' },
+    ]);
     expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual(before);
   });
 
-  it('a JPEG that is also a web page is refused, in the guest\'s language', async () => {
+  it("a JPEG that is also a web page is refused, in the guest's language", async () => {
     const answer = await server.api(`/api/${MEDIA}?locale=ar`, { form: fileForm(jpegHtmlPolyglot(), 'photo.jpg') });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors[0].data.errors[0]).toEqual({ path: 'file', message: 'يحتوي هذا الملف أيضًا على شيفرة صفحة ويب، لذا لا يمكن قبوله. يرجى التقاط صورة جديدة أو حفظ المستند من جديد.' });
+    expect(answer.body.errors[0].data.errors[0]).toEqual({
+      path: 'file',
+      message: 'يحتوي هذا الملف أيضًا على شيفرة صفحة ويب، لذا لا يمكن قبوله. يرجى التقاط صورة جديدة أو حفظ المستند من جديد.',
+    });
   });
 });

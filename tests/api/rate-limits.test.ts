@@ -6,11 +6,13 @@ import { STAFF, startTestServer, type TestServer } from '../support/server.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
 const LIMIT = 5;
-const random = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+const random = () =>
+  `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
 
 async function createMany(server: TestServer, count: number, forwardedFor: () => string) {
   const statuses: number[] = [];
-  for (let i = 0; i < count; i++) statuses.push((await server.api(`/api/${DINING}`, { json: diningAnswers(), headers: { 'x-forwarded-for': forwardedFor() } })).status);
+  for (let i = 0; i < count; i++)
+    statuses.push((await server.api(`/api/${DINING}`, { json: diningAnswers(), headers: { 'x-forwarded-for': forwardedFor() } })).status);
   return statuses;
 }
 
@@ -50,7 +52,15 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
   it('at most 10 login attempts per address per minute, whichever accounts they try', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await server.api('/api/users/login', { as: 'none', json: { email: `guess${i}@example.com`, password: 'x' }, headers: { 'x-forwarded-for': `${random()}, 198.51.100.9` } })).status);
+      statuses.push(
+        (
+          await server.api('/api/users/login', {
+            as: 'none',
+            json: { email: `guess${i}@example.com`, password: 'x' },
+            headers: { 'x-forwarded-for': `${random()}, 198.51.100.9` },
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);

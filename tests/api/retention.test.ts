@@ -15,7 +15,9 @@ const age = (server: TestServer, id: number, interval: string) =>
 async function registration(server: TestServer, email = 'amal@example.com'): Promise<{ id: number; receipt: string }> {
   const created = await register(server, await loyaltyAnswers(server, { email }));
   expect(created.status).toBe(201);
-  const { rows } = await server.ctx.db.query<{ filename: string }>(`SELECT data->>'filename' AS filename FROM documents WHERE attached_to = $1`, [created.body.doc.id]);
+  const { rows } = await server.ctx.db.query<{ filename: string }>(`SELECT data->>'filename' AS filename FROM documents WHERE attached_to = $1`, [
+    created.body.doc.id,
+  ]);
   expect(rows).toHaveLength(1);
   return { id: created.body.doc.id, receipt: rows[0].filename };
 }
@@ -29,7 +31,10 @@ async function followUpAndAlert(server: TestServer, id: number): Promise<void> {
      VALUES ($1, 'every registration', $1, $2, 'loyalty-registration', 'REF', 'en', 'New registration', 'Amal Haddad registered') RETURNING id`,
     [id, LOYALTY],
   );
-  await db.query(`INSERT INTO outbox (kind, channel, recipient, message_id, source_id, document_id) VALUES ('alert', 'email', 'club@example.com', $2, $1, $3)`, [alert.rows[0].id, `<${id}@test>`, id]);
+  await db.query(
+    `INSERT INTO outbox (kind, channel, recipient, message_id, source_id, document_id) VALUES ('alert', 'email', 'club@example.com', $2, $1, $3)`,
+    [alert.rows[0].id, `<${id}@test>`, id],
+  );
 }
 
 async function remaining(server: TestServer, id: number) {
@@ -45,7 +50,11 @@ async function remaining(server: TestServer, id: number) {
 }
 
 const retentionAudit = async (server: TestServer) =>
-  (await server.ctx.db.query<{ user_id: number | null; target: string; detail: Record<string, unknown> }>(`SELECT user_id, target, detail FROM audit_log WHERE action = 'retention-delete' ORDER BY id`)).rows;
+  (
+    await server.ctx.db.query<{ user_id: number | null; target: string; detail: Record<string, unknown> }>(
+      `SELECT user_id, target, detail FROM audit_log WHERE action = 'retention-delete' ORDER BY id`,
+    )
+  ).rows;
 
 const forms = (server: TestServer) => server.ctx.registry.forms.map((form) => form.compiled);
 
@@ -120,7 +129,11 @@ describe('the retention job, uploads on disk', () => {
       [source],
     );
     const documents = async () =>
-      (await db.query<{ visible: number; estimated: number; live: number }>(`SELECT relallvisible AS visible, reltuples::int AS estimated, (SELECT count(*)::int FROM documents) AS live FROM pg_class WHERE relname = 'documents'`)).rows[0];
+      (
+        await db.query<{ visible: number; estimated: number; live: number }>(
+          `SELECT relallvisible AS visible, reltuples::int AS estimated, (SELECT count(*)::int FROM documents) AS live FROM pg_class WHERE relname = 'documents'`,
+        )
+      ).rows[0];
     const before = await documents();
     expect(before.estimated).toBeLessThan(before.live / 2);
     await db.query('UPDATE retention_runs SET last_run_at = NULL, started_at = NULL');
@@ -170,7 +183,9 @@ describe('the retention job on its own timer, uploads in S3-compatible storage',
     expect(counts).toEqual({ submissions: 1, files: 1 });
     expect((await remaining(server, doomed.id)).documents).toBe(0);
     // Detached and dated at the epoch: the next orphan clean-up takes it, row and object.
-    const file = await server.ctx.db.query<{ attached_to: number | null; created_at: Date }>('SELECT attached_to, created_at FROM documents WHERE id = $1', [rows[0].id]);
+    const file = await server.ctx.db.query<{ attached_to: number | null; created_at: Date }>('SELECT attached_to, created_at FROM documents WHERE id = $1', [
+      rows[0].id,
+    ]);
     expect(file.rows).toEqual([{ attached_to: null, created_at: new Date(0) }]);
   });
 });

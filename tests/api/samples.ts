@@ -90,12 +90,28 @@ const today = () => new Date().toISOString().slice(0, 10);
 const visitToday = () => dohaDay(Date.now());
 
 /** Two strokes on a 3:1 pad: a line and a dot. */
-export const SIGNATURE = { strokes: [[[0.1, 0.2], [0.4, 0.5], [0.8, 0.3]], [[0.9, 0.9]]], aspect: 3 };
+export const SIGNATURE = {
+  strokes: [
+    [
+      [0.1, 0.2],
+      [0.4, 0.5],
+      [0.8, 0.3],
+    ],
+    [[0.9, 0.9]],
+  ],
+  aspect: 3,
+};
 
 export function waiverAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    visit_date: visitToday(), name: 'Noor Saleh', qid: '28463400123', phone: '+97455501234',
-    dependents: [{ name: 'Lina Saleh', qid: 'P1234567' }, { name: 'Omar Saleh' }], signature: SIGNATURE, acknowledgement: true, ...overrides,
+    visit_date: visitToday(),
+    name: 'Noor Saleh',
+    qid: '28463400123',
+    phone: '+97455501234',
+    dependents: [{ name: 'Lina Saleh', qid: 'P1234567' }, { name: 'Omar Saleh' }],
+    signature: SIGNATURE,
+    acknowledgement: true,
+    ...overrides,
   };
 }
 
@@ -103,36 +119,72 @@ export const SKI = 'ski-waiver-forms';
 
 export function skiWaiverAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    visit_date: visitToday(), name: 'Noor Saleh', age: 38, qid: '28463400123', phone: '+97455501234',
-    emergency_contact_name: 'Khalid Saleh', emergency_contact_phone: '+97433221100',
-    dependents: [{ name: 'Lina Saleh', age: 12, medical_conditions: 'Asthma' }, { name: 'Omar Saleh', age: 7 }],
-    signature: SIGNATURE, acknowledgement: true, ...overrides,
+    visit_date: visitToday(),
+    name: 'Noor Saleh',
+    age: 38,
+    qid: '28463400123',
+    phone: '+97455501234',
+    emergency_contact_name: 'Khalid Saleh',
+    emergency_contact_phone: '+97433221100',
+    dependents: [
+      { name: 'Lina Saleh', age: 12, medical_conditions: 'Asthma' },
+      { name: 'Omar Saleh', age: 7 },
+    ],
+    signature: SIGNATURE,
+    acknowledgement: true,
+    ...overrides,
   };
 }
 
 export function satisfactionAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    store_ambience_cleanliness_rating: 'good', store_ambience_visual_presentation_rating: 'excellent', is_product_availability_variety: 'yes',
-    product_availability_variety_rating: 'good', rating_customer_service: 'satisfied', is_customer_service_helpful: 'yes', checkout_payment_process: 'good',
-    loyalty_program: 'no', communication_promotions: 'email', rating_overall_experience: 'very-satisfied', name: 'Amal Haddad', telephone_number: '+97455501234',
+    store_ambience_cleanliness_rating: 'good',
+    store_ambience_visual_presentation_rating: 'excellent',
+    is_product_availability_variety: 'yes',
+    product_availability_variety_rating: 'good',
+    rating_customer_service: 'satisfied',
+    is_customer_service_helpful: 'yes',
+    checkout_payment_process: 'good',
+    loyalty_program: 'no',
+    communication_promotions: 'email',
+    rating_overall_experience: 'very-satisfied',
+    name: 'Amal Haddad',
+    telephone_number: '+97455501234',
     ...overrides,
   };
 }
 
 export function padelAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { visit_frequency: 'weekly', recommend_to_others_rating: 9, satisfaction_booking_process: 8, satisfaction_booking_process_time_slots: 7, ...overrides };
+  return {
+    visit_frequency: 'weekly',
+    recommend_to_others_rating: 9,
+    satisfaction_booking_process: 8,
+    satisfaction_booking_process_time_slots: 7,
+    ...overrides,
+  };
 }
 
 export const retailAnswers = (score: number) => ({ visit_date: today(), employee_id: 'E-102', receipt_id: 'R-88231', customer_feedback_number: score });
 
 export function employeeAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    anonymous_id: `anon-${Math.random().toString(36).slice(2)}`, department: 'operations',
-    env_tools_resources: 'agree', env_safe_respected: 'agree', env_workload: 'about-right',
-    lead_clear_expectations: 'agree', lead_recognition: 'agree', lead_feedback_frequency: 'often', lead_communication: 'agree',
-    growth_learning: 'agree', growth_career_path: 'i-do-not-know',
-    wellbeing_balance: 'agree', wellbeing_stress: 'sometimes', wellbeing_overall_satisfaction: 'satisfied',
-    recommend_employer: 8, stay_intention: 'yes', ...overrides,
+    anonymous_id: `anon-${Math.random().toString(36).slice(2)}`,
+    department: 'operations',
+    env_tools_resources: 'agree',
+    env_safe_respected: 'agree',
+    env_workload: 'about-right',
+    lead_clear_expectations: 'agree',
+    lead_recognition: 'agree',
+    lead_feedback_frequency: 'often',
+    lead_communication: 'agree',
+    growth_learning: 'agree',
+    growth_career_path: 'i-do-not-know',
+    wellbeing_balance: 'agree',
+    wellbeing_stress: 'sometimes',
+    wellbeing_overall_satisfaction: 'satisfied',
+    recommend_employer: 8,
+    stay_intention: 'yes',
+    ...overrides,
   };
 }
 

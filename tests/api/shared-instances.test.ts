@@ -69,7 +69,11 @@ describe('two instances, one PostgreSQL, one object store', () => {
   it('uploads nobody claimed are removed from the object store by either instance', async () => {
     const before = await store.keys();
     const later = new Date(Date.now() + 61 * 60_000);
-    const removed = await cleanupOrphanUploads(b.ctx.db, later, 60, { uploadsRoot: path.join(b.config.dataDir, 'uploads'), collections: [LOYALTY_MEDIA], storage: b.ctx.uploads });
+    const removed = await cleanupOrphanUploads(b.ctx.db, later, 60, {
+      uploadsRoot: path.join(b.config.dataDir, 'uploads'),
+      collections: [LOYALTY_MEDIA],
+      storage: b.ctx.uploads,
+    });
     expect(removed).toBe(ORPHAN_CAP);
     const after = await store.keys();
     expect(after).toHaveLength(before.length - ORPHAN_CAP);
@@ -83,7 +87,9 @@ describe('two instances, one PostgreSQL, one object store', () => {
     const before = await countOf(a, DINING);
     const answers = diningAnswers({ customer_comments: 'Sent through both instances' });
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? b : a).api(`/api/${DINING}`, { json: answers, headers: { 'idempotency-key': key } })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? b : a).api(`/api/${DINING}`, { json: answers, headers: { 'idempotency-key': key } })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
     expect(new Set(results.map((r) => r.body.doc.id)).size).toBe(1);
     expect(await countOf(b, DINING)).toBe(before + 1);

@@ -41,7 +41,12 @@ function slowUpload(port: number): SlowUpload {
     port,
     method: 'POST',
     path: `/api/${LOYALTY_MEDIA}`,
-    headers: { authorization: `users API-Key ${PUBLIC_KEY}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length, expect: '100-continue' },
+    headers: {
+      authorization: `users API-Key ${PUBLIC_KEY}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': body.length,
+      expect: '100-continue',
+    },
   });
   const accepted = new Promise<void>((resolve) => request.once('continue', () => request.write(body.subarray(0, half), () => resolve())));
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -42,10 +42,16 @@ describe('a guest signs the ski waiver for themselves and two children', () => {
     expect(found.body.docs.map((item: { id: number }) => item.id)).toEqual([doc.id]);
   });
 
-  for (const [index, age] of [[0, 18], [1, 40]] as const) {
+  for (const [index, age] of [
+    [0, 18],
+    [1, 40],
+  ] as const) {
     it(`is refused (400) when dependent ${index + 1} is aged ${age}, naming dependents.${index}.age, and nothing is stored`, async () => {
       const before = await countOf(server, SKI);
-      const dependents = [{ name: 'Lina Saleh', age: 12, medical_conditions: 'Asthma' }, { name: 'Omar Saleh', age: 7 }];
+      const dependents = [
+        { name: 'Lina Saleh', age: 12, medical_conditions: 'Asthma' },
+        { name: 'Omar Saleh', age: 7 },
+      ];
       dependents[index] = { ...dependents[index], age };
       const answer = await sign(skiWaiverAnswers({ dependents }));
       expect(answer.status).toBe(400);

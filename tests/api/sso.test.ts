@@ -13,7 +13,15 @@ let server: TestServer;
 beforeAll(async () => {
   provider = await startOidcProvider();
   server = await startTestServer({
-    oidc: { issuerUrl: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, redirectUrl: null, scopes: 'openid email profile', defaultRole: 'employee', allowedDomains: [] },
+    oidc: {
+      issuerUrl: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      redirectUrl: null,
+      scopes: 'openid email profile',
+      defaultRole: 'employee',
+      allowedDomains: [],
+    },
   });
   provider.start(`${server.url}/api/users/oidc/callback`);
 });
@@ -32,7 +40,11 @@ async function signInWithCompany(email: string, next?: string, on: { server: Tes
   expect(toProvider.url.startsWith(provider.issuer)).toBe(true);
   const authorize = new URL(toProvider.hops[0].location!);
   const form = /action="([^"]+)"/.exec(await toProvider.response.text())![1];
-  const back = await jar.follow(new URL(form, toProvider.url).href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }) }, (url) => url.startsWith(server.url) && !url.includes('/api/users/oidc/'));
+  const back = await jar.follow(
+    new URL(form, toProvider.url).href,
+    { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }) },
+    (url) => url.startsWith(server.url) && !url.includes('/api/users/oidc/'),
+  );
   return { jar, authorize, landed: back.url.slice(server.url.length), hops: back.hops };
 }
 
@@ -113,7 +125,9 @@ describe('company single sign-on (OpenID Connect, authorization code with PKCE)'
     const jar = new CookieJar();
     const started = await jar.fetch(`${server.url}/api/users/oidc/start?next=/staff`);
     const state = new URL(started.headers.get('location')!).searchParams.get('state')!;
-    const callback = await jar.fetch(`${server.url}/api/users/oidc/callback?code=made-up&state=${encodeURIComponent(state)}&iss=${encodeURIComponent(provider.issuer)}`);
+    const callback = await jar.fetch(
+      `${server.url}/api/users/oidc/callback?code=made-up&state=${encodeURIComponent(state)}&iss=${encodeURIComponent(provider.issuer)}`,
+    );
     expect(callback.headers.get('location')).toBe('/login?error=sso-failed&next=%2Fstaff');
     expect(jar.get(server.url, 'payload-token')).toBeUndefined();
   });
@@ -121,9 +135,13 @@ describe('company single sign-on (OpenID Connect, authorization code with PKCE)'
   it('records each sign-in in the audit log', async () => {
     provider.accounts.set('employee-huda', { email: 'huda@dohaoasis.example', emailVerified: true, name: 'Huda' });
     for (let n = 0; n < 2; n++) expect((await signInWithCompany('huda@dohaoasis.example')).landed).toBe('/login-success');
-    const huda = (await server.api('/api/users?limit=100', { as: 'staff' })).body.docs.find((user: { email: string }) => user.email === 'huda@dohaoasis.example');
+    const huda = (await server.api('/api/users?limit=100', { as: 'staff' })).body.docs.find(
+      (user: { email: string }) => user.email === 'huda@dohaoasis.example',
+    );
     const log = await server.api('/api/audit-log?limit=100', { as: 'staff' });
-    const entries = log.body.docs.filter((entry: { action: string; documentId: string; detail: { method?: string } }) => entry.action === 'sign-in' && entry.documentId === String(huda.id));
+    const entries = log.body.docs.filter(
+      (entry: { action: string; documentId: string; detail: { method?: string } }) => entry.action === 'sign-in' && entry.documentId === String(huda.id),
+    );
     expect(entries.map((entry: { detail: { method?: string } }) => entry.detail.method)).toEqual(['sso', 'sso']);
   });
 });
@@ -148,7 +166,15 @@ describe('linking an existing password account when the domain is allowed', () =
   beforeAll(async () => {
     idp = await startOidcProvider();
     listed = await startTestServer({
-      oidc: { issuerUrl: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, redirectUrl: null, scopes: 'openid email profile', defaultRole: 'employee', allowedDomains: ['example.com'] },
+      oidc: {
+        issuerUrl: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        redirectUrl: null,
+        scopes: 'openid email profile',
+        defaultRole: 'employee',
+        allowedDomains: ['example.com'],
+      },
     });
     idp.start(`${listed.url}/api/users/oidc/callback`);
   });

@@ -57,7 +57,10 @@ describe('a guest reads their reference to the front desk', () => {
     const spoken = doc.reference.toLowerCase().replace(/-/g, ' ').replace(/0/g, 'o').replace(/1/g, 'l');
     for (const typed of [doc.reference, spoken]) {
       const found = await server.api(`/api/${DINING}?where[reference][equals]=${encodeURIComponent(typed)}`, { as: 'staff' });
-      expect(found.body.docs.map((item: { customer_comments: string }) => item.customer_comments), typed).toEqual(['Find me']);
+      expect(
+        found.body.docs.map((item: { customer_comments: string }) => item.customer_comments),
+        typed,
+      ).toEqual(['Find me']);
     }
     expect((await server.api(`/api/${DINING}?where[reference][equals]=${doc.reference}`)).status).toBe(403);
   });
@@ -81,7 +84,12 @@ describe('staff export a form to CSV', () => {
   it('one row per submission, the questions as columns in the order of the form, safe to open in a spreadsheet', async () => {
     const tricky = [
       padelAnswers({ share_experience: '=HYPERLINK("http://evil.example","Click")', why_choose_us: ['location', 'pricing'] }),
-      padelAnswers({ share_experience: 'Two lines,\nwith "quotes"', recommend_to_others_rating: 10, discovery_method: 'others', discovery_method_others: '@SUM(A1)' }),
+      padelAnswers({
+        share_experience: 'Two lines,\nwith "quotes"',
+        recommend_to_others_rating: 10,
+        discovery_method: 'others',
+        discovery_method_others: '@SUM(A1)',
+      }),
       padelAnswers({ share_experience: 'ملاعب ممتازة', recommend_to_others_rating: 3, discovery_method: 'others', discovery_method_others: '-2+3' }),
     ];
     const created = [];

@@ -18,7 +18,12 @@ describe('a guest fills in the dining survey', () => {
 
     const read = await server.api(`/api/${DINING}/${created.body.doc.id}`, { as: 'staff' });
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id: created.body.doc.id, customer_comments: 'Great pasta', formVersion: expect.any(Number), formHash: expect.any(String) });
+    expect(read.body).toMatchObject({
+      id: created.body.doc.id,
+      customer_comments: 'Great pasta',
+      formVersion: expect.any(Number),
+      formHash: expect.any(String),
+    });
   });
 
   it('stores the answers and the form version only: no IP address or browser details', async () => {
@@ -95,7 +100,9 @@ describe('a guest joins the loyalty club', () => {
     const again = await register(server, { ...(await loyaltyAnswers(server)), phone: answers.phone });
     expect(again.status).toBe(409);
     expect(again.body.errors[0]).toMatchObject({ name: 'ValidationError', message: 'The following field is invalid: Phone' });
-    expect(again.body.errors[0].data.errors).toEqual([{ label: 'Phone', path: 'phone', message: 'This phone number is already registered in the loyalty club.' }]);
+    expect(again.body.errors[0].data.errors).toEqual([
+      { label: 'Phone', path: 'phone', message: 'This phone number is already registered in the loyalty club.' },
+    ]);
     const { body } = await server.api(`/api/${LOYALTY}?where[phone][equals]=${encodeURIComponent(String(answers.phone))}`, { as: 'staff' });
     expect(body.totalDocs).toBe(1);
   });

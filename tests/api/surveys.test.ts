@@ -5,7 +5,18 @@ import { formText } from '../../src/engine/text/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import {
-  countOf, EMPLOYEE, employeeAnswers, errorPaths, PADEL, padelAnswers, proofFor, REFERENCE, RETAIL, retailAnswers, SATISFACTION, satisfactionAnswers,
+  countOf,
+  EMPLOYEE,
+  employeeAnswers,
+  errorPaths,
+  PADEL,
+  padelAnswers,
+  proofFor,
+  REFERENCE,
+  RETAIL,
+  retailAnswers,
+  SATISFACTION,
+  satisfactionAnswers,
 } from './samples.ts';
 
 let server: TestServer;
@@ -50,7 +61,10 @@ describe('the store satisfaction survey', () => {
 describe('the padel survey', () => {
   it('refuses "please tell us how" unless the guest chose "others", and stores nothing', async () => {
     const before = await countOf(server, PADEL);
-    for (const answers of [padelAnswers({ discovery_method: 'friends', discovery_method_others: 'A flyer' }), padelAnswers({ discovery_method_others: 'A flyer' })]) {
+    for (const answers of [
+      padelAnswers({ discovery_method: 'friends', discovery_method_others: 'A flyer' }),
+      padelAnswers({ discovery_method_others: 'A flyer' }),
+    ]) {
       const answer = await post(PADEL, answers);
       expect(answer.status).toBe(400);
       expect(errorPaths(answer.body)).toEqual(['discovery_method_others']);
@@ -61,7 +75,14 @@ describe('the padel survey', () => {
   });
 
   it('stores the standard Net Promoter band of the recommendation score', async () => {
-    const bands: [number, string][] = [[0, 'detractor'], [6, 'detractor'], [7, 'passive'], [8, 'passive'], [9, 'promoter'], [10, 'promoter']];
+    const bands: [number, string][] = [
+      [0, 'detractor'],
+      [6, 'detractor'],
+      [7, 'passive'],
+      [8, 'passive'],
+      [9, 'promoter'],
+      [10, 'promoter'],
+    ];
     for (const [score, band] of bands) {
       const created = await post(PADEL, padelAnswers({ recommend_to_others_rating: score }));
       expect(created.status).toBe(201);
@@ -74,7 +95,14 @@ describe('the padel survey', () => {
 
 describe('the retail survey', () => {
   it('puts 6 with the detractors and 7 with the passives (the old system had 0-4 and 5-7)', async () => {
-    for (const [score, band] of [[4, 'detractor'], [5, 'detractor'], [6, 'detractor'], [7, 'passive'], [8, 'passive'], [9, 'promoter']] as const) {
+    for (const [score, band] of [
+      [4, 'detractor'],
+      [5, 'detractor'],
+      [6, 'detractor'],
+      [7, 'passive'],
+      [8, 'passive'],
+      [9, 'promoter'],
+    ] as const) {
       expect((await post(RETAIL, retailAnswers(score))).body.doc.customer_feedback_number_band, `score ${score}`).toBe(band);
     }
   });

@@ -76,9 +76,11 @@ let routes: Route[];
 const WALK_MS = 300_000;
 async function walk<T>(items: T[], visit: (item: T) => Promise<void>) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await visit(item);
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await visit(item);
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -99,62 +101,86 @@ afterAll(async () => {
 describe('every registered route', () => {
   it('the route table is read whole (the API, the pages and the page posts)', () => {
     const urls = routes.map((route) => `${route.method} ${route.url}`);
-    for (const known of ['GET /api/privacy/search', 'PATCH /api/:slug/:id/followup', 'PUT /api/privacy/holds/:id', 'POST /api/waiver-copy/verify', 'GET /survey/fnb/:restaurantName', 'GET /survey/padel/thank-you', 'GET /*']) {
+    for (const known of [
+      'GET /api/privacy/search',
+      'PATCH /api/:slug/:id/followup',
+      'PUT /api/privacy/holds/:id',
+      'POST /api/waiver-copy/verify',
+      'GET /survey/fnb/:restaurantName',
+      'GET /survey/padel/thank-you',
+      'GET /*',
+    ]) {
       expect(urls).toContain(known);
     }
     expect(routes.length).toBeGreaterThan(100);
   });
 
-  it('a hostile route parameter: an API route answers 400 naming it, a page 404, never a 5xx', async () => {
-    const failures: string[] = [];
-    await walk(routes, async (route) => {
-      for (const name of paramsOf(route.url)) {
-        for (const [what, value] of Object.entries(HOSTILE_PATHS)) {
-          const url = address(route.url, value, name);
-          const answer = await send(route, url);
-          const api = url.startsWith('/api/');
-          const named = route.method === 'HEAD' || answer.json?.errors?.[0]?.data?.errors?.some((error) => error.path === name);
-          // A malformed address is no route's parameter: refused before routing, the address named.
-          const expected = api ? answer.status === 400 && (named || what === 'a cut-off sequence' || what.startsWith('a lone')) : answer.status === 404;
-          if (!expected) failures.push(`${route.method} ${url} (${what}): ${answer.status} ${answer.text.slice(0, 120)}`);
+  it(
+    'a hostile route parameter: an API route answers 400 naming it, a page 404, never a 5xx',
+    async () => {
+      const failures: string[] = [];
+      await walk(routes, async (route) => {
+        for (const name of paramsOf(route.url)) {
+          for (const [what, value] of Object.entries(HOSTILE_PATHS)) {
+            const url = address(route.url, value, name);
+            const answer = await send(route, url);
+            const api = url.startsWith('/api/');
+            const named = route.method === 'HEAD' || answer.json?.errors?.[0]?.data?.errors?.some((error) => error.path === name);
+            // A malformed address is no route's parameter: refused before routing, the address named.
+            const expected = api ? answer.status === 400 && (named || what === 'a cut-off sequence' || what.startsWith('a lone')) : answer.status === 404;
+            if (!expected) failures.push(`${route.method} ${url} (${what}): ${answer.status} ${answer.text.slice(0, 120)}`);
+          }
         }
-      }
-    });
-    expect(failures).toEqual([]);
-  }, WALK_MS);
+      });
+      expect(failures).toEqual([]);
+    },
+    WALK_MS,
+  );
 
-  it('a hostile query string: an API route answers 400 naming the parameter (a page 404), and a malformed one is no 5xx', async () => {
-    const failures: string[] = [];
-    await walk(routes, async (route) => {
-      for (const [what, { query, name }] of Object.entries(HOSTILE_QUERIES)) {
-        const url = `${address(route.url, '1')}?${query}`;
-        const answer = await send(route, url);
-        const ok =
-          name === null
-            ? answer.status < 500
-            : url.startsWith('/api/')
-              ? answer.status === 400 && (route.method === 'HEAD' || answer.json?.errors?.[0]?.data?.errors?.some((error) => error.path === name))
-              : answer.status === 404;
-        if (!ok) failures.push(`${route.method} ${url} (${what}): ${answer.status} ${answer.text.slice(0, 120)}`);
-      }
-    });
-    expect(failures).toEqual([]);
-  }, WALK_MS);
+  it(
+    'a hostile query string: an API route answers 400 naming the parameter (a page 404), and a malformed one is no 5xx',
+    async () => {
+      const failures: string[] = [];
+      await walk(routes, async (route) => {
+        for (const [what, { query, name }] of Object.entries(HOSTILE_QUERIES)) {
+          const url = `${address(route.url, '1')}?${query}`;
+          const answer = await send(route, url);
+          const ok =
+            name === null
+              ? answer.status < 500
+              : url.startsWith('/api/')
+                ? answer.status === 400 && (route.method === 'HEAD' || answer.json?.errors?.[0]?.data?.errors?.some((error) => error.path === name))
+                : answer.status === 404;
+          if (!ok) failures.push(`${route.method} ${url} (${what}): ${answer.status} ${answer.text.slice(0, 120)}`);
+        }
+      });
+      expect(failures).toEqual([]);
+    },
+    WALK_MS,
+  );
 
-  it('a hostile JSON body: a 400 naming the field wherever a body is read, never a 5xx', async () => {
-    const failures: string[] = [];
-    await walk(routes.filter((candidate) => !['GET', 'HEAD'].includes(candidate.method)), async (route) => {
-      for (const [what, body] of Object.entries(HOSTILE_BODIES)) {
-        const url = address(route.url, '1');
-        const answer = await send(route, url, body);
-        const field = what.endsWith('a key') ? 'a\uFFFDb' : 'note';
-        const named = answer.json?.errors?.[0]?.data?.errors?.some((error) => error.path === field);
-        // Routes refusing the caller or the content type before they read a body (a page's post takes no JSON) are no 5xx either.
-        if (answer.status >= 500 || (answer.status === 400 && !named) || answer.status < 400) failures.push(`${route.method} ${url} (${what}): ${answer.status} ${answer.text.slice(0, 120)}`);
-      }
-    });
-    expect(failures).toEqual([]);
-  }, WALK_MS);
+  it(
+    'a hostile JSON body: a 400 naming the field wherever a body is read, never a 5xx',
+    async () => {
+      const failures: string[] = [];
+      await walk(
+        routes.filter((candidate) => !['GET', 'HEAD'].includes(candidate.method)),
+        async (route) => {
+          for (const [what, body] of Object.entries(HOSTILE_BODIES)) {
+            const url = address(route.url, '1');
+            const answer = await send(route, url, body);
+            const field = what.endsWith('a key') ? 'a\uFFFDb' : 'note';
+            const named = answer.json?.errors?.[0]?.data?.errors?.some((error) => error.path === field);
+            // Routes refusing the caller or the content type before they read a body (a page's post takes no JSON) are no 5xx either.
+            if (answer.status >= 500 || (answer.status === 400 && !named) || answer.status < 400)
+              failures.push(`${route.method} ${url} (${what}): ${answer.status} ${answer.text.slice(0, 120)}`);
+          }
+        },
+      );
+      expect(failures).toEqual([]);
+    },
+    WALK_MS,
+  );
 });
 
 describe("the review's requests", () => {
@@ -169,7 +195,7 @@ describe("the review's requests", () => {
     }
   });
 
-  it("staff requests: 400 naming the parameter, nothing stored", async () => {
+  it('staff requests: 400 naming the parameter, nothing stored', async () => {
     const cases: [string, string, unknown, string][] = [
       ['GET', '/api/privacy/search?email=a%00b@c.de', undefined, 'email'],
       ['GET', '/api/insights/dining-survey/comments?group=%00', undefined, 'group'],

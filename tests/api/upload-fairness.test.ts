@@ -50,7 +50,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 function client(address: string, bytes: Buffer, count: number) {
-  const worker = new Worker(CLIENT, { eval: true, workerData: { url: `${server.url}/api/${LOYALTY_MEDIA}`, address, key: PUBLIC_KEY, bytes: new Uint8Array(bytes), count } });
+  const worker = new Worker(CLIENT, {
+    eval: true,
+    workerData: { url: `${server.url}/api/${LOYALTY_MEDIA}`, address, key: PUBLIC_KEY, bytes: new Uint8Array(bytes), count },
+  });
   const first = new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
     worker.once('error', reject);

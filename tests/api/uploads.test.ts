@@ -54,7 +54,10 @@ describe('a guest uploads a receipt', () => {
     const before = storedFiles();
     const answer = await upload(fileForm(textFile(), 'receipt.jpg', 'image/jpeg'));
     expect(answer.status).toBe(400);
-    expect(answer.body.errors[0]).toMatchObject({ name: 'ValidationError', data: { errors: [{ path: 'file', message: expect.stringMatching(/^Invalid file type: unknown\./) }] } });
+    expect(answer.body.errors[0]).toMatchObject({
+      name: 'ValidationError',
+      data: { errors: [{ path: 'file', message: expect.stringMatching(/^Invalid file type: unknown\./) }] },
+    });
     expect(storedFiles()).toEqual(before);
   });
 
@@ -123,7 +126,13 @@ describe('a client that uploads without ever sending a form', () => {
       const refused = await send();
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({
-        errors: [{ name: 'TooManyPendingUploads', data: { limit: 2 }, message: 'Too many uploaded files are waiting for a form to be sent from your network (limit: 2). Send your form, or try again in 60 minutes.' }],
+        errors: [
+          {
+            name: 'TooManyPendingUploads',
+            data: { limit: 2 },
+            message: 'Too many uploaded files are waiting for a form to be sent from your network (limit: 2). Send your form, or try again in 60 minutes.',
+          },
+        ],
       });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
       expect(await countOf(capped, LOYALTY_MEDIA)).toBe(2);

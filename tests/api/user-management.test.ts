@@ -17,7 +17,10 @@ async function tokenOf(email: string, password: string): Promise<string> {
 
 describe('user management', () => {
   it('an admin invites an editor with a password; the editor signs in with the role given', async () => {
-    const created = await server.api('/api/users', { as: 'staff', json: { email: 'Editor@Example.com', password: 'editor password 1', role: 'editor', name: 'Nadia' } });
+    const created = await server.api('/api/users', {
+      as: 'staff',
+      json: { email: 'Editor@Example.com', password: 'editor password 1', role: 'editor', name: 'Nadia' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.doc).toMatchObject({ email: 'editor@example.com', roles: ['editor'], venues: [], name: 'Nadia', password: true, sso: false });
     expect(JSON.stringify(created.body)).not.toMatch(/scrypt|password_hash/);
@@ -35,7 +38,16 @@ describe('user management', () => {
     expect((await server.api('/api/users', { as: 'none', headers: { authorization: `JWT ${editor}` } })).status).toBe(403);
     expect((await server.api('/api/users', { as: 'public' })).status).toBe(403);
     expect((await server.api('/api/users', { as: 'none' })).status).toBe(403);
-    expect((await server.api('/api/users', { as: 'none', method: 'POST', headers: { authorization: `JWT ${editor}` }, json: { email: 'x@example.com', password: 'long enough 1', role: 'admin' } })).status).toBe(403);
+    expect(
+      (
+        await server.api('/api/users', {
+          as: 'none',
+          method: 'POST',
+          headers: { authorization: `JWT ${editor}` },
+          json: { email: 'x@example.com', password: 'long enough 1', role: 'admin' },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('refuses bad input with a 400 naming the field', async () => {
@@ -71,9 +83,17 @@ describe('user management', () => {
     const second = await server.api('/api/users', { as: 'staff', json: { email: 'second-admin@example.com', password: 'second admin pw', role: 'admin' } });
     expect(second.status).toBe(201);
     const secondToken = await tokenOf('second-admin@example.com', 'second admin pw');
-    const demoted = await server.api(`/api/users/${me.id}`, { as: 'none', method: 'PATCH', headers: { authorization: `JWT ${secondToken}` }, json: { role: 'editor' } });
+    const demoted = await server.api(`/api/users/${me.id}`, {
+      as: 'none',
+      method: 'PATCH',
+      headers: { authorization: `JWT ${secondToken}` },
+      json: { role: 'editor' },
+    });
     expect(demoted.status).toBe(200);
-    expect((await server.api(`/api/users/${me.id}`, { as: 'none', method: 'PATCH', headers: { authorization: `JWT ${secondToken}` }, json: { role: 'admin' } })).status).toBe(200);
+    expect(
+      (await server.api(`/api/users/${me.id}`, { as: 'none', method: 'PATCH', headers: { authorization: `JWT ${secondToken}` }, json: { role: 'admin' } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -83,26 +103,46 @@ describe('several roles and venues per user', () => {
     expect(venues.status).toBe(200);
     const slugs = venues.body.docs.map((venue: { slug: string }) => venue.slug);
     expect(slugs).toEqual(expect.arrayContaining(['cova', 'twiga']));
-    const created = await server.api('/api/users', { as: 'staff', json: { email: 'manager@example.com', password: 'manager password', roles: ['manager', 'viewer'], venues: ['twiga', 'cova'] } });
+    const created = await server.api('/api/users', {
+      as: 'staff',
+      json: { email: 'manager@example.com', password: 'manager password', roles: ['manager', 'viewer'], venues: ['twiga', 'cova'] },
+    });
     expect(created.status).toBe(201);
     expect(created.body.doc).toMatchObject({ roles: ['manager', 'viewer'], venues: ['cova', 'twiga'] });
-    const changed = await server.api(`/api/users/${created.body.doc.id}`, { as: 'staff', method: 'PATCH', json: { roles: ['manager', 'compliance'], venues: ['cova'] } });
+    const changed = await server.api(`/api/users/${created.body.doc.id}`, {
+      as: 'staff',
+      method: 'PATCH',
+      json: { roles: ['manager', 'compliance'], venues: ['cova'] },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.doc).toMatchObject({ roles: ['manager', 'compliance'], venues: ['cova'] });
     const log = await server.api('/api/audit-log?limit=50', { as: 'staff' });
-    const grants = log.body.docs.filter((entry: { action: string; documentId: string }) => entry.action === 'change-roles' && entry.documentId === String(created.body.doc.id));
-    expect(grants[0]).toMatchObject({ userEmail: STAFF.email, at: expect.any(String), detail: { granted: ['compliance'], removed: ['viewer'], venuesAdded: [], venuesRemoved: ['twiga'] } });
+    const grants = log.body.docs.filter(
+      (entry: { action: string; documentId: string }) => entry.action === 'change-roles' && entry.documentId === String(created.body.doc.id),
+    );
+    expect(grants[0]).toMatchObject({
+      userEmail: STAFF.email,
+      at: expect.any(String),
+      detail: { granted: ['compliance'], removed: ['viewer'], venuesAdded: [], venuesRemoved: ['twiga'] },
+    });
     expect(grants[1]).toMatchObject({ detail: { granted: ['manager', 'viewer'], venuesAdded: ['cova', 'twiga'] } });
   });
 
   it('refuses venues without a venue role, unknown venues, no role at all and unknown roles, naming the field', async () => {
-    const refused = async (json: unknown) => (await server.api('/api/users', { as: 'staff', json: { email: 'someone@example.com', password: 'long enough pw', ...(json as object) } })).body.errors[0].data.errors[0];
+    const refused = async (json: unknown) =>
+      (await server.api('/api/users', { as: 'staff', json: { email: 'someone@example.com', password: 'long enough pw', ...(json as object) } })).body.errors[0]
+        .data.errors[0];
     expect(await refused({ roles: ['viewer'], venues: ['cova'] })).toMatchObject({ path: 'venues', message: expect.stringMatching(/venue role/) });
-    expect(await refused({ roles: ['manager'], venues: ['atlantis'] })).toMatchObject({ path: 'venues', message: expect.stringMatching(/"atlantis" is no venue/) });
+    expect(await refused({ roles: ['manager'], venues: ['atlantis'] })).toMatchObject({
+      path: 'venues',
+      message: expect.stringMatching(/"atlantis" is no venue/),
+    });
     expect(await refused({ roles: ['manager'], venues: ['Not A Slug'] })).toMatchObject({ path: 'venues' });
     expect(await refused({ roles: [] })).toMatchObject({ path: 'roles' });
     expect(await refused({ roles: ['owner'] })).toMatchObject({ path: 'roles', message: expect.stringMatching(/"owner" is not a role/) });
-    expect((await server.api('/api/users?limit=100', { as: 'staff' })).body.docs.map((user: { email: string }) => user.email)).not.toContain('someone@example.com');
+    expect((await server.api('/api/users?limit=100', { as: 'staff' })).body.docs.map((user: { email: string }) => user.email)).not.toContain(
+      'someone@example.com',
+    );
     expect((await server.api('/api/users/venues', { as: 'none', headers: await server.staffAs(['viewer']) })).status).toBe(403);
   });
 });

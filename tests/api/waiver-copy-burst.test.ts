@@ -15,7 +15,9 @@ const GUEST = '198.51.100.20';
 /** The largest waiver a guest can sign: Arabic names at their longest, 10 dependents, a signature of 23,000 points (100 strokes). */
 function maximalWaiver(): Record<string, unknown> {
   const arabic = (seed: number) => 'نور الهدى بنت عبد الرحمن آل ثاني '.repeat(4).slice(0, 119 - String(seed).length) + seed;
-  const strokes = Array.from({ length: 100 }, (_, stroke) => Array.from({ length: 230 }, (_, point) => [((point * 7 + stroke) % 10) / 10, ((point * 3 + stroke) % 10) / 10]));
+  const strokes = Array.from({ length: 100 }, (_, stroke) =>
+    Array.from({ length: 230 }, (_, point) => [((point * 7 + stroke) % 10) / 10, ((point * 3 + stroke) % 10) / 10]),
+  );
   return waiverAnswers({
     name: arabic(0),
     qid: 'A'.repeat(26),
@@ -73,7 +75,8 @@ const sign = async (answers: Record<string, unknown>, locale: string) => {
   expect(created.status).toBe(201);
   return created.body as { doc: { id: number }; waiverCopy: string };
 };
-const kept = async (id: number) => (await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM waiver_copy_pdfs WHERE submission_id = $1', [id])).rows[0].n;
+const kept = async (id: number) =>
+  (await server.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM waiver_copy_pdfs WHERE submission_id = $1', [id])).rows[0].n;
 
 describe("a burst of one large waiver's copy", () => {
   it("does not hold another guest's copy: answered in under 3 s meanwhile, and the burst gets the copy or a refusal saying when to try again", async () => {

@@ -18,7 +18,11 @@ describe('waiver copies with two instances on one PostgreSQL', () => {
 
   beforeAll(async () => {
     [cluster, smtp] = await Promise.all([startPostgres(), startSmtp()]);
-    const shared = { databaseUrl: cluster.url, jwtSecret: 'one-secret-for-both-instances', alerts: { ...loadConfig({}).alerts, smtpUrl: smtp.url, retryBaseMs: 100 } };
+    const shared = {
+      databaseUrl: cluster.url,
+      jwtSecret: 'one-secret-for-both-instances',
+      alerts: { ...loadConfig({}).alerts, smtpUrl: smtp.url, retryBaseMs: 100 },
+    };
     a = await startTestServer(shared);
     b = await startTestServer(shared);
   });

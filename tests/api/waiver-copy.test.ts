@@ -166,7 +166,9 @@ describe('the copy by email, when the guest gave an address', () => {
 
   it('reaches the guest through the mail server with the PDF attached, in the language they signed in', async () => {
     const smtp = await startSmtp();
-    const mailing = await startTestServer({ alerts: { ...loadConfig({}).alerts, smtpUrl: smtp.url, retryBaseMs: 100, mailFrom: 'Doha Quest <waivers@dohaquest.example>' } });
+    const mailing = await startTestServer({
+      alerts: { ...loadConfig({}).alerts, smtpUrl: smtp.url, retryBaseMs: 100, mailFrom: 'Doha Quest <waivers@dohaquest.example>' },
+    });
     try {
       const created = await mailing.api(`/api/${IFLY}?locale=ar`, { json: waiverAnswers({ email: 'lina@example.com' }) });
       expect(created.status).toBe(201);
@@ -180,7 +182,10 @@ describe('the copy by email, when the guest gave an address', () => {
       expect(file.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(file.content.toString('latin1')).toContain(`(${created.body.doc.reference})`);
       await expect
-        .poll(async () => (await mailing.ctx.db.query(`SELECT state FROM outbox WHERE kind = 'waiver-copy' AND source_id = $1`, [created.body.doc.id])).rows[0]?.state)
+        .poll(
+          async () =>
+            (await mailing.ctx.db.query(`SELECT state FROM outbox WHERE kind = 'waiver-copy' AND source_id = $1`, [created.body.doc.id])).rows[0]?.state,
+        )
         .toBe('sent');
     } finally {
       await mailing.close();

@@ -61,7 +61,10 @@ describe('the desk finds a waiver', () => {
       form: 'ifly-waiver',
       title: { en: 'iFly Waiver Form' },
       signer: { name: 'Noor Saleh', document: masked(answers.qid as string), phone: masked(answers.phone as string) },
-      dependents: [{ name: 'Lina Saleh', document: masked('P1234567') }, { name: 'Omar Saleh', document: null }],
+      dependents: [
+        { name: 'Lina Saleh', document: masked('P1234567') },
+        { name: 'Omar Saleh', document: null },
+      ],
       masked: true,
       visitDate: answers.visit_date,
       // iFly declares no validFor: the visit date only.
@@ -90,7 +93,7 @@ describe('the desk finds a waiver', () => {
     expect((await search(`nobody${surname}`)).body.docs).toEqual([]);
   });
 
-  it("across every waiver form, each valid as long as its definition says (Laser Oasis: a year from the visit date)", async () => {
+  it('across every waiver form, each valid as long as its definition says (Laser Oasis: a year from the visit date)', async () => {
     const phone = uniquePhone();
     const laser = await signWaiver(LASER, { phone });
     const ifly = await signWaiver(IFLY, { phone });
@@ -113,26 +116,44 @@ describe('the desk finds a waiver', () => {
     // Its own account: these searches stay out of the per-account budget the other tests share.
     const search = (q: string, headers?: Record<string, string>, locale = '') => searchAs(q, headers, locale);
     const searchAs = async (q: string, headers: Record<string, string> | undefined, locale: string) =>
-      server.api(`/api/waivers/search?q=${encodeURIComponent(q)}${locale && `&locale=${locale}`}`, { as: 'none', headers: headers ?? (await server.staffAs(['desk'], ['ski'])) });
+      server.api(`/api/waivers/search?q=${encodeURIComponent(q)}${locale && `&locale=${locale}`}`, {
+        as: 'none',
+        headers: headers ?? (await server.staffAs(['desk'], ['ski'])),
+      });
     // One letter per word matched everyone (the review's `n n n`); part of a number matches nobody anyway.
     for (const q of ['', '  ', 'ab', ' 5 1 ', 'n n n', 'a b c d e', 'no sa', '5550', '%%%___']) {
       const answer = await search(q);
       expect(answer.status, q).toBe(400);
       expect(errorPaths(answer.body), q).toEqual(['q']);
     }
-    expect((await search('n n n')).body.errors[0].data.errors[0].message).toBe('Type a whole word of a name (at least 3 letters), a full phone number, a QID/passport number or a Form ID.');
+    expect((await search('n n n')).body.errors[0].data.errors[0].message).toBe(
+      'Type a whole word of a name (at least 3 letters), a full phone number, a QID/passport number or a Form ID.',
+    );
     expect((await search('n n n', undefined, 'ar')).body.errors[0].data.errors[0].message).toMatch(/^اكتب كلمة كاملة من الاسم \(3 أحرف على الأقل\)/);
     for (const q of ['Noor', 'al Noor', '55501234', '28463400123', 'P1234567', 'K7QM-4XW2-9D']) expect((await search(q)).status, q).toBe(200);
     expect((await search('x'.repeat(101))).status).toBe(400);
   });
 
   it('answers odd searches with a 4xx or nothing found, never a server error', async () => {
-    for (const query of ['q=abc&q=def', 'q[]=abc', 'q[a]=abc', `q=${encodeURIComponent("'; DROP TABLE documents; --")}`, `q=${encodeURIComponent('%%%___')}`, `q=${encodeURIComponent('a:* | !b & (c')}`, 'q=%00%00%00']) {
+    for (const query of [
+      'q=abc&q=def',
+      'q[]=abc',
+      'q[a]=abc',
+      `q=${encodeURIComponent("'; DROP TABLE documents; --")}`,
+      `q=${encodeURIComponent('%%%___')}`,
+      `q=${encodeURIComponent('a:* | !b & (c')}`,
+      'q=%00%00%00',
+    ]) {
       const answer = await server.api(`/api/waivers/search?${query}`, { as: 'none', headers: desk });
       expect(answer.status, query).toBeLessThan(500);
       if (answer.status === 200) expect(answer.body.docs, query).toEqual([]);
     }
-    const odd = await server.api('/api/waivers/1/check-ins', { as: 'none', headers: { ...desk, 'content-type': 'application/json' }, method: 'POST', json: undefined });
+    const odd = await server.api('/api/waivers/1/check-ins', {
+      as: 'none',
+      headers: { ...desk, 'content-type': 'application/json' },
+      method: 'POST',
+      json: undefined,
+    });
     expect(odd.status).toBeLessThan(500);
     expect((await server.api('/api/waivers/abc/check-ins', { as: 'none', headers: desk, json: { person: 'signer' } })).status).toBe(404);
   });
@@ -202,17 +223,27 @@ describe('a desk sees its attractions only', () => {
 
   it('attractions are given like a manager’s venues: by create-user’s --venue and on /staff/users (audited), checked against the waivers’ attractions', async () => {
     const venues = await server.api('/api/users/venues', { as: 'staff' });
-    expect(venues.body.docs).toEqual(expect.arrayContaining([
-      { slug: 'ifly', name: 'iFly Waiver Form', collection: IFLY },
-      { slug: 'laser-oasis', name: expect.any(String), collection: LASER },
-    ]));
+    expect(venues.body.docs).toEqual(
+      expect.arrayContaining([
+        { slug: 'ifly', name: 'iFly Waiver Form', collection: IFLY },
+        { slug: 'laser-oasis', name: expect.any(String), collection: LASER },
+      ]),
+    );
     const email = `desk-${randomInt(1_000_000)}@example.com`;
-    const created = await server.api('/api/users', { as: 'staff', json: { email, password: 'a long enough passphrase 42', roles: ['desk'], venues: ['ifly'] } });
+    const created = await server.api('/api/users', {
+      as: 'staff',
+      json: { email, password: 'a long enough passphrase 42', roles: ['desk'], venues: ['ifly'] },
+    });
     expect(created.status).toBe(201);
     expect(created.body.doc).toMatchObject({ roles: ['desk'], venues: ['ifly'] });
-    const { rows } = await server.ctx.db.query<{ detail: unknown }>(`SELECT detail FROM audit_log WHERE action = 'change-roles' AND document_id = $1`, [String(created.body.doc.id)]);
+    const { rows } = await server.ctx.db.query<{ detail: unknown }>(`SELECT detail FROM audit_log WHERE action = 'change-roles' AND document_id = $1`, [
+      String(created.body.doc.id),
+    ]);
     expect(rows).toEqual([{ detail: { granted: ['desk'], removed: [], venuesAdded: ['ifly'], venuesRemoved: [] } }]);
-    const unknown = await server.api('/api/users', { as: 'staff', json: { email: `x${email}`, password: 'a long enough passphrase 42', roles: ['desk'], venues: ['waterpark'] } });
+    const unknown = await server.api('/api/users', {
+      as: 'staff',
+      json: { email: `x${email}`, password: 'a long enough passphrase 42', roles: ['desk'], venues: ['waterpark'] },
+    });
     expect(unknown.status).toBe(400);
     expect(errorPaths(unknown.body)).toEqual(['venues']);
   });
@@ -233,7 +264,10 @@ describe('document numbers and phones', () => {
       reference: doc.reference,
       masked: false,
       signer: { name: 'Noor Saleh', document: answers.qid, phone: answers.phone },
-      dependents: [{ name: 'Lina Saleh', document: 'P1234567' }, { name: 'Omar Saleh', document: null }],
+      dependents: [
+        { name: 'Lina Saleh', document: 'P1234567' },
+        { name: 'Omar Saleh', document: null },
+      ],
     });
     const { rows } = await server.ctx.db.query<{ user_email: string; target: string; detail: unknown; at: Date }>(
       `SELECT user_email, target, detail, at FROM audit_log WHERE action = 'waiver-open' AND document_id = $1`,
@@ -269,7 +303,19 @@ describe('a desk account’s searches and openings', () => {
 describe('who may use the desk', () => {
   it('a desk account reads no submission any other way, nor the console’s content, alerts or chat', async () => {
     const { doc } = await signWaiver(IFLY);
-    for (const pathname of [`/api/${IFLY}`, `/api/${IFLY}/${doc.id}`, `/api/${IFLY}/count`, `/api/${IFLY}?where[reference][equals]=${doc.reference}`, `/api/waivers/${doc.id}/terms`, '/api/survey-customer-satisfactions', '/api/insights/satisfaction-survey', '/api/restaurants', '/api/alerts', '/api/chat/conversations', `/api/${IFLY}/${doc.id}/followup`]) {
+    for (const pathname of [
+      `/api/${IFLY}`,
+      `/api/${IFLY}/${doc.id}`,
+      `/api/${IFLY}/count`,
+      `/api/${IFLY}?where[reference][equals]=${doc.reference}`,
+      `/api/waivers/${doc.id}/terms`,
+      '/api/survey-customer-satisfactions',
+      '/api/insights/satisfaction-survey',
+      '/api/restaurants',
+      '/api/alerts',
+      '/api/chat/conversations',
+      `/api/${IFLY}/${doc.id}/followup`,
+    ]) {
       expect((await server.api(pathname, { as: 'none', headers: desk })).status, pathname).toBe(403);
     }
   });
@@ -300,7 +346,10 @@ describe('after the terms change', () => {
       desk = await server.staffAs(['desk'], DESK_ATTRACTIONS);
       const after = await signWaiver(IFLY, { phone });
       const found = (await search(phone)).body.docs;
-      expect(found.map((doc: { id: number; newTermsSince: boolean }) => [doc.id, doc.newTermsSince])).toEqual([[after.doc.id, false], [before.doc.id, true]]);
+      expect(found.map((doc: { id: number; newTermsSince: boolean }) => [doc.id, doc.newTermsSince])).toEqual([
+        [after.doc.id, false],
+        [before.doc.id, true],
+      ]);
     } finally {
       fs.rmSync(changed, { recursive: true, force: true });
     }

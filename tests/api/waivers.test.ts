@@ -84,11 +84,14 @@ describe('a guest signs the iFly waiver for themselves and two children', () => 
 
 /** The points of every path in the SVG: "M x y L x y ..." (a dot is "M x y l0 0"). */
 function pathPoints(svg: string): number[][][] {
-  return [...svg.matchAll(/<path d="([^"]*)"\/>/g)].map((match) => [...match[1].matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)].map((point) => [Number(point[1]), Number(point[2])]));
+  return [...svg.matchAll(/<path d="([^"]*)"\/>/g)].map((match) =>
+    [...match[1].matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)].map((point) => [Number(point[1]), Number(point[2])]),
+  );
 }
 
 describe('staff look at a signature', () => {
-  const svgOf = (id: number | string, file = 'signature.svg', as: 'staff' | 'public' | 'none' = 'staff') => server.api(`/api/${IFLY}/${id}/signature/${file}`, { as });
+  const svgOf = (id: number | string, file = 'signature.svg', as: 'staff' | 'public' | 'none' = 'staff') =>
+    server.api(`/api/${IFLY}/${id}/signature/${file}`, { as });
 
   it('as an SVG the server draws from the strokes, sized from the pad, served so it cannot run anything', async () => {
     const { doc } = (await sign(waiverAnswers())).body;
@@ -110,7 +113,17 @@ describe('staff look at a signature', () => {
 
   it('never copies text from the stored answer into the drawing', async () => {
     // Written straight into the database, as a bad import or an older page might have.
-    const hostile = { strokes: [[['<script>alert(1)</script>', 0.5], [0.2, 0.3]], '"/><script>x</script>', [[0.5, 0.5]]], aspect: '"><script>' };
+    const hostile = {
+      strokes: [
+        [
+          ['<script>alert(1)</script>', 0.5],
+          [0.2, 0.3],
+        ],
+        '"/><script>x</script>',
+        [[0.5, 0.5]],
+      ],
+      aspect: '"><script>',
+    };
     const { rows } = await server.ctx.db.query<{ id: number }>(
       `INSERT INTO documents (collection, data, form_version, reference) VALUES ($1, $2::jsonb, 1, 'HOST-1LEX-00') RETURNING id`,
       [IFLY, JSON.stringify(waiverAnswers({ signature: hostile }))],

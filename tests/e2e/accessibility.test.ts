@@ -54,10 +54,20 @@ function staffPath(route: string): string {
 
 async function violations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const result = (await page.evaluate((tags) => (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }), WCAG)) as {
+  const result = (await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    WCAG,
+  )) as {
     violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
   };
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 async function overflow(page: Page, width: number): Promise<number> {
@@ -87,14 +97,16 @@ async function sticksOut(page: Page, width: number): Promise<string[]> {
     if (over <= 0) return [];
     const beyond = (box: DOMRect) => box.width > 0 && (box.right > screen + 0.5 || box.left < -0.5);
     const name = (el: Element) => el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + [...el.classList].map((c) => `.${c}`).join('');
-    const describe = (el: Element, box: DOMRect, text: string) => `${name(el)} in ${el.parentElement ? name(el.parentElement) : 'body'} [${Math.round(box.left)}..${Math.round(box.right)} px] "${text.trim().slice(0, 40)}"`;
+    const describe = (el: Element, box: DOMRect, text: string) =>
+      `${name(el)} in ${el.parentElement ? name(el.parentElement) : 'body'} [${Math.round(box.left)}..${Math.round(box.right)} px] "${text.trim().slice(0, 40)}"`;
     // Text that screen readers alone read is clipped to 1 px; its layout box is no one's concern.
     const shown = (el: Element) => !el.closest('.visually-hidden');
     const found: string[] = [];
     // The outermost element past the edge names the culprit (its children only follow it).
     for (const el of document.body.querySelectorAll('*')) {
       const box = el.getBoundingClientRect();
-      if (shown(el) && beyond(box) && !(el.parentElement && el.parentElement !== document.body && beyond(el.parentElement.getBoundingClientRect()))) found.push(describe(el, box, el.textContent ?? ''));
+      if (shown(el) && beyond(box) && !(el.parentElement && el.parentElement !== document.body && beyond(el.parentElement.getBoundingClientRect())))
+        found.push(describe(el, box, el.textContent ?? ''));
     }
     // A word longer than its box overflows as text while the box itself fits.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

@@ -89,7 +89,7 @@ describe('an admin writes an alert rule in Arabic', () => {
 });
 
 describe('an admin who is also compliance writes a whistle-blower rule with a condition', () => {
-  it('is told next to the condition that a confidential form\'s alerts cannot depend on its answers', async () => {
+  it("is told next to the condition that a confidential form's alerts cannot depend on its answers", async () => {
     const compliance = { email: 'compliance.admin@example.com', password: 'compliance admin password' };
     await saveStaffUser(e2e.server.ctx.db, compliance.email, compliance.password, ['admin', 'compliance']);
     const own = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });

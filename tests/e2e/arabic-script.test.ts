@@ -9,7 +9,9 @@ import { sharedE2E, type E2E } from './harness.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Allowed names, longest first, so "Doha Oasis" is taken out before "Doha" could be. */
-const allowed = (JSON.parse(readFileSync(resolve(ROOT, 'forms/untranslated-ok.json'), 'utf8')) as { latinInArabic: string[] }).latinInArabic.sort((a, b) => b.length - a.length);
+const allowed = (JSON.parse(readFileSync(resolve(ROOT, 'forms/untranslated-ok.json'), 'utf8')) as { latinInArabic: string[] }).latinInArabic.sort(
+  (a, b) => b.length - a.length,
+);
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -34,7 +36,8 @@ describe('Arabic pages show no Latin-script words but allowed names', () => {
       // names and hints of controls; not text marked as another language (the language switch), nor
       // the reCAPTCHA stand-in of the tests (Google's own widget is worded in the page language).
       const shown = await page.evaluate(() => {
-        const foreign = (el: Element | null) => !el || Boolean(el.closest('script, style, noscript, .grecaptcha-standin') || el.closest('[lang]:not([lang="ar"])'));
+        const foreign = (el: Element | null) =>
+          !el || Boolean(el.closest('script, style, noscript, .grecaptcha-standin') || el.closest('[lang]:not([lang="ar"])'));
         const texts: string[] = [document.title];
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!foreign(node.parentElement)) texts.push(node.textContent ?? '');

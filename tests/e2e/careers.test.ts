@@ -69,7 +69,12 @@ describe('applying', () => {
     await page.getByRole('heading', { name: 'Thank you for applying!' }).waitFor();
     const positions = await e2e.server.api('/api/positions?where[slug][equals]=guest-experience-host');
     const [stored] = await storedDocs(e2e.server, 'careers-applications', { email: 'amal.haddad@example.com' });
-    expect(stored).toMatchObject({ full_name: 'Amal Haddad', phone: '+97455123456', position: positions.body.docs[0].id, cover_note: 'I love welcoming people.' });
+    expect(stored).toMatchObject({
+      full_name: 'Amal Haddad',
+      phone: '+97455123456',
+      position: positions.body.docs[0].id,
+      cover_note: 'I love welcoming people.',
+    });
     expect(typeof stored.cv).toBe('number');
   });
 

@@ -39,7 +39,9 @@ async function signedIn(serverUrl: string): Promise<{ context: BrowserContext; p
 async function violations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
   const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } }),
+    (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    }),
   )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-
 async function idOf(collection: string, slug: string): Promise<number> {
   const found = await e2e.server.api(`/api/${collection}?where[slug][equals]=${slug}&depth=0`, { as: 'staff' });
   return found.body.docs[0].id as number;
@@ -101,7 +100,10 @@ describe('an editor edits lists and files of content', () => {
     await context.request.post(`${e2e.server.url}/api/users/login`, { data: EDITOR });
     const page = await context.newPage();
     const id = await idOf('benefits', 'medical-insurance');
-    for (const [lang, addDiscount, addAttachment] of [['ar', 'إضافة خصم', 'إضافة مرفق'], ['fr', 'Ajouter une réduction', 'Ajouter une pièce jointe']]) {
+    for (const [lang, addDiscount, addAttachment] of [
+      ['ar', 'إضافة خصم', 'إضافة مرفق'],
+      ['fr', 'Ajouter une réduction', 'Ajouter une pièce jointe'],
+    ]) {
       await page.goto(`${e2e.server.url}/staff/content/benefits/${id}?lang=${lang}`);
       await page.locator('h1').first().waitFor();
       await page.getByRole('button', { name: addDiscount }).click();

@@ -34,13 +34,20 @@ const monthNames = (page: Page, question: string, label: string) =>
 
 /** The labels of a date question's parts in the order they are read (left to right, or right to left on an Arabic page). */
 async function partsInReadingOrder(page: Page, question: string): Promise<string[]> {
-  return page.getByRole('group', { name: question, exact: true }).locator('.date-part').evaluateAll((parts) => {
-    const rtl = document.documentElement.dir === 'rtl';
-    return parts
-      .map((part) => ({ label: part.querySelector('label')?.textContent ?? '', x: part.getBoundingClientRect().x, y: Math.round(part.getBoundingClientRect().y) }))
-      .sort((a, b) => a.y - b.y || (rtl ? b.x - a.x : a.x - b.x))
-      .map((part) => part.label);
-  });
+  return page
+    .getByRole('group', { name: question, exact: true })
+    .locator('.date-part')
+    .evaluateAll((parts) => {
+      const rtl = document.documentElement.dir === 'rtl';
+      return parts
+        .map((part) => ({
+          label: part.querySelector('label')?.textContent ?? '',
+          x: part.getBoundingClientRect().x,
+          y: Math.round(part.getBoundingClientRect().y),
+        }))
+        .sort((a, b) => a.y - b.y || (rtl ? b.x - a.x : a.x - b.x))
+        .map((part) => part.label);
+    });
 }
 
 /** Two days ahead: the server also accepts tomorrow, as a guest east of it may already be there. */
@@ -50,9 +57,22 @@ const inTwoDays = () => {
 };
 
 describe('a date question in the page language', () => {
-  it('names the months in English, Arabic and French, with its parts in each language\'s order', async () => {
+  it("names the months in English, Arabic and French, with its parts in each language's order", async () => {
     const en = await e2e.open(LOYALTY_PAGE);
-    expect(await monthNames(en, 'Birth Date', 'Month')).toEqual(['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
+    expect(await monthNames(en, 'Birth Date', 'Month')).toEqual([
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ]);
     expect(await partsInReadingOrder(en, 'Birth Date')).toEqual(['Month', 'Day', 'Year']);
     // Nothing on the page suggests another format.
     expect(await en.locator('main').innerText()).not.toMatch(/mm\/dd|dd\/mm|yyyy/i);
@@ -74,7 +94,20 @@ describe('a date question in the page language', () => {
     expect((await staff.context().request.post(`${e2e.server.url}/api/users/login`, { data: STAFF })).status()).toBe(200);
     await staff.goto(`${e2e.server.url}/staff/content/benefits/new?lang=fr`);
     await staff.getByRole('group', { name: "Affiché jusqu'au" }).waitFor();
-    expect(await monthNames(staff, "Affiché jusqu'au", 'Mois')).toEqual(['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre']);
+    expect(await monthNames(staff, "Affiché jusqu'au", 'Mois')).toEqual([
+      'janvier',
+      'février',
+      'mars',
+      'avril',
+      'mai',
+      'juin',
+      'juillet',
+      'août',
+      'septembre',
+      'octobre',
+      'novembre',
+      'décembre',
+    ]);
     expect(await partsInReadingOrder(staff, "Affiché jusqu'au")).toEqual(['Jour', 'Mois', 'Année']);
   });
 
@@ -127,12 +160,15 @@ describe('a date question in the page language', () => {
     await page.locator('.error-summary').getByText(INCOMPLETE).waitFor();
 
     // Sent anyway (by a client that skips the page's checks): refused with 400, naming the field.
-    const answer = await e2e.server.api(`/api/${LOYALTY}?locale=en`, { json: await loyaltyAnswers(e2e.server, { birth_date: '-04-12' }), headers: { 'x-captcha-proof': await captchaProof(e2e.server) } });
+    const answer = await e2e.server.api(`/api/${LOYALTY}?locale=en`, {
+      json: await loyaltyAnswers(e2e.server, { birth_date: '-04-12' }),
+      headers: { 'x-captcha-proof': await captchaProof(e2e.server) },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0].data.errors).toEqual([expect.objectContaining({ path: 'birth_date', message: INCOMPLETE })]);
   });
 
-  it('an impossible date and a future birth date are refused in the page, with the server\'s words', async () => {
+  it("an impossible date and a future birth date are refused in the page, with the server's words", async () => {
     const page = await e2e.open(`${LOYALTY_PAGE}&lang=ar`);
     const question = 'تاريخ الميلاد';
     const birth = page.getByRole('group', { name: question, exact: true });
@@ -144,7 +180,10 @@ describe('a date question in the page language', () => {
     await passHumanCheck(page);
     await page.getByRole('button', { name: 'تسجيل', exact: true }).click();
     const shown = await page.locator('[data-field="birth_date"] .field-error').innerText();
-    const server = await e2e.server.api(`/api/${LOYALTY}?locale=ar`, { json: await loyaltyAnswers(e2e.server, { birth_date: inTwoDays() }), headers: { 'x-captcha-proof': await captchaProof(e2e.server) } });
+    const server = await e2e.server.api(`/api/${LOYALTY}?locale=ar`, {
+      json: await loyaltyAnswers(e2e.server, { birth_date: inTwoDays() }),
+      headers: { 'x-captcha-proof': await captchaProof(e2e.server) },
+    });
     expect(server.status).toBe(400);
     expect(server.body.errors[0].data.errors).toEqual([expect.objectContaining({ path: 'birth_date', message: shown })]);
     expect(shown).toBe('لا يمكن أن يكون التاريخ في المستقبل.');

@@ -157,7 +157,13 @@ describe('dining survey', () => {
     ]) {
       const page = await e2e.open(`/survey/fnb/cova${query}`);
       await page.waitForLoadState('networkidle');
-      const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.endsWith('.js')));
+      const scripts = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => entry.name)
+            .filter((url) => url.endsWith('.js')),
+        );
       /** The scripts the page has loaded that hold any country's name. */
       const withNames = async () => {
         const found: string[] = [];

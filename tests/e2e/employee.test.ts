@@ -3,19 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sharedE2E, type E2E, storedDocs } from './harness.ts';
-import {
-  REQUIRED,
-  answersOf,
-  choose,
-  createRequest,
-  expectEnvelope,
-  expectMessageNextTo,
-  formText,
-  optionLabels,
-  seed,
-  seedName,
-  type Lang,
-} from './fill.ts';
+import { REQUIRED, answersOf, choose, createRequest, expectEnvelope, expectMessageNextTo, formText, optionLabels, seed, seedName, type Lang } from './fill.ts';
 
 const FORM = 'employee-survey';
 const COLLECTION = 'employee-responses';
@@ -45,8 +33,16 @@ const CHOICES = {
   stay_intention: 'not-sure',
 } as const;
 
-const departmentName = (slug: string, lang: Lang) => seedName(seed('departments').find((d) => d.slug === slug)!, lang);
-const subDepartmentName = (slug: string, lang: Lang) => seedName(seed('sub-departments').find((d) => d.slug === slug)!, lang);
+const departmentName = (slug: string, lang: Lang) =>
+  seedName(
+    seed('departments').find((d) => d.slug === slug)!,
+    lang,
+  );
+const subDepartmentName = (slug: string, lang: Lang) =>
+  seedName(
+    seed('sub-departments').find((d) => d.slug === slug)!,
+    lang,
+  );
 
 /** The department drop-down (exact: "Sub-department" also contains the word). */
 const departmentSelect = (page: Page, lang: Lang) => page.getByRole('combobox', { name: formText(FORM, lang).label('department'), exact: true });
@@ -93,9 +89,18 @@ describe('employee satisfaction survey', () => {
     const surveyId = page.getByRole('textbox', { name: "Identifiant d'enquête" });
     expect(await surveyId.inputValue()).toBe('EMP-7F3K-2291');
     await page.getByText("Rempli automatiquement à partir du lien de votre e-mail d'invitation.").waitFor();
-    await page.getByRole('radiogroup', { name: 'Comment décririez-vous votre charge de travail habituelle ?' }).getByRole('radio', { name: 'Lourde', exact: true }).waitFor();
+    await page
+      .getByRole('radiogroup', { name: 'Comment décririez-vous votre charge de travail habituelle ?' })
+      .getByRole('radio', { name: 'Lourde', exact: true })
+      .waitFor();
 
-    await answerSurvey(page, 'fr', { department: 'operations', subDepartment: 'housekeeping', recommend: 7, training: 'Gestion du temps', comments: 'Merci pour les nouveaux vestiaires.' });
+    await answerSurvey(page, 'fr', {
+      department: 'operations',
+      subDepartment: 'housekeeping',
+      recommend: 7,
+      training: 'Gestion du temps',
+      comments: 'Merci pour les nouveaux vestiaires.',
+    });
     await submitAndWaitForThanks(page, 'fr');
 
     const stored = await storedDocs(e2e.server, COLLECTION, { anonymous_id: 'EMP-7F3K-2291' });
@@ -124,10 +129,14 @@ describe('employee satisfaction survey', () => {
 
     await department.selectOption({ label: departmentName('operations', 'fr') });
     await subDepartmentSelect(page, 'fr').waitFor();
-    expect((await optionLabels(subDepartmentSelect(page, 'fr'))).sort()).toEqual([subDepartmentName('housekeeping', 'fr'), subDepartmentName('maintenance', 'fr')].sort());
+    expect((await optionLabels(subDepartmentSelect(page, 'fr'))).sort()).toEqual(
+      [subDepartmentName('housekeeping', 'fr'), subDepartmentName('maintenance', 'fr')].sort(),
+    );
 
     await department.selectOption({ label: departmentName('food-and-beverage', 'fr') });
-    await expect.poll(async () => (await optionLabels(subDepartmentSelect(page, 'fr'))).sort()).toEqual([subDepartmentName('kitchen', 'fr'), subDepartmentName('restaurant-service', 'fr')].sort());
+    await expect
+      .poll(async () => (await optionLabels(subDepartmentSelect(page, 'fr'))).sort())
+      .toEqual([subDepartmentName('kitchen', 'fr'), subDepartmentName('restaurant-service', 'fr')].sort());
   });
 
   it('a second submission with the same survey ID is refused with the message in French, and nothing more is stored', async () => {

@@ -91,7 +91,12 @@ export async function expectMessageNextTo(page: Page, name: string, control: Loc
   await block.getByText(message, { exact: true }).waitFor();
   expect(await control.getAttribute('aria-invalid')).toBe('true');
   const describedBy = (await control.getAttribute('aria-describedby')) ?? '';
-  const described = await Promise.all(describedBy.split(/\s+/).filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
+  const described = await Promise.all(
+    describedBy
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => page.locator(`[id="${id}"]`).innerText()),
+  );
   expect(described).toContain(message);
 }
 
@@ -168,7 +173,9 @@ export const definition = (formId: string): Definition => readJson<Definition>(`
 
 /** The questions of a definition (no static text blocks). */
 export function questionsOf(form: Definition): DefinitionField[] {
-  return form.sections.flatMap((section) => section.fields.map((field) => ({ ...field, visibleIf: field.visibleIf ?? section.visibleIf }))).filter((field) => field.type !== 'content');
+  return form.sections
+    .flatMap((section) => section.fields.map((field) => ({ ...field, visibleIf: field.visibleIf ?? section.visibleIf })))
+    .filter((field) => field.type !== 'content');
 }
 
 /** The definition's required questions that are shown without any condition, sorted. */
@@ -196,7 +203,7 @@ export function formText(formId: string, lang: Lang) {
     option: (name: string, value: string) => {
       const f = field(name);
       const vocabulary = f.type === 'rating' ? f.scale! : f.options;
-      const options = typeof vocabulary === 'string' ? vocabularies[vocabulary].options : vocabulary ?? [];
+      const options = typeof vocabulary === 'string' ? vocabularies[vocabulary].options : (vocabulary ?? []);
       const option = options.find((o) => o.value === value);
       if (!option) throw new Error(`${formId}.${name} has no option "${value}"`);
       return say(option.label);
@@ -215,7 +222,7 @@ export const seed = (collection: string): SeedDoc[] => readJson<SeedDoc[]>(`cont
 
 /** A seed document's name as a person reads it in `lang` (plain text, or text per language). */
 export function seedName(doc: SeedDoc, lang: Lang): string {
-  return typeof doc.name === 'string' ? doc.name : doc.name[lang] ?? doc.name.en;
+  return typeof doc.name === 'string' ? doc.name : (doc.name[lang] ?? doc.name.en);
 }
 
 /** Draws a two-stroke signature on the pad with the mouse, as a guest would. */

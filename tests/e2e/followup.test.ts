@@ -31,7 +31,8 @@ async function followedUp(change: Record<string, unknown>, answers: Record<strin
 beforeAll(async () => {
   e2e = await startE2E();
   viewerId = (await saveStaffUser(e2e.server.ctx.db, VIEWER.email, VIEWER.password, 'viewer')).id;
-  low = (await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ rating_food: 'poor', rating_service: 'average', customer_comments: 'Cold food.' }) })).body.doc;
+  low = (await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ rating_food: 'poor', rating_service: 'average', customer_comments: 'Cold food.' }) }))
+    .body.doc;
   fine = (await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ rating_food: 'excellent' }) })).body.doc;
   // axe is injected as a script, which the pages' Content-Security-Policy would (rightly) refuse.
   // The browser is not in Doha: the notes' times must still be Doha's.
@@ -61,17 +62,21 @@ async function overflowAt(page: Page, width: number, scale: number): Promise<str
     const screen = window.innerWidth;
     if (document.documentElement.scrollWidth <= screen) return [];
     const name = (el: Element) => el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + [...el.classList].map((c) => `.${c}`).join('');
-    return [...document.body.querySelectorAll('*')].filter((el) => {
-      const box = el.getBoundingClientRect();
-      return box.width > 0 && (box.right > screen + 0.5 || box.left < -0.5);
-    }).map((el) => `${name(el)} in ${el.parentElement ? name(el.parentElement) : ''}`).slice(0, 8);
+    return [...document.body.querySelectorAll('*')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.right > screen + 0.5 || box.left < -0.5);
+      })
+      .map((el) => `${name(el)} in ${el.parentElement ? name(el.parentElement) : ''}`)
+      .slice(0, 8);
   });
   await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
   await page.setViewportSize({ width: 390, height: 844 });
   return over;
 }
 
-const dohaTime = (iso: string) => new Intl.DateTimeFormat('en-u-nu-latn', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(new Date(iso)).replace(/\s/g, ' ');
+const dohaTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-u-nu-latn', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(new Date(iso)).replace(/\s/g, ' ');
 
 describe('a viewer follows up a low rating', () => {
   it('finds it by a rating range, takes it in hand with the keyboard, notes what was done and resolves it', async () => {

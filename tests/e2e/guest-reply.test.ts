@@ -49,10 +49,13 @@ async function overflowAt(page: Page, width: number, scale: number): Promise<str
     const screen = window.innerWidth;
     if (document.documentElement.scrollWidth <= screen) return [];
     const name = (el: Element) => el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + [...el.classList].map((c) => `.${c}`).join('');
-    return [...document.body.querySelectorAll('*')].filter((el) => {
-      const box = el.getBoundingClientRect();
-      return box.width > 0 && (box.right > screen + 0.5 || box.left < -0.5);
-    }).map((el) => `${name(el)} in ${el.parentElement ? name(el.parentElement) : ''}`).slice(0, 8);
+    return [...document.body.querySelectorAll('*')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.right > screen + 0.5 || box.left < -0.5);
+      })
+      .map((el) => `${name(el)} in ${el.parentElement ? name(el.parentElement) : ''}`)
+      .slice(0, 8);
   });
   await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -99,7 +99,9 @@ type WithShared = typeof globalThis & { [SHARED]?: Promise<TestServer> };
  */
 export async function sharedE2E(): Promise<E2E> {
   const shared = globalThis as WithShared;
-  shared[SHARED] ??= newDataDir(inject('sharedDataRoot')).then((dataDir) => startPagesServer({ dataDir })).then((pages) => pages.server);
+  shared[SHARED] ??= newDataDir(inject('sharedDataRoot'))
+    .then((dataDir) => startPagesServer({ dataDir }))
+    .then((pages) => pages.server);
   const server = await shared[SHARED];
   return e2eOn(server, await launchBrowser(), async () => undefined);
 }
@@ -112,8 +114,13 @@ export function todayIso(): string {
 
 /** The stored submissions of a collection, read by staff who may read every form (whistle-blower reports are compliance's only; the public key reads none). */
 export async function storedDocs(server: TestServer, collection: string, where: Record<string, string> = {}): Promise<Record<string, Json>[]> {
-  const filters = Object.entries(where).map(([field, value]) => `&where[${field}][equals]=${encodeURIComponent(value)}`).join('');
-  const answer = await server.api(`/api/${collection}?limit=100&depth=0&sort=-createdAt${filters}`, { as: 'none', headers: await server.staffAs(['admin', 'compliance']) });
+  const filters = Object.entries(where)
+    .map(([field, value]) => `&where[${field}][equals]=${encodeURIComponent(value)}`)
+    .join('');
+  const answer = await server.api(`/api/${collection}?limit=100&depth=0&sort=-createdAt${filters}`, {
+    as: 'none',
+    headers: await server.staffAs(['admin', 'compliance']),
+  });
   if (answer.status !== 200) throw new Error(`Reading ${collection} as staff answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.docs;
 }

@@ -59,21 +59,30 @@ describe('insights in Arabic', () => {
     // Grouped by restaurant (the form's venue), one column per restaurant; Latin digits, as on every staff page.
     const headers = await foodTable(page).locator('thead th').allTextContents();
     expect(headers.slice(1).sort()).toEqual(['Cova', 'Crazy Pizza']);
-    const rows = await foodTable(page).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
+    const rows = await foodTable(page)
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
     const cova = headers.indexOf('Cova');
     expect(rows.map((row) => row[cova])).toEqual(['1', '4.5']);
 
     // Time runs right to left: the first week's point is right of the last one's.
-    const points = await page.locator('svg.insights-chart').first().locator('circle').evaluateAll((circles) => circles.map((circle) => Number(circle.getAttribute('cx'))));
+    const points = await page
+      .locator('svg.insights-chart')
+      .first()
+      .locator('circle')
+      .evaluateAll((circles) => circles.map((circle) => Number(circle.getAttribute('cx'))));
     expect(points[0]).toBeGreaterThan(points[1]);
 
     expect(await axeViolations(page)).toEqual([]);
 
     // The chart as a PNG, asked for from the keyboard: a file whose bytes start with PNG's signature.
-    const [png] = await Promise.all([page.waitForEvent('download'), (async () => {
-      await page.getByRole('button', { name: 'تنزيل هذا الرسم (PNG)' }).first().focus();
-      await page.keyboard.press('Enter');
-    })()]);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      (async () => {
+        await page.getByRole('button', { name: 'تنزيل هذا الرسم (PNG)' }).first().focus();
+        await page.keyboard.press('Enter');
+      })(),
+    ]);
     expect(png.suggestedFilename()).toMatch(/^dining-survey-.+\.png$/);
     const bytes = await downloadedBytes(png);
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -86,17 +95,27 @@ describe('insights in Arabic', () => {
     await page.waitForURL(/period=month/);
     expect(new URL(page.url()).searchParams.get('by')).toBe('');
     await foodTable(page).locator('thead th', { hasText: 'كل الإرسالات' }).waitFor();
-    const monthRows = await foodTable(page).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
+    const monthRows = await foodTable(page)
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
     expect(monthRows).toHaveLength(1);
     expect(monthRows[0][1]).toBe('3.25');
 
     // The comments of the range link to their submission.
-    await page.getByRole('link', { name: /فتح الإرسال/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /فتح الإرسال/ })
+      .first()
+      .waitFor();
     expect(await page.locator('.insights-comments blockquote').allTextContents()).toContain('الحساء كان باردًا');
 
     // Keyboard: the chart's table scrolls inside a focusable group named by its caption (StaffTable).
     await foodTable(page).locator('xpath=..').focus();
-    expect(await page.evaluate(() => [document.activeElement?.getAttribute('role'), document.getElementById(document.activeElement?.getAttribute('aria-labelledby') ?? '')?.tagName])).toEqual(['group', 'CAPTION']);
+    expect(
+      await page.evaluate(() => [
+        document.activeElement?.getAttribute('role'),
+        document.getElementById(document.activeElement?.getAttribute('aria-labelledby') ?? '')?.tagName,
+      ]),
+    ).toEqual(['group', 'CAPTION']);
 
     expect(await axeViolations(page)).toEqual([]);
     expect(await widerThanScreen(page, 320)).toBeLessThanOrEqual(0);

@@ -44,7 +44,17 @@ it('the whole loyalty form can be reached with Tab, in order, ending at the huma
     });
     reached.push(name);
   }
-  const order = ['root_first_name', 'root_last_name', 'root_phone__dial', 'root_phone', 'root_email', 'root_nationality', 'root_gender', 'root_birth_date', 'root_receipt'];
+  const order = [
+    'root_first_name',
+    'root_last_name',
+    'root_phone__dial',
+    'root_phone',
+    'root_email',
+    'root_nationality',
+    'root_gender',
+    'root_birth_date',
+    'root_receipt',
+  ];
   const positions = order.map((id) => reached.indexOf(id));
   expect(positions.every((p) => p >= 0)).toBe(true);
   expect([...positions].sort((a, b) => a - b)).toEqual(positions);

@@ -22,7 +22,9 @@ afterAll(async () => {
 
 /** One address per form route of routes.json (route parameters filled with seed content). */
 const PARAMETERS: Record<string, string> = { restaurantName: 'twiga', position: 'sales-associate-beauty' };
-const routes = (JSON.parse(fs.readFileSync(path.join(ROOT, 'routes.json'), 'utf8')) as { routes: { path: string; page: { kind: string; form?: string } }[] }).routes
+const routes = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'routes.json'), 'utf8')) as { routes: { path: string; page: { kind: string; form?: string } }[] }
+).routes
   .filter((route) => route.page.kind === 'form')
   .map((route) => ({ form: route.page.form!, address: route.path.replace(/:(\w+)/g, (_m, name: string) => PARAMETERS[name]) }))
   .filter((route, i, all) => all.findIndex((r) => r.form === route.form) === i)
@@ -73,8 +75,10 @@ async function focused(page: Page): Promise<Omit<Focused, 'step'> | null> {
 
 const fieldOf = (formId: string, name: string) => {
   const last = name.split('.').pop()!;
-  const all = questionsOf(definition(formId)).flatMap((f) => [f, ...(((f as { fields?: typeof f[] }).fields) ?? [])]);
-  return all.find((f) => f.name === last) as (ReturnType<typeof questionsOf>[number] & { pattern?: string; minLength?: number; minimum?: number; min?: string; max?: string; accept?: string[] }) | undefined;
+  const all = questionsOf(definition(formId)).flatMap((f) => [f, ...((f as { fields?: (typeof f)[] }).fields ?? [])]);
+  return all.find((f) => f.name === last) as
+    | (ReturnType<typeof questionsOf>[number] & { pattern?: string; minLength?: number; minimum?: number; min?: string; max?: string; accept?: string[] })
+    | undefined;
 };
 
 /** A valid answer typed for a text-like question. */
@@ -105,9 +109,15 @@ async function completeByKeyboard(page: Page, formId: string, lang: Lang): Promi
   let step = 0;
   page.on('filechooser', (chooser) => {
     const accepts = chooser.element();
-    void accepts.getAttribute('accept').then((accept) =>
-      chooser.setFiles(accept?.includes('image') ? { name: 'photo.png', mimeType: 'image/png', buffer: tinyPng() } : { name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'], '') }),
-    );
+    void accepts
+      .getAttribute('accept')
+      .then((accept) =>
+        chooser.setFiles(
+          accept?.includes('image')
+            ? { name: 'photo.png', mimeType: 'image/png', buffer: tinyPng() }
+            : { name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'], '') },
+        ),
+      );
   });
   for (let i = 0; i < 400; i++) {
     await page.keyboard.press('Tab');
@@ -120,16 +130,26 @@ async function completeByKeyboard(page: Page, formId: string, lang: Lang): Promi
       const stepBefore = (await page.locator('.steps-heading').allInnerTexts())[0] ?? '';
       await page.keyboard.press('Enter');
       const next = await Promise.race([
-        page.locator('#thank-you-title').waitFor({ timeout: 15_000 }).then(() => 'done' as const),
-        page.locator('.steps-heading').filter({ hasNotText: stepBefore || '\u0000' }).waitFor({ timeout: 15_000 }).then(() => 'next' as const),
+        page
+          .locator('#thank-you-title')
+          .waitFor({ timeout: 15_000 })
+          .then(() => 'done' as const),
+        page
+          .locator('.steps-heading')
+          .filter({ hasNotText: stepBefore || '\u0000' })
+          .waitFor({ timeout: 15_000 })
+          .then(() => 'next' as const),
       ]).catch(() => 'stuck' as const);
       if (next === 'done') return stops;
-      if (next === 'stuck') throw new Error(`${formId} (${lang}): nothing happened after Enter on "${now.text}"; the page says: ${await page.locator('.field-error:not(:empty), .toast').allInnerTexts()}`);
+      if (next === 'stuck')
+        throw new Error(
+          `${formId} (${lang}): nothing happened after Enter on "${now.text}"; the page says: ${await page.locator('.field-error:not(:empty), .toast').allInnerTexts()}`,
+        );
       answered.clear(); // the next step: its controls, then its send button
       step += 1;
       continue;
     }
-    if (now.tag === 'a' || !now.field && now.role !== 'checkbox' && now.text !== HUMAN_CHECK && !now.text.includes(SIGN_WITH_MARK[lang])) {
+    if (now.tag === 'a' || (!now.field && now.role !== 'checkbox' && now.text !== HUMAN_CHECK && !now.text.includes(SIGN_WITH_MARK[lang]))) {
       // Links (language switch, documents), the terms box, the pad itself: nothing to answer.
       if (now.type === 'checkbox' && (await page.evaluate(() => document.activeElement?.closest('label')?.textContent ?? '')).includes(HUMAN_CHECK)) {
         await page.keyboard.press('Space');
@@ -146,7 +166,8 @@ async function completeByKeyboard(page: Page, formId: string, lang: Lang): Promi
       if (now.inGroup && answered.has(`group:${now.inGroup}`)) continue;
       answered.add(`group:${now.inGroup}`);
       await page.keyboard.press('Space');
-      if ((await page.evaluate(() => document.activeElement?.closest('label')?.textContent ?? '')).includes(HUMAN_CHECK)) await page.locator('.human-check-status').waitFor();
+      if ((await page.evaluate(() => document.activeElement?.closest('label')?.textContent ?? '')).includes(HUMAN_CHECK))
+        await page.locator('.human-check-status').waitFor();
       continue;
     }
     if (now.tag === 'button') {
@@ -177,26 +198,42 @@ async function completeByKeyboard(page: Page, formId: string, lang: Lang): Promi
 }
 
 describe.each(['en', 'ar'] as const)('every form by keyboard alone, in %s', (lang) => {
-  it.each(routes)('$form ($address)', async ({ form, address }) => {
-    const page = await e2e.open(`${address}${address.includes('?') ? '&' : '?'}lang=${lang}`);
-    await page.waitForLoadState('networkidle');
-    const stops = await completeByKeyboard(page, form, lang);
-    // Focus moved down the page: never back up to an earlier question (a row's controls share a line).
-    const questions = stops.filter((s) => s.field);
-    const tops = questions.map((s) => s.top);
-    const backwards = tops.findIndex((top, i) => i > 0 && questions[i].step === questions[i - 1].step && top < tops[i - 1] - 4 && questions[i].field !== questions[i - 1].field && !questions[i].field.startsWith(questions[i - 1].field));
-    expect(backwards, `focus went back up from ${questions[backwards - 1]?.key} to ${questions[backwards]?.key}`).toBe(-1);
-    expect(questions.length).toBeGreaterThan(0);
-  }, 120_000);
+  it.each(routes)(
+    '$form ($address)',
+    async ({ form, address }) => {
+      const page = await e2e.open(`${address}${address.includes('?') ? '&' : '?'}lang=${lang}`);
+      await page.waitForLoadState('networkidle');
+      const stops = await completeByKeyboard(page, form, lang);
+      // Focus moved down the page: never back up to an earlier question (a row's controls share a line).
+      const questions = stops.filter((s) => s.field);
+      const tops = questions.map((s) => s.top);
+      const backwards = tops.findIndex(
+        (top, i) =>
+          i > 0 &&
+          questions[i].step === questions[i - 1].step &&
+          top < tops[i - 1] - 4 &&
+          questions[i].field !== questions[i - 1].field &&
+          !questions[i].field.startsWith(questions[i - 1].field),
+      );
+      expect(backwards, `focus went back up from ${questions[backwards - 1]?.key} to ${questions[backwards]?.key}`).toBe(-1);
+      expect(questions.length).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 });
 
 describe('focus after a failed send', () => {
   it('returns to the send button with the message shown, and Enter sends again', async () => {
     const page = await e2e.open('/survey/fnb/twiga');
     await page.getByRole('radiogroup', { name: 'Meal Period' }).getByRole('radio').first().check();
-    for (const name of ['Greeting', 'Service', 'Food', 'Beverage', 'Value for Money', 'Cleanliness']) await page.getByRole('radiogroup', { name, exact: true }).getByRole('radio').last().check();
+    for (const name of ['Greeting', 'Service', 'Food', 'Beverage', 'Value for Money', 'Cleanliness'])
+      await page.getByRole('radiogroup', { name, exact: true }).getByRole('radio').last().check();
     // The send fails (a server answering 503; a request cut off is kept on the device instead: offline.test.ts).
-    await page.route('**/api/*', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[{"message":"Service unavailable"}]}' }) : route.continue()));
+    await page.route('**/api/*', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[{"message":"Service unavailable"}]}' })
+        : route.continue(),
+    );
     const send = page.locator('button[type="submit"]');
     await send.focus();
     await page.keyboard.press('Enter');

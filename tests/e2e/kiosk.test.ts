@@ -91,7 +91,9 @@ describe('a waiver form run as a kiosk', () => {
     expect(await page.locator('[data-draft]').getAttribute('data-draft')).toBe('none');
     await expectNothingOfTheGuestKept(page);
     // Nor does the browser's autofill remember the answers for the next guest.
-    const remembered = await page.locator('.guest-form input:not([type="checkbox"], [type="radio"], [type="file"], [type="hidden"])').evaluateAll((inputs) => inputs.filter((input) => input.getAttribute('autocomplete') !== 'off').map((input) => input.id));
+    const remembered = await page
+      .locator('.guest-form input:not([type="checkbox"], [type="radio"], [type="file"], [type="hidden"])')
+      .evaluateAll((inputs) => inputs.filter((input) => input.getAttribute('autocomplete') !== 'off').map((input) => input.id));
     expect(remembered).toEqual([]);
 
     // While the countdown is checked the page's time moves only when the test moves it, so the seconds are exact.
@@ -137,7 +139,7 @@ describe('a waiver form run as a kiosk', () => {
     expect(errors).toEqual([]);
   });
 
-  it('after a guest signs, the Form ID is shown large; the next guest gets an empty form in the kiosk\'s language', async () => {
+  it("after a guest signs, the Form ID is shown large; the next guest gets an empty form in the kiosk's language", async () => {
     const page = await openKiosk();
     await page.locator('.language-switch a[lang="ar"]').click();
     await page.waitForFunction(() => document.documentElement.lang === 'ar');

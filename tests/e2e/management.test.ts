@@ -14,7 +14,11 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const departmentName = (slug: string, lang: 'en' | 'ar') => seedName(seed('departments').find((d) => d.slug === slug)!, lang);
+const departmentName = (slug: string, lang: 'en' | 'ar') =>
+  seedName(
+    seed('departments').find((d) => d.slug === slug)!,
+    lang,
+  );
 
 describe('management questionnaire', () => {
   it('a manager answers in English and recommends a team member; the answers are stored exactly', async () => {

@@ -61,7 +61,15 @@ describe('without JavaScript', () => {
     await page.locator('.thank-you h1').waitFor();
     expect(new URL(page.url()).pathname).toBe('/survey/fnb/Crazy%20Pizza/thank-you');
     const [stored] = await storedDocs(e2e.server, 'survey-customer-feedbacks', { email_address: 'noor.nojs@example.com' });
-    expect(stored).toMatchObject({ visited_restaurant: 'Crazy Pizza', meal_period: 'dinner', rating_food: 'very-good', name: 'Noor Saleh', telephone_number: '+97455123456', birth_date: '1990-04-12', marketing_consent: true });
+    expect(stored).toMatchObject({
+      visited_restaurant: 'Crazy Pizza',
+      meal_period: 'dinner',
+      rating_food: 'very-good',
+      name: 'Noor Saleh',
+      telephone_number: '+97455123456',
+      birth_date: '1990-04-12',
+      marketing_consent: true,
+    });
     await page.close();
   });
 
@@ -72,7 +80,9 @@ describe('without JavaScript', () => {
     await choose(page, 'How likely are you to recommend Doha Oasis Padel to a friend or colleague?', '9');
     await choose(page, 'How satisfied are you with the booking process for Padel courts at Doha Oasis?', '7');
     await choose(page, 'How easy is it for you to find available time slots for Padel court bookings at Doha Oasis?', '10');
-    await page.getByLabel('Is there anything else you would like to share about your experience using the Padel courts at Doha Oasis?').fill('Played without scripts.');
+    await page
+      .getByLabel('Is there anything else you would like to share about your experience using the Padel courts at Doha Oasis?')
+      .fill('Played without scripts.');
     // The page load's mark, which makes a second post of the same answers (a double tap) the first one's thanks.
     const marks = (await page.context().cookies()).filter((cookie) => cookie.name === 'form-post' && cookie.path === '/survey/padel');
     expect(marks).toEqual([expect.objectContaining({ httpOnly: true, sameSite: 'Strict', expires: -1 })]);

@@ -151,7 +151,9 @@ describe('offline queue', () => {
     await fillDining(page, comment);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Saved on this device' }).waitFor();
-    expect((await e2e.server.api(`/api/restaurants/${(created.body.doc as { id: number }).id}`, { method: 'DELETE', as: 'none', headers: editor })).status).toBe(200);
+    expect(
+      (await e2e.server.api(`/api/restaurants/${(created.body.doc as { id: number }).id}`, { method: 'DELETE', as: 'none', headers: editor })).status,
+    ).toBe(200);
 
     await page.context().setOffline(false);
     const refused = page.getByRole('alert').filter({ hasText: 'Your answers saved on this device could not be sent:' });
@@ -182,7 +184,10 @@ describe('offline queue', () => {
     // The request is lost on its way (as without signal): the page tries to keep it on the device.
     await page.route(`**/api/${FEEDBACK}?*`, (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.locator('.toast').getByText('Your answers could not be kept on this device: its storage is full. Keep this page open and send again when you are back online.').waitFor();
+    await page
+      .locator('.toast')
+      .getByText('Your answers could not be kept on this device: its storage is full. Keep this page open and send again when you are back online.')
+      .waitFor();
     expect(await page.getByRole('heading', { name: 'Saved on this device' }).count()).toBe(0);
     expect(await page.getByLabel('Your comments?').inputValue()).toBe(comment);
     await page.unroute(`**/api/${FEEDBACK}?*`);
@@ -208,7 +213,11 @@ describe('offline queue', () => {
     await page.getByText('You are offline: this form can only be sent with a connection. Your answers are kept on this page.').waitFor();
     await page.getByRole('button', { name: 'Register' }).click();
     const toast = page.locator('.toast');
-    await toast.getByText('Registration failed. Your phone number might be registered already. Your phone seems to be offline: this form checks that you are human and cannot be sent without a connection. Your answers are kept.').waitFor();
+    await toast
+      .getByText(
+        'Registration failed. Your phone number might be registered already. Your phone seems to be offline: this form checks that you are human and cannot be sent without a connection. Your answers are kept.',
+      )
+      .waitFor();
     expect(await page.getByRole('heading', { name: 'Saved on this device' }).count()).toBe(0);
     expect(await page.getByLabel('Last Name').inputValue()).toBe('Offline');
     expect((await deviceContents(page)).waiting).toBe(0);

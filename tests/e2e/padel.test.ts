@@ -29,7 +29,9 @@ async function scoreWithKeyboard(page: Page, question: string, score: number) {
 }
 
 const checkedScore = (page: Page, question: string) =>
-  page.getByRole('radiogroup', { name: question, exact: true }).evaluate((group) => group.querySelector<HTMLInputElement>('input:checked')?.closest('label')?.textContent?.trim() ?? null);
+  page
+    .getByRole('radiogroup', { name: question, exact: true })
+    .evaluate((group) => group.querySelector<HTMLInputElement>('input:checked')?.closest('label')?.textContent?.trim() ?? null);
 
 describe('padel survey', () => {
   it('a player answers in English, scoring with the keyboard; the server adds the NPS band (8 is passive) that the page never sends', async () => {

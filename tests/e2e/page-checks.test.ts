@@ -36,7 +36,14 @@ describe('checks the page runs before sending', () => {
     // Corrected answers lose their messages as the guest types (the checks run live after a first attempt).
     await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('5512 3456');
     await fillDate(page, 'Birth Date', '1990-04-12');
-    await expect.poll(() => page.locator('[data-field="phone"], [data-field="birth_date"]').getByText(/valid phone number|in the future/).count()).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-field="phone"], [data-field="birth_date"]')
+          .getByText(/valid phone number|in the future/)
+          .count(),
+      )
+      .toBe(0);
   });
 
   it('says the same in Arabic', async () => {

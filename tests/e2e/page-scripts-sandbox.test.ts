@@ -35,7 +35,12 @@ async function startCollector(): Promise<{ url: string; reports: Report[]; bodie
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/collect`, reports, bodies, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/collect`,
+    reports,
+    bodies,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** What an editor might write: create an admin with the viewer's cookie, read the page's answers, send them away. */
@@ -119,12 +124,16 @@ afterAll(async () => {
   await collector?.close();
 });
 
-
 describe("a restaurant's script written by an editor", () => {
   it('runs in a sandbox: no account is created with a signed-in admin’s cookie, no staff API answers it, no answer leaves the page', async () => {
     const editor = await e2e.server.staffAs(['editor']);
     const twiga = (await e2e.server.api('/api/restaurants?where[slug][equals]=twiga')).body.docs[0];
-    const saved = await e2e.server.api(`/api/restaurants/${twiga.id}`, { method: 'PATCH', as: 'none', headers: editor, json: { scripts: [{ type: 'inline', content: hostileScript(collector.url) }] } });
+    const saved = await e2e.server.api(`/api/restaurants/${twiga.id}`, {
+      method: 'PATCH',
+      as: 'none',
+      headers: editor,
+      json: { scripts: [{ type: 'inline', content: hostileScript(collector.url) }] },
+    });
     expect(saved.status).toBe(200);
 
     // An admin signed in on this browser (the HttpOnly session cookie), then the restaurant's survey.

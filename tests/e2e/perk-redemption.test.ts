@@ -85,7 +85,10 @@ describe('redeeming an employee perk', () => {
     const cova = card(page, 'Cova');
     await cova.getByRole('button', { name: 'استخدام العرض' }).click();
     const token = (await page.context().cookies()).find((c) => c.name === 'payload-token')!.value;
-    expect((await e2e.server.api('/api/perk-redemptions', { as: 'none', headers: { authorization: `JWT ${token}` }, json: { perk: 'cova', code: codes.cova } })).status).toBe(201);
+    expect(
+      (await e2e.server.api('/api/perk-redemptions', { as: 'none', headers: { authorization: `JWT ${token}` }, json: { perk: 'cova', code: codes.cova } }))
+        .status,
+    ).toBe(201);
     await cova.getByLabel('رمز التأكيد').fill(codes.cova);
     await cova.getByRole('button', { name: 'تأكيد' }).click();
     await cova.getByRole('status').filter({ hasText: 'تم الاستخدام بالفعل هذا الأسبوع' }).waitFor();
@@ -102,7 +105,15 @@ describe('redeeming an employee perk', () => {
     await crazy.getByRole('button', { name: 'Redeem' }).click();
     // Meanwhile the same perk is redeemed from his other phone.
     const token = (await page.context().cookies()).find((c) => c.name === 'payload-token')!.value;
-    expect((await e2e.server.api('/api/perk-redemptions', { as: 'none', headers: { authorization: `JWT ${token}` }, json: { perk: 'crazy-pizza', code: codes['crazy-pizza'] } })).status).toBe(201);
+    expect(
+      (
+        await e2e.server.api('/api/perk-redemptions', {
+          as: 'none',
+          headers: { authorization: `JWT ${token}` },
+          json: { perk: 'crazy-pizza', code: codes['crazy-pizza'] },
+        })
+      ).status,
+    ).toBe(201);
     await crazy.getByLabel('Confirmation code').fill(codes['crazy-pizza']);
     await crazy.getByRole('button', { name: 'Confirm' }).click();
     await crazy.getByRole('status').filter({ hasText: 'Already redeemed this week' }).waitFor();

@@ -92,12 +92,15 @@ describe('the country picker', () => {
 
 /** Drops a file on an element as a guest dragging it from their desktop would (a DataTransfer with the file). */
 async function dropFile(page: Page, selector: string, name: string, bytes: Buffer, type: string) {
-  const transfer = await page.evaluateHandle(({ name, base64, type }) => {
-    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const dt = new DataTransfer();
-    dt.items.add(new File([data], name, { type }));
-    return dt;
-  }, { name, base64: bytes.toString('base64'), type });
+  const transfer = await page.evaluateHandle(
+    ({ name, base64, type }) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([data], name, { type }));
+      return dt;
+    },
+    { name, base64: bytes.toString('base64'), type },
+  );
   await page.dispatchEvent(selector, 'dragover', { dataTransfer: transfer });
   await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
 }

@@ -95,7 +95,11 @@ describe('form pages before JavaScript', () => {
     const bare = await withoutScript('/');
     expect(bare.heading).toBe('Doha Oasis, Doha Quest and Printemps');
     const shownDocument = await withoutScript('/docs/guest-code-of-conduct');
-    expect([shownDocument.status, shownDocument.heading, shownDocument.title]).toEqual([200, 'Guest Code of Conduct', 'Doha Oasis | Docs | Guest Code of Conduct']);
+    expect([shownDocument.status, shownDocument.heading, shownDocument.title]).toEqual([
+      200,
+      'Guest Code of Conduct',
+      'Doha Oasis | Docs | Guest Code of Conduct',
+    ]);
     expect(shownDocument.text).toContain('Please read these rules before you enter the attractions.');
     expect((await fetch(`${e2e.server.url}/docs/no-such-document`)).status).toBe(404);
 
@@ -116,7 +120,10 @@ describe('form pages before JavaScript', () => {
   });
 
   it('the brand font of the page is ours, preloaded in the script of its language, cached for good; the page is drawn in it', async () => {
-    for (const [path, file] of [['/survey/fnb/cova', /poppins-latin-400-normal-[\w-]+\.woff2/], ['/survey/fnb/cova?lang=ar', /tajawal-arabic-400-normal-[\w-]+\.woff2/]] as const) {
+    for (const [path, file] of [
+      ['/survey/fnb/cova', /poppins-latin-400-normal-[\w-]+\.woff2/],
+      ['/survey/fnb/cova?lang=ar', /tajawal-arabic-400-normal-[\w-]+\.woff2/],
+    ] as const) {
       const html = await (await fetch(`${e2e.server.url}${path}`)).text();
       const preload = /<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/.exec(html);
       expect(preload?.[1]).toMatch(file);
@@ -170,7 +177,9 @@ describe('form pages before JavaScript', () => {
     await page.waitForLoadState('networkidle');
     const seen = await page.evaluate(async () => {
       const shifts = await new Promise<number>((done) => {
-        new PerformanceObserver((list) => done(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0))).observe({ type: 'layout-shift', buffered: true });
+        new PerformanceObserver((list) =>
+          done(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0)),
+        ).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => done(0), 500);
       });
       const listed = (document.querySelector('meta[name="page-modules"]')?.getAttribute('content') ?? '').split(' ').filter(Boolean);

@@ -33,7 +33,11 @@ async function replaceInEditor(text: string, replacement: string) {
 }
 
 beforeAll(async () => {
-  vite = await createServer({ configFile: resolve(import.meta.dirname, '../../preview/vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
+  vite = await createServer({
+    configFile: resolve(import.meta.dirname, '../../preview/vite.config.ts'),
+    server: { port: 0, host: '127.0.0.1' },
+    logLevel: 'error',
+  });
   await vite.listen();
   browser = await launchBrowser();
   page = await browser.newPage();
@@ -72,7 +76,10 @@ describe('the live preview', () => {
   it('explains broken JSON at its line and keeps showing the last valid form', async () => {
     await replaceInEditor('"Your Voice, Our Improvement"', '"Your Voice" "Our Improvement"');
     // The title's line in the file as it is: the broken text is at its 33rd column.
-    const titleLine = readFileSync(resolve(import.meta.dirname, '../../forms/dining-survey.json'), 'utf8').split('\n').findIndex((line) => line.includes('"Your Voice, Our Improvement"')) + 1;
+    const titleLine =
+      readFileSync(resolve(import.meta.dirname, '../../forms/dining-survey.json'), 'utf8')
+        .split('\n')
+        .findIndex((line) => line.includes('"Your Voice, Our Improvement"')) + 1;
     await expect.poll(() => page.locator('.preview-problems').textContent(), { timeout: 40_000 }).toContain(`line ${titleLine}:33`);
     expect(await page.locator('.preview-problems').textContent()).toContain('the JSON is broken here: a comma is missing between two entries');
     expect(await page.locator('[data-lang="en"]').textContent()).toContain('Time of your meal');
@@ -84,7 +91,9 @@ describe('the live preview', () => {
     await english.locator('textarea').first().fill('The fire exit behind the kitchen is blocked.');
     await english.locator('[id="preview_en_acknowledgement"]').check();
     await english.locator('button[type="submit"]').click();
-    await expect.poll(() => english.locator('.preview-stored pre').textContent(), { timeout: 40_000 }).toContain('"incident_or_concern": "The fire exit behind the kitchen is blocked."');
+    await expect
+      .poll(() => english.locator('.preview-stored pre').textContent(), { timeout: 40_000 })
+      .toContain('"incident_or_concern": "The fire exit behind the kitchen is blocked."');
     expect(await english.locator('.preview-stored h2').textContent()).toContain('employee-whistle-blower');
   });
 });

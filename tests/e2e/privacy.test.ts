@@ -63,7 +63,10 @@ describe('a data-subject request', () => {
     expect(json.name).toMatch(/^privacy-export-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(json.text);
     expect(exported.submissions.map((submission: { id: number }) => submission.id).sort()).toEqual([ids.loyalty, ids.waiver].sort());
-    expect(exported.submissions.find((submission: { id: number }) => submission.id === ids.loyalty).answers).toMatchObject({ first_name: 'Layla', email: EMAIL });
+    expect(exported.submissions.find((submission: { id: number }) => submission.id === ids.loyalty).answers).toMatchObject({
+      first_name: 'Layla',
+      email: EMAIL,
+    });
     const html = await download(page, 'Export a readable copy (HTML)');
     expect(html.text).toContain(`What we hold about ${PHONE}`);
     expect(html.text).toContain('Layla Nasser');
@@ -141,7 +144,9 @@ describe('a data-subject request', () => {
   it('is not offered to a viewer: the console home has no link and the page says the account cannot open it', async () => {
     const viewer = await e2e.browser.browser.newContext();
     await e2e.server.staffAs(['viewer']);
-    expect((await viewer.request.post(`${e2e.server.url}/api/users/login`, { data: { email: 'viewer@roles.example.com', password: STAFF.password } })).status()).toBe(200);
+    expect(
+      (await viewer.request.post(`${e2e.server.url}/api/users/login`, { data: { email: 'viewer@roles.example.com', password: STAFF.password } })).status(),
+    ).toBe(200);
     const page = await viewer.newPage();
     await page.goto(`${e2e.server.url}/staff`);
     await page.getByRole('heading', { level: 1, name: 'Staff console' }).waitFor();

@@ -103,12 +103,17 @@ describe('the documents viewer', () => {
       expect(unknown.status, unknownAddress).toBe(404);
       expect(unknown.headers.get('content-type')).toMatch(/^text\/html/);
     }
-    for (const known of ['/', '/docs/guest-code-of-conduct', '/docs/guest-code-of-conduct?lang=ar', '/survey/fnb/cova', '/survey/fnb/']) expect((await fetch(`${e2e.server.url}${known}`)).status, known).toBe(200);
+    for (const known of ['/', '/docs/guest-code-of-conduct', '/docs/guest-code-of-conduct?lang=ar', '/survey/fnb/cova', '/survey/fnb/'])
+      expect((await fetch(`${e2e.server.url}${known}`)).status, known).toBe(200);
   });
 
   it('renders hostile content inert: no script runs, no handler, no javascript: link, quotes stay text', async () => {
     const hostile = {
-      slug: 'hostile', brand: 'destination', status: 'published', listed: false, title: { en: '"><img src=x onerror="window.pwned=1">' },
+      slug: 'hostile',
+      brand: 'destination',
+      status: 'published',
+      listed: false,
+      title: { en: '"><img src=x onerror="window.pwned=1">' },
       body: {
         en: [
           { children: [{ text: '<script>window.pwned = 2</script>' }] },

@@ -13,7 +13,7 @@ import {
   passHumanCheck,
   questionsMarkedRequired,
   requiredAlwaysShown,
-  } from './fill.ts';
+} from './fill.ts';
 
 const COLLECTION = 'survey-customer-satisfactions';
 const LOYALTY_RATING_EN = 'How satisfied are you with the loyalty benefits?';

@@ -144,7 +144,9 @@ describe('ski waiver', () => {
     const emergencyName = page.getByRole('textbox', { name: 'اسم جهة الاتصال في حالات الطوارئ', exact: true });
     await expectMessageNextTo(page, 'emergency_contact_name', emergencyName, REQUIRED.ar);
     // Only those two answers are marked.
-    const marked = await page.locator('.field-error').evaluateAll((errors) => errors.map((error) => (error.closest('[data-field]') as HTMLElement | null)?.dataset.field));
+    const marked = await page
+      .locator('.field-error')
+      .evaluateAll((errors) => errors.map((error) => (error.closest('[data-field]') as HTMLElement | null)?.dataset.field));
     expect(marked.sort()).toEqual(['dependents.0.age', 'emergency_contact_name']);
 
     // Nothing was sent, nothing stored; still the form, not the thank-you.

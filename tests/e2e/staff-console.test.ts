@@ -23,9 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-
 async function auditActions(action: string, target: string): Promise<{ user_email: string; document_id: string | null }[]> {
-  const { rows } = await e2e.server.ctx.db.query<{ user_email: string; document_id: string | null }>('SELECT user_email, document_id FROM audit_log WHERE action = $1 AND target = $2 ORDER BY id', [action, target]);
+  const { rows } = await e2e.server.ctx.db.query<{ user_email: string; document_id: string | null }>(
+    'SELECT user_email, document_id FROM audit_log WHERE action = $1 AND target = $2 ORDER BY id',
+    [action, target],
+  );
   return rows;
 }
 
@@ -51,7 +53,11 @@ describe('a staff member finds what a guest sent', () => {
     await row.getByRole('link', { name: reference }).click();
 
     await page.getByRole('heading', { level: 2, name: 'Answers' }).waitFor();
-    const answer = (question: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: question, exact: true }) }).getByRole('cell');
+    const answer = (question: string) =>
+      page
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: question, exact: true }) })
+        .getByRole('cell');
     expect(await answer('First Name').innerText()).toBe('Maha');
     expect(await answer('Gender').innerText()).toBe('Female');
     // The receipt: a link to the file, served to signed-in staff only.
@@ -149,7 +155,9 @@ describe('content is edited with the same forms engine', () => {
     await page.getByRole('heading', { name: 'Saved' }).waitFor();
 
     const guest = await e2e.open('/survey/fnb/russos');
-    await expect.poll(() => pageScriptsFrame(guest)?.evaluate(() => (window as unknown as { __restaurantTag?: string }).__restaurantTag)).toBe('russos-from-console');
+    await expect
+      .poll(() => pageScriptsFrame(guest)?.evaluate(() => (window as unknown as { __restaurantTag?: string }).__restaurantTag))
+      .toBe('russos-from-console');
     expect(await auditActions('update-content', 'restaurants')).toContainEqual({ user_email: EDITOR.email, document_id: expect.any(String) });
   });
 
@@ -188,7 +196,9 @@ describe('content is edited with the same forms engine', () => {
     expect(await page.getByRole('link', { name: 'Cova' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Add' }).count()).toBe(0);
     const cova = (await e2e.server.api('/api/restaurants?where[slug][equals]=cova', { as: 'staff' })).body.docs[0];
-    const refused = await page.context().request.patch(`${e2e.server.url}/api/restaurants/${cova.id}`, { data: { name: 'Viewer was here' }, headers: { origin: e2e.server.url } });
+    const refused = await page
+      .context()
+      .request.patch(`${e2e.server.url}/api/restaurants/${cova.id}`, { data: { name: 'Viewer was here' }, headers: { origin: e2e.server.url } });
     expect(refused.status()).toBe(403);
     // The editing page itself tells a viewer this account cannot open it.
     await page.goto(`${e2e.server.url}/staff/content/restaurants/${cova.id}`);
@@ -208,17 +218,34 @@ describe('the console is accessible', () => {
     const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 } });
     await context.request.post(`${e2e.server.url}/api/users/login`, { data: STAFF });
     const page = await context.newPage();
-    const paths = ['/staff', '/staff/forms/ifly-waiver', `/staff/forms/ifly-waiver/${waiver.body.doc.id}`, '/staff/content/restaurants', `/staff/content/restaurants/${restaurants.body.docs[0].id}`, '/staff/globals/page-content'];
+    const paths = [
+      '/staff',
+      '/staff/forms/ifly-waiver',
+      `/staff/forms/ifly-waiver/${waiver.body.doc.id}`,
+      '/staff/content/restaurants',
+      `/staff/content/restaurants/${restaurants.body.docs[0].id}`,
+      '/staff/globals/page-content',
+    ];
     for (const lang of ['en', 'ar']) {
       for (const path of paths) {
         await page.goto(`${e2e.server.url}${path}?lang=${lang}`);
         await page.locator('h1').first().waitFor();
         await page.addScriptTag({ content: AXE });
-        const result = (await page.evaluate((tags) => (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }), WCAG)) as {
+        const result = (await page.evaluate(
+          (tags) =>
+            (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+          WCAG,
+        )) as {
           violations: { id: string; nodes: { target: string[] }[] }[];
         };
-        expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} in ${lang}`).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} in ${lang} is wider than the phone`).toBeLessThanOrEqual(0);
+        expect(
+          result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          `${path} in ${lang}`,
+        ).toEqual([]);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          `${path} in ${lang} is wider than the phone`,
+        ).toBeLessThanOrEqual(0);
       }
     }
     await context.close();

@@ -19,17 +19,41 @@ beforeAll(async () => {
   e2e = await startE2E();
   // Like npm run seed:demo-submissions: Cova and Twiga dinners, comments in Arabic and English, one Poor dinner.
   const answers = [
-    diningAnswers({ visited_restaurant: 'Twiga', customer_comments: 'Lovely terrace and friendly staff.', name: 'Maha Al-Kuwari', email_address: 'maha.alkuwari.long.address@example.com' }),
+    diningAnswers({
+      visited_restaurant: 'Twiga',
+      customer_comments: 'Lovely terrace and friendly staff.',
+      name: 'Maha Al-Kuwari',
+      email_address: 'maha.alkuwari.long.address@example.com',
+    }),
     diningAnswers({ rating_food: 'poor', rating_service: 'average', customer_comments: POOR_COMMENT, name: 'نورة الكعبي', telephone_number: '+97455501234' }),
-    diningAnswers({ rating_greeting: 'excellent', rating_service: 'excellent', rating_food: 'excellent', rating_beverage: 'very-good', rating_value_for_money: 'excellent', rating_cleanliness: 'excellent', customer_comments: 'خدمة ممتازة وطعام لذيذ' }),
+    diningAnswers({
+      rating_greeting: 'excellent',
+      rating_service: 'excellent',
+      rating_food: 'excellent',
+      rating_beverage: 'very-good',
+      rating_value_for_money: 'excellent',
+      rating_cleanliness: 'excellent',
+      customer_comments: 'خدمة ممتازة وطعام لذيذ',
+    }),
   ];
   for (const json of answers) {
     const answer = await e2e.server.api(`/api/${DINING}`, { json });
     expect(answer.status).toBe(201);
     created.push(answer.body.doc);
   }
-  expect((await e2e.server.api(`/api/${IFLY}`, { json: waiverAnswers({ phone: '+97455507399', name: 'هدى ناصر', email: 'huda.nasser@example.com' }) })).status).toBe(201);
-  const rule = { name: 'كل الاستبيانات', enabled: true, form: 'dining-survey', when: 'every', emails: 'ops@dohaoasis.example', language: 'ar', subject: { en: 'New {reference}', ar: 'استبيان جديد {reference}' }, body: { en: '{link}', ar: '{link}' } };
+  expect(
+    (await e2e.server.api(`/api/${IFLY}`, { json: waiverAnswers({ phone: '+97455507399', name: 'هدى ناصر', email: 'huda.nasser@example.com' }) })).status,
+  ).toBe(201);
+  const rule = {
+    name: 'كل الاستبيانات',
+    enabled: true,
+    form: 'dining-survey',
+    when: 'every',
+    emails: 'ops@dohaoasis.example',
+    language: 'ar',
+    subject: { en: 'New {reference}', ar: 'استبيان جديد {reference}' },
+    body: { en: '{link}', ar: '{link}' },
+  };
   expect((await e2e.server.api('/api/alert-rules?locale=ar', { as: 'staff', json: rule })).status).toBe(201);
   expect((await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ customer_comments: 'تنبيه' }) })).status).toBe(201);
   phone = await e2e.browser.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ar', bypassCSP: true });
@@ -62,7 +86,8 @@ function brokenWords(page: Page, selector = '.staff-table th, .staff-table td, .
           const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
           // One rect, or several on one line (a word of mixed directions, or of two fonts, is drawn in pieces).
           const [first] = rects;
-          if (rects.some((rect) => Math.abs(rect.top - first.top) >= first.height / 2)) broken.push(`${match[0]} in "${(cell.textContent ?? '').slice(0, 60)}"`);
+          if (rects.some((rect) => Math.abs(rect.top - first.top) >= first.height / 2))
+            broken.push(`${match[0]} in "${(cell.textContent ?? '').slice(0, 60)}"`);
         }
       }
     }
@@ -76,13 +101,18 @@ async function rowsAreCards(page: Page): Promise<boolean> {
     const row = document.querySelector('.staff-table tbody tr');
     if (!row) return false;
     const cells = [...row.children].filter((cell) => cell.getBoundingClientRect().height > 0);
-    return getComputedStyle(row).display === 'block' && cells.every((cell, i) => i === 0 || cell.getBoundingClientRect().top >= cells[i - 1].getBoundingClientRect().bottom - 1);
+    return (
+      getComputedStyle(row).display === 'block' &&
+      cells.every((cell, i) => i === 0 || cell.getBoundingClientRect().top >= cells[i - 1].getBoundingClientRect().bottom - 1)
+    );
   });
 }
 
 /** The column names the cards show (data-label) and what a screen reader gets: each cell's column header by its role. */
 async function cardLabels(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll('.staff-table tbody tr:first-child td[data-label]')].map((cell) => cell.getAttribute('data-label') ?? ''));
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.staff-table tbody tr:first-child td[data-label]')].map((cell) => cell.getAttribute('data-label') ?? ''),
+  );
 }
 
 describe('staff lists on a phone in Arabic', () => {
@@ -90,7 +120,15 @@ describe('staff lists on a phone in Arabic', () => {
     const page = await open('/staff/forms/dining-survey?lang=ar', 'استبيان المطاعم');
     await page.locator('.staff-table tbody tr').first().waitFor();
     expect(await rowsAreCards(page)).toBe(true);
-    expect(await cardLabels(page)).toEqual(['تاريخ الاستلام', 'أي من مطاعمنا قمت بزيارته؟', 'أدنى تقييم', 'ملاحظاتك؟', 'الاسم ووسيلة الاتصال', 'الحالة', 'المكلَّف']);
+    expect(await cardLabels(page)).toEqual([
+      'تاريخ الاستلام',
+      'أي من مطاعمنا قمت بزيارته؟',
+      'أدنى تقييم',
+      'ملاحظاتك؟',
+      'الاسم ووسيلة الاتصال',
+      'الحالة',
+      'المكلَّف',
+    ]);
     expect(await brokenWords(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -171,7 +209,9 @@ describe('the date filter', () => {
     for (const legend of ['Received from', 'Received until']) {
       const group = page.getByRole('group', { name: legend, exact: true });
       await group.locator('select').waitFor();
-      const tops = await group.locator('input:not([type=hidden]), select').evaluateAll((controls) => controls.map((control) => Math.round(control.getBoundingClientRect().top)));
+      const tops = await group
+        .locator('input:not([type=hidden]), select')
+        .evaluateAll((controls) => controls.map((control) => Math.round(control.getBoundingClientRect().top)));
       expect(tops.length).toBeGreaterThan(1);
       expect(new Set(tops).size, `${legend}: ${tops.join(', ')}`).toBe(1);
     }

@@ -16,7 +16,9 @@ let e2e: E2E;
 const MANAGER = { email: 'nav.cova.manager@example.com', password: 'a manager password' };
 const AXE = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const POOR = Object.fromEntries(['rating_greeting', 'rating_service', 'rating_food', 'rating_beverage', 'rating_value_for_money', 'rating_cleanliness'].map((name) => [name, 'poor']));
+const POOR = Object.fromEntries(
+  ['rating_greeting', 'rating_service', 'rating_food', 'rating_beverage', 'rating_value_for_money', 'rating_cleanliness'].map((name) => [name, 'poor']),
+);
 let poorReference: string;
 
 beforeAll(async () => {
@@ -41,18 +43,33 @@ async function signedIn(account: { email: string; password: string }, pathname: 
 
 async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const result = (await page.evaluate((tags) => (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }), WCAG)) as {
+  const result = (await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    WCAG,
+  )) as {
     violations: { id: string; nodes: { target: string[] }[] }[];
   };
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${(n as { failureSummary?: string }).failureSummary ?? ""} ${(n as { html?: string }).html ?? ""}`).join(", ")}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${(n as { failureSummary?: string }).failureSummary ?? ''} ${(n as { html?: string }).html ?? ''}`).join(', ')}`,
+  );
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'لوحة الموظفين' });
 /** The accessible name of the focused element, and whether it is in the navigation. */
-const focused = (page: Page) => page.evaluate(() => ({ text: document.activeElement?.textContent?.replace(/\s+/g, ' ').trim() ?? '', inNav: Boolean(document.activeElement?.closest('nav.staff-nav')), tag: document.activeElement?.tagName }));
+const focused = (page: Page) =>
+  page.evaluate(() => ({
+    text: document.activeElement?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+    inNav: Boolean(document.activeElement?.closest('nav.staff-nav')),
+    tag: document.activeElement?.tagName,
+  }));
 
 /** The navigation's links as read out (their text, the hidden group names and counts' words too). */
-const linkTexts = (page: Page) => nav(page).getByRole('link').evaluateAll((links) => links.map((link) => link.textContent?.replace(/\s+/g, ' ').trim() ?? ''));
+const linkTexts = (page: Page) =>
+  nav(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.textContent?.replace(/\s+/g, ' ').trim() ?? ''));
 
 /** Presses Tab until the focus is in the navigation (at most 30 times): the navigation is reached by the keyboard. */
 async function tabIntoNav(page: Page): Promise<void> {
@@ -74,8 +91,20 @@ describe('the staff navigation', () => {
     expect(navBox!.x).toBeGreaterThan(pageBox!.x);
     // An admin opens users, audit and privacy; the forms by their staff names; no whistle-blower reports.
     const names = await linkTexts(page);
-    for (const name of ['الرئيسية: ما يحتاج إلى متابعة', 'الإرسالات: استبيان المطاعم', 'المؤشرات: استبيان المطاعم', 'المستخدمون', 'سجل التدقيق', 'طلبات أصحاب البيانات', 'مكتب الإقرارات', 'المحتوى']) {
-      expect(names.some((text) => text.startsWith(name)), `${name} in ${JSON.stringify(names)}`).toBe(true);
+    for (const name of [
+      'الرئيسية: ما يحتاج إلى متابعة',
+      'الإرسالات: استبيان المطاعم',
+      'المؤشرات: استبيان المطاعم',
+      'المستخدمون',
+      'سجل التدقيق',
+      'طلبات أصحاب البيانات',
+      'مكتب الإقرارات',
+      'المحتوى',
+    ]) {
+      expect(
+        names.some((text) => text.startsWith(name)),
+        `${name} in ${JSON.stringify(names)}`,
+      ).toBe(true);
     }
     expect(names.join(' ')).not.toContain('بلاغات المخالفات');
     expect(await menu.getByRole('link', { name: /الرئيسية/ }).getAttribute('aria-current')).toBe('page');
@@ -116,7 +145,8 @@ describe('the staff navigation', () => {
     const names = await linkTexts(page);
     // A manager: its form and the pages every console account has; never users, audit, privacy or the desk.
     expect(names, JSON.stringify(names)).toContain('الإرسالات: استبيان المطاعم');
-    for (const hidden of ['المستخدمون', 'سجل التدقيق', 'طلبات أصحاب البيانات', 'مكتب الإقرارات', 'الإرسالات: استبيان البادل']) expect(names, hidden).not.toContain(hidden);
+    for (const hidden of ['المستخدمون', 'سجل التدقيق', 'طلبات أصحاب البيانات', 'مكتب الإقرارات', 'الإرسالات: استبيان البادل'])
+      expect(names, hidden).not.toContain(hidden);
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Tab');
     expect((await focused(page)).inNav).toBe(true);

@@ -67,7 +67,12 @@ describe('signing in with a password', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(`${e2e.server.url}/staff/users?lang=fr`);
     await page.getByRole('heading', { level: 1, name: 'Utilisateurs' }).waitFor();
-    expect(await page.getByRole('group', { name: `Rôles de ${STAFF.email}` }).getByLabel('Administrateur', { exact: true }).isChecked()).toBe(true);
+    expect(
+      await page
+        .getByRole('group', { name: `Rôles de ${STAFF.email}` })
+        .getByLabel('Administrateur', { exact: true })
+        .isChecked(),
+    ).toBe(true);
   });
 
   it('never leaves the site after signing in: ?next=//evil.com lands on /login-success', async () => {
@@ -162,7 +167,10 @@ describe('signing in with a password', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
     for (let attempt = 0; attempt < 12 && (await alert.count()) === 0; attempt += 1) {
       await signIn(page, 'waiter@example.com', `wrong ${attempt}`);
-      await page.getByRole('alert').filter({ hasText: /incorrect|Too many/ }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /incorrect|Too many/ })
+        .waitFor();
     }
     await alert.waitFor();
   });
@@ -190,7 +198,11 @@ describe('an account many wrong passwords were tried for, from many addresses (T
     // 20 wrong passwords, 5 from each of 4 addresses.
     for (let from = 1; from <= 4; from++) {
       for (let i = 0; i < 5; i++) {
-        const guess = await e2e.server.api('/api/users/login', { as: 'none', json: { email: STAFF.email, password: `guess ${from}.${i}` }, headers: { 'x-forwarded-for': `198.51.100.${from}` } });
+        const guess = await e2e.server.api('/api/users/login', {
+          as: 'none',
+          json: { email: STAFF.email, password: `guess ${from}.${i}` },
+          headers: { 'x-forwarded-for': `198.51.100.${from}` },
+        });
         expect(guess.status).toBe(401);
       }
     }
@@ -202,7 +214,10 @@ describe('an account many wrong passwords were tried for, from many addresses (T
 
     const stranger = await e2e.open('/login');
     await signIn(stranger, STAFF.email, STAFF.password);
-    await stranger.getByRole('alert').filter({ hasText: 'Many wrong passwords were tried for this account. Complete the human check below, then sign in again.' }).waitFor();
+    await stranger
+      .getByRole('alert')
+      .filter({ hasText: 'Many wrong passwords were tried for this account. Complete the human check below, then sign in again.' })
+      .waitFor();
     expect(await stranger.getByText('Too many sign-in attempts').count()).toBe(0);
     await stranger.getByRole('checkbox', { name: "I'm not a robot" }).click();
     await stranger.getByRole('status').filter({ hasText: 'Verified: you can now submit.' }).waitFor();
@@ -217,7 +232,15 @@ describe('signing in with the company account (OpenID Connect)', () => {
   beforeAll(async () => {
     provider = await startOidcProvider();
     e2e = await startE2E({
-      oidc: { issuerUrl: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, redirectUrl: null, scopes: 'openid email profile', defaultRole: 'employee', allowedDomains: [] },
+      oidc: {
+        issuerUrl: provider.issuer,
+        clientId: provider.clientId,
+        clientSecret: provider.clientSecret,
+        redirectUrl: null,
+        scopes: 'openid email profile',
+        defaultRole: 'employee',
+        allowedDomains: [],
+      },
     });
     provider.start(`${e2e.server.url}/api/users/oidc/callback`);
   });

@@ -97,7 +97,22 @@ describe("the guest's signed copy", () => {
 
   it('is what staff download from the submission page', async () => {
     const signed = await e2e.server.api(`/api/${IFLY}`, {
-      json: { visit_date: new Date().toISOString().slice(0, 10), name: 'Noor Saleh', qid: '28412345678', phone: '+97455123456', signature: { strokes: [[[0.1, 0.2], [0.5, 0.6]]], aspect: 3 }, acknowledgement: true },
+      json: {
+        visit_date: new Date().toISOString().slice(0, 10),
+        name: 'Noor Saleh',
+        qid: '28412345678',
+        phone: '+97455123456',
+        signature: {
+          strokes: [
+            [
+              [0.1, 0.2],
+              [0.5, 0.6],
+            ],
+          ],
+          aspect: 3,
+        },
+        acknowledgement: true,
+      },
     });
     const page = await e2e.signedIn(STAFF, `/staff/forms/ifly-waiver/${signed.body.doc.id}`);
     const { bytes, filename } = await download(page, 'Download PDF');
@@ -120,7 +135,22 @@ describe('the verify page for staff', () => {
 
   it('says in plain words that the answers match, by Form ID with the keyboard, then that they changed, from the PDF copy', async () => {
     const created = await e2e.server.api(`/api/${IFLY}`, {
-      json: { visit_date: new Date().toISOString().slice(0, 10), name: 'Noor Saleh', qid: '28412345678', phone: '+97455123456', signature: { strokes: [[[0.1, 0.2], [0.5, 0.6]]], aspect: 3 }, acknowledgement: true },
+      json: {
+        visit_date: new Date().toISOString().slice(0, 10),
+        name: 'Noor Saleh',
+        qid: '28412345678',
+        phone: '+97455123456',
+        signature: {
+          strokes: [
+            [
+              [0.1, 0.2],
+              [0.5, 0.6],
+            ],
+          ],
+          aspect: 3,
+        },
+        acknowledgement: true,
+      },
     });
     const { reference, id } = created.body.doc;
     const copy = Buffer.from(await (await fetch(`${e2e.server.url}${created.body.waiverCopy}`)).arrayBuffer());
@@ -200,12 +230,30 @@ document.body.dataset.ready = '1';
     });
     await page.goto('http://pdf.test/index.html');
     await page.locator('body[data-ready="1"]').waitFor();
-    return page.evaluate((data) => (window as unknown as { inkOf: (data: string) => Promise<{ width: number; ink: number; left: number; right: number }> }).inkOf(data), bytes.toString('base64'));
+    return page.evaluate(
+      (data) => (window as unknown as { inkOf: (data: string) => Promise<{ width: number; ink: number; left: number; right: number }> }).inkOf(data),
+      bytes.toString('base64'),
+    );
   }
 
   async function copyIn(locale: string): Promise<Buffer> {
     const created = await e2e.server.api(`/api/${IFLY}?locale=${locale}`, {
-      json: { visit_date: new Date().toISOString().slice(0, 10), name: 'Noor Saleh', qid: '28412345678', phone: '+97455123456', signature: { strokes: [[[0.1, 0.2], [0.5, 0.6]]], aspect: 3 }, acknowledgement: true },
+      json: {
+        visit_date: new Date().toISOString().slice(0, 10),
+        name: 'Noor Saleh',
+        qid: '28412345678',
+        phone: '+97455123456',
+        signature: {
+          strokes: [
+            [
+              [0.1, 0.2],
+              [0.5, 0.6],
+            ],
+          ],
+          aspect: 3,
+        },
+        acknowledgement: true,
+      },
     });
     return Buffer.from(await (await fetch(`${e2e.server.url}${created.body.waiverCopy}`)).arrayBuffer());
   }

@@ -42,7 +42,11 @@ async function searchFor(page: Page, label: string, text: string, found: string)
 
 describe('the desk checks a child in', () => {
   it('in English: lands on the desk after signing in, finds the waiver by the local phone number and checks the second child in', async () => {
-    const reference = await signWaiver({ phone: '+97455507311', name: 'Noor Haddad', dependents: [{ name: 'Lina Haddad', qid: 'P7654321' }, { name: 'Omar Haddad' }] });
+    const reference = await signWaiver({
+      phone: '+97455507311',
+      name: 'Noor Haddad',
+      dependents: [{ name: 'Lina Haddad', qid: 'P7654321' }, { name: 'Omar Haddad' }],
+    });
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/login-success`);
     await page.getByRole('heading', { level: 1, name: 'Waiver desk' }).waitFor();

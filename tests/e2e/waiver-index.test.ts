@@ -11,7 +11,9 @@ const waivers = routes.routes
   .filter((route) => route.path.startsWith('/dohaquest/') && route.page.kind === 'form')
   .map((route) => ({
     path: route.path,
-    title: (JSON.parse(readFileSync(resolve(import.meta.dirname, `../../forms/${(route.page as { form: string }).form}.json`), 'utf8')) as { title: { en: string } }).title.en,
+    title: (
+      JSON.parse(readFileSync(resolve(import.meta.dirname, `../../forms/${(route.page as { form: string }).form}.json`), 'utf8')) as { title: { en: string } }
+    ).title.en,
   }));
 
 let e2e: E2E;

@@ -38,7 +38,11 @@ async function ink(page: Page) {
   });
 }
 
-async function fillGuest(page: Page, labels: { name: string; qid: string; phone: string }, guest = { name: 'Noor Saleh', qid: '28412345678', phone: '55123456' }) {
+async function fillGuest(
+  page: Page,
+  labels: { name: string; qid: string; phone: string },
+  guest = { name: 'Noor Saleh', qid: '28412345678', phone: '55123456' },
+) {
   await page.getByLabel(labels.name).fill(guest.name);
   await page.getByRole('textbox', { name: labels.qid, exact: true }).fill(guest.qid);
   await page.getByRole('textbox', { name: labels.phone, exact: true }).fill(guest.phone);
@@ -49,7 +53,7 @@ const ACKNOWLEDGEMENT = 'By submitting this form you confirm you have read and u
 describe('iFly waiver', () => {
   it('an ID number typed on an Arabic keyboard is stored in 0-9 digits and accepted', async () => {
     const page = await e2e.open('/dohaquest/ifly-waiver?lang=ar');
-    const qid = page.getByRole('textbox', { name: "رقم البطاقة الشخصية (QID) أو جواز السفر", exact: true });
+    const qid = page.getByRole('textbox', { name: 'رقم البطاقة الشخصية (QID) أو جواز السفر', exact: true });
     await qid.fill('٢٨٤١٢٣٤٥٦٧٨');
     await qid.blur();
     expect(await qid.inputValue()).toBe('28412345678');
@@ -253,6 +257,10 @@ describe('Laser Oasis waiver', () => {
     const reference = await page.locator('.reference-code').innerText();
     expect(await page.locator('.thank-you-reference').innerText()).toContain(`رقم النموذج الخاص بك: ${reference}`);
     const [stored] = (await storedDocs(e2e.server, LASER)).filter((d) => d.reference === reference);
-    expect(stored).toMatchObject({ name: 'نور صالح', dependents: [{ name: 'سارة', qid: 'P1234567' }], evidence: { formId: 'laser-oasis-waiver', language: 'ar' } });
+    expect(stored).toMatchObject({
+      name: 'نور صالح',
+      dependents: [{ name: 'سارة', qid: 'P1234567' }],
+      evidence: { formId: 'laser-oasis-waiver', language: 'ar' },
+    });
   });
 });

@@ -18,7 +18,7 @@ import {
   seed,
   storedById,
   tickHumanCheck,
-  } from './fill.ts';
+} from './fill.ts';
 
 const COLLECTION = 'employee-whistle-blower';
 const FILES = 'media-internal';

@@ -1,7 +1,6 @@
 // Files a guest might upload, as bytes: real tiny images and PDF, and the bad cases.
 import zlib from 'node:zlib';
-export const tinyPng = () =>
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const tinyPng = () => Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 export const tinyJpeg = () =>
   Buffer.from(
@@ -103,7 +102,11 @@ export function jpegWithJunkBeforeExif(): Buffer {
 /** A JPEG that is also a web page: HTML in a comment segment. */
 export function jpegHtmlPolyglot(): Buffer {
   const jpeg = tinyJpeg();
-  return Buffer.concat([jpeg.subarray(0, 2), jpegSegment(0xfe, Buffer.from('<html><script>alert(document.cookie)</script></html>', 'latin1')), jpeg.subarray(2)]);
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    jpegSegment(0xfe, Buffer.from('<html><script>alert(document.cookie)</script></html>', 'latin1')),
+    jpeg.subarray(2),
+  ]);
 }
 
 /** A WebP with EXIF, XMP and a private chunk around its image data. */
@@ -149,7 +152,11 @@ export function pdfOf(objects: (string | { dict: string; stream: Buffer })[], tr
     const body =
       typeof object === 'string'
         ? Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`, 'latin1')
-        : Buffer.concat([Buffer.from(`${index + 1} 0 obj\n<<${object.dict}/Length ${object.stream.length}>>\nstream\n`, 'latin1'), object.stream, Buffer.from('\nendstream\nendobj\n', 'latin1')]);
+        : Buffer.concat([
+            Buffer.from(`${index + 1} 0 obj\n<<${object.dict}/Length ${object.stream.length}>>\nstream\n`, 'latin1'),
+            object.stream,
+            Buffer.from('\nendstream\nendobj\n', 'latin1'),
+          ]);
     parts.push(body);
     length += body.length;
   });
@@ -183,13 +190,7 @@ export function pdfWithMetadata(): Buffer {
 /** The same receipt whose catalog runs a script when opened; `name` may be written with #xx escapes. */
 export function pdfWithScript(name = '/JavaScript'): Buffer {
   return pdfOf(
-    [
-      '<</Type/Catalog/Pages 2 0 R/OpenAction 5 0 R>>',
-      '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-      pdfPage,
-      pdfContent,
-      `<</S${name}/JS(app.alert\\('hi'\\))>>`,
-    ],
+    ['<</Type/Catalog/Pages 2 0 R/OpenAction 5 0 R>>', '<</Type/Pages/Kids[3 0 R]/Count 1>>', pdfPage, pdfContent, `<</S${name}/JS(app.alert\\('hi'\\))>>`],
     '',
   );
 }

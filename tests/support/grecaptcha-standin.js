@@ -25,7 +25,8 @@
     var id = widgets.length;
     var label = document.createElement('label');
     label.className = 'grecaptcha-standin';
-    label.style.cssText = 'display:inline-flex;align-items:center;gap:.6rem;padding:.8rem 1rem;border:1px solid #d3d3d3;border-radius:3px;background:#f9f9f9;font:14px Roboto,Arial,sans-serif;color:#000';
+    label.style.cssText =
+      'display:inline-flex;align-items:center;gap:.6rem;padding:.8rem 1rem;border:1px solid #d3d3d3;border-radius:3px;background:#f9f9f9;font:14px Roboto,Arial,sans-serif;color:#000';
     var box = document.createElement('input');
     box.type = 'checkbox';
     box.style.cssText = 'width:1.4rem;height:1.4rem';
@@ -88,5 +89,8 @@
   };
 
   var onload = query.get('onload');
-  if (onload && typeof window[onload] === 'function') setTimeout(function () { window[onload](); }, 0);
+  if (onload && typeof window[onload] === 'function')
+    setTimeout(function () {
+      window[onload]();
+    }, 0);
 })();

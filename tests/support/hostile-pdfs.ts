@@ -23,7 +23,11 @@ export function rawPdf(bodies: (string | Buffer)[], trailer = ''): Buffer {
 }
 
 /** Catalog, pages and a page whose link runs the action in object 5. */
-const DOCUMENT = ['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[3 0 R]/Count 1>>', '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Annots[<</Type/Annot/Subtype/Link/Rect[0 0 200 200]/A 5 0 R>>]>>'];
+const DOCUMENT = [
+  '<</Type/Catalog/Pages 2 0 R>>',
+  '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+  '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Annots[<</Type/Annot/Subtype/Link/Rect[0 0 200 200]/A 5 0 R>>]>>',
+];
 
 export const SCRIPT_ACTION = '<</S/JavaScript/JS(app.alert\\(1\\))>>';
 
@@ -32,7 +36,8 @@ export const packedScript = (action = SCRIPT_ACTION) => latin1(`5 0 ${action}`);
 const FIRST = '5 0 '.length;
 
 /** A stream object: `dict` and its /Length between << >>, `gap` between >> and `stream`, then the data. */
-export const streamBody = (dict: string, data: Buffer, gap = '\n') => Buffer.concat([latin1(`<<${dict}/Length ${data.length}>>${gap}stream\n`), data, latin1('\nendstream')]);
+export const streamBody = (dict: string, data: Buffer, gap = '\n') =>
+  Buffer.concat([latin1(`<<${dict}/Length ${data.length}>>${gap}stream\n`), data, latin1('\nendstream')]);
 
 /** The document with object 4 a stream: its dictionary entries, data and the gap before `stream`; `trailer` adds to the trailer. */
 export const pdfWithStream = (dict: string, data: Buffer, gap?: string, trailer?: string) => rawPdf([...DOCUMENT, streamBody(dict, data, gap)], trailer);
@@ -176,7 +181,12 @@ export function manyObjects(size: number): Buffer {
 
 /** A scan: one page whose image data (compressed-looking bytes) fills the file to `size` bytes. */
 export function scannedPage(size: number): Buffer {
-  const pdf = (data: Buffer) => rawPdf([...DOCUMENT.slice(0, 2), '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Resources<</XObject<</Im1 4 0 R>>>>>>', streamBody('/Type/XObject/Subtype/Image/Width 2480/Height 3508/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/DCTDecode', data)]);
+  const pdf = (data: Buffer) =>
+    rawPdf([
+      ...DOCUMENT.slice(0, 2),
+      '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Resources<</XObject<</Im1 4 0 R>>>>>>',
+      streamBody('/Type/XObject/Subtype/Image/Width 2480/Height 3508/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/DCTDecode', data),
+    ]);
   const guess = size - pdf(Buffer.alloc(0)).length - 8;
   const data = Buffer.alloc(guess - (pdf(Buffer.alloc(guess)).length - size)); // exactly `size` bytes in all
   for (let at = 0, state = 1; at < data.length; at++) data[at] = (state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 24;
@@ -210,7 +220,10 @@ export function lengthsIntoSpaces(streams: number, spaces: number): Buffer {
   const body = streamBody('', latin1('0 0 m'));
   const placeholder = '/Length 5>>';
   const wide = (value: number) => `/Length ${String(value).padStart(10, '0')}>>`;
-  const pdf = Buffer.concat([rawPdf([...DOCUMENT, ...Array.from({ length: streams }, () => latin1(body.toString('latin1').replace(placeholder, wide(0))))]), latin1(' '.repeat(spaces))]);
+  const pdf = Buffer.concat([
+    rawPdf([...DOCUMENT, ...Array.from({ length: streams }, () => latin1(body.toString('latin1').replace(placeholder, wide(0))))]),
+    latin1(' '.repeat(spaces)),
+  ]);
   const end = pdf.length - spaces;
   for (let at = pdf.indexOf(wide(0)); at !== -1; at = pdf.indexOf(wide(0), at + 1)) {
     const start = pdf.indexOf('stream\n', at) + 'stream\n'.length;

@@ -65,7 +65,8 @@ export async function startMainProcess(dataDir: string, env: Record<string, stri
       check();
       void exited.then((code) => {
         // The exit code goes with the error: a test of a refused start checks it.
-        if (waiters.has(check)) reject(Object.assign(new Error(`The server stopped (exit code ${code}) before printing: ${text}\n${output}`), { exitCode: code }));
+        if (waiters.has(check))
+          reject(Object.assign(new Error(`The server stopped (exit code ${code}) before printing: ${text}\n${output}`), { exitCode: code }));
       });
     });
   const main: MainProcess = { child, port, output: () => output, printed, exited };

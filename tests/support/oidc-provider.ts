@@ -24,7 +24,8 @@ export interface OidcStandIn {
   close(): Promise<void>;
 }
 
-const page = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Company sign-in</title></head><body><main>${body}</main></body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Company sign-in</title></head><body><main>${body}</main></body></html>`;
 
 const readForm = (request: http.IncomingMessage) =>
   new Promise<URLSearchParams>((resolve) => {
@@ -50,7 +51,9 @@ export async function startOidcProvider(): Promise<OidcStandIn> {
     accounts,
     start(redirectUri) {
       const provider = new Provider(issuer, {
-        clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+        clients: [
+          { client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] },
+        ],
         pkce: { required: () => true },
         jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256' }] },
         ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 600, Grant: 600 },
@@ -79,9 +82,13 @@ export async function startOidcProvider(): Promise<OidcStandIn> {
           return provider.interactionFinished(request, response, { login: { accountId } }, { mergeWithLastSubmission: false });
         }
         if (details.prompt.name === 'login') {
-          response.writeHead(200, { 'content-type': 'text/html' }).end(
-            page(`<h1>Company sign-in</h1><form method="post" action="/interaction/${details.uid}/login"><label for="email">Work email</label><input id="email" name="email" type="email"><button type="submit">Sign in</button></form>`),
-          );
+          response
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(
+              page(
+                `<h1>Company sign-in</h1><form method="post" action="/interaction/${details.uid}/login"><label for="email">Work email</label><input id="email" name="email" type="email"><button type="submit">Sign in</button></form>`,
+              ),
+            );
           return;
         }
         const grant = new provider.Grant({ accountId: details.session?.accountId ?? '', clientId });

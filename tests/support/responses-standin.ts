@@ -76,16 +76,29 @@ export async function startResponsesStandIn(key = 'sk-test-standin'): Promise<Re
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
     standIn.requests.push({ authorization: req.headers.authorization, body });
     if (req.headers.authorization !== `Bearer ${key}`) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }));
       return;
     }
     if (standIn.failWith) {
-      res.writeHead(standIn.failWith, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'The stand-in was told to fail.', type: 'server_error' } }));
+      res
+        .writeHead(standIn.failWith, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'The stand-in was told to fail.', type: 'server_error' } }));
       return;
     }
     const previous = body.previous_response_id;
     if (typeof previous === 'string' && !known.has(previous)) {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `Previous response with id '${previous}' not found.`, type: 'invalid_request_error', param: 'previous_response_id', code: 'previous_response_not_found' } }));
+      res.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: {
+            message: `Previous response with id '${previous}' not found.`,
+            type: 'invalid_request_error',
+            param: 'previous_response_id',
+            code: 'previous_response_not_found',
+          },
+        }),
+      );
       return;
     }
     count += 1;
@@ -94,14 +107,20 @@ export async function startResponsesStandIn(key = 'sk-test-standin'): Promise<Re
     const model = typeof body.model === 'string' ? body.model : 'prompt-model';
     const { pieces, citations } = standIn.answer;
     const text = pieces.join('');
-    const annotations = citations.map((citation) => ({ type: 'file_citation', file_id: `file-${citation.filename}`, filename: citation.filename, index: citation.index ?? text.length }));
+    const annotations = citations.map((citation) => ({
+      type: 'file_citation',
+      file_id: `file-${citation.filename}`,
+      filename: citation.filename,
+      index: citation.index ?? text.length,
+    }));
     if (body.stream !== true) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(responseObject(id, model, text, annotations, 'completed')));
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     let sequence = 0;
-    const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...data })}\n\n`);
+    const send = (type: string, data: Record<string, unknown>) =>
+      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...data })}\n\n`);
     const pause = () => new Promise((resolve) => setTimeout(resolve, standIn.pieceDelayMs));
     const item = { item_id: `msg_${id}`, output_index: 0, content_index: 0 };
     send('response.created', { response: responseObject(id, model, '', [], 'in_progress') });
@@ -109,7 +128,9 @@ export async function startResponsesStandIn(key = 'sk-test-standin'): Promise<Re
       await pause();
       send('response.output_text.delta', { ...item, delta: piece, logprobs: [] });
     }
-    annotations.forEach((annotation, annotationIndex) => send('response.output_text.annotation.added', { ...item, annotation_index: annotationIndex, annotation }));
+    annotations.forEach((annotation, annotationIndex) =>
+      send('response.output_text.annotation.added', { ...item, annotation_index: annotationIndex, annotation }),
+    );
     send('response.output_text.done', { ...item, text, logprobs: [] });
     send('response.completed', { response: responseObject(id, model, text, annotations, 'completed') });
     res.end();

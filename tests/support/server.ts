@@ -48,7 +48,10 @@ export interface TestServer {
   config: ServerConfig;
   siteverify: SiteverifyStandIn;
   /** Calls the API as the pages (public key), as logged-in staff, or with no credential. */
-  api<T = Json>(pathname: string, init?: { method?: string; json?: unknown; form?: FormData; as?: As; headers?: Record<string, string> }): Promise<ApiAnswer<T>>;
+  api<T = Json>(
+    pathname: string,
+    init?: { method?: string; json?: unknown; form?: FormData; as?: As; headers?: Record<string, string> },
+  ): Promise<ApiAnswer<T>>;
   staffToken(): Promise<string>;
   /** The Authorization header of an account holding these roles (and venues), created on first use. */
   staffAs(roles: readonly Role[], venues?: readonly string[]): Promise<Record<string, string>>;
@@ -97,7 +100,11 @@ export async function newDataDir(parent = os.tmpdir()): Promise<string> {
 /** Every file under `dir` (name and bytes) into `hash`, in a stable order. */
 function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
   if (!fs.existsSync(dir)) return;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).toSorted()) {
+  for (const entry of fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .toSorted()) {
     hash.update(path.relative(dir, entry)).update(fs.readFileSync(entry));
   }
 }
@@ -133,7 +140,13 @@ async function preparedClusterTemplate(config: ServerConfig): Promise<string> {
   dropUnusedTemplates();
   const building = fs.mkdtempSync(`${template}.tmp-`);
   fs.cpSync(await emptyClusterTemplate(), path.join(building, 'db'), { recursive: true });
-  const { db } = await prepareDatabase({ ...config, dataDir: building }, await loadCompiledForms(config.formsBuildDir), loadContentConfig(config.contentDir), MIGRATIONS, channels);
+  const { db } = await prepareDatabase(
+    { ...config, dataDir: building },
+    await loadCompiledForms(config.formsBuildDir),
+    loadContentConfig(config.contentDir),
+    MIGRATIONS,
+    channels,
+  );
   await db.close();
   fs.rmSync(path.join(building, 'db', 'postmaster.pid'), { force: true });
   try {
@@ -173,7 +186,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     }),
     ...overrides,
   };
-  if (!overrides.dataDir) fs.cpSync(config.databaseUrl ? await emptyClusterTemplate() : await preparedClusterTemplate(config), path.join(dataDir, 'db'), { recursive: true });
+  if (!overrides.dataDir)
+    fs.cpSync(config.databaseUrl ? await emptyClusterTemplate() : await preparedClusterTemplate(config), path.join(dataDir, 'db'), { recursive: true });
   const { app, ctx } = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -30,15 +30,27 @@ export async function startSiteverify(secret = 'test-recaptcha-secret'): Promise
       }
       const form = new URLSearchParams(body);
       const token = form.get('response') ?? '';
-      if (form.get('secret') !== secret) return answer({ success: false, 'error-codes': [form.get('secret') ? 'invalid-input-secret' : 'missing-input-secret'] });
+      if (form.get('secret') !== secret)
+        return answer({ success: false, 'error-codes': [form.get('secret') ? 'invalid-input-secret' : 'missing-input-secret'] });
       if (!token) return answer({ success: false, 'error-codes': ['missing-input-response'] });
       tokens.push(token);
       if (used.has(token)) return answer({ success: false, 'error-codes': ['timeout-or-duplicate'] });
       used.add(token);
       if (!token.startsWith('pass')) return answer({ success: false, 'error-codes': ['invalid-input-response'] });
-      const dictated = Object.fromEntries(token.split(';').slice(1).map((part) => part.split('=') as [string, string]));
+      const dictated = Object.fromEntries(
+        token
+          .split(';')
+          .slice(1)
+          .map((part) => part.split('=') as [string, string]),
+      );
       const { score, ...fields } = dictated;
-      answer({ success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost', ...fields, ...(score === undefined ? {} : { score: Number(score) }) });
+      answer({
+        success: true,
+        challenge_ts: new Date().toISOString(),
+        hostname: 'localhost',
+        ...fields,
+        ...(score === undefined ? {} : { score: Number(score) }),
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -67,7 +67,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpStandIn>
           html: typeof parsed.html === 'string' ? parsed.html : null,
           from: parsed.from?.text ?? '',
           inReplyTo: parsed.inReplyTo ?? null,
-          references: typeof parsed.references === 'string' ? [parsed.references] : parsed.references ?? [],
+          references: typeof parsed.references === 'string' ? [parsed.references] : (parsed.references ?? []),
           headers: parsed.headers as Map<string, unknown>,
           attachments: parsed.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, content: file.content })),
           acknowledged: !options.hang,
@@ -88,7 +88,10 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpStandIn>
       const found = mails.find((mail) => mail.to.includes(address));
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`No mail to ${address} within ${timeoutMs} ms (received: ${mails.map((mail) => mail.to.join(',')).join('; ') || 'none'}).`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`No mail to ${address} within ${timeoutMs} ms (received: ${mails.map((mail) => mail.to.join(',')).join('; ') || 'none'}).`)),
+          timeoutMs,
+        );
         const listener = (mail: ReceivedMail) => {
           if (!mail.to.includes(address)) return;
           clearTimeout(timer);

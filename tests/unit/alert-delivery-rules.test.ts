@@ -28,7 +28,19 @@ describe('the retry schedule', () => {
 
 describe('where a webhook may post', () => {
   it('refuses private, link-local, loopback, unspecified and IPv4-mapped private addresses', () => {
-    for (const address of ['10.0.0.1', '172.16.0.1', '192.168.1.1', '169.254.169.254', '127.0.0.1', '::1', 'fd00::1', 'fe80::1', '0.0.0.0', '::ffff:10.0.0.1', '100.64.0.1']) {
+    for (const address of [
+      '10.0.0.1',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '127.0.0.1',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '0.0.0.0',
+      '::ffff:10.0.0.1',
+      '100.64.0.1',
+    ]) {
       expect(addressAllowed(address, strict), address).toBe(false);
     }
     expect(addressAllowed('93.184.215.14', strict)).toBe(true);

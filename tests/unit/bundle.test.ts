@@ -15,7 +15,7 @@ describe('the built pages', () => {
       expect(code, name).not.toMatch(/\bnew Function\s*\(|(?<![.\w])Function\s*\(\s*["'`]|\beval\s*\(/);
     }
   });
-  it('leave out the authors\' live preview (npm run forms:preview) and its editor', () => {
+  it("leave out the authors' live preview (npm run forms:preview) and its editor", () => {
     const files = readdirSync(assets, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(resolve(assets, name)).isFile());
     for (const name of files) {
       const code = readFileSync(resolve(assets, name), 'utf8');

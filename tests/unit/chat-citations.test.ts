@@ -48,7 +48,11 @@ describe('citations become #source markers', () => {
       id: 'resp_1',
       output: [
         { type: 'file_search_call', id: 'fs_1', queries: ['bags'], status: 'completed' },
-        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'One bag.', annotations: [{ type: 'file_citation', index: 8, filename: 'policy.pdf' }] }] },
+        {
+          type: 'message',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: 'One bag.', annotations: [{ type: 'file_citation', index: 8, filename: 'policy.pdf' }] }],
+        },
       ],
     };
     expect(responseText(response)).toBe('One bag. #source: `policy.pdf`');

@@ -28,8 +28,14 @@ addFormats.default(ajv);
 const dining = compile(definitions['dining-survey']);
 const validateDining = ajv.compile(dining.schema);
 const validDining = {
-  visited_restaurant: 'Cova', meal_period: 'lunch', rating_greeting: 'good', rating_service: 'excellent', rating_food: 'very-good',
-  rating_beverage: 'average', rating_value_for_money: 'poor', rating_cleanliness: 'good',
+  visited_restaurant: 'Cova',
+  meal_period: 'lunch',
+  rating_greeting: 'good',
+  rating_service: 'excellent',
+  rating_food: 'very-good',
+  rating_beverage: 'average',
+  rating_value_for_money: 'poor',
+  rating_cleanliness: 'good',
 };
 
 describe('the compiled contract of the dining survey', () => {
@@ -46,7 +52,10 @@ describe('the compiled contract of the dining survey', () => {
     expect(errors).toEqual([{ path: 'discovery_text', field: 'discovery_text', message: 'This question does not apply to your answers.' }]);
   });
   it('uses the rating scale values and bounded text', () => {
-    expect(dining.schema.properties).toMatchObject({ rating_food: { enum: ['poor', 'average', 'good', 'very-good', 'excellent'] }, customer_comments: { maxLength: 2000 } });
+    expect(dining.schema.properties).toMatchObject({
+      rating_food: { enum: ['poor', 'average', 'good', 'very-good', 'excellent'] },
+      customer_comments: { maxLength: 2000 },
+    });
     expect(validateDining({ ...validDining, rating_food: 'Very Good' })).toBe(false);
     expect(validateDining({ ...validDining, customer_comments: 'x'.repeat(2001) })).toBe(false);
   });
@@ -61,21 +70,42 @@ describe('the compiled contract of the dining survey', () => {
 describe('the loyalty registration contract', () => {
   const loyalty = compile(definitions['loyalty-registration']);
   const validate = ajv.compile(loyalty.schema);
-  const valid = { visit_date: '2026-11-23', first_name: 'Mariam', last_name: 'Al-Kuwari', phone: '+97412345678', email: 'mariam@example.com', nationality: 'Qatar', birth_date: '1990-04-01', receipt: 7 };
+  const valid = {
+    visit_date: '2026-11-23',
+    first_name: 'Mariam',
+    last_name: 'Al-Kuwari',
+    phone: '+97412345678',
+    email: 'mariam@example.com',
+    nationality: 'Qatar',
+    birth_date: '1990-04-01',
+    receipt: 7,
+  };
   it('accepts a registration without gender or store, and with them', () => {
     expect(validate(valid)).toBe(true);
     expect(validate({ ...valid, gender: 'female', store: 1 })).toBe(true);
   });
   it('refuses a phone without its dial code (the phone check), a nationality code and a missing receipt', () => {
-    expect(phoneErrors(loyalty.form, { ...valid, phone: '12345678' }, 'en')).toEqual([{ path: 'phone', field: 'phone', message: expect.stringContaining('valid phone number') }]);
+    expect(phoneErrors(loyalty.form, { ...valid, phone: '12345678' }, 'en')).toEqual([
+      { path: 'phone', field: 'phone', message: expect.stringContaining('valid phone number') },
+    ]);
     expect(phoneErrors(loyalty.form, { ...valid, phone: '97455123456' }, 'en')).toEqual([]);
     expect(validate({ ...valid, nationality: 'QA' })).toBe(false);
     const { receipt: _receipt, ...withoutReceipt } = valid;
     expect(validate(withoutReceipt)).toBe(false);
-    expect(describeErrors(validate.errors ?? [], loyalty.schema, () => undefined, 'ar', loyalty.id)).toEqual([{ path: 'receipt', field: 'receipt', message: 'هذا الحقل مطلوب.' }]);
+    expect(describeErrors(validate.errors ?? [], loyalty.schema, () => undefined, 'ar', loyalty.id)).toEqual([
+      { path: 'receipt', field: 'receipt', message: 'هذا الحقل مطلوب.' },
+    ]);
   });
   it('declares the upload rule, captcha, uniqueness and store reference from the definition', () => {
-    expect(loyalty.uploads).toEqual([{ field: 'receipt', collection: 'printemps-loyalty-registration-media', maxBytes: 5242880, accept: expect.arrayContaining(['image/jpeg', 'application/pdf']), multiple: false }]);
+    expect(loyalty.uploads).toEqual([
+      {
+        field: 'receipt',
+        collection: 'printemps-loyalty-registration-media',
+        maxBytes: 5242880,
+        accept: expect.arrayContaining(['image/jpeg', 'application/pdf']),
+        multiple: false,
+      },
+    ]);
     expect(loyalty.captcha).toEqual({ action: 'submit_form_loyalty_registration' });
     expect(loyalty.unique[0].fields).toEqual(['phone']);
     expect(loyalty.references).toEqual([{ field: 'store', collection: 'printemps-loyalty-registration-store', match: 'id' }]);
@@ -89,12 +119,35 @@ describe('conditions agree between page and server', () => {
     { field: 'a', in: ['x', 'y'] },
     { field: 'a', filled: true },
     { field: 'a', filled: false },
-    { all: [{ field: 'a', equals: 'x' }, { field: 'b', equals: 2 }] },
-    { any: [{ field: 'a', equals: 'y' }, { field: 'b', equals: 2 }] },
+    {
+      all: [
+        { field: 'a', equals: 'x' },
+        { field: 'b', equals: 2 },
+      ],
+    },
+    {
+      any: [
+        { field: 'a', equals: 'y' },
+        { field: 'b', equals: 2 },
+      ],
+    },
     { not: { field: 'a', equals: 'x' } },
   ];
   // '', null and [] are not answered, on both sides (the schema once counted them as filled).
-  const samples = [{}, { a: 'x' }, { a: 'y' }, { a: 'z', b: 2 }, { a: 'x', b: 2 }, { b: 3 }, { a: '' }, { a: null }, { a: [] }, { a: ['x'] }, { a: 0 }, { a: false }];
+  const samples = [
+    {},
+    { a: 'x' },
+    { a: 'y' },
+    { a: 'z', b: 2 },
+    { a: 'x', b: 2 },
+    { b: 3 },
+    { a: '' },
+    { a: null },
+    { a: [] },
+    { a: ['x'] },
+    { a: 0 },
+    { a: false },
+  ];
   it.each(conditions.map((c) => [JSON.stringify(c), c] as const))('%s', (_name, condition) => {
     const check = ajv.compile(toSchema(condition));
     for (const data of samples) expect(check(data), JSON.stringify(data)).toBe(evaluate(condition, data));
@@ -109,7 +162,15 @@ describe('uiSchema per language', () => {
   it('titles fields and sections in the page language and keeps content blocks', () => {
     const withNote: FormDefinition = {
       ...definitions['dining-survey'],
-      sections: [{ id: 'intro', fields: [{ type: 'content', name: 'intro_note', style: 'note', text: { en: 'Hello', ar: 'مرحبا' } }, ...definitions['dining-survey'].sections[0].fields] }],
+      sections: [
+        {
+          id: 'intro',
+          fields: [
+            { type: 'content', name: 'intro_note', style: 'note', text: { en: 'Hello', ar: 'مرحبا' } },
+            ...definitions['dining-survey'].sections[0].fields,
+          ],
+        },
+      ],
     };
     const ui = buildUiSchema(compile(withNote).form, 'ar', FIELD_UI);
     expect((ui.meal_period as Record<string, unknown>)['ui:title']).toBe('الوجبة');
@@ -123,39 +184,62 @@ describe('uiSchema per language', () => {
     expect(errorMessage({ keyword: 'required' }, consent, 'en', 'any')).toBe('Please tick this box to continue.');
     expect(errorMessage({ keyword: 'const' }, consent, 'ar', 'any')).toBe('يرجى تحديد هذا المربع للمتابعة.');
     addFormTexts('qid-form', 'en', { 'qid.pattern': 'Use 8 to 26 letters or digits.' });
-    expect(errorMessage({ keyword: 'pattern' }, { type: 'text', name: 'qid', label: 'qid.label', messages: { pattern: 'qid.pattern' } }, 'en', 'qid-form')).toBe('Use 8 to 26 letters or digits.');
+    expect(
+      errorMessage({ keyword: 'pattern' }, { type: 'text', name: 'qid', label: 'qid.label', messages: { pattern: 'qid.pattern' } }, 'en', 'qid-form'),
+    ).toBe('Use 8 to 26 letters or digits.');
   });
 });
 
 describe('date limits beyond the schema', () => {
   const loyalty = compile(definitions['loyalty-registration']);
   it('refuses a birth date after today, in the page language, and accepts today', () => {
-    expect(dateLimitErrors(loyalty.form, { birth_date: '2026-11-24' }, '2026-11-23', 'ar')).toEqual([{ path: 'birth_date', field: 'birth_date', message: 'لا يمكن أن يكون التاريخ في المستقبل.' }]);
+    expect(dateLimitErrors(loyalty.form, { birth_date: '2026-11-24' }, '2026-11-23', 'ar')).toEqual([
+      { path: 'birth_date', field: 'birth_date', message: 'لا يمكن أن يكون التاريخ في المستقبل.' },
+    ]);
     expect(dateLimitErrors(loyalty.form, { birth_date: '2026-11-23' }, '2026-11-23', 'en')).toEqual([]);
   });
 });
 
 describe('repeated groups and signatures', () => {
   const waiverLike: FormDefinition = {
-    id: 'waiver-like', version: 1, languages: ['en'], title: { en: 'Waiver' },
+    id: 'waiver-like',
+    version: 1,
+    languages: ['en'],
+    title: { en: 'Waiver' },
     submit: { collection: 'waivers', label: { en: 'Submit' } },
-    sections: [{
-      id: 'main',
-      fields: [
-        {
-          type: 'repeat', name: 'dependents', label: { en: 'Dependents' }, itemLabel: { en: 'Child {n}' }, addLabel: { en: 'Add' }, removeLabel: { en: 'Remove' }, maxItems: 2,
-          fields: [
-            { type: 'text', name: 'name', label: { en: "Child's name" }, required: true },
-            { type: 'text', name: 'qid', label: { en: 'ID' }, minLength: 8, maxLength: 26, messages: { minLength: { en: 'Use 8 to 26 characters.' } } },
-          ],
-        },
-        { type: 'signature', name: 'signature', label: { en: 'Signature' }, required: true },
-      ],
-    }],
+    sections: [
+      {
+        id: 'main',
+        fields: [
+          {
+            type: 'repeat',
+            name: 'dependents',
+            label: { en: 'Dependents' },
+            itemLabel: { en: 'Child {n}' },
+            addLabel: { en: 'Add' },
+            removeLabel: { en: 'Remove' },
+            maxItems: 2,
+            fields: [
+              { type: 'text', name: 'name', label: { en: "Child's name" }, required: true },
+              { type: 'text', name: 'qid', label: { en: 'ID' }, minLength: 8, maxLength: 26, messages: { minLength: { en: 'Use 8 to 26 characters.' } } },
+            ],
+          },
+          { type: 'signature', name: 'signature', label: { en: 'Signature' }, required: true },
+        ],
+      },
+    ],
   };
   const compiled = compile(waiverLike);
   const validate = ajv.compile(compiled.schema);
-  const signature = { strokes: [[[0.1, 0.2], [0.5, 0.6]]], aspect: 3 };
+  const signature = {
+    strokes: [
+      [
+        [0.1, 0.2],
+        [0.5, 0.6],
+      ],
+    ],
+    aspect: 3,
+  };
   it('accepts up to the bound of items and a drawn signature', () => {
     expect(validate({ dependents: [{ name: 'Sara', qid: '12345678' }, { name: 'Ali' }], signature })).toBe(true);
     expect(validate({ dependents: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], signature })).toBe(false);
@@ -164,7 +248,13 @@ describe('repeated groups and signatures', () => {
     expect(validate({ signature: { strokes: [], aspect: 3 } })).toBe(false);
     expect(validate({ signature: { strokes: [[[1.5, 0]]], aspect: 3 } })).toBe(false);
     expect(validate({ dependents: [{ qid: '123' }], signature })).toBe(false);
-    const described = describeErrors(validate.errors ?? [], compiled.schema, (n) => compiled.form.sections[0].fields.find((f) => f.name === n), 'en', compiled.id);
+    const described = describeErrors(
+      validate.errors ?? [],
+      compiled.schema,
+      (n) => compiled.form.sections[0].fields.find((f) => f.name === n),
+      'en',
+      compiled.id,
+    );
     expect(described).toEqual([
       { path: 'dependents.0.name', field: 'dependents', message: 'This field is required.' },
       { path: 'dependents.0.qid', field: 'dependents', message: 'Use 8 to 26 characters.' },

@@ -33,8 +33,21 @@ describe('the small rich-text format', () => {
   it('reads a legacy Slate body (older documents) as the same text, so saving keeps it, now as Lexical', () => {
     const slate = [
       { type: 'h2', children: [{ text: 'Membership' }] },
-      { children: [{ text: 'Free. ' }, { text: 'One account', bold: true }, { text: ' per ' }, { type: 'link', url: 'https://example.com/', children: [{ text: 'phone' }] }] },
-      { type: 'ul', children: [{ type: 'li', children: [{ text: 'Points' }] }, { type: 'li', children: [{ text: 'Expiry', italic: true }] }] },
+      {
+        children: [
+          { text: 'Free. ' },
+          { text: 'One account', bold: true },
+          { text: ' per ' },
+          { type: 'link', url: 'https://example.com/', children: [{ text: 'phone' }] },
+        ],
+      },
+      {
+        type: 'ul',
+        children: [
+          { type: 'li', children: [{ text: 'Points' }] },
+          { type: 'li', children: [{ text: 'Expiry', italic: true }] },
+        ],
+      },
     ];
     const text = '## Membership\n\nFree. **One account** per [phone](https://example.com/)\n\n- Points\n- *Expiry*';
     expect(lexicalToRichText(slate)).toBe(text);
@@ -58,7 +71,11 @@ describe('documents and the answers of a content form', () => {
   });
 
   it('removes a cleared answer and the groups it leaves empty', () => {
-    const cleared = answersToDocument(form, { slug: 'a', title_en: 'Hello' }, { slug: 'a', title: { en: 'Hello', ar: 'x' }, theme: { logo: { url: '/x.svg' } } });
+    const cleared = answersToDocument(
+      form,
+      { slug: 'a', title_en: 'Hello' },
+      { slug: 'a', title: { en: 'Hello', ar: 'x' }, theme: { logo: { url: '/x.svg' } } },
+    );
     expect(cleared).toEqual({ slug: 'a', title: { en: 'Hello' } });
     expect([...documentKeys(form)].sort()).toEqual(['body', 'slug', 'theme', 'title']);
   });
@@ -89,10 +106,28 @@ describe('lists and files of a content form', () => {
   const upload = { id: 7, url: '/api/media/file/a.pdf', filename: 'a.pdf', mimeType: 'application/pdf', filesize: 9, width: null, height: null };
 
   it("reads each row's sub-questions at their paths, an upload as its id, and writes the rows back in the stored shape", () => {
-    const doc = { attachments: [{ label: { en: 'Rules' }, ...upload }, { label: { en: 'Map' }, url: '/assets/map.pdf' }], pdf: upload };
+    const doc = {
+      attachments: [
+        { label: { en: 'Rules' }, ...upload },
+        { label: { en: 'Map' }, url: '/assets/map.pdf' },
+      ],
+      pdf: upload,
+    };
     const answers = documentToAnswers(listForm, doc);
-    expect(answers).toEqual({ attachments: [{ label_en: 'Rules', file: 7, url: upload.url }, { label_en: 'Map', url: '/assets/map.pdf' }], pdf_file: 7 });
-    expect(answersToDocument(listForm, answers)).toEqual({ attachments: [{ label: { en: 'Rules' }, id: 7, url: upload.url }, { label: { en: 'Map' }, url: '/assets/map.pdf' }], pdf: { id: 7 } });
+    expect(answers).toEqual({
+      attachments: [
+        { label_en: 'Rules', file: 7, url: upload.url },
+        { label_en: 'Map', url: '/assets/map.pdf' },
+      ],
+      pdf_file: 7,
+    });
+    expect(answersToDocument(listForm, answers)).toEqual({
+      attachments: [
+        { label: { en: 'Rules' }, id: 7, url: upload.url },
+        { label: { en: 'Map' }, url: '/assets/map.pdf' },
+      ],
+      pdf: { id: 7 },
+    });
   });
 
   it('keeps a key no sub-question covers, so validation can name it', () => {

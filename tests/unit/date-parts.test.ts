@@ -30,14 +30,34 @@ describe('a date typed in parts', () => {
   });
 
   it('accepts exactly the dates the schema accepts', () => {
-    const values = ['2000-02-29', '1900-02-29', '2024-02-29', '2023-02-29', '2023-04-31', '2023-12-31', '2023-13-01', '2023-00-10', '2023-01-00', '0000-01-01', '2023-1-01', '-01-01', '', 'x', '2023-01-01T00:00'];
-    for (let day = 1; day <= 32; day++) for (const month of ['01', '02', '04', '06', '09', '11', '12']) values.push(`2023-${month}-${String(day).padStart(2, '0')}`);
+    const values = [
+      '2000-02-29',
+      '1900-02-29',
+      '2024-02-29',
+      '2023-02-29',
+      '2023-04-31',
+      '2023-12-31',
+      '2023-13-01',
+      '2023-00-10',
+      '2023-01-00',
+      '0000-01-01',
+      '2023-1-01',
+      '-01-01',
+      '',
+      'x',
+      '2023-01-01T00:00',
+    ];
+    for (let day = 1; day <= 32; day++)
+      for (const month of ['01', '02', '04', '06', '09', '11', '12']) values.push(`2023-${month}-${String(day).padStart(2, '0')}`);
     for (const value of values) expect(dateProblem(value) === null, value).toBe(isSchemaDate(value));
   });
 
   it('shows its parts in the order, and its months with the names, Intl gives each language', () => {
     for (const lang of LANGUAGES) {
-      const order = new Intl.DateTimeFormat(lang, { timeZone: 'UTC' }).formatToParts(0).map((part) => part.type).filter((type) => ['day', 'month', 'year'].includes(type));
+      const order = new Intl.DateTimeFormat(lang, { timeZone: 'UTC' })
+        .formatToParts(0)
+        .map((part) => part.type)
+        .filter((type) => ['day', 'month', 'year'].includes(type));
       const month = new Intl.DateTimeFormat(lang, { month: 'long', timeZone: 'UTC' });
       expect(t('dateOrder', lang).split(' ')).toEqual(order);
       expect(t('dateMonths', lang).split(',')).toEqual(Array.from({ length: 12 }, (_, index) => month.format(Date.UTC(2000, index, 1))));

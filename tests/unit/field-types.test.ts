@@ -10,7 +10,11 @@ import { FIELD_UI } from '../../src/web/widgets/fieldUi.ts';
 import { fields, widgets, widgetsWithOwnLabel } from '../../src/web/widgets/registry.ts';
 
 const types = Object.keys(FIELD_TYPES);
-const byControl = (control: string) => Object.entries(FIELD_UI).filter(([, ui]) => ui.control === control).map(([type]) => type).sort();
+const byControl = (control: string) =>
+  Object.entries(FIELD_UI)
+    .filter(([, ui]) => ui.control === control)
+    .map(([type]) => type)
+    .sort();
 
 describe('the field types', () => {
   it('each module defines the type it is filed under, and the definition format knows exactly these', () => {
@@ -27,17 +31,25 @@ describe('the field types', () => {
     expect(Object.keys(widgets).sort()).toEqual(byControl('widget'));
     expect(Object.keys(fields).sort()).toEqual(byControl('field'));
     for (const widget of [...Object.values(widgets), ...Object.values(fields)]) expect(typeof widget).toBe('function');
-    expect([...widgetsWithOwnLabel].sort()).toEqual(Object.entries(FIELD_UI).filter(([, ui]) => ui.ownLabel).map(([type]) => type).sort());
+    expect([...widgetsWithOwnLabel].sort()).toEqual(
+      Object.entries(FIELD_UI)
+        .filter(([, ui]) => ui.ownLabel)
+        .map(([type]) => type)
+        .sort(),
+    );
   });
 
   it('the types that hold no answer are exactly those drawn by the section', () => {
     const countries = [{ code: 'QA', name: { en: 'Qatar' } }];
     expect(byControl('static')).toEqual(['content']);
     expect(FIELD_TYPES.content.schema({ type: 'content', name: 'note', style: 'note' }, { schemaOf: () => null, countries })).toBeNull();
-    expect(FIELD_TYPES.country.schema({ type: 'country', name: 'home', label: 'home.label', store: 'code' }, { schemaOf: () => null, countries })).toEqual({ type: 'string', enum: ['QA'] });
+    expect(FIELD_TYPES.country.schema({ type: 'country', name: 'home', label: 'home.label', store: 'code' }, { schemaOf: () => null, countries })).toEqual({
+      type: 'string',
+      enum: ['QA'],
+    });
   });
 
-  it('each has its row in the authors\' table of kinds (docs/authoring.md)', () => {
+  it("each has its row in the authors' table of kinds (docs/authoring.md)", () => {
     const guide = readFileSync('docs/authoring.md', 'utf8');
     const rows = [...guide.matchAll(/^\| `([a-z]+)` \|/gm)].map((match) => match[1]);
     expect(rows.sort()).toEqual([...types].sort());

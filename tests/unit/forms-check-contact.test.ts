@@ -8,7 +8,10 @@ import type { FormDefinition } from '../../src/engine/definition/definition.ts';
 const vocabularies = loadVocabularies();
 const dining = loadDefinitions().find((d) => d.definition.id === 'dining-survey')!.definition;
 const file = 'forms/dining-survey.json';
-const contactLines = (definition: FormDefinition) => checkDefinition(file, definition, vocabularies).filter((p) => p.path.startsWith('$.contact')).map((p) => `${p.path}: ${p.message}`);
+const contactLines = (definition: FormDefinition) =>
+  checkDefinition(file, definition, vocabularies)
+    .filter((p) => p.path.startsWith('$.contact'))
+    .map((p) => `${p.path}: ${p.message}`);
 
 describe('forms:check: contact', () => {
   it('accepts the dining survey as it is', () => {

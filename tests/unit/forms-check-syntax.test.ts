@@ -17,7 +17,9 @@ describe('forms:check on broken JSON', () => {
     expect(lines('forms/tiny.json', '{\n  "id": "tiny",\n}\n')).toEqual([
       'forms/tiny.json:3:1 ($) the JSON is broken here: a key in double quotes is expected here (is there a comma after the last entry?); fix it and run npm run forms:check again',
     ]);
-    expect(lines('routes.json', '{\n  "title": "Open\n}\n')[0]).toMatch(/^routes\.json:2:12 \(\$\) the JSON is broken here: a text is not closed with a double quote/);
+    expect(lines('routes.json', '{\n  "title": "Open\n}\n')[0]).toMatch(
+      /^routes\.json:2:12 \(\$\) the JSON is broken here: a text is not closed with a double quote/,
+    );
   });
   it('reports only the first error of a file, since one slip confuses the rest', () => {
     expect(parseJsonText('forms/tiny.json', '{ "a": 1 "b": 2 "c": 3 }').problems).toHaveLength(1);

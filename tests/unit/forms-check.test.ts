@@ -56,9 +56,13 @@ describe('forms:check', () => {
   });
   it('names the plural forms a language needs and a message leaves out', () => {
     const message = { en: { one: '{count} answer', other: '{count} answers' }, ar: { one: 'إجابة واحدة', two: 'إجابتان', other: '{count} إجابة' } };
-    expect(missingTranslations('forms/messages.json', { answers: message }, ['en', 'ar'], '$', 'message')).toEqual(['few', 'many', 'zero'].map((category) => ({
-      file: 'forms/messages.json', path: '$.answers.ar', message: `Arabic plural form "${category}" missing for message "answers" (Arabic needs few, many, one, two, zero, other): add "${category}": "..."`,
-    })));
+    expect(missingTranslations('forms/messages.json', { answers: message }, ['en', 'ar'], '$', 'message')).toEqual(
+      ['few', 'many', 'zero'].map((category) => ({
+        file: 'forms/messages.json',
+        path: '$.answers.ar',
+        message: `Arabic plural form "${category}" missing for message "answers" (Arabic needs few, many, one, two, zero, other): add "${category}": "..."`,
+      })),
+    );
     expect(checkAgainstSchema('forms/messages.json', { answers: { en: { one: 'x' } } }, 'forms/messages.schema.json')).not.toEqual([]);
   });
   it('flags a label that reads the same in every language, unless listed as a name', () => {
@@ -94,12 +98,20 @@ describe('forms:check', () => {
     const group = (file: string) => `        { "type": "repeat", "name": "docs", "label": { "en": "Documents", "ar": "المستندات" }, "maxItems": 3,
           "itemLabel": { "en": "Document {n}", "ar": "المستند {n}" }, "addLabel": { "en": "Add", "ar": "أضف" }, "removeLabel": { "en": "Remove", "ar": "احذف" },
           "fields": [ ${file} ] }`;
-    const pdf = (extra: string) => `{ "type": "file", "name": "pdf", "label": { "en": "PDF", "ar": "ملف" }, "maxBytes": 1000, "accept": ["application/pdf"], ${extra} }`;
+    const pdf = (extra: string) =>
+      `{ "type": "file", "name": "pdf", "label": { "en": "PDF", "ar": "ملف" }, "maxBytes": 1000, "accept": ["application/pdf"], ${extra} }`;
     expect(checkText(fixture(group(pdf('"collection": "tiny-media"'))))).toEqual([
       'forms/tiny.json:14:23 ($.sections[0].fields[0].fields[0]) question "pdf" in the group "docs" is a file, but a guest form\'s files cannot be inside a repeated group (they would never be attached to the submission): move the question out of the group, or use "multiple": true',
     ]);
-    const content = JSON.parse(fixture(group(pdf('"collection": "uploads", "contentPath": "file"'))).replace('"tiny-answers"', '"benefits"').replace('"tiny"', '"content-benefits"')) as FormDefinition;
-    const problems = checkContentForms([{ file: 'forms/content/content-benefits.json', definition: content }], { collections: [{ slug: 'benefits' }], globals: [] });
+    const content = JSON.parse(
+      fixture(group(pdf('"collection": "uploads", "contentPath": "file"')))
+        .replace('"tiny-answers"', '"benefits"')
+        .replace('"tiny"', '"content-benefits"'),
+    ) as FormDefinition;
+    const problems = checkContentForms([{ file: 'forms/content/content-benefits.json', definition: content }], {
+      collections: [{ slug: 'benefits' }],
+      globals: [],
+    });
     expect(problems.map((problem) => `${problem.path} ${problem.message}`)).toEqual([
       '$.sections[0].fields[0].fields[0].collection content files are uploaded to "media": write "collection": "media"',
       '$.sections[0].fields[0].fields[0].contentPath a content file\'s contentPath names where its upload id is kept, e.g. "logo.id" (the object around it becomes the upload the pages read, {url, filename, ...}): write "file.id"',
@@ -114,9 +126,18 @@ describe('forms:check', () => {
     expect(checkText(text)).toEqual([
       'forms/tiny.json:14:13 ($.sections[0].fields[0].options[1].value) option value "lunch" is used twice in question "meal" (first at line 13): give each option its own value',
     ]);
-    const twice = { options: [{ value: 'a', label: { en: 'A' } }, { value: 'a', label: { en: 'B' } }] };
+    const twice = {
+      options: [
+        { value: 'a', label: { en: 'A' } },
+        { value: 'a', label: { en: 'B' } },
+      ],
+    };
     expect(checkVocabularies('forms/vocabularies.json', { twice })).toEqual([
-      { file: 'forms/vocabularies.json', path: '$.twice.options[1].value', message: 'option value "a" is used twice in option list "twice" (first at {at:$.twice.options[0].value}): give each option its own value' },
+      {
+        file: 'forms/vocabularies.json',
+        path: '$.twice.options[1].value',
+        message: 'option value "a" is used twice in option list "twice" (first at {at:$.twice.options[0].value}): give each option its own value',
+      },
     ]);
   });
   it('flags a duplicate name and an unknown option list in words', () => {
@@ -124,8 +145,12 @@ describe('forms:check', () => {
     def.sections[0].fields[1] = { ...def.sections[0].fields[1], name: 'visited_restaurant' } as never;
     (def.sections[2].fields[0] as { options: string }).options = 'howHeardTypo';
     const messages = checkDefinition(file, def, vocabularies).map((p) => `${p.path}: ${p.message}`);
-    expect(messages).toContain('$.sections[0].fields[1].name: two questions are named "visited_restaurant" (the other is at {at:$.sections[0].fields[0]}): give each question its own name');
-    expect(messages).toContain('$.sections[2].fields[0].options: question "discovery_method" uses the option list "howHeardTypo", which does not exist: use a name from forms/vocabularies.json (quality5, yesNo, mealPeriods, visitFrequency, ...) or write the options here');
+    expect(messages).toContain(
+      '$.sections[0].fields[1].name: two questions are named "visited_restaurant" (the other is at {at:$.sections[0].fields[0]}): give each question its own name',
+    );
+    expect(messages).toContain(
+      '$.sections[2].fields[0].options: question "discovery_method" uses the option list "howHeardTypo", which does not exist: use a name from forms/vocabularies.json (quality5, yesNo, mealPeriods, visitFrequency, ...) or write the options here',
+    );
   });
   it('says an unknown question type, a missing key and an empty list plainly', () => {
     const text = fixture(`        { "type": "slider", "name": "x", "label": { "en": "X", "ar": "س" } },
@@ -138,9 +163,15 @@ describe('forms:check', () => {
     ]);
   });
   it('finds a route without its form, a form without a route, and two forms in one collection', () => {
-    const tiny = { file: tinyFile, definition: JSON.parse(fixture('        { "type": "text", "name": "a", "label": { "en": "A", "ar": "أ" } }')) as FormDefinition };
+    const tiny = {
+      file: tinyFile,
+      definition: JSON.parse(fixture('        { "type": "text", "name": "a", "label": { "en": "A", "ar": "أ" } }')) as FormDefinition,
+    };
     const twin = { file: 'forms/twin.json', definition: { ...tiny.definition, id: 'twin' } };
-    const routes = [{ path: '/tiny', page: { kind: 'form', form: 'tiny' } }, { path: '/tinny', page: { kind: 'form', form: 'tinny' } }];
+    const routes = [
+      { path: '/tiny', page: { kind: 'form', form: 'tiny' } },
+      { path: '/tinny', page: { kind: 'form', form: 'tinny' } },
+    ];
     expect(checkRoutesAndForms(routes, [tiny, twin]).map(formatProblem)).toEqual([
       'routes.json ($.routes[1].page.form) route /tinny shows form "tinny", but there is no forms/tinny.json: check the spelling (forms: tiny, twin)',
       'forms/twin.json ($.id) no route shows form "twin", so guests cannot open it: add { "path": "/...", "set": "public", "page": { "kind": "form", "form": "twin" } } to "routes" in routes.json',
@@ -173,7 +204,12 @@ describe('forms:check', () => {
       { code: 'FR', name: { en: 'France', ar: 'فرنسا' }, dial: ['33'] },
     ];
     const countriesText = `{\n  "countries": [\n    ${JSON.stringify(countries[0])},\n    ${JSON.stringify(countries[1])}\n  ]\n}\n`;
-    const withPhone = (languages: string) => ({ file: tinyFile, definition: JSON.parse(fixture('        { "type": "phone", "name": "tel", "label": { "en": "Phone", "ar": "الهاتف", "fr": "Téléphone" } }', languages)) as FormDefinition });
+    const withPhone = (languages: string) => ({
+      file: tinyFile,
+      definition: JSON.parse(
+        fixture('        { "type": "phone", "name": "tel", "label": { "en": "Phone", "ar": "الهاتف", "fr": "Téléphone" } }', languages),
+      ) as FormDefinition,
+    });
     expect(checkCountryNames(countries, [withPhone('["en", "ar"]')])).toEqual([]);
     expect(locate(checkCountryNames(countries, [withPhone('["en", "ar", "fr"]')]), () => countriesText).map(formatProblem)).toEqual([
       'forms/countries.json:4:18 ($.countries[1].name) French country names missing for FR, needed by tiny (a country or phone question in a form that declares French): add "fr": "..." beside "en" in each',
@@ -185,4 +221,3 @@ describe('forms:check', () => {
     }
   });
 });
-

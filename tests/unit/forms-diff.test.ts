@@ -53,13 +53,12 @@ describe('forms:diff', () => {
   it('lists options added and removed, and warns that a removed value affects stored answers', () => {
     const { lines, warnings } = diff((after) => {
       fieldOf(after, 'meal_period').options = [
-        { value: 'lunch', label: { en: 'Lunch', ar: 'الغداء' } }, { value: 'dinner', label: { en: 'Dinner', ar: 'العشاء' } }, { value: 'brunch', label: { en: 'Brunch', ar: 'فطور متأخر' } },
+        { value: 'lunch', label: { en: 'Lunch', ar: 'الغداء' } },
+        { value: 'dinner', label: { en: 'Dinner', ar: 'العشاء' } },
+        { value: 'brunch', label: { en: 'Brunch', ar: 'فطور متأخر' } },
       ];
     });
-    expect(lines).toEqual([
-      'question `meal_period` option "brunch" added ("Brunch")',
-      'question `meal_period` option "breakfast" removed (was "Breakfast")',
-    ]);
+    expect(lines).toEqual(['question `meal_period` option "brunch" added ("Brunch")', 'question `meal_period` option "breakfast" removed (was "Breakfast")']);
     expect(warnings).toEqual([
       'question "meal_period" no longer has the option value "breakfast", but answers already stored may hold it: keep the old value as an option (its label may change), rename with a migration (or run npm run forms:lock if no answers were stored yet)',
     ]);
@@ -84,7 +83,10 @@ describe('forms:diff', () => {
       after.submit.collection = 'dining-answers';
       (after.sections[3].fields as Field[]).splice(0, 1);
     });
-    expect(change.lines).toEqual(['submit target changed: answers go to "dining-answers" instead of "survey-customer-feedbacks"', 'question `name` removed (was in section "customer")']);
+    expect(change.lines).toEqual([
+      'submit target changed: answers go to "dining-answers" instead of "survey-customer-feedbacks"',
+      'question `name` removed (was in section "customer")',
+    ]);
     expect(change.warnings).toHaveLength(2);
     expect(change.warnings[1]).toMatch(/^question "name" was removed, but answers already stored have it/);
     expect(describeDefinitionChange(dining, structuredClone(dining), same)).toEqual({ lines: [], warnings: [] });
@@ -94,18 +96,29 @@ describe('forms:diff', () => {
       fieldOf(after, 'rating_food').label.ar = 'الأكل';
       after.sections[3].fields = after.sections[3].fields.filter((f) => f.name !== 'birth_date');
     });
-    expect(formatReport([{ file: 'forms/dining-survey.json', id: 'dining-survey', ...change }], 'main -> the working tree', 'md')).toBe([
-      '## Form changes', '',
-      'Compared: main -> the working tree. Run `npm run forms:diff` to see this locally.', '',
-      '> [!WARNING]', '> 1 change affects answers already stored: see the warnings below.', '',
-      '### `dining-survey` (forms/dining-survey.json)', '',
-      '- :warning: **Stored data:** question "birth_date" was removed, but answers already stored have it: keep the question (hide it with "visibleIf" if it is no longer asked), rename with a migration (or run npm run forms:lock if no answers were stored yet)',
-      '- question `rating_food` label changed in Arabic: "الطعام" -> "الأكل"',
-      '- question `birth_date` removed (was in section "customer")', '',
-    ].join('\n'));
+    expect(formatReport([{ file: 'forms/dining-survey.json', id: 'dining-survey', ...change }], 'main -> the working tree', 'md')).toBe(
+      [
+        '## Form changes',
+        '',
+        'Compared: main -> the working tree. Run `npm run forms:diff` to see this locally.',
+        '',
+        '> [!WARNING]',
+        '> 1 change affects answers already stored: see the warnings below.',
+        '',
+        '### `dining-survey` (forms/dining-survey.json)',
+        '',
+        '- :warning: **Stored data:** question "birth_date" was removed, but answers already stored have it: keep the question (hide it with "visibleIf" if it is no longer asked), rename with a migration (or run npm run forms:lock if no answers were stored yet)',
+        '- question `rating_food` label changed in Arabic: "الطعام" -> "الأكل"',
+        '- question `birth_date` removed (was in section "customer")',
+        '',
+      ].join('\n'),
+    );
   });
   it('runs as npm run forms:diff -- <ref> against the working tree', () => {
-    const out = execFileSync('node', ['--import', 'tsx', 'scripts/forms-diff.ts', 'HEAD', '--format', 'md'], { cwd: resolve(import.meta.dirname, '../..'), encoding: 'utf8' });
+    const out = execFileSync('node', ['--import', 'tsx', 'scripts/forms-diff.ts', 'HEAD', '--format', 'md'], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/^## Form changes\n\nCompared: HEAD -> the working tree/);
   });
 });

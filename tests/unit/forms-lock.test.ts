@@ -28,7 +28,11 @@ function storedDataLines(changed: FormDefinition): string[] {
 
 describe('the stored data lock', () => {
   it('records every form: its collection, and per field the stored type and values', () => {
-    expect(Object.keys(lock.forms).sort()).toEqual(loadDefinitions().map((d) => d.definition.id).sort());
+    expect(Object.keys(lock.forms).sort()).toEqual(
+      loadDefinitions()
+        .map((d) => d.definition.id)
+        .sort(),
+    );
     expect(lock.forms['dining-survey'].collection).toBe('survey-customer-feedbacks');
     expect(lock.forms['dining-survey'].fields.meal_period).toEqual({ type: 'string', values: ['breakfast', 'lunch', 'dinner'] });
     expect(lock.forms['dining-survey'].fields.birth_date).toEqual({ type: 'string', format: 'date' });
@@ -46,12 +50,16 @@ describe('the stored data lock', () => {
   });
   it('refuses a removed option value, a changed type, a removed question and a new collection, saying what to do', () => {
     const after = structuredClone(dining);
-    (after.sections[0].fields[1] as { options: unknown }).options = [{ value: 'lunch', label: { en: 'Lunch', ar: 'غداء' } }, { value: 'evening', label: { en: 'Dinner', ar: 'عشاء' } }];
+    (after.sections[0].fields[1] as { options: unknown }).options = [
+      { value: 'lunch', label: { en: 'Lunch', ar: 'غداء' } },
+      { value: 'evening', label: { en: 'Dinner', ar: 'عشاء' } },
+    ];
     after.sections[3].fields[2] = { type: 'text', name: 'birth_date', label: { en: 'Birth date', ar: 'تاريخ الميلاد' } } as Field;
     after.sections[1].fields.splice(2, 1);
     after.submit.collection = 'dining-answers';
     // Where the lock records rating_food (the lock holds every form, so its line moves as forms are added).
-    const lockLine = lockText.split('\n').findIndex((line, i, lines) => line.includes('"rating_food"') && lines.slice(0, i).some((l) => l.includes('"dining-survey"'))) + 1;
+    const lockLine =
+      lockText.split('\n').findIndex((line, i, lines) => line.includes('"rating_food"') && lines.slice(0, i).some((l) => l.includes('"dining-survey"'))) + 1;
     expect(storedDataLines(after)).toEqual([
       'forms/dining-survey.json:13:5 ($.submit.collection) the form now stores its answers in "dining-answers" instead of "survey-customer-feedbacks", where the answers already stored are: put "collection" back to "survey-customer-feedbacks", move the stored answers with a migration, or run npm run forms:lock if no answers were stored yet',
       'forms/dining-survey.json:27:52 ($.sections[0].fields[1].options) question "meal_period" no longer has the option values "breakfast", "dinner", but answers already stored may hold them: keep the old value as an option (its label may change), rename with a migration, or run npm run forms:lock if no answers were stored yet',
@@ -64,12 +72,16 @@ describe('the stored data lock', () => {
     const after = structuredClone(ski);
     const group = after.sections.flatMap((s) => s.fields).find((f) => f.name === 'dependents') as { fields: Field[] };
     group.fields = group.fields.filter((f) => f.name !== 'medical_conditions');
-    expect(storedDataBreaks(lock.forms['ski-waiver'], contractOf(after, vocabularies)).map((b) => `${b.field} ${b.kind}`)).toEqual(['dependents.medical_conditions removed']);
+    expect(storedDataBreaks(lock.forms['ski-waiver'], contractOf(after, vocabularies)).map((b) => `${b.field} ${b.kind}`)).toEqual([
+      'dependents.medical_conditions removed',
+    ]);
   });
   it('a copy of a real form with one more question passes every check and its contract accepts the answer, nothing else changed', () => {
     const after = structuredClone(dining);
     after.sections[2].fields.splice(2, 0, {
-      type: 'choice', name: 'would_recommend', options: 'yesNo',
+      type: 'choice',
+      name: 'would_recommend',
+      options: 'yesNo',
       label: { en: 'Would you recommend us to a friend?', ar: 'هل تنصح صديقًا بزيارتنا؟' },
     });
     expect(checkDefinition(file, after, vocabularies)).toEqual([]);
@@ -84,8 +96,14 @@ describe('the stored data lock', () => {
     addFormats.default(ajv);
     const validate = ajv.compile(now);
     const answer = {
-      visited_restaurant: 'Cova', meal_period: 'lunch', rating_greeting: 'good', rating_service: 'excellent', rating_food: 'very-good',
-      rating_beverage: 'average', rating_value_for_money: 'poor', rating_cleanliness: 'good',
+      visited_restaurant: 'Cova',
+      meal_period: 'lunch',
+      rating_greeting: 'good',
+      rating_service: 'excellent',
+      rating_food: 'very-good',
+      rating_beverage: 'average',
+      rating_value_for_money: 'poor',
+      rating_cleanliness: 'good',
     };
     expect(validate({ ...answer, would_recommend: 'yes' })).toBe(true);
     expect(validate({ ...answer, would_recommend: 'maybe' })).toBe(false);

@@ -61,12 +61,17 @@ describe('a form’s texts as its own namespace', () => {
   });
 
   it('interpolates placeholders the author wrote as {name}', () => {
-    addFormTexts('repeat-form', 'en', { 'item': 'Child {n}' });
+    addFormTexts('repeat-form', 'en', { item: 'Child {n}' });
     expect(formText('repeat-form', 'item', 'en', { n: 2 })).toBe('Child 2');
   });
 
   it('refuses two texts that would share a key', () => {
-    const twice = { sections: [{ id: 'a', title: { en: 'A' } }, { id: 'a', title: { en: 'B' } }] };
+    const twice = {
+      sections: [
+        { id: 'a', title: { en: 'A' } },
+        { id: 'a', title: { en: 'B' } },
+      ],
+    };
     expect(() => extractTexts(twice)).toThrow(/share the key "sections.a.title"/);
   });
 

@@ -22,7 +22,7 @@ describe('an uploaded image’s width and height (Payload’s upload document ha
     expect(imageDimensions(riff('VP8 ', vp8), 'image/webp')).toEqual({ width: 320, height: 200 });
     const vp8l = Buffer.alloc(20);
     vp8l[0] = 0x2f;
-    vp8l.writeUInt32LE((99) | (49 << 14), 1);
+    vp8l.writeUInt32LE(99 | (49 << 14), 1);
     expect(imageDimensions(riff('VP8L', vp8l), 'image/webp')).toEqual({ width: 100, height: 50 });
   });
 });

@@ -27,7 +27,7 @@ describe('the PDF check is linear', () => {
     expect(timeOf(() => stripPdfMetadata(file))).toBeLessThan(2_000);
   });
 
-  it("5,000 streams whose /Length points past their end, into 2 MB of spaces", () => {
+  it('5,000 streams whose /Length points past their end, into 2 MB of spaces', () => {
     const file = lengthsIntoSpaces(5_000, 2 * MB);
     // Each stream's length read from there on: 1e10 steps.
     expect(timeOf(() => stripPdfMetadata(file))).toBeLessThan(2_000);

@@ -20,13 +20,17 @@ describe('kiosk mode of a form route', () => {
     expect(kioskOf({ thankYouSeconds: 30 }, query('?kiosk=0'))).toBeNull();
   });
 
-  it('takes the route\'s timings also when opened with ?kiosk=1', () => {
+  it("takes the route's timings also when opened with ?kiosk=1", () => {
     expect(kioskOf({ thankYouSeconds: 8, idleSeconds: 60 }, query('?kiosk=1'))).toEqual({ thankYouSeconds: 8, idleSeconds: 60, stillThereSeconds: 20 });
   });
 
   it('is checked in routes.json by routes.schema.json: timings are whole seconds, unknown settings refused', () => {
     const validate = new Ajv2020({ strict: false }).compile(routesSchema);
-    const table = (kiosk: unknown) => ({ defaults: { theme: 'quest' }, settings: [], routes: [{ path: '/desk/ifly', set: 'public', page: { kind: 'form', form: 'ifly-waiver', kiosk } }] });
+    const table = (kiosk: unknown) => ({
+      defaults: { theme: 'quest' },
+      settings: [],
+      routes: [{ path: '/desk/ifly', set: 'public', page: { kind: 'form', form: 'ifly-waiver', kiosk } }],
+    });
     expect(validate(table(true))).toBe(true);
     expect(validate(table({ thankYouSeconds: 10, idleSeconds: 60 }))).toBe(true);
     expect(validate(table({ idleSeconds: 1.5 }))).toBe(false);

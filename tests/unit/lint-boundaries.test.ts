@@ -27,13 +27,12 @@ describe('the import boundaries', () => {
     expect(await rulesReported(file, code)).toContain('import-x/no-restricted-paths');
   });
 
-  it.each([
-    ["import 'node:fs';"],
-    ["import path from 'path';\nexport const join = path.join;"],
-    ["export { readFile } from 'node:fs/promises';"],
-  ])('src/engine refuses a Node built-in: %s', async (code) => {
-    expect(await rulesReported('src/engine/x.ts', code)).toContain('import-x/no-nodejs-modules');
-  });
+  it.each([["import 'node:fs';"], ["import path from 'path';\nexport const join = path.join;"], ["export { readFile } from 'node:fs/promises';"]])(
+    'src/engine refuses a Node built-in: %s',
+    async (code) => {
+      expect(await rulesReported('src/engine/x.ts', code)).toContain('import-x/no-nodejs-modules');
+    },
+  );
 
   it('src/engine refuses React and Node globals', async () => {
     expect(await rulesReported('src/engine/x.ts', "import 'react';")).toContain('no-restricted-imports');
@@ -50,7 +49,9 @@ describe('the import boundaries', () => {
 
   it('refuses a circle of imports', async () => {
     // features/index.ts imports every feature's index; that index importing the table back closes a circle.
-    expect(await rulesReported('src/server/features/chat/index.ts', "import { FEATURES } from '../index.ts';\nexport const n = FEATURES.length;")).toContain('import-x/no-cycle');
+    expect(await rulesReported('src/server/features/chat/index.ts', "import { FEATURES } from '../index.ts';\nexport const n = FEATURES.length;")).toContain(
+      'import-x/no-cycle',
+    );
   });
 
   it.each([

@@ -10,7 +10,15 @@ describe('OIDC configuration', () => {
   });
 
   it('takes the defaults: scopes openid email profile, new accounts as employees, any domain', () => {
-    expect(loadConfig(SSO).oidc).toEqual({ issuerUrl: SSO.OIDC_ISSUER_URL, clientId: 'forms', clientSecret: 'secret', redirectUrl: null, scopes: 'openid email profile', defaultRole: 'employee', allowedDomains: [] });
+    expect(loadConfig(SSO).oidc).toEqual({
+      issuerUrl: SSO.OIDC_ISSUER_URL,
+      clientId: 'forms',
+      clientSecret: 'secret',
+      redirectUrl: null,
+      scopes: 'openid email profile',
+      defaultRole: 'employee',
+      allowedDomains: [],
+    });
     expect(loadConfig({ ...SSO, OIDC_ALLOWED_DOMAINS: ' DohaOasis.com, @printemps.qa ' }).oidc?.allowedDomains).toEqual(['dohaoasis.com', 'printemps.qa']);
   });
 

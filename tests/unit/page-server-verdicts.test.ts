@@ -26,22 +26,52 @@ type Value = unknown;
 function candidates(field: ResolvedField): Value[] {
   const optionValues = 'options' in field && Array.isArray(field.options) ? field.options.map((o) => o.value) : [];
   switch (field.type) {
-    case 'text': case 'textarea': return ['Mariam', '', 'x'.repeat(2100), 7];
-    case 'email': return ['mariam@example.com', 'nope', ''];
-    case 'phone': return ['+97455123456', '97455123456', '+4407911123456', '+974 5512 3456', '12345678', '+97412345678', '', 974];
-    case 'date': return ['1990-04-01', today, tomorrow, '2999-01-01', '2000-02-30', '', '-04-12', '1990--', '90-04-12', '2023-02-29'];
-    case 'number': return [1, 3, -5, 1e9, 2.5, 'x'];
-    case 'choice': case 'rating': return [...optionValues, 'zzz', ''];
-    case 'select': return [...optionValues.slice(0, 3), 'zzz', ''];
-    case 'multichoice': return [[], optionValues.slice(0, 1), optionValues.slice(0, 2), ['zzz'], 'x'];
-    case 'consent': return [true, false, 'yes'];
-    case 'scale': return [field.min, field.max, field.max + 1, 'x'];
-    case 'country': return ['Qatar', 'QA', 'Nowhere'];
-    case 'file': return [1, [1, 2], 0, 'x'];
-    case 'signature': return [{ strokes: [[[0.1, 0.2], [0.3, 0.4]]], aspect: 2 }, { strokes: [], aspect: 2 }, {}];
-    case 'hidden': return field.valueType === 'integer' ? [1, 'x'] : field.valueType === 'date' ? [today, 'x'] : ['doha', 5];
-    case 'repeat': return [[]];
-    case 'content': return [];
+    case 'text':
+    case 'textarea':
+      return ['Mariam', '', 'x'.repeat(2100), 7];
+    case 'email':
+      return ['mariam@example.com', 'nope', ''];
+    case 'phone':
+      return ['+97455123456', '97455123456', '+4407911123456', '+974 5512 3456', '12345678', '+97412345678', '', 974];
+    case 'date':
+      return ['1990-04-01', today, tomorrow, '2999-01-01', '2000-02-30', '', '-04-12', '1990--', '90-04-12', '2023-02-29'];
+    case 'number':
+      return [1, 3, -5, 1e9, 2.5, 'x'];
+    case 'choice':
+    case 'rating':
+      return [...optionValues, 'zzz', ''];
+    case 'select':
+      return [...optionValues.slice(0, 3), 'zzz', ''];
+    case 'multichoice':
+      return [[], optionValues.slice(0, 1), optionValues.slice(0, 2), ['zzz'], 'x'];
+    case 'consent':
+      return [true, false, 'yes'];
+    case 'scale':
+      return [field.min, field.max, field.max + 1, 'x'];
+    case 'country':
+      return ['Qatar', 'QA', 'Nowhere'];
+    case 'file':
+      return [1, [1, 2], 0, 'x'];
+    case 'signature':
+      return [
+        {
+          strokes: [
+            [
+              [0.1, 0.2],
+              [0.3, 0.4],
+            ],
+          ],
+          aspect: 2,
+        },
+        { strokes: [], aspect: 2 },
+        {},
+      ];
+    case 'hidden':
+      return field.valueType === 'integer' ? [1, 'x'] : field.valueType === 'date' ? [today, 'x'] : ['doha', 5];
+    case 'repeat':
+      return [[]];
+    case 'content':
+      return [];
   }
 }
 
@@ -49,9 +79,7 @@ function answersFor(fields: ResolvedField[]): fc.Arbitrary<Record<string, unknow
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const field of fields) {
     if (field.type === 'content') continue;
-    const arbitrary = field.type === 'repeat'
-      ? fc.array(answersFor(field.fields as ResolvedField[]), { maxLength: 3 })
-      : fc.constantFrom(...candidates(field));
+    const arbitrary = field.type === 'repeat' ? fc.array(answersFor(field.fields as ResolvedField[]), { maxLength: 3 }) : fc.constantFrom(...candidates(field));
     model[field.name] = arbitrary;
   }
   return fc.record(model, { requiredKeys: [] });
@@ -66,7 +94,12 @@ describe.each(forms.map((form) => [form.compiled.id, form] as const))('%s', (_id
 
   it.each(compiled.languages)('page and server agree on every answer (%s)', (lang) => {
     const pageVerdict = (data: Record<string, unknown>) => {
-      const { errors } = validator.validateFormData(data, schema, answerChecks(compiled.form, lang, phoneErrors, () => true), (list) => localizeErrors(list, compiled.id, fields, lang));
+      const { errors } = validator.validateFormData(
+        data,
+        schema,
+        answerChecks(compiled.form, lang, phoneErrors, () => true),
+        (list) => localizeErrors(list, compiled.id, fields, lang),
+      );
       const found: Record<string, string> = {};
       for (const error of errors) found[answerPath(error.property ?? '', fields)] ??= error.message ?? '';
       return found;

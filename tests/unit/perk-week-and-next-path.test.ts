@@ -30,7 +30,20 @@ describe('safeNextPath', () => {
   });
 
   it('refuses other sites, schemes and tricks', () => {
-    for (const next of ['//evil.com', '//evil.com/staff', 'https://evil.com/', 'http:evil.com', '/\\evil.com', 'javascript:alert(1)', 'staff', '', ' /staff', '/\tstaff', null, undefined]) {
+    for (const next of [
+      '//evil.com',
+      '//evil.com/staff',
+      'https://evil.com/',
+      'http:evil.com',
+      '/\\evil.com',
+      'javascript:alert(1)',
+      'staff',
+      '',
+      ' /staff',
+      '/\tstaff',
+      null,
+      undefined,
+    ]) {
       expect(safeNextPath(next)).toBeNull();
     }
   });

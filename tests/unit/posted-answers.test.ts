@@ -27,7 +27,17 @@ describe('answers posted without JavaScript', () => {
   });
 
   it('names that are no answer of the form name nothing: other prefixes, prototype keys, items past the group’s limit, parts of a text', () => {
-    for (const name of ['__proto__', 'root___proto__', 'root_constructor', 'root_dependents_3_name', 'root_dependents_0_name_x', 'root_phone_0', 'dependents[0][name]', 'root_']) expect(answerAt(schema, name), name).toBeNull();
+    for (const name of [
+      '__proto__',
+      'root___proto__',
+      'root_constructor',
+      'root_dependents_3_name',
+      'root_dependents_0_name_x',
+      'root_phone_0',
+      'dependents[0][name]',
+      'root_',
+    ])
+      expect(answerAt(schema, name), name).toBeNull();
   });
 
   it('values take the schema’s types; a check box group repeats its name; a date and a phone are joined from their parts', () => {
@@ -74,6 +84,11 @@ describe('answers posted without JavaScript', () => {
   });
 
   it('a number already written with its country keeps it', () => {
-    expect(postedAnswers(schema, [['root_phone__dial', '974'], ['root_phone', '+44 7911 123456']])).toEqual({ phone: '+447911123456' });
+    expect(
+      postedAnswers(schema, [
+        ['root_phone__dial', '974'],
+        ['root_phone', '+44 7911 123456'],
+      ]),
+    ).toEqual({ phone: '+447911123456' });
   });
 });

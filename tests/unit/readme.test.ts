@@ -16,7 +16,9 @@ describe('the README', () => {
   it("lists the configuration variables exactly as src/server/features/index.ts joins them (core's rows and each feature's): names, defaults and meanings, in order", () => {
     const section = /## Configuration \(environment variables\)\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
     const rows = section.split('\n').filter((line) => line.startsWith('| `'));
-    const table = CONFIG_VARIABLES.map((variable) => `| \`${variable.name}\` | ${variable.default === null ? '(unset)' : `\`${variable.default}\``} | ${variable.description} |`);
+    const table = CONFIG_VARIABLES.map(
+      (variable) => `| \`${variable.name}\` | ${variable.default === null ? '(unset)' : `\`${variable.default}\``} | ${variable.description} |`,
+    );
     expect(rows.length).toBeGreaterThan(40);
     expect(rows).toEqual(table);
   });

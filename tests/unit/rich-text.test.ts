@@ -36,7 +36,9 @@ describe('rich text in content blocks', () => {
     expect(parseInline('5 \\* 4 = 20, rated 4* by guests')).toEqual([{ text: '5 * 4 = 20, rated 4* by guests' }]);
   });
   it('names each risky text in words an author can act on', () => {
-    expect(richTextProblems('[pay](javascript:pay())')).toEqual(['the link "pay" goes to "javascript:pay()": links may go only to https://, http://, mailto: or a page of this site (/…)']);
+    expect(richTextProblems('[pay](javascript:pay())')).toEqual([
+      'the link "pay" goes to "javascript:pay()": links may go only to https://, http://, mailto: or a page of this site (/…)',
+    ]);
     expect(richTextProblems('**Never closed')).toEqual(['a ** that starts bold text is not closed: add ** where the bold text ends (or write \\* for a star)']);
     expect(richTextProblems('<b>bold</b>')[0]).toMatch(/^HTML tags are shown as typed/);
     expect(richTextProblems('**Fine.** *fine* [ok](mailto:a@example.com)')).toEqual([]);

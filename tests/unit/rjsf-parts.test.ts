@@ -10,7 +10,9 @@ import { buildUiSchema } from '../../src/engine/compiler/ui-schema.ts';
 import { loadCompiledForms } from '../../src/server/core/forms/compiled-forms.ts';
 import { fields, widgets } from '../../src/web/widgets/registry.ts';
 
-const forms = [...(await loadCompiledForms(path.resolve('build/forms'))), ...(await loadCompiledForms(path.resolve('build/forms/content')))].map((loaded) => loaded.compiled);
+const forms = [...(await loadCompiledForms(path.resolve('build/forms'))), ...(await loadCompiledForms(path.resolve('build/forms/content')))].map(
+  (loaded) => loaded.compiled,
+);
 
 /** Every object anywhere in `node` (itself included). */
 function objectsIn(node: unknown): Record<string, unknown>[] {

@@ -36,7 +36,11 @@ describe('the server features table', () => {
   });
 
   it('refuses a variable declared twice (by core and a feature, or by two features)', () => {
-    const again: ConfigSection = { key: 'retention', variables: [{ name: 'PORT', kind: 'number', default: '3000', description: 'again' }], read: () => ({ intervalMs: 1 }) };
+    const again: ConfigSection = {
+      key: 'retention',
+      variables: [{ name: 'PORT', kind: 'number', default: '3000', description: 'again' }],
+      read: () => ({ intervalMs: 1 }),
+    };
     expect(() => joinConfigVariables([again])).toThrow('PORT is declared twice in the configuration');
   });
 });

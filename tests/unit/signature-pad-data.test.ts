@@ -2,7 +2,16 @@
 // what the form stores (points relative to the signature's frame, no time).
 import { describe, expect, it } from 'vitest';
 import { SIGNATURE_LIMITS } from '../../src/engine/compiler/compile.ts';
-import { addPadStroke, fromPadStroke, padAspect, sameSignature, toPadData, writingTimes, WRITING_SPEED, type PadPoint } from '../../src/web/widgets/signature/pad-data.ts';
+import {
+  addPadStroke,
+  fromPadStroke,
+  padAspect,
+  sameSignature,
+  toPadData,
+  writingTimes,
+  WRITING_SPEED,
+  type PadPoint,
+} from '../../src/web/widgets/signature/pad-data.ts';
 import { flourish, frameIn, MAX_STROKES, type SignatureValue } from '../../src/web/widgets/signature/strokes.ts';
 
 /** Points as signature_pad records them, 1 ms apart. */
@@ -50,14 +59,31 @@ describe('a stroke drawn on the pad becomes stored numbers', () => {
 describe('adding a stroke to the signature', () => {
   it('a first stroke gives the signature the shape of the pad', () => {
     const signature = addPadStroke(null, recorded([0, 0], [250, 100]), 250, 100);
-    expect(signature).toEqual({ strokes: [[[0, 0], [1, 1]]], aspect: 2.5 });
+    expect(signature).toEqual({
+      strokes: [
+        [
+          [0, 0],
+          [1, 1],
+        ],
+      ],
+      aspect: 2.5,
+    });
   });
 
   it('later strokes keep the signature’s shape, even on a pad that changed shape', () => {
     const first: SignatureValue = { strokes: [[[0, 0]]], aspect: 2 };
     // The pad turned to 100 × 100: the 2:1 signature is the middle 50 pixels in height.
     const signature = addPadStroke(first, recorded([0, 25], [100, 75]), 100, 100);
-    expect(signature).toEqual({ strokes: [[[0, 0]], [[0, 0], [1, 1]]], aspect: 2 });
+    expect(signature).toEqual({
+      strokes: [
+        [[0, 0]],
+        [
+          [0, 0],
+          [1, 1],
+        ],
+      ],
+      aspect: 2,
+    });
   });
 
   it('a full signature takes no more strokes', () => {
@@ -156,10 +182,28 @@ describe('a stored signature redrawn by signature_pad', () => {
 
 describe('the value handed back by the form', () => {
   it('a copy of the signature is the same signature; a moved point or another shape is not', () => {
-    const signature: SignatureValue = { strokes: [[[0.1, 0.2], [0.3, 0.4]]], aspect: 2 };
+    const signature: SignatureValue = {
+      strokes: [
+        [
+          [0.1, 0.2],
+          [0.3, 0.4],
+        ],
+      ],
+      aspect: 2,
+    };
     expect(sameSignature(signature, structuredClone(signature))).toBe(true);
     expect(sameSignature(signature, { ...signature, aspect: 3 })).toBe(false);
-    expect(sameSignature(signature, { strokes: [[[0.1, 0.2], [0.3, 0.5]]], aspect: 2 })).toBe(false);
+    expect(
+      sameSignature(signature, {
+        strokes: [
+          [
+            [0.1, 0.2],
+            [0.3, 0.5],
+          ],
+        ],
+        aspect: 2,
+      }),
+    ).toBe(false);
     expect(sameSignature(signature, { strokes: [...signature.strokes, [[0.5, 0.5]]], aspect: 2 })).toBe(false);
     expect(sameSignature(signature, null)).toBe(false);
     expect(sameSignature(null, null)).toBe(true);

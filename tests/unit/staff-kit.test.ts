@@ -49,7 +49,15 @@ describe('staffLink', () => {
 
 describe('refusalOf', () => {
   it("reads a validation error's fields, name and code", () => {
-    const body = { errors: [{ name: 'ValidationError', message: 'The following field is invalid: Roles', data: { collection: 'users', errors: [{ path: 'roles', message: 'This is the last admin.', code: 'last-admin' }] } }] };
+    const body = {
+      errors: [
+        {
+          name: 'ValidationError',
+          message: 'The following field is invalid: Roles',
+          data: { collection: 'users', errors: [{ path: 'roles', message: 'This is the last admin.', code: 'last-admin' }] },
+        },
+      ],
+    };
     expect(refusalOf(body)).toEqual({
       name: 'ValidationError',
       message: 'The following field is invalid: Roles',
@@ -62,6 +70,7 @@ describe('refusalOf', () => {
     expect(refusalOf({ errors: [{ message: 'Not Found' }] })).toEqual({ name: null, message: 'Not Found', fields: [], text: 'Not Found' });
     // A QueryError's data is a list of paths, not fields.
     expect(refusalOf({ errors: [{ name: 'QueryError', message: 'x', data: [{ path: 'a' }] }] }).fields).toEqual([]);
-    for (const body of [null, 'Bad gateway', { message: 'Route not found' }, { errors: [] }]) expect(refusalOf(body)).toEqual({ name: null, message: null, fields: [], text: null });
+    for (const body of [null, 'Bad gateway', { message: 'Route not found' }, { errors: [] }])
+      expect(refusalOf(body)).toEqual({ name: null, message: null, fields: [], text: null });
   });
 });

@@ -5,13 +5,18 @@ import type { ResolvedForm } from '../../src/engine/compiler/compiled.ts';
 
 const form = {
   id: 'f',
-  sections: [{ id: 's', fields: [
-    { type: 'text', name: 'first_name', label: 'l' },
-    { type: 'text', name: 'qid', label: 'l' },
-    { type: 'phone', name: 'phone', label: 'l' },
-    { type: 'email', name: 'email', label: 'l' },
-    { type: 'textarea', name: 'comments', label: 'l' },
-  ] }],
+  sections: [
+    {
+      id: 's',
+      fields: [
+        { type: 'text', name: 'first_name', label: 'l' },
+        { type: 'text', name: 'qid', label: 'l' },
+        { type: 'phone', name: 'phone', label: 'l' },
+        { type: 'email', name: 'email', label: 'l' },
+        { type: 'textarea', name: 'comments', label: 'l' },
+      ],
+    },
+  ],
 } as unknown as ResolvedForm;
 
 describe('searching submissions', () => {
@@ -29,7 +34,9 @@ describe('searching submissions', () => {
   });
 
   it('limits to the days received, in the browser time zone, and ignores a malformed day', () => {
-    const where = submissionWhere(form, { q: '', from: '2026-01-01', to: '2026-01-31' }) as { and: Record<string, { greater_than_equal?: string; less_than?: string }>[] };
+    const where = submissionWhere(form, { q: '', from: '2026-01-01', to: '2026-01-31' }) as {
+      and: Record<string, { greater_than_equal?: string; less_than?: string }>[];
+    };
     expect(where.and[0].createdAt.greater_than_equal).toBe(new Date('2026-01-01T00:00:00').toISOString());
     expect(where.and[1].createdAt.less_than).toBe(new Date('2026-02-01T00:00:00').toISOString());
     expect(submissionWhere(form, { q: ' ', from: 'yesterday', to: '' })).toBeNull();
@@ -38,7 +45,18 @@ describe('searching submissions', () => {
 
 describe('filtering submissions by follow-up, venue and rating', () => {
   const scale = ['poor', 'average', 'good', 'very-good', 'excellent'].map((value) => ({ value, label: value }));
-  const rated = { id: 'r', sections: [{ id: 's', fields: [{ type: 'rating', name: 'food', label: 'l', scale: 'quality5', options: scale }, { type: 'select', name: 'venue', label: 'l' }] }] } as unknown as ResolvedForm;
+  const rated = {
+    id: 'r',
+    sections: [
+      {
+        id: 's',
+        fields: [
+          { type: 'rating', name: 'food', label: 'l', scale: 'quality5', options: scale },
+          { type: 'select', name: 'venue', label: 'l' },
+        ],
+      },
+    ],
+  } as unknown as ResolvedForm;
   const none = { q: '', from: '', to: '' };
 
   it('turns a state, an assignee and a venue into clauses the server knows; anything else is dropped', () => {

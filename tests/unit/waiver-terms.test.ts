@@ -10,15 +10,25 @@ import { checkWaiverFields } from '../../scripts/lib/project-checks.ts';
 
 const built = resolve(import.meta.dirname, '../../build/forms');
 const read = (file: string) => JSON.parse(readFileSync(resolve(built, file), 'utf8'));
-const ifly: FormWithTexts = { ...(read('ifly-waiver.json') as CompiledForm), texts: { en: read('locales/en/ifly-waiver.json'), ar: read('locales/ar/ifly-waiver.json') } };
+const ifly: FormWithTexts = {
+  ...(read('ifly-waiver.json') as CompiledForm),
+  texts: { en: read('locales/en/ifly-waiver.json'), ar: read('locales/ar/ifly-waiver.json') },
+};
 
 describe('termsOf', () => {
   it('takes every text block (checklist, notes, terms) and the consent beside the signature, in the language asked', () => {
     const terms = termsOf(ifly, 'ar');
     expect(terms.language).toBe('ar');
     expect(terms.blocks.map((block) => [block.name, block.style])).toEqual([
-      ['waiver_title', 'heading'], ['checklist_heading', 'heading'], ['checklist', 'list'], ['notes_heading', 'heading'],
-      ['note_arrival', 'note'], ['note_minors', 'note'], ['note_equipment', 'note'], ['terms_heading', 'heading'], ['terms', 'terms'],
+      ['waiver_title', 'heading'],
+      ['checklist_heading', 'heading'],
+      ['checklist', 'list'],
+      ['notes_heading', 'heading'],
+      ['note_arrival', 'note'],
+      ['note_minors', 'note'],
+      ['note_equipment', 'note'],
+      ['terms_heading', 'heading'],
+      ['terms', 'terms'],
     ]);
     expect(terms.blocks.find((block) => block.name === 'checklist')!.items).toHaveLength(7);
     expect(terms.blocks.find((block) => block.name === 'terms')!.items[0]).toMatch(/^\*\*قبول المخاطر/);

@@ -15,7 +15,15 @@ afterEach(async () => {
 });
 
 function held(options: Partial<PoolOptions> = {}) {
-  const pool = new WorkerPool<string>({ entry: new URL('../support/held-worker.ts', import.meta.url), workers: 2, heapMb: 64, queueLimit: 8, waitMs: 30_000, busy: 'Busy.', ...options });
+  const pool = new WorkerPool<string>({
+    entry: new URL('../support/held-worker.ts', import.meta.url),
+    workers: 2,
+    heapMb: 64,
+    queueLimit: 8,
+    waitMs: 30_000,
+    busy: 'Busy.',
+    ...options,
+  });
   pools.push(pool);
   const shared = new SharedArrayBuffer(8);
   const view = new Int32Array(shared);
@@ -43,7 +51,10 @@ async function refusalOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 const busy = (status: number) => (error: unknown) =>
-  error instanceof ApiError && error.statusCode === status && Number(error.headers['retry-after']) >= 1 && /Please try again in \d+ seconds\.$/.test((error.body as { errors: { message: string }[] }).errors[0].message);
+  error instanceof ApiError &&
+  error.statusCode === status &&
+  Number(error.headers['retry-after']) >= 1 &&
+  /Please try again in \d+ seconds\.$/.test((error.body as { errors: { message: string }[] }).errors[0].message);
 
 describe('the bounded worker pool', () => {
   it('answers 503 with Retry-After once its queue is full, without starting the job', async () => {

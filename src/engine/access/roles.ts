@@ -5,7 +5,8 @@
 export const ROLES = ['admin', 'editor', 'viewer', 'manager', 'hr', 'compliance', 'desk', 'employee'] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission = 'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks' | 'manage-alerts' | 'privacy-requests' | 'check-in-waivers';
+export type Permission =
+  'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks' | 'manage-alerts' | 'privacy-requests' | 'check-in-waivers';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   // manage-alerts: the alert rules (content only admins see), the delivery log and resending.

@@ -15,17 +15,30 @@ export interface Answer<F> {
   key: string;
 }
 
-export function answersOfType<T extends ResolvedField['type']>(form: ResolvedForm, data: Record<string, unknown>, type: T): Answer<Extract<ResolvedField, { type: T }>>[] {
+export function answersOfType<T extends ResolvedField['type']>(
+  form: ResolvedForm,
+  data: Record<string, unknown>,
+  type: T,
+): Answer<Extract<ResolvedField, { type: T }>>[] {
   type F = Extract<ResolvedField, { type: T }>;
   const found: Answer<F>[] = [];
   for (const field of dataFields(form)) {
-    if (field.type === type && field.name in data) found.push({ field: field as F, value: data[field.name], path: field.name, top: field.name, holder: data, key: field.name });
+    if (field.type === type && field.name in data)
+      found.push({ field: field as F, value: data[field.name], path: field.name, top: field.name, holder: data, key: field.name });
     if (field.type !== 'repeat' || !Array.isArray(data[field.name])) continue;
     (data[field.name] as unknown[]).forEach((item, index) => {
       if (!item || typeof item !== 'object' || Array.isArray(item)) return;
       const row = item as Record<string, unknown>;
       for (const sub of field.fields) {
-        if (sub.type === type && sub.name in row) found.push({ field: sub as unknown as F, value: row[sub.name], path: `${field.name}.${index}.${sub.name}`, top: field.name, holder: row, key: sub.name });
+        if (sub.type === type && sub.name in row)
+          found.push({
+            field: sub as unknown as F,
+            value: row[sub.name],
+            path: `${field.name}.${index}.${sub.name}`,
+            top: field.name,
+            holder: row,
+            key: sub.name,
+          });
       }
     });
   }
@@ -34,7 +47,9 @@ export function answersOfType<T extends ResolvedField['type']>(form: ResolvedFor
 
 /** Whether a form asks for a phone anywhere (the page then loads the phone check, engine/checks/phones.ts). */
 export function hasFieldOfType(form: ResolvedForm, type: ResolvedField['type']): boolean {
-  return form.sections.some((section) => section.fields.some((field) => field.type === type || (field.type === 'repeat' && field.fields.some((sub) => sub.type === type))));
+  return form.sections.some((section) =>
+    section.fields.some((field) => field.type === type || (field.type === 'repeat' && field.fields.some((sub) => sub.type === type))),
+  );
 }
 
 /**

@@ -3,7 +3,6 @@ import type { Lang } from '../definition/definition.ts';
 import type { ResolvedField } from '../compiler/compiled.ts';
 import { formText, t, type MessageKey } from '../text/messages.ts';
 
-
 export interface SchemaError {
   keyword: string;
   params?: Record<string, unknown>;
@@ -59,7 +58,6 @@ export function leafField(top: ResolvedField | undefined, path: string): Resolve
   return top;
 }
 
-
 export interface RawSchemaError extends SchemaError {
   instancePath?: string;
   schemaPath?: string;
@@ -76,8 +74,14 @@ export interface AnswerError {
 
 /** Resolves a JSON pointer such as "#/allOf/0/else/not" inside a schema. */
 function atPointer(schema: unknown, pointer: string): unknown {
-  return pointer.replace(/^#\/?/, '').split('/').filter(Boolean)
-    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), schema);
+  return pointer
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
+      schema,
+    );
 }
 
 /** At most this many field errors are described: enough to fix a form, and a bounded answer to a hostile one. */
@@ -90,17 +94,31 @@ export const MAX_FIELD_ERRORS = 50;
  * branch errors say it better. An unknown answer keeps its name even when it is empty (""), so a
  * refused value is always named; an error no field explains is reported on the whole form (path "").
  */
-export function describeErrors(errors: RawSchemaError[], schema: unknown, fields: (name: string) => ResolvedField | undefined, lang: Lang, formId: string, limit = MAX_FIELD_ERRORS): AnswerError[] {
+export function describeErrors(
+  errors: RawSchemaError[],
+  schema: unknown,
+  fields: (name: string) => ResolvedField | undefined,
+  lang: Lang,
+  formId: string,
+  limit = MAX_FIELD_ERRORS,
+): AnswerError[] {
   const seen = new Set<string>();
   const result: AnswerError[] = [];
   let unexplained: RawSchemaError | undefined;
   for (const error of errors) {
     if (result.length >= limit) break;
     if (error.keyword === 'if') continue;
-    const base = (error.instancePath ?? '').split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~')).join('.');
-    const property = (error.keyword === 'required' ? error.params?.missingProperty : error.keyword === 'additionalProperties' ? error.params?.additionalProperty : undefined) as string | undefined;
+    const base = (error.instancePath ?? '')
+      .split('/')
+      .slice(1)
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .join('.');
+    const property = (
+      error.keyword === 'required' ? error.params?.missingProperty : error.keyword === 'additionalProperties' ? error.params?.additionalProperty : undefined
+    ) as string | undefined;
     let path: string | undefined = property !== undefined ? (base ? `${base}.${property}` : property) : base || undefined;
-    if (!path && error.keyword === 'not' && error.schemaPath) path = (atPointer(schema, error.schemaPath) as { required?: string[] } | undefined)?.required?.[0];
+    if (!path && error.keyword === 'not' && error.schemaPath)
+      path = (atPointer(schema, error.schemaPath) as { required?: string[] } | undefined)?.required?.[0];
     if (path === undefined) {
       unexplained ??= error;
       continue;

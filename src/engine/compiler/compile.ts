@@ -53,7 +53,9 @@ export function compileSchema(form: ResolvedForm): JsonSchema {
     const visibleIf = visibilityOf(form, field.name);
     const requiredIf = 'requiredIf' in field ? field.requiredIf : undefined;
     if (visibleIf) {
-      rules.push(compact({ if: toSchema(visibleIf), then: field.required ? { required: [field.name] } : undefined, else: { not: { required: [field.name] } } }));
+      rules.push(
+        compact({ if: toSchema(visibleIf), then: field.required ? { required: [field.name] } : undefined, else: { not: { required: [field.name] } } }),
+      );
     } else if (field.required) {
       required.push(field.name);
     }
@@ -84,7 +86,8 @@ function venueOf(form: ResolvedForm): CompiledForm['venue'] {
   if (!form.venue) return null;
   const field = dataFields(form).find((candidate) => candidate.name === form.venue!.field);
   if (field?.type === 'select' && field.optionsFrom) return { field: field.name, collection: field.optionsFrom.collection, match: field.optionsFrom.value };
-  if (field?.type === 'hidden' && 'lookup' in field.source && field.source.lookup) return { field: field.name, collection: field.source.lookup.collection, match: field.source.lookup.value };
+  if (field?.type === 'hidden' && 'lookup' in field.source && field.source.lookup)
+    return { field: field.name, collection: field.source.lookup.collection, match: field.source.lookup.value };
   return null;
 }
 
@@ -106,11 +109,22 @@ export function compileForm(definition: FormDefinition, vocabularies: Vocabulari
     captcha: form.submit.captcha ?? null,
     schema: compileSchema(form),
     labels: labelsOf(form, texts.en),
-    uploads: fields.flatMap((f) => (f.type === 'file' ? [{ field: f.name, collection: f.collection, maxBytes: f.maxBytes, accept: f.accept, multiple: f.multiple ?? false }] : [])),
+    uploads: fields.flatMap((f) =>
+      f.type === 'file' ? [{ field: f.name, collection: f.collection, maxBytes: f.maxBytes, accept: f.accept, multiple: f.multiple ?? false }] : [],
+    ),
     unique: (form.submit.unique ?? []).map((u) => ({ fields: u.fields, message: u.message })),
     references: fields.flatMap((f) => {
-      if (f.type === 'hidden' && 'lookup' in f.source && f.source.lookup) return [{ field: f.name, collection: f.source.lookup.collection, match: f.source.lookup.value }];
-      if (f.type === 'select' && f.optionsFrom) return [{ field: f.name, collection: f.optionsFrom.collection, match: f.optionsFrom.value, ...(f.optionsFrom.filter ? { filter: f.optionsFrom.filter } : {}) }];
+      if (f.type === 'hidden' && 'lookup' in f.source && f.source.lookup)
+        return [{ field: f.name, collection: f.source.lookup.collection, match: f.source.lookup.value }];
+      if (f.type === 'select' && f.optionsFrom)
+        return [
+          {
+            field: f.name,
+            collection: f.optionsFrom.collection,
+            match: f.optionsFrom.value,
+            ...(f.optionsFrom.filter ? { filter: f.optionsFrom.filter } : {}),
+          },
+        ];
       return [];
     }),
     derived: fields.flatMap((f) => (f.type === 'scale' && f.band ? [{ field: f.band.name, from: f.name, kind: f.band.kind }] : [])),

@@ -11,7 +11,8 @@ type Data = Record<string, unknown>;
 export const pathOf = (field: ResolvedDataField): string => ('contentPath' in field && field.contentPath ? field.contentPath : field.name);
 const isRich = (field: ResolvedDataField) => field.type === 'textarea' && field.richText === true;
 type ItemField = Extract<ResolvedDataField, { type: 'repeat' }>['fields'][number];
-const itemFields = (field: ResolvedDataField): ResolvedDataField[] | null => (field.type === 'repeat' ? (field.fields as ItemField[] as ResolvedDataField[]) : null);
+const itemFields = (field: ResolvedDataField): ResolvedDataField[] | null =>
+  field.type === 'repeat' ? (field.fields as ItemField[] as ResolvedDataField[]) : null;
 const isObject = (value: unknown): value is Data => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** A file's answer is its upload id; a populated upload sent back whole ({id, url, ...}) counts as its id. */
@@ -33,7 +34,20 @@ export const CONTENT_UPLOADS = 'media';
  * What Payload answers for an upload beside its id; a file's contentPath names where the id is
  * kept ("pdf.id"), and the object around it is the upload as the pages read it ({url, ...}).
  */
-export const UPLOAD_KEYS: ReadonlySet<string> = new Set(['id', 'url', 'filename', 'mimeType', 'filesize', 'width', 'height', 'focalX', 'focalY', 'thumbnailURL', 'createdAt', 'updatedAt']);
+export const UPLOAD_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'url',
+  'filename',
+  'mimeType',
+  'filesize',
+  'width',
+  'height',
+  'focalX',
+  'focalY',
+  'thumbnailURL',
+  'createdAt',
+  'updatedAt',
+]);
 
 /** A row's keys no sub-question covers (its Payload row id, an upload's own keys aside), kept so validation names them. */
 function unknownKeys(fields: ResolvedDataField[], row: Data): Data {
@@ -109,12 +123,22 @@ export function answersToDocument(form: ResolvedForm, answers: Data, base: Data 
 
 /** The answer path of a document path: "title.ar" → "title_ar", "discounts.0.text.en" → "discounts.0.text_en". */
 export function answerPathOf(form: ResolvedForm, path: string): string {
-  return mapPath(dataFields(form), path, (field) => pathOf(field), (field) => field.name);
+  return mapPath(
+    dataFields(form),
+    path,
+    (field) => pathOf(field),
+    (field) => field.name,
+  );
 }
 
 /** The document path of an answer path: "title_ar" → "title.ar", "discounts.0.text_en" → "discounts.0.text.en". */
 export function documentPathOf(form: ResolvedForm, path: string): string {
-  return mapPath(dataFields(form), path, (field) => field.name, (field) => pathOf(field));
+  return mapPath(
+    dataFields(form),
+    path,
+    (field) => field.name,
+    (field) => pathOf(field),
+  );
 }
 
 function mapPath(fields: ResolvedDataField[], path: string, from: (field: ResolvedDataField) => string, to: (field: ResolvedDataField) => string): string {

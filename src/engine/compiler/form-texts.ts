@@ -8,8 +8,13 @@ import { LANGUAGES, type Lang } from '../text/languages.ts';
 export type FormTexts = Record<Lang, Record<string, string>>;
 
 export function isLocalizedText(value: unknown): value is LocalizedText {
-  return !!value && typeof value === 'object' && !Array.isArray(value) && typeof (value as LocalizedText).en === 'string'
-    && Object.keys(value).every((key) => (LANGUAGES as readonly string[]).includes(key));
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    typeof (value as LocalizedText).en === 'string' &&
+    Object.keys(value).every((key) => (LANGUAGES as readonly string[]).includes(key))
+  );
 }
 
 /** An array element's name in a key: its name, id or value when it has one, else its position. */

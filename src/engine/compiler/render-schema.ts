@@ -6,6 +6,8 @@ import { dataFields } from '../checks/conditions.ts';
 /** The contract without its conditional rules, with every field that is required when shown marked required (the page hides the rest). */
 export function renderSchema(contract: JsonSchema, form: ResolvedForm): JsonSchema {
   const { allOf: _rules, ...schema } = contract;
-  const required = dataFields(form).filter((f) => f.required).map((f) => f.name);
+  const required = dataFields(form)
+    .filter((f) => f.required)
+    .map((f) => f.name);
   return { ...schema, required };
 }

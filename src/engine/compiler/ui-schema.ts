@@ -31,7 +31,6 @@ export interface FieldUiOptions {
   within?: string;
 }
 
-
 /** The uiSchema of one question; a repeated group's sub-questions get the same, under `items`. */
 function fieldUi(formId: string, field: ResolvedDataField, lang: Lang, controls: FieldControls, within?: string): UiSchema {
   const text = (key: TextKey | undefined) => (key ? formText(formId, key, lang) : undefined);
@@ -50,7 +49,10 @@ function fieldUi(formId: string, field: ResolvedDataField, lang: Lang, controls:
     // templates; a widget would replace it, so there is none.
     delete ui['ui:widget'];
     const subFields = field.fields as ResolvedDataField[];
-    ui.items = { 'ui:order': subFields.map((f) => f.name), ...Object.fromEntries(subFields.map((f) => [f.name, fieldUi(formId, f, lang, controls, field.name)])) };
+    ui.items = {
+      'ui:order': subFields.map((f) => f.name),
+      ...Object.fromEntries(subFields.map((f) => [f.name, fieldUi(formId, f, lang, controls, field.name)])),
+    };
   }
   if (control === 'field') {
     // An object value is drawn by a custom RJSF field, not a widget. RJSF reads ui:field

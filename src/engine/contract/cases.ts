@@ -22,7 +22,10 @@ export const CaseMessage = Type.Object({
   author: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   /** A reply's email on the outbox (queued until a mail server is configured); null for the guest's words. */
-  delivery: Type.Union([Type.Object({ state: Type.Union(DELIVERY_STATES.map((state) => Type.Literal(state))), error: Type.Optional(Type.String()) }), Type.Null()]),
+  delivery: Type.Union([
+    Type.Object({ state: Type.Union(DELIVERY_STATES.map((state) => Type.Literal(state))), error: Type.Optional(Type.String()) }),
+    Type.Null(),
+  ]),
 });
 export type CaseMessage = Static<typeof CaseMessage>;
 
@@ -61,14 +64,16 @@ export const GuestCase = Type.Object({
   lang: Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))),
   reference: Type.String(),
   venue: Type.String(),
-  docs: Type.Array(Type.Object({
-    id: Type.Integer(),
-    direction: Type.Union([Type.Literal('to-guest'), Type.Literal('from-guest')]),
-    text: Type.String(),
-    /** A reply's writer by first name, when the account has a name; null for the guest's own words. */
-    author: Type.Union([Type.String(), Type.Null()]),
-    createdAt: Type.String(),
-  })),
+  docs: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      direction: Type.Union([Type.Literal('to-guest'), Type.Literal('from-guest')]),
+      text: Type.String(),
+      /** A reply's writer by first name, when the account has a name; null for the guest's own words. */
+      author: Type.Union([Type.String(), Type.Null()]),
+      createdAt: Type.String(),
+    }),
+  ),
 });
 export type GuestCase = Static<typeof GuestCase>;
 

@@ -15,7 +15,9 @@ const Count = Type.Integer({ minimum: 0 });
 const MeanRating = Type.Union([Type.Number(), Type.Null()]);
 
 export const ConsoleHomeQuery = Type.Object({
-  lowest: Type.Optional(Type.Integer({ minimum: 1, maximum: HOME_LOWEST_MAX, description: `How many low-rated submissions to list (default ${HOME_LOWEST_DEFAULT}).` })),
+  lowest: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: HOME_LOWEST_MAX, description: `How many low-rated submissions to list (default ${HOME_LOWEST_DEFAULT}).` }),
+  ),
   locale: Type.Optional(Type.String({ maxLength: 35 })),
 });
 export type ConsoleHomeQuery = Static<typeof ConsoleHomeQuery>;

@@ -7,8 +7,12 @@ export const KioskSetting = Type.Union([
   Type.Boolean({ description: 'true: the route runs as a kiosk unless opened with ?kiosk=0.' }),
   Type.Object(
     {
-      thankYouSeconds: Type.Optional(Type.Integer({ minimum: 3, maximum: 600, description: 'How long the thanks (with the Form ID) stay before a fresh form. Default 15.' })),
-      idleSeconds: Type.Optional(Type.Integer({ minimum: 10, maximum: 3600, description: 'How long without input before "Are you still there?". Default 90.' })),
+      thankYouSeconds: Type.Optional(
+        Type.Integer({ minimum: 3, maximum: 600, description: 'How long the thanks (with the Form ID) stay before a fresh form. Default 15.' }),
+      ),
+      idleSeconds: Type.Optional(
+        Type.Integer({ minimum: 10, maximum: 3600, description: 'How long without input before "Are you still there?". Default 90.' }),
+      ),
     },
     { additionalProperties: false, description: 'The route runs as a kiosk with these timings (unless opened with ?kiosk=0).' },
   ),

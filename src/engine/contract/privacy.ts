@@ -10,7 +10,9 @@ export type PersonKey = (typeof PERSON_KEYS)[number];
 /** The longest erasure reason kept in the audit log. */
 export const ERASE_REASON_MAX = 500;
 
-const HeldUntil = Type.Union([Type.String(), Type.Null()], { description: 'ISO time the legal hold ends (the form\'s retention); null when not held, or held until lifted.' });
+const HeldUntil = Type.Union([Type.String(), Type.Null()], {
+  description: "ISO time the legal hold ends (the form's retention); null when not held, or held until lifted.",
+});
 
 /** The longest reason of a legal hold placed on one submission. */
 export const HOLD_REASON_MAX = 500;

@@ -2,7 +2,6 @@
 // server, which writes it into the HTML document (src/server/features/render/prerender.ts).
 import { Type, type Static } from '@sinclair/typebox';
 
-
 export const RenderedPage = Type.Object({
   /** The inside of <div id="root">. */
   body: Type.String(),

@@ -9,7 +9,11 @@ import { ThemeSchema } from '../definition/theme.ts';
 import { KioskSetting } from './kiosk-setting.ts';
 
 const Theme = ThemeSchema.properties.id;
-const Languages = Type.Array(Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))), { minItems: 1, uniqueItems: true, description: 'The languages the page offers, the first its default.' });
+const Languages = Type.Array(Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))), {
+  minItems: 1,
+  uniqueItems: true,
+  description: 'The languages the page offers, the first its default.',
+});
 const Brand = Type.String({ description: 'A brand: a pageContentKey of themes/ (destination, quest, store).' });
 
 const page = <Kind extends string, Props extends TProperties>(kind: Kind, properties: Props, description: string) =>
@@ -19,16 +23,32 @@ const page = <Kind extends string, Props extends TProperties>(kind: Kind, proper
 const languagesOnly = <Kind extends string>(kind: Kind, description: string) => page(kind, { languages: Languages }, description);
 
 const PAGE_KINDS = [
-  page('form', { form: Type.String({ pattern: '^[a-z][a-z0-9-]*$', description: 'The id of a definition in forms/.' }), kiosk: Type.Optional(KioskSetting) }, 'A form of forms/; kiosk runs it on a shared tablet.'),
-  page('form-index', { prefix: Type.String({ pattern: '^/' }), languages: Languages, title: LocalizedText, description: Type.Optional(LocalizedText) }, 'A list of the forms whose routes start with prefix.'),
-  page('hub', { brand: Type.Optional(Brand), languages: Languages, title: LocalizedText, description: Type.Optional(LocalizedText) }, "A brand's hub (or every brand's without brand)."),
+  page(
+    'form',
+    { form: Type.String({ pattern: '^[a-z][a-z0-9-]*$', description: 'The id of a definition in forms/.' }), kiosk: Type.Optional(KioskSetting) },
+    'A form of forms/; kiosk runs it on a shared tablet.',
+  ),
+  page(
+    'form-index',
+    { prefix: Type.String({ pattern: '^/' }), languages: Languages, title: LocalizedText, description: Type.Optional(LocalizedText) },
+    'A list of the forms whose routes start with prefix.',
+  ),
+  page(
+    'hub',
+    { brand: Type.Optional(Brand), languages: Languages, title: LocalizedText, description: Type.Optional(LocalizedText) },
+    "A brand's hub (or every brand's without brand).",
+  ),
   page('club-launch', { languages: Languages, title: LocalizedText }, "The loyalty club's launch page."),
   page('document', { languages: Languages }, 'A document of the documents collection, by its slug.'),
   page('benefits', { languages: Languages, title: LocalizedText }, "The employees' benefits."),
   page('perks', { languages: Languages, title: LocalizedText }, "The employees' perks."),
   page('careers', { brand: Brand, languages: Languages, title: LocalizedText }, "A brand's open positions."),
   page('position', { brand: Brand, languages: Languages }, 'One position and its application.'),
-  page('chat', { languages: Languages, view: Type.Optional(Type.Union([Type.Literal('chat'), Type.Literal('history')])) }, 'The staff assistant; view history lists past conversations.'),
+  page(
+    'chat',
+    { languages: Languages, view: Type.Optional(Type.Union([Type.Literal('chat'), Type.Literal('history')])) },
+    'The staff assistant; view history lists past conversations.',
+  ),
   languagesOnly('login', 'Staff sign-in.'),
   languagesOnly('login-success', 'After single sign-on.'),
   languagesOnly('staff-users', 'User management (admins).'),
@@ -61,25 +81,38 @@ export type PageKindName = PageRef['kind'];
 /** The routes.json entry of one page kind (or of several: PageOf<'careers' | 'position'>). */
 export type PageOf<Kind extends PageKindName> = Extract<PageRef, { kind: Kind }>;
 
-export const RoutesSchema = Type.Object({
-  $schema: Type.Optional(Type.String()),
-  defaults: Type.Object({ theme: Theme }, { additionalProperties: false }),
-  settings: Type.Array(Type.Object({
-    prefix: Type.String({ pattern: '^/' }),
-    /** The header title, in every language (an i18next namespace 'routes', keyed by prefix, in the pages). */
-    header: Type.Optional(LocalizedText),
-    theme: Theme,
-    hideHeader: Type.Optional(Type.Boolean()),
-    font: Type.Optional(Type.String()),
-    width: Type.Optional(Type.Union([Type.Literal('narrow'), Type.Literal('large')])),
-    description: Type.Optional(Type.String()),
-  }, { additionalProperties: false })),
-  routes: Type.Array(Type.Object({
-    path: Type.String({ pattern: '^/' }),
-    set: Type.Union([Type.Literal('public'), Type.Literal('private'), Type.Literal('both')]),
-    page: PageRef,
-  }, { additionalProperties: false })),
-}, { additionalProperties: false });
+export const RoutesSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    defaults: Type.Object({ theme: Theme }, { additionalProperties: false }),
+    settings: Type.Array(
+      Type.Object(
+        {
+          prefix: Type.String({ pattern: '^/' }),
+          /** The header title, in every language (an i18next namespace 'routes', keyed by prefix, in the pages). */
+          header: Type.Optional(LocalizedText),
+          theme: Theme,
+          hideHeader: Type.Optional(Type.Boolean()),
+          font: Type.Optional(Type.String()),
+          width: Type.Optional(Type.Union([Type.Literal('narrow'), Type.Literal('large')])),
+          description: Type.Optional(Type.String()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    routes: Type.Array(
+      Type.Object(
+        {
+          path: Type.String({ pattern: '^/' }),
+          set: Type.Union([Type.Literal('public'), Type.Literal('private'), Type.Literal('both')]),
+          page: PageRef,
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type RoutesTable = Omit<Static<typeof RoutesSchema>, '$schema'>;
 export type RouteEntry = RoutesTable['routes'][number];
 export type PageSettingsRule = RoutesTable['settings'][number];

@@ -14,101 +14,198 @@ import { ROLES } from '../access/roles.ts';
 export { LANGUAGES, type Lang };
 export { Condition, LocalizedText, Option, RICH_TEXT_PATTERN, ValueSource } from '../fields/parts.ts';
 export {
-  ChoiceField, ConsentField, ContentBlock, CountryField, DateField, EmailField, Field, FileField, HiddenField, MultiChoiceField,
-  NumberField, PhoneField, RatingField, RepeatField, ScaleField, SelectField, SignatureField, TextField, TextareaField,
+  ChoiceField,
+  ConsentField,
+  ContentBlock,
+  CountryField,
+  DateField,
+  EmailField,
+  Field,
+  FileField,
+  HiddenField,
+  MultiChoiceField,
+  NumberField,
+  PhoneField,
+  RatingField,
+  RepeatField,
+  ScaleField,
+  SelectField,
+  SignatureField,
+  TextField,
+  TextareaField,
 } from '../fields/index.ts';
 
 export type Field = Static<typeof Field>;
 export type FieldType = Field['type'];
 export type DataField = Exclude<Field, Static<typeof ContentBlock>>;
 
-export const Section = Type.Object({
-  id: Id('Section id.'),
-  title: Type.Optional(LocalizedText),
-  description: Type.Optional(LocalizedText),
-  visibleIf: Type.Optional(Condition),
-  fields: Type.Array(Field, { minItems: 1 }),
-}, { additionalProperties: false });
+export const Section = Type.Object(
+  {
+    id: Id('Section id.'),
+    title: Type.Optional(LocalizedText),
+    description: Type.Optional(LocalizedText),
+    visibleIf: Type.Optional(Condition),
+    fields: Type.Array(Field, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
 export type Section = Static<typeof Section>;
 
-export const FormDefinition = Type.Object({
-  $schema: Type.Optional(Type.String()),
-  id: Id('Form id; also the $id of its compiled JSON Schema.'),
-  version: Type.Integer({ minimum: 1 }),
-  languages: Type.Array(Type.Union(LANGUAGES.map((l) => Type.Literal(l))), { minItems: 1, uniqueItems: true }),
-  title: LocalizedText,
-  staffTitle: Type.Optional(Type.Object(LocalizedText.properties, {
-    additionalProperties: false,
-    description: 'The form\'s name in the staff console (its home, navigation and headings), e.g. { "en": "Dining survey", "ar": "استبيان المطاعم", "fr": "Enquête restauration" }: in every language the console speaks (en, ar, fr), whatever languages the guests see. A guest form needs it (forms:check).',
-  })),
-  description: Type.Optional(LocalizedText),
-  submit: Type.Object({
-    collection: Id('Collection that stores the submissions (POST /api/{collection}).'),
-    label: LocalizedText,
-    busyLabel: Type.Optional(LocalizedText),
-    captcha: Type.Optional(Type.Object({ action: Type.String({ pattern: '^[a-z_]+$' }) }, { additionalProperties: false })),
-    unique: Type.Optional(Type.Array(Type.Object({ fields: Type.Array(FieldName, { minItems: 1 }), message: LocalizedText }, { additionalProperties: false }))),
-    failed: Type.Optional(LocalizedText),
-    requestFailed: Type.Optional(LocalizedText),
-    evidence: Type.Optional(Type.Boolean({ description: 'Store a liability record with each submission: definition version and hash, language, time and a hash of the signed content. Its submissions are then under legal hold for their retention: kept even when the person asks to be erased.' })),
-    global: Type.Optional(Type.Boolean({ description: 'Content forms (forms/content/): the collection is a global, saved with POST /api/globals/{collection}.' })),
-  }, { additionalProperties: false }),
-  success: Type.Optional(Type.Object({
-    title: Type.Optional(LocalizedText),
-    subtitle: Type.Optional(LocalizedText),
-    referenceLabel: Type.Optional(LocalizedText),
-    link: Type.Optional(Type.Object({
-      path: Type.String({ pattern: '^/(?!/)', description: 'A page of this site, e.g. /clubprintemps.' }),
-      label: LocalizedText,
-    }, { additionalProperties: false })),
-  }, { additionalProperties: false, description: 'The thank-you panel; referenceLabel shows the submission reference, e.g. "Your Form ID is: {reference}"; link leads on to another page of the site.' })),
-  steps: Type.Optional(Type.Array(Type.Object({
-    id: Id('Step id.'),
+export const FormDefinition = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    id: Id('Form id; also the $id of its compiled JSON Schema.'),
+    version: Type.Integer({ minimum: 1 }),
+    languages: Type.Array(Type.Union(LANGUAGES.map((l) => Type.Literal(l))), { minItems: 1, uniqueItems: true }),
     title: LocalizedText,
-    sections: Type.Array(Type.String(), { minItems: 1, description: 'Ids of the sections shown in this step, in order.' }),
-  }, { additionalProperties: false }), { minItems: 2, description: 'Optional pages: each step validates its own sections before the next.' })),
-  sections: Type.Array(Section, { minItems: 1 }),
-  access: Type.Optional(Type.Array(Type.Union(ROLES.map((role) => Type.Literal(role))), {
-    minItems: 1,
-    uniqueItems: true,
-    description: 'Staff roles that may read its submissions (default: admin and viewer). A manager reads those of its own venues only (see venue).',
-  })),
-  confidential: Type.Optional(Type.Boolean({ description: 'Alerts about a submission carry its reference and a console link only, and nothing of its answers is ever written to a log line.' })),
-  venue: Type.Optional(Type.Object({ field: FieldName }, {
-    additionalProperties: false,
-    description: 'The question naming the venue a submission is about (a select with optionsFrom, or a hidden lookup): venue managers read, and are alerted for, their venues\' submissions.',
-  })),
-  contact: Type.Optional(Type.Object({
-    email: FieldName,
-    phone: Type.Optional(FieldName),
-    name: Type.Optional(FieldName),
-    consent: Type.Optional(FieldName),
-  }, {
-    additionalProperties: false,
-    description: 'How staff may reach the guest about a submission (service recovery): the email question (type email), and optionally the phone (phone), name (text) and a yes/no question asking whether they may (choice with yes/no options; "no" means no reply). A reply is offered only when the email was given and the guest did not say no. Not on a confidential form.',
-  })),
-  attraction: Type.Optional(Type.String({
-    pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
-    maxLength: 100,
-    description: 'Waivers: the attraction slug (e.g. ifly) whose waiver desk finds its waivers: a desk account holds attraction slugs as its venues (create-user --role desk --venue ifly).',
-  })),
-  retention: Type.Optional(Type.String({
-    pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',
-    description: 'How long its submissions are kept, as an ISO 8601 period (P2Y, P6M, P90D); then the daily job deletes them with their files.',
-  })),
-  list: Type.Optional(SubmissionList),
-  validFor: Type.Optional(Type.String({
-    pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',
-    description: 'Waivers: how long a signed waiver stays valid from its visit date (or signing date), as an ISO 8601 period (P1Y); default: the visit date only. The waiver desk shows "Valid until" or "Expired" from it.',
-  })),
-}, { additionalProperties: false, $id: 'https://forms.local/form.schema.json' });
+    staffTitle: Type.Optional(
+      Type.Object(LocalizedText.properties, {
+        additionalProperties: false,
+        description:
+          'The form\'s name in the staff console (its home, navigation and headings), e.g. { "en": "Dining survey", "ar": "استبيان المطاعم", "fr": "Enquête restauration" }: in every language the console speaks (en, ar, fr), whatever languages the guests see. A guest form needs it (forms:check).',
+      }),
+    ),
+    description: Type.Optional(LocalizedText),
+    submit: Type.Object(
+      {
+        collection: Id('Collection that stores the submissions (POST /api/{collection}).'),
+        label: LocalizedText,
+        busyLabel: Type.Optional(LocalizedText),
+        captcha: Type.Optional(Type.Object({ action: Type.String({ pattern: '^[a-z_]+$' }) }, { additionalProperties: false })),
+        unique: Type.Optional(
+          Type.Array(Type.Object({ fields: Type.Array(FieldName, { minItems: 1 }), message: LocalizedText }, { additionalProperties: false })),
+        ),
+        failed: Type.Optional(LocalizedText),
+        requestFailed: Type.Optional(LocalizedText),
+        evidence: Type.Optional(
+          Type.Boolean({
+            description:
+              'Store a liability record with each submission: definition version and hash, language, time and a hash of the signed content. Its submissions are then under legal hold for their retention: kept even when the person asks to be erased.',
+          }),
+        ),
+        global: Type.Optional(
+          Type.Boolean({ description: 'Content forms (forms/content/): the collection is a global, saved with POST /api/globals/{collection}.' }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    success: Type.Optional(
+      Type.Object(
+        {
+          title: Type.Optional(LocalizedText),
+          subtitle: Type.Optional(LocalizedText),
+          referenceLabel: Type.Optional(LocalizedText),
+          link: Type.Optional(
+            Type.Object(
+              {
+                path: Type.String({ pattern: '^/(?!/)', description: 'A page of this site, e.g. /clubprintemps.' }),
+                label: LocalizedText,
+              },
+              { additionalProperties: false },
+            ),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'The thank-you panel; referenceLabel shows the submission reference, e.g. "Your Form ID is: {reference}"; link leads on to another page of the site.',
+        },
+      ),
+    ),
+    steps: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            id: Id('Step id.'),
+            title: LocalizedText,
+            sections: Type.Array(Type.String(), { minItems: 1, description: 'Ids of the sections shown in this step, in order.' }),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 2, description: 'Optional pages: each step validates its own sections before the next.' },
+      ),
+    ),
+    sections: Type.Array(Section, { minItems: 1 }),
+    access: Type.Optional(
+      Type.Array(Type.Union(ROLES.map((role) => Type.Literal(role))), {
+        minItems: 1,
+        uniqueItems: true,
+        description: 'Staff roles that may read its submissions (default: admin and viewer). A manager reads those of its own venues only (see venue).',
+      }),
+    ),
+    confidential: Type.Optional(
+      Type.Boolean({
+        description: 'Alerts about a submission carry its reference and a console link only, and nothing of its answers is ever written to a log line.',
+      }),
+    ),
+    venue: Type.Optional(
+      Type.Object(
+        { field: FieldName },
+        {
+          additionalProperties: false,
+          description:
+            "The question naming the venue a submission is about (a select with optionsFrom, or a hidden lookup): venue managers read, and are alerted for, their venues' submissions.",
+        },
+      ),
+    ),
+    contact: Type.Optional(
+      Type.Object(
+        {
+          email: FieldName,
+          phone: Type.Optional(FieldName),
+          name: Type.Optional(FieldName),
+          consent: Type.Optional(FieldName),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'How staff may reach the guest about a submission (service recovery): the email question (type email), and optionally the phone (phone), name (text) and a yes/no question asking whether they may (choice with yes/no options; "no" means no reply). A reply is offered only when the email was given and the guest did not say no. Not on a confidential form.',
+        },
+      ),
+    ),
+    attraction: Type.Optional(
+      Type.String({
+        pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+        maxLength: 100,
+        description:
+          'Waivers: the attraction slug (e.g. ifly) whose waiver desk finds its waivers: a desk account holds attraction slugs as its venues (create-user --role desk --venue ifly).',
+      }),
+    ),
+    retention: Type.Optional(
+      Type.String({
+        pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',
+        description: 'How long its submissions are kept, as an ISO 8601 period (P2Y, P6M, P90D); then the daily job deletes them with their files.',
+      }),
+    ),
+    list: Type.Optional(SubmissionList),
+    validFor: Type.Optional(
+      Type.String({
+        pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',
+        description:
+          'Waivers: how long a signed waiver stays valid from its visit date (or signing date), as an ISO 8601 period (P1Y); default: the visit date only. The waiver desk shows "Valid until" or "Expired" from it.',
+      }),
+    ),
+  },
+  { additionalProperties: false, $id: 'https://forms.local/form.schema.json' },
+);
 export type FormDefinition = Static<typeof FormDefinition>;
 
-export const VocabularyFile = Type.Record(Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]*$' }), Type.Union([
-  Type.String(),
-  Type.Object({
-    ordered: Type.Optional(Type.Boolean()),
-    stars: Type.Optional(Type.Boolean({ description: 'Draw a rating on this scale as stars: for quality ratings (Poor ... Excellent) only. Other scales (agreement, frequency, satisfaction) are drawn as labelled steps.' })),
-    options: Type.Array(Option, { minItems: 1 }),
-  }, { additionalProperties: false }),
-]));
+export const VocabularyFile = Type.Record(
+  Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]*$' }),
+  Type.Union([
+    Type.String(),
+    Type.Object(
+      {
+        ordered: Type.Optional(Type.Boolean()),
+        stars: Type.Optional(
+          Type.Boolean({
+            description:
+              'Draw a rating on this scale as stars: for quality ratings (Poor ... Excellent) only. Other scales (agreement, frequency, satisfaction) are drawn as labelled steps.',
+          }),
+        ),
+        options: Type.Array(Option, { minItems: 1 }),
+      },
+      { additionalProperties: false },
+    ),
+  ]),
+);

@@ -11,28 +11,52 @@ import { FieldName, LocalizedText } from '../fields/parts.ts';
 import type { FieldType } from './definition.ts';
 
 /** Question types whose answer reads as one short value in a row (not files, signatures, groups, consents or several choices). */
-export const LISTABLE_TYPES: readonly FieldType[] = ['text', 'textarea', 'email', 'phone', 'date', 'number', 'choice', 'select', 'rating', 'scale', 'country', 'hidden'];
+export const LISTABLE_TYPES: readonly FieldType[] = [
+  'text',
+  'textarea',
+  'email',
+  'phone',
+  'date',
+  'number',
+  'choice',
+  'select',
+  'rating',
+  'scale',
+  'country',
+  'hidden',
+];
 
 /** A comment is cut to this many words unless its column says otherwise. */
 export const DEFAULT_WORDS = 8;
 
-const FieldColumn = Type.Object({
-  field: FieldName,
-  words: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: `A textarea: how many of its first words the row shows (default ${DEFAULT_WORDS}).` })),
-}, { additionalProperties: false, description: 'The answer to one question, under its label.' });
+const FieldColumn = Type.Object(
+  {
+    field: FieldName,
+    words: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 30, description: `A textarea: how many of its first words the row shows (default ${DEFAULT_WORDS}).` }),
+    ),
+  },
+  { additionalProperties: false, description: 'The answer to one question, under its label.' },
+);
 
-const LowestColumn = Type.Object({
-  name: FieldName,
-  lowest: Type.Array(FieldName, { minItems: 2, uniqueItems: true, description: 'Rating questions on one scale.' }),
-  label: LocalizedText,
-}, { additionalProperties: false, description: 'The lowest of several ratings on one scale, under its own name (the sort key) and label.' });
+const LowestColumn = Type.Object(
+  {
+    name: FieldName,
+    lowest: Type.Array(FieldName, { minItems: 2, uniqueItems: true, description: 'Rating questions on one scale.' }),
+    label: LocalizedText,
+  },
+  { additionalProperties: false, description: 'The lowest of several ratings on one scale, under its own name (the sort key) and label.' },
+);
 
 export const ListColumn = Type.Union([FieldColumn, LowestColumn]);
 export type ListColumn = Static<typeof ListColumn>;
 
-export const SubmissionList = Type.Object({
-  columns: Type.Array(ListColumn, { minItems: 1, maxItems: 5, description: 'In order, after the reference and the date received.' }),
-}, { additionalProperties: false, description: 'What the staff console\'s submissions list shows of each submission (not for a confidential form).' });
+export const SubmissionList = Type.Object(
+  {
+    columns: Type.Array(ListColumn, { minItems: 1, maxItems: 5, description: 'In order, after the reference and the date received.' }),
+  },
+  { additionalProperties: false, description: "What the staff console's submissions list shows of each submission (not for a confidential form)." },
+);
 
 /** The key of a column's cells and its sort: the question's name, or the lowest column's name. */
 export const columnKey = (column: { field: string } | { name: string }) => ('field' in column ? column.field : column.name);
@@ -56,8 +80,7 @@ export function firstWords(text: string, count: number): { text: string; truncat
   return words.length > count ? { text: words.slice(0, count).join(' '), truncated: true } : { text: words.join(' '), truncated: false };
 }
 
-const stored = (value: unknown): ListCell['value'] =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+const stored = (value: unknown): ListCell['value'] => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null);
 
 function ratingCell(field: RatingLike, value: unknown): ListCell | null {
   const position = ratingPosition(field, value);
@@ -67,7 +90,9 @@ function ratingCell(field: RatingLike, value: unknown): ListCell | null {
 /** The rating columns (a rating question or a lowest column): those a list sorts by besides the date. */
 export function ratingColumnKeys(form: ResolvedForm): string[] {
   const fields = new Map(dataFields(form).map((field) => [field.name, field]));
-  return listColumnsOf(form).filter((column) => 'lowest' in column || fields.get(column.field)?.type === 'rating').map(columnKey);
+  return listColumnsOf(form)
+    .filter((column) => 'lowest' in column || fields.get(column.field)?.type === 'rating')
+    .map(columnKey);
 }
 
 /** One row's cells, by column key: what the server answers beside the document. */

@@ -44,7 +44,17 @@ export function questionLabel(formId: string, field: Question, lang: Lang): stri
 
 /** The reader of one form's answers in one language. */
 export function answerReader(formId: string, lang: Lang, options: ReaderOptions = {}): AnswerReader {
-  const byName = options.countries && new Map(options.countries.flatMap((country) => [[country.code, country], [country.name.en, country]] as const));
+  const byName =
+    options.countries &&
+    new Map(
+      options.countries.flatMap(
+        (country) =>
+          [
+            [country.code, country],
+            [country.name.en, country],
+          ] as const,
+      ),
+    );
   const reader: AnswerReader = {
     lang,
     text: (key, vars) => formText(formId, key, lang, vars),
@@ -64,7 +74,10 @@ export function answerReader(formId: string, lang: Lang, options: ReaderOptions 
 export function readAnswer(reader: AnswerReader, field: ResolvedField, value: unknown): AnswerReading {
   if (!answered(value)) return { text: '' };
   // One call per type through the table: each module's own field type (the union is not narrowed by the index).
-  const module = FIELD_TYPES[field.type] as unknown as { answerText(f: unknown, v: unknown, r: AnswerReader): string; answerParts?(f: unknown, v: unknown, r: AnswerReader): Omit<AnswerReading, 'text'> };
+  const module = FIELD_TYPES[field.type] as unknown as {
+    answerText(f: unknown, v: unknown, r: AnswerReader): string;
+    answerParts?(f: unknown, v: unknown, r: AnswerReader): Omit<AnswerReading, 'text'>;
+  };
   return { text: module.answerText(field, value, reader), ...module.answerParts?.(field, value, reader) };
 }
 

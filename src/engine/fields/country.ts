@@ -2,9 +2,13 @@
 import { Type } from '@sinclair/typebox';
 import { defineFieldType, field } from './parts.ts';
 
-export const CountryField = field('country', {
-  store: Type.Union([Type.Literal('label'), Type.Literal('code')], { description: 'Store the country name (label) or its two-letter code.' }),
-}, 'A country picker with flags.');
+export const CountryField = field(
+  'country',
+  {
+    store: Type.Union([Type.Literal('label'), Type.Literal('code')], { description: 'Store the country name (label) or its two-letter code.' }),
+  },
+  'A country picker with flags.',
+);
 
 export const country = defineFieldType({
   definition: CountryField,

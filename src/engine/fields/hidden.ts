@@ -2,14 +2,18 @@
 import { Type } from '@sinclair/typebox';
 import { defineFieldType, FieldName, LocalizedText, plainText, ValueSource } from './parts.ts';
 
-export const HiddenField = Type.Object({
-  type: Type.Literal('hidden'), name: FieldName,
-  label: Type.Optional(LocalizedText),
-  valueType: Type.Union([Type.Literal('string'), Type.Literal('integer'), Type.Literal('date')]),
-  source: ValueSource,
-  required: Type.Optional(Type.Boolean()),
-  showAs: Type.Optional(LocalizedText),
-}, { additionalProperties: false, description: 'A value the page fills itself (today, a query or route parameter, a backend lookup).' });
+export const HiddenField = Type.Object(
+  {
+    type: Type.Literal('hidden'),
+    name: FieldName,
+    label: Type.Optional(LocalizedText),
+    valueType: Type.Union([Type.Literal('string'), Type.Literal('integer'), Type.Literal('date')]),
+    source: ValueSource,
+    required: Type.Optional(Type.Boolean()),
+    showAs: Type.Optional(LocalizedText),
+  },
+  { additionalProperties: false, description: 'A value the page fills itself (today, a query or route parameter, a backend lookup).' },
+);
 
 export const hidden = defineFieldType({
   definition: HiddenField,

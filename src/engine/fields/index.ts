@@ -24,8 +24,24 @@ import { textarea } from './textarea.ts';
 
 /** In the order of forms/form.schema.json's list of question kinds. */
 export const FIELD_TYPES = {
-  text, textarea, email, phone, date, number, choice, select, multichoice,
-  consent, rating, scale, country, file, hidden, content, signature, repeat,
+  text,
+  textarea,
+  email,
+  phone,
+  date,
+  number,
+  choice,
+  select,
+  multichoice,
+  consent,
+  rating,
+  scale,
+  country,
+  file,
+  hidden,
+  content,
+  signature,
+  repeat,
 };
 type Definitions = (typeof FIELD_TYPES)[keyof typeof FIELD_TYPES]['definition'];
 

@@ -2,11 +2,15 @@
 import { Type } from '@sinclair/typebox';
 import { compact, defineFieldType, field, plainText } from './parts.ts';
 
-export const NumberField = field('number', {
-  minimum: Type.Optional(Type.Number()),
-  maximum: Type.Optional(Type.Number()),
-  integer: Type.Optional(Type.Boolean()),
-}, 'A number.');
+export const NumberField = field(
+  'number',
+  {
+    minimum: Type.Optional(Type.Number()),
+    maximum: Type.Optional(Type.Number()),
+    integer: Type.Optional(Type.Boolean()),
+  },
+  'A number.',
+);
 
 export const number = defineFieldType({
   definition: NumberField,

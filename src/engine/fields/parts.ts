@@ -59,7 +59,9 @@ export const ValueSource = Type.Union([
           {
             collection: Id('Backend collection to search.'),
             match: Type.String({ description: 'Field of the collection compared with the parameter.' }),
-            compare: Type.Union([Type.Literal('ignoreCase'), Type.Literal('slug')], { description: 'ignoreCase: case-insensitive equality; slug: the parameter is lower-cased with spaces as hyphens.' }),
+            compare: Type.Union([Type.Literal('ignoreCase'), Type.Literal('slug')], {
+              description: 'ignoreCase: case-insensitive equality; slug: the parameter is lower-cased with spaces as hyphens.',
+            }),
             value: Type.String({ description: 'Field of the found document stored in the submission.' }),
             display: Type.Optional(Type.String({ description: 'Field of the found document shown to the guest.' })),
           },
@@ -81,10 +83,18 @@ export const common = {
   requiredIf: Type.Optional(Condition),
   visibleIf: Type.Optional(Condition),
   messages: Type.Optional(
-    Type.Record(Type.String({ pattern: '^[a-zA-Z]+$' }), LocalizedText, { description: 'Per-field error text keyed by JSON Schema keyword (pattern, minLength, ...).' }),
+    Type.Record(Type.String({ pattern: '^[a-zA-Z]+$' }), LocalizedText, {
+      description: 'Per-field error text keyed by JSON Schema keyword (pattern, minLength, ...).',
+    }),
   ),
   autocomplete: Type.Optional(Type.String()),
-  contentPath: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_-]*(\\.[a-z0-9_-]+)*$', description: 'Content forms (forms/content/): where the answer is kept in the document, e.g. "title.ar" or "store.logo_primary.url"; default: the field name.' })),
+  contentPath: Type.Optional(
+    Type.String({
+      pattern: '^[a-z][a-z0-9_-]*(\\.[a-z0-9_-]+)*$',
+      description:
+        'Content forms (forms/content/): where the answer is kept in the document, e.g. "title.ar" or "store.logo_primary.url"; default: the field name.',
+    }),
+  ),
 };
 /** A question's definition: its type, the properties every question has, and its own. */
 export const field = <K extends string, T extends Record<string, TSchema>>(type: K, props: T, description: string) =>
@@ -97,11 +107,15 @@ export type JsonSchema = Record<string, unknown>;
 /** An i18next key in the form's namespace (engine/compiler/form-texts.ts); the texts are build/forms/locales/<lang>/<form id>.json. */
 export type TextKey = string;
 /** A definition part with each localized text replaced by its key. */
-export type Keyed<T> = T extends LocalizedText ? TextKey
-  : T extends Condition ? T
-  : T extends readonly (infer U)[] ? Keyed<U>[]
-  : T extends object ? { [K in keyof T]: Keyed<T[K]> }
-  : T;
+export type Keyed<T> = T extends LocalizedText
+  ? TextKey
+  : T extends Condition
+    ? T
+    : T extends readonly (infer U)[]
+      ? Keyed<U>[]
+      : T extends object
+        ? { [K in keyof T]: Keyed<T[K]> }
+        : T;
 /** A question as page and server see it: vocabulary names replaced by their options, texts by keys. */
 export type Resolved<S extends TSchema> = Keyed<Static<S> & { options?: Option[]; stars?: boolean }>;
 
@@ -163,13 +177,18 @@ export interface AnswerReading {
 }
 
 /** The label of a stored option value in the reader's language; the value itself when no option has it. The one lookup of option labels. */
-export function optionLabel(options: readonly { value: Option['value']; label: TextKey }[] | undefined, value: unknown, reader: Pick<AnswerReader, 'text'>): string {
+export function optionLabel(
+  options: readonly { value: Option['value']; label: TextKey }[] | undefined,
+  value: unknown,
+  reader: Pick<AnswerReader, 'text'>,
+): string {
   const option = options?.find((candidate) => candidate.value === value);
   return option ? reader.text(option.label) : String(value);
 }
 
 /** A plain value as text: strings and numbers as they are, anything else as its JSON. */
-export const plainText = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+export const plainText = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 
 /** Whether a stored value is an answer at all (nothing, an empty text or an empty list is none). */
 export const answered = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);

@@ -3,9 +3,13 @@ import { Type } from '@sinclair/typebox';
 import { PHONE_MAX_LENGTH } from './limits.ts';
 import { defineFieldType, field, plainText } from './parts.ts';
 
-export const PhoneField = field('phone', {
-  defaultDialCode: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
-}, 'A dial code and a number, stored joined as +<dial code><number>.');
+export const PhoneField = field(
+  'phone',
+  {
+    defaultDialCode: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+  },
+  'A dial code and a number, stored joined as +<dial code><number>.',
+);
 
 export const phone = defineFieldType({
   definition: PhoneField,

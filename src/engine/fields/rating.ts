@@ -2,7 +2,11 @@
 import { Type } from '@sinclair/typebox';
 import { defineFieldType, enumOf, field, optionLabel, plainText, type Resolved } from './parts.ts';
 
-export const RatingField = field('rating', { scale: Type.String({ description: 'Name of an ordered vocabulary, e.g. quality5.' }) }, 'A rating on a named ordered scale, stored as the option value.');
+export const RatingField = field(
+  'rating',
+  { scale: Type.String({ description: 'Name of an ordered vocabulary, e.g. quality5.' }) },
+  'A rating on a named ordered scale, stored as the option value.',
+);
 
 /** The answer's position on its scale, the first option being 1 (engine/insights/rating-range.ts), or null for a value off the scale. */
 function levelOf(f: Resolved<typeof RatingField>, value: unknown): { value: number; of: number } | null {

@@ -2,11 +2,19 @@
 import { Type } from '@sinclair/typebox';
 import { defineFieldType, field, FieldName, LocalizedText, plainText } from './parts.ts';
 
-export const ScaleField = field('scale', {
-  min: Type.Integer(), max: Type.Integer(),
-  minLabel: Type.Optional(LocalizedText), maxLabel: Type.Optional(LocalizedText),
-  band: Type.Optional(Type.Object({ name: FieldName, kind: Type.Literal('nps') }, { additionalProperties: false, description: 'A derived value computed by the server.' })),
-}, 'A whole-number scale, e.g. 0 to 10.');
+export const ScaleField = field(
+  'scale',
+  {
+    min: Type.Integer(),
+    max: Type.Integer(),
+    minLabel: Type.Optional(LocalizedText),
+    maxLabel: Type.Optional(LocalizedText),
+    band: Type.Optional(
+      Type.Object({ name: FieldName, kind: Type.Literal('nps') }, { additionalProperties: false, description: 'A derived value computed by the server.' }),
+    ),
+  },
+  'A whole-number scale, e.g. 0 to 10.',
+);
 
 export const scale = defineFieldType({
   definition: ScaleField,

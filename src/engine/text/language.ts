@@ -10,5 +10,5 @@ export function resolveLanguage(requested: string | null | undefined, declared: 
   let lang: Lang = 'en';
   if (code === 'ar') lang = 'ar';
   else if (code === 'fr') lang = declared.includes('fr') ? 'fr' : 'ar';
-  return declared.includes(lang) ? lang : declared[0] ?? 'en';
+  return declared.includes(lang) ? lang : (declared[0] ?? 'en');
 }

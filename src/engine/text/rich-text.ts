@@ -84,7 +84,8 @@ export function richTextProblems(source: string): string[] {
   const problems: string[] = [];
   if (/<\/?[a-z][^>]*>/i.test(source)) problems.push('HTML tags are shown as typed, not applied: write **bold**, *italic* or [text](https://…) instead');
   for (const match of source.matchAll(/\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))*)\)/g)) {
-    if (!safeHref(match[2])) problems.push(`the link "${match[1]}" goes to "${match[2]}": links may go only to https://, http://, mailto: or a page of this site (/…)`);
+    if (!safeHref(match[2]))
+      problems.push(`the link "${match[1]}" goes to "${match[2]}": links may go only to https://, http://, mailto: or a page of this site (/…)`);
   }
   const withoutEscapes = source.replace(/\\[\\*]/g, '');
   const stars = (withoutEscapes.match(/\*\*/g) ?? []).length;

@@ -21,7 +21,8 @@ function toLexical(nodes: RichNode[]): Node[] {
   return nodes.map((node) => {
     if ('text' in node) return text(node.text, (node.bold ? BOLD : 0) | (node.italic ? ITALIC : 0));
     const url = safeHref(node.url);
-    if (node.type === 'link' && url) return { type: 'link', fields: { url, newTab: false, linkType: 'custom' }, children: toLexical(node.children), version: 1 };
+    if (node.type === 'link' && url)
+      return { type: 'link', fields: { url, newTab: false, linkType: 'custom' }, children: toLexical(node.children), version: 1 };
     // An unsafe link stays as typed, as text.
     return text(`[${node.children.map((child) => ('text' in child ? child.text : '')).join('')}](${node.url ?? ''})`);
   });
@@ -37,19 +38,43 @@ function block(lines: string[]): Node {
   const first = lines[0];
   const heading = /^(#{2,3}) (.*)$/.exec(first);
   if (heading && lines.length === 1) return { type: 'heading', tag: heading[1].length === 2 ? 'h2' : 'h3', children: inline(heading[2]), version: 1 };
-  if (lines.every((line) => /^- /.test(line))) return { type: 'list', listType: 'bullet', tag: 'ul', children: lines.map((line, i) => ({ type: 'listitem', value: i + 1, children: inline(line.slice(2)), version: 1 })), version: 1 };
-  if (lines.every((line) => /^\d+\. /.test(line))) return { type: 'list', listType: 'number', tag: 'ol', children: lines.map((line, i) => ({ type: 'listitem', value: i + 1, children: inline(line.replace(/^\d+\. /, '')), version: 1 })), version: 1 };
+  if (lines.every((line) => /^- /.test(line)))
+    return {
+      type: 'list',
+      listType: 'bullet',
+      tag: 'ul',
+      children: lines.map((line, i) => ({ type: 'listitem', value: i + 1, children: inline(line.slice(2)), version: 1 })),
+      version: 1,
+    };
+  if (lines.every((line) => /^\d+\. /.test(line)))
+    return {
+      type: 'list',
+      listType: 'number',
+      tag: 'ol',
+      children: lines.map((line, i) => ({ type: 'listitem', value: i + 1, children: inline(line.replace(/^\d+\. /, '')), version: 1 })),
+      version: 1,
+    };
   if (lines.every((line) => /^> ?/.test(line))) return { type: 'quote', children: withBreaks(lines.map((line) => line.replace(/^> ?/, ''))), version: 1 };
   return { type: 'paragraph', children: withBreaks(lines), version: 1 };
 }
 
 /** The staff member's text as Lexical JSON ({root: {...}}). */
 export function richTextToLexical(source: string): Node {
-  const blocks = source.replace(/\r\n?/g, '\n').split(/\n\s*\n/).map((part) => part.split('\n').map((line) => line.trimEnd()).filter((line) => line.trim() !== '')).filter((lines) => lines.length > 0);
+  const blocks = source
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((part) =>
+      part
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .filter((line) => line.trim() !== ''),
+    )
+    .filter((lines) => lines.length > 0);
   return { root: { type: 'root', format: '', indent: 0, version: 1, direction: null, children: blocks.map(block) } };
 }
 
-const childrenOf = (node: Node): Node[] => (Array.isArray(node.children) ? (node.children as unknown[]).filter((child): child is Node => !!child && typeof child === 'object') : []);
+const childrenOf = (node: Node): Node[] =>
+  Array.isArray(node.children) ? (node.children as unknown[]).filter((child): child is Node => !!child && typeof child === 'object') : [];
 
 function inlineText(nodes: Node[]): string {
   return nodes
@@ -93,8 +118,15 @@ function slateToRichText(nodes: Node[]): string {
       const inner = slateInline(childrenOf(node));
       const type = String(node.type ?? '');
       if (/^h[1-6]$/.test(type)) return `${type === 'h3' ? '###' : '##'} ${inner}`;
-      if (type === 'blockquote') return inner.split('\n').map((line) => `> ${line}`).join('\n');
-      if (type === 'ul' || type === 'ol') return childrenOf(node).map((item, i) => `${type === 'ol' ? `${i + 1}.` : '-'} ${slateInline(childrenOf(item))}`).join('\n');
+      if (type === 'blockquote')
+        return inner
+          .split('\n')
+          .map((line) => `> ${line}`)
+          .join('\n');
+      if (type === 'ul' || type === 'ol')
+        return childrenOf(node)
+          .map((item, i) => `${type === 'ol' ? `${i + 1}.` : '-'} ${slateInline(childrenOf(item))}`)
+          .join('\n');
       return inner;
     })
     .filter((part) => part.trim() !== '')
@@ -110,8 +142,15 @@ export function lexicalToRichText(value: unknown): string {
     .map((node) => {
       const inner = inlineText(childrenOf(node));
       if (node.type === 'heading') return `${node.tag === 'h3' ? '###' : '##'} ${inner}`;
-      if (node.type === 'quote') return inner.split('\n').map((line) => `> ${line}`).join('\n');
-      if (node.type === 'list') return childrenOf(node).map((item, i) => `${node.listType === 'number' ? `${i + 1}.` : '-'} ${inlineText(childrenOf(item))}`).join('\n');
+      if (node.type === 'quote')
+        return inner
+          .split('\n')
+          .map((line) => `> ${line}`)
+          .join('\n');
+      if (node.type === 'list')
+        return childrenOf(node)
+          .map((item, i) => `${node.listType === 'number' ? `${i + 1}.` : '-'} ${inlineText(childrenOf(item))}`)
+          .join('\n');
       return inner;
     })
     .filter((part) => part.trim() !== '')

@@ -38,7 +38,8 @@ export function termsOf(form: FormWithTexts, lang: Lang): WaiverTerms {
   const texts = form.texts[language] ?? {};
   const text = (key: string | undefined) => (key === undefined ? '' : (texts[key] ?? ''));
   const sections = form.form.sections;
-  const blocks = sections.flatMap((section) => section.fields)
+  const blocks = sections
+    .flatMap((section) => section.fields)
     .filter((field): field is ContentField => field.type === 'content')
     .map((field) => ({ name: field.name, style: field.style, text: text(field.text), items: (field.items ?? []).map(text) }));
   // The consent beside the signature: the consent questions of the section that holds the signature pad.

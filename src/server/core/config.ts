@@ -26,40 +26,130 @@ export const CORE_CONFIG_VARIABLES = [
   { name: 'DATA_DIR', kind: 'path', default: './data', description: 'Embedded database, uploaded files, lock file and generated JWT secret.' },
   { name: 'DATABASE_URL', kind: 'text', default: null, description: 'PostgreSQL connection string; unset = embedded PGlite in DATA_DIR/db.' },
   { name: 'PUBLIC_API_KEY', kind: 'text', default: 'public-demo-key', description: "Key the pages send as 'Authorization: users API-Key {key}'." },
-  { name: 'JWT_SECRET', kind: 'text', default: null, description: 'Secret for staff login tokens; unset = generated once into DATA_DIR/jwt-secret. Set it when running several instances.' },
-  { name: 'RECAPTCHA_SITE_KEY', kind: 'text', default: null, description: 'reCAPTCHA site key the pages use. Set with RECAPTCHA_SECRET to use Google reCAPTCHA as the human check; unset (both) = the self-hosted ALTCHA proof-of-work check, which needs no internet.' },
-  { name: 'RECAPTCHA_SCRIPT_URL', kind: 'url', default: 'https://www.google.com/recaptcha/api.js', description: 'Where the pages load the reCAPTCHA script from; its origin is allowed by the Content-Security-Policy.' },
-  { name: 'RECAPTCHA_SECRET', kind: 'text', default: null, description: 'reCAPTCHA secret, set together with RECAPTCHA_SITE_KEY (one without the other stops the server at start).' },
+  {
+    name: 'JWT_SECRET',
+    kind: 'text',
+    default: null,
+    description: 'Secret for staff login tokens; unset = generated once into DATA_DIR/jwt-secret. Set it when running several instances.',
+  },
+  {
+    name: 'RECAPTCHA_SITE_KEY',
+    kind: 'text',
+    default: null,
+    description:
+      'reCAPTCHA site key the pages use. Set with RECAPTCHA_SECRET to use Google reCAPTCHA as the human check; unset (both) = the self-hosted ALTCHA proof-of-work check, which needs no internet.',
+  },
+  {
+    name: 'RECAPTCHA_SCRIPT_URL',
+    kind: 'url',
+    default: 'https://www.google.com/recaptcha/api.js',
+    description: 'Where the pages load the reCAPTCHA script from; its origin is allowed by the Content-Security-Policy.',
+  },
+  {
+    name: 'RECAPTCHA_SECRET',
+    kind: 'text',
+    default: null,
+    description: 'reCAPTCHA secret, set together with RECAPTCHA_SITE_KEY (one without the other stops the server at start).',
+  },
   { name: 'RECAPTCHA_VERIFY_URL', kind: 'url', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'siteverify endpoint.' },
-  { name: 'RECAPTCHA_HOSTNAMES', kind: 'list', default: null, description: "Comma-separated host names siteverify must report the check was solved on (e.g. 'forms.example.com'); unset = not checked." },
+  {
+    name: 'RECAPTCHA_HOSTNAMES',
+    kind: 'list',
+    default: null,
+    description: "Comma-separated host names siteverify must report the check was solved on (e.g. 'forms.example.com'); unset = not checked.",
+  },
   { name: 'RECAPTCHA_MIN_SCORE', kind: 'number', default: '0.5', description: 'Lowest reCAPTCHA v3 score accepted (0 to 1), when siteverify reports a score.' },
-  { name: 'ALTCHA_HMAC_KEY', kind: 'text', default: null, description: 'Key that signs ALTCHA challenges (when no reCAPTCHA keys are set); unset = generated once into DATA_DIR/altcha-hmac-key. Set it when running several instances.' },
+  {
+    name: 'ALTCHA_HMAC_KEY',
+    kind: 'text',
+    default: null,
+    description:
+      'Key that signs ALTCHA challenges (when no reCAPTCHA keys are set); unset = generated once into DATA_DIR/altcha-hmac-key. Set it when running several instances.',
+  },
   { name: 'ALTCHA_COST', kind: 'count', default: '1000', description: 'ALTCHA work per attempt (PBKDF2/SHA-256 iterations).' },
-  { name: 'ALTCHA_MAX_ATTEMPTS', kind: 'count', default: '4000', description: 'ALTCHA work: the browser finds an answer after between half this and this many attempts (with the defaults about 2 s of one desktop core, shared among the device cores).' },
+  {
+    name: 'ALTCHA_MAX_ATTEMPTS',
+    kind: 'count',
+    default: '4000',
+    description:
+      'ALTCHA work: the browser finds an answer after between half this and this many attempts (with the defaults about 2 s of one desktop core, shared among the device cores).',
+  },
   { name: 'ALTCHA_CHALLENGE_MINUTES', kind: 'number', default: '10', description: 'How long an ALTCHA challenge may be solved and verified.' },
   { name: 'CAPTCHA_PROOF_MINUTES', kind: 'number', default: '10', description: 'How long a verified captcha proof may be used to submit.' },
   { name: 'FORMS_BUILD_DIR', kind: 'path', default: 'build/forms', description: 'Compiled forms written by `npm run forms:build`.' },
   { name: 'CONTENT_DIR', kind: 'path', default: 'content', description: 'Content collections and seed data.' },
   { name: 'WEB_DIST_DIR', kind: 'path', default: 'dist', description: 'Built pages (`vite build` output).' },
-  { name: 'UPLOAD_ORPHAN_MINUTES', kind: 'number', default: '60', description: 'Uploads never attached to a submission are deleted after this many minutes (checked every minute); a form must be sent within this time of its uploads.' },
-  { name: 'UPLOAD_ORPHANS_PER_CLIENT', kind: 'number', default: '20', description: 'Uploads not yet attached to a submission that one client IP may have at a time (counted in the database: one cap for all instances); more are refused with 429 until a form is sent or they expire.' },
-  { name: 'RATE_LIMIT_PER_MINUTE', kind: 'number', default: '30', description: 'Creates (submissions, uploads, captcha checks) per client IP and collection per minute.' },
-  { name: 'TRUST_PROXY', kind: 'text', default: 'false', description: "How many proxies (load balancers) stand in front of the server: the client IP is the X-Forwarded-For entry that many hops from the right ('true' = 1), and the protocol (X-Forwarded-Proto: https makes the staff cookie Secure) is the one they report; never the leftmost entry, which the client writes itself. Set it to the number of proxies that append to X-Forwarded-For (e.g. 1 for one load balancer, 2 for a CDN in front of it): too few and every guest is the load balancer's address (one shared rate limit), too many and a client picks its own address." },
-  { name: 'COOKIE_SECURE', kind: 'text', default: 'auto', description: "The Secure flag of the staff login cookie and of the guest form pages' `form-post` mark: 'true' (e.g. behind a proxy that ends TLS), 'false', or 'auto' (when the request came over HTTPS, as TRUST_PROXY's proxies report it). A Secure cookie is named '__Host-payload-token' (only this host, over HTTPS, can set it), else 'payload-token'." },
+  {
+    name: 'UPLOAD_ORPHAN_MINUTES',
+    kind: 'number',
+    default: '60',
+    description:
+      'Uploads never attached to a submission are deleted after this many minutes (checked every minute); a form must be sent within this time of its uploads.',
+  },
+  {
+    name: 'UPLOAD_ORPHANS_PER_CLIENT',
+    kind: 'number',
+    default: '20',
+    description:
+      'Uploads not yet attached to a submission that one client IP may have at a time (counted in the database: one cap for all instances); more are refused with 429 until a form is sent or they expire.',
+  },
+  {
+    name: 'RATE_LIMIT_PER_MINUTE',
+    kind: 'number',
+    default: '30',
+    description: 'Creates (submissions, uploads, captcha checks) per client IP and collection per minute.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    kind: 'text',
+    default: 'false',
+    description:
+      "How many proxies (load balancers) stand in front of the server: the client IP is the X-Forwarded-For entry that many hops from the right ('true' = 1), and the protocol (X-Forwarded-Proto: https makes the staff cookie Secure) is the one they report; never the leftmost entry, which the client writes itself. Set it to the number of proxies that append to X-Forwarded-For (e.g. 1 for one load balancer, 2 for a CDN in front of it): too few and every guest is the load balancer's address (one shared rate limit), too many and a client picks its own address.",
+  },
+  {
+    name: 'COOKIE_SECURE',
+    kind: 'text',
+    default: 'auto',
+    description:
+      "The Secure flag of the staff login cookie and of the guest form pages' `form-post` mark: 'true' (e.g. behind a proxy that ends TLS), 'false', or 'auto' (when the request came over HTTPS, as TRUST_PROXY's proxies report it). A Secure cookie is named '__Host-payload-token' (only this host, over HTTPS, can set it), else 'payload-token'.",
+  },
   { name: 'CONTENT_SECURITY_POLICY', kind: 'text', default: null, description: 'Replaces the computed Content-Security-Policy of the pages.' },
-  { name: 'S3_ENDPOINT', kind: 'url', default: null, description: "S3-compatible object storage for uploads (e.g. 'https://s3.eu-west-1.amazonaws.com' or a MinIO URL); unset = files in DATA_DIR/uploads. Set it when running several instances." },
+  {
+    name: 'S3_ENDPOINT',
+    kind: 'url',
+    default: null,
+    description:
+      "S3-compatible object storage for uploads (e.g. 'https://s3.eu-west-1.amazonaws.com' or a MinIO URL); unset = files in DATA_DIR/uploads. Set it when running several instances.",
+  },
   { name: 'S3_BUCKET', kind: 'text', default: null, description: 'Bucket of the uploads (set with S3_ENDPOINT).' },
   { name: 'S3_REGION', kind: 'text', default: 'us-east-1', description: 'Region of the bucket.' },
   { name: 'S3_ACCESS_KEY_ID', kind: 'text', default: null, description: 'Access key of the object storage (unset = the AWS SDK finds credentials itself).' },
   { name: 'S3_SECRET_ACCESS_KEY', kind: 'text', default: null, description: 'Secret key of the object storage.' },
-  { name: 'S3_FORCE_PATH_STYLE', kind: 'flag', default: 'false', description: "'true' addresses the bucket in the path (most self-hosted S3 servers) instead of the host name." },
-  { name: 'SHUTDOWN_GRACE_MS', kind: 'number', default: '10000', description: 'On SIGTERM or SIGINT: how long requests in flight may run on (new connections are refused at once) before they are cut and the database is closed.' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    kind: 'flag',
+    default: 'false',
+    description: "'true' addresses the bucket in the path (most self-hosted S3 servers) instead of the host name.",
+  },
+  {
+    name: 'SHUTDOWN_GRACE_MS',
+    kind: 'number',
+    default: '10000',
+    description:
+      'On SIGTERM or SIGINT: how long requests in flight may run on (new connections are refused at once) before they are cut and the database is closed.',
+  },
 ] as const satisfies readonly ConfigVariable[];
 
 // Read by the build of the pages (vite.config.ts, which checks it), not by the server: listed here, last (the
 // README's build-time table), so the README's one list has it.
 const BUILD_CONFIG_VARIABLES = [
-  { name: 'ROUTE_SET', kind: 'text', default: 'default', description: 'which routes the pages contain: `public`, `private` or `default` (both); a route of a set not built answers Not Found, and its code and texts are not in the build' },
+  {
+    name: 'ROUTE_SET',
+    kind: 'text',
+    default: 'default',
+    description:
+      'which routes the pages contain: `public`, `private` or `default` (both); a route of a set not built answers Not Found, and its code and texts are not in the build',
+  },
 ] as const satisfies readonly ConfigVariable[];
 
 type ConfigName = (typeof CORE_CONFIG_VARIABLES)[number]['name'];
@@ -162,7 +252,11 @@ export function configValues<Name extends string>(env: Env, variables: readonly 
     text,
     number: (name) => Number(text(name)),
     flag: (name) => text(name) === 'true',
-    list: (name) => (text(name) ?? '').split(',').map((item) => item.trim()).filter(Boolean),
+    list: (name) =>
+      (text(name) ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
   };
 }
 
@@ -216,7 +310,8 @@ function number(env: Env, name: ConfigName): number {
 
 /** The two reCAPTCHA keys go together: half a configuration would silently fall back to ALTCHA. */
 function recaptchaKeys(siteKey: string | null, secret: string | null): { recaptchaSiteKey: string | null; recaptchaSecret: string | null } {
-  if ((siteKey === null) !== (secret === null)) throw new Error('Set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET to use reCAPTCHA, or neither to use the self-hosted ALTCHA check.');
+  if ((siteKey === null) !== (secret === null))
+    throw new Error('Set both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET to use reCAPTCHA, or neither to use the self-hosted ALTCHA check.');
   return { recaptchaSiteKey: siteKey, recaptchaSecret: secret };
 }
 
@@ -244,7 +339,8 @@ function objectStorage(env: Env): ObjectStorageConfig | null {
   const endpoint = read(env, 'S3_ENDPOINT');
   const bucket = read(env, 'S3_BUCKET');
   if (!endpoint && !bucket) return null;
-  if (!endpoint || !bucket) throw new Error('Set both S3_ENDPOINT and S3_BUCKET to keep uploads in object storage, or neither to keep them in DATA_DIR/uploads.');
+  if (!endpoint || !bucket)
+    throw new Error('Set both S3_ENDPOINT and S3_BUCKET to keep uploads in object storage, or neither to keep them in DATA_DIR/uploads.');
   const forcePathStyle = read(env, 'S3_FORCE_PATH_STYLE');
   return {
     endpoint,
@@ -277,7 +373,10 @@ function loadCoreConfig(env: Env): CoreConfig {
     ...recaptchaKeys(read(env, 'RECAPTCHA_SITE_KEY'), read(env, 'RECAPTCHA_SECRET')),
     recaptchaScriptUrl: read(env, 'RECAPTCHA_SCRIPT_URL') ?? '',
     recaptchaVerifyUrl: read(env, 'RECAPTCHA_VERIFY_URL') ?? '',
-    recaptchaHostnames: (read(env, 'RECAPTCHA_HOSTNAMES') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean),
+    recaptchaHostnames: (read(env, 'RECAPTCHA_HOSTNAMES') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
     recaptchaMinScore: number(env, 'RECAPTCHA_MIN_SCORE'),
     captchaProofMinutes: number(env, 'CAPTCHA_PROOF_MINUTES'),
     altchaHmacKey: read(env, 'ALTCHA_HMAC_KEY'),

@@ -8,7 +8,13 @@ import { ContentConfigFile, type ContentConfig } from '../../engine/contract/con
 export type { ContentCollectionConfig, ContentConfig, GlobalConfig } from '../../engine/contract/content-config.ts';
 
 /** "/collections/2/read" → "$.collections[2].read" */
-const jsonPath = (pointer: string) => '$' + pointer.split('/').slice(1).map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('');
+const jsonPath = (pointer: string) =>
+  '$' +
+  pointer
+    .split('/')
+    .slice(1)
+    .map((key) => (/^\d+$/.test(key) ? `[${key}]` : `.${key.replace(/~1/g, '/').replace(/~0/g, '~')}`))
+    .join('');
 
 /** The file, checked against its schema (src/engine/contract/content-config.ts): a mistake stops the start, naming the file and the place. */
 export function loadContentConfig(contentDir: string): ContentConfig {
@@ -21,7 +27,10 @@ export function loadContentConfig(contentDir: string): ContentConfig {
     throw new Error(`${file} is not JSON: ${(error as Error).message}`, { cause: error });
   }
   const problem = Value.Errors(ContentConfigFile, config).First();
-  if (problem) throw new Error(`${file}: ${jsonPath(problem.path)} ${problem.message.toLowerCase()}${problem.value === undefined ? '' : ` (it is ${JSON.stringify(problem.value)})`}; npm run forms:check says more.`);
+  if (problem)
+    throw new Error(
+      `${file}: ${jsonPath(problem.path)} ${problem.message.toLowerCase()}${problem.value === undefined ? '' : ` (it is ${JSON.stringify(problem.value)})`}; npm run forms:check says more.`,
+    );
   const { collections, globals } = config as Partial<ContentConfig>;
   return { collections: collections ?? [], globals: globals ?? [] };
 }

@@ -44,17 +44,37 @@ function inFieldOrder(collection: Collection, data: Record<string, unknown>): Re
 export function toDoc(collection: Collection, row: DocumentRow): Doc {
   const stamps = { createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
   if (collection.kind === 'uploads') {
-    const { filename, mimeType, filesize, width, height } = row.data as { filename: string; mimeType: string; filesize: number; width?: number; height?: number };
+    const { filename, mimeType, filesize, width, height } = row.data as {
+      filename: string;
+      mimeType: string;
+      filesize: number;
+      width?: number;
+      height?: number;
+    };
     // Payload's upload document: no thumbnails are made here (thumbnailURL null); an image's focal point is its centre (50/50).
     const image = mimeType.startsWith('image/');
     return {
-      id: publicId(row), ...stamps, url: fileUrl(collection.slug, filename), thumbnailURL: null, filename, mimeType, filesize,
-      width: width ?? null, height: height ?? null, focalX: image ? 50 : null, focalY: image ? 50 : null,
+      id: publicId(row),
+      ...stamps,
+      url: fileUrl(collection.slug, filename),
+      thumbnailURL: null,
+      filename,
+      mimeType,
+      filesize,
+      width: width ?? null,
+      height: height ?? null,
+      focalX: image ? 50 : null,
+      focalY: image ? 50 : null,
     };
   }
   const formStamp =
     collection.kind === 'submissions'
-      ? { reference: row.reference, formVersion: row.form_version, formHash: row.form_hash, ...(row.evidence ? { evidence: { ...row.evidence, recordedAt: stamps.createdAt } } : {}) }
+      ? {
+          reference: row.reference,
+          formVersion: row.form_version,
+          formHash: row.form_hash,
+          ...(row.evidence ? { evidence: { ...row.evidence, recordedAt: stamps.createdAt } } : {}),
+        }
       : {};
   return { id: publicId(row), ...withRowShapes(collection, row, inFieldOrder(collection, row.data)), ...formStamp, ...stamps };
 }
@@ -72,7 +92,10 @@ function withRowShapes(collection: Collection, row: DocumentRow, data: Record<st
     if (!Array.isArray(list)) continue;
     shaped[field] = list.map((item: unknown, index) => {
       const own = item && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
-      const id = typeof own.id === 'string' && /^[0-9a-f]{24}$/.test(own.id) ? own.id : createHash('sha256').update(`${collection.slug}|${row.id}|${field}|${index}`).digest('hex').slice(0, 24);
+      const id =
+        typeof own.id === 'string' && /^[0-9a-f]{24}$/.test(own.id)
+          ? own.id
+          : createHash('sha256').update(`${collection.slug}|${row.id}|${field}|${index}`).digest('hex').slice(0, 24);
       const { id: _stored, ...fields } = own;
       return { id, ...Object.fromEntries(subFields.map((name) => [name, own[name] ?? null])), ...fields };
     });
@@ -98,10 +121,19 @@ export async function populate(db: Queryable, registry: Registry, caller: Caller
   for (const relation of relationsOf(collection)) {
     const target = registry.collections.get(relation.collection);
     if (!target || !mayOpen(caller, registry, target)) continue;
-    const ids = [...new Set(docs.flatMap((doc) => asArray(doc[relation.field])).filter((value) => Number.isSafeInteger(value) && Number(value) > 0 && Number(value) <= 2_147_483_647))];
+    const ids = [
+      ...new Set(
+        docs
+          .flatMap((doc) => asArray(doc[relation.field]))
+          .filter((value) => Number.isSafeInteger(value) && Number(value) > 0 && Number(value) <= 2_147_483_647),
+      ),
+    ];
     if (ids.length === 0) continue;
     const params: unknown[] = [target.slug, ids];
-    const { rows } = await db.query<DocumentRow>(`SELECT * FROM documents WHERE collection = $1 AND id = ANY($2::int[]) AND ${readableSql(caller, registry, target, params)}`, params);
+    const { rows } = await db.query<DocumentRow>(
+      `SELECT * FROM documents WHERE collection = $1 AND id = ANY($2::int[]) AND ${readableSql(caller, registry, target, params)}`,
+      params,
+    );
     const byKey = new Map(rows.map((row) => [String(row.id), toDoc(target, row)]));
     for (const doc of docs) {
       const value = doc[relation.field];

@@ -55,14 +55,20 @@ export function postgresStore(db: Db) {
              ELSE r.reset_at END
          RETURNING count AS current, GREATEST(0, extract(epoch FROM reset_at - now()) * 1000)::float8 AS ttl`,
         [key, timeWindow, this.exponentialBackoff, max, LONGEST_WAIT],
-      ).then(({ rows }) => callback(null, { current: rows[0].current, ttl: Math.ceil(rows[0].ttl) }), (error: Error) => callback(error));
+      ).then(
+        ({ rows }) => callback(null, { current: rows[0].current, ttl: Math.ceil(rows[0].ttl) }),
+        (error: Error) => callback(error),
+      );
     }
 
     read(key: string, callback: Callback): void {
       db.query<{ current: number; ttl: number }>(
         `SELECT count AS current, GREATEST(0, extract(epoch FROM reset_at - now()) * 1000)::float8 AS ttl FROM rate_limits WHERE key = $1 AND reset_at > now()`,
         [key],
-      ).then(({ rows }) => callback(null, rows[0] ? { current: rows[0].current, ttl: Math.ceil(rows[0].ttl) } : { current: 0, ttl: 0 }), (error: Error) => callback(error));
+      ).then(
+        ({ rows }) => callback(null, rows[0] ? { current: rows[0].current, ttl: Math.ceil(rows[0].ttl) } : { current: 0, ttl: 0 }),
+        (error: Error) => callback(error),
+      );
     }
 
     child(options: FastifyRateLimitOptions): FastifyRateLimitStore {
@@ -102,7 +108,11 @@ function refuse(check: Check, answer = tooManyRequests()): void {
 export async function registerLimits(app: FastifyInstance, config: ServerConfig, db: Db): Promise<Limits> {
   await app.register(rateLimit, { global: false, ...(db.kind === 'postgres' ? { store: postgresStore(db) } : {}) });
   const pending = new WeakMap<FastifyRequest, string>();
-  const create = app.createRateLimit({ max: config.rateLimitPerMinute, timeWindow: MINUTE, keyGenerator: (request) => `create:${pending.get(request)}:${request.ip}` });
+  const create = app.createRateLimit({
+    max: config.rateLimitPerMinute,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => `create:${pending.get(request)}:${request.ip}`,
+  });
   const login = app.createRateLimit({ max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: MINUTE, keyGenerator: (request) => `login:${request.ip}` });
   const account = app.createRateLimit({
     max: LOGIN_FAILURES_BEFORE_BACKOFF,

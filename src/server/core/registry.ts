@@ -67,19 +67,44 @@ export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Regi
     collections.set(collection.slug, collection);
   };
   for (const form of forms) {
-    add({ slug: form.compiled.collection, kind: 'submissions', label: labelFromSlug(form.compiled.collection), fields: submissionFields(form), publicCreate: true, publicRead: false, form });
+    add({
+      slug: form.compiled.collection,
+      kind: 'submissions',
+      label: labelFromSlug(form.compiled.collection),
+      fields: submissionFields(form),
+      publicCreate: true,
+      publicRead: false,
+      form,
+    });
   }
   for (const upload of uploadRulesByCollection(forms).values()) {
-    const fields = new Map<string, FieldKind>([['filename', 'text'], ['mimeType', 'text'], ['filesize', 'number']]);
+    const fields = new Map<string, FieldKind>([
+      ['filename', 'text'],
+      ['mimeType', 'text'],
+      ['filesize', 'number'],
+    ]);
     add({ slug: upload.collection, kind: 'uploads', label: 'Media', fields, publicCreate: true, publicRead: false, upload });
   }
   for (const config of content.collections) {
-    add({ slug: config.slug, kind: 'content', label: config.label, fields: new Map(Object.entries(config.fields)), publicCreate: false, publicRead: config.read === 'public', adminOnly: config.read === 'admin', publicWhere: config.publicWhere, rows: config.rows, staffFields: config.staffFields });
+    add({
+      slug: config.slug,
+      kind: 'content',
+      label: config.label,
+      fields: new Map(Object.entries(config.fields)),
+      publicCreate: false,
+      publicRead: config.read === 'public',
+      adminOnly: config.read === 'admin',
+      publicWhere: config.publicWhere,
+      rows: config.rows,
+      staffFields: config.staffFields,
+    });
   }
   for (const form of forms) {
     for (const reference of form.compiled.references) {
       if (!collections.has(reference.collection)) {
-        throw new Error(`The form ${form.compiled.id} takes "${reference.field}" from the collection "${reference.collection}", which content/collections.json does not declare.`);
+        throw new Error(
+          `The form ${form.compiled.id} takes "${reference.field}" from the collection "${reference.collection}", which content/collections.json does not declare.`,
+        );
       }
     }
   }

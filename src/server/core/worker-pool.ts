@@ -226,7 +226,11 @@ export class WorkerPool<Answer> {
   }
 
   private spawn() {
-    const worker = new Worker(BOOT, { workerData: { entry: this.options.entry.href }, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb } });
+    const worker = new Worker(BOOT, {
+      workerData: { entry: this.options.entry.href },
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
+    });
     const slot: Slot<Answer> = { worker, ready: false, job: null, jobId: 0 };
     this.slots.add(slot);
     worker.unref();

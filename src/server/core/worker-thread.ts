@@ -19,7 +19,10 @@ export interface Handled<Answer> {
  * Answers the pool's jobs with `handle`. `warmUp`: work done once before the worker says it is
  * ready (a worker's first job otherwise pays for loading and compiling what every job uses).
  */
-export async function serveJobs<Request, Answer>(handle: (request: Request) => Handled<Answer> | Promise<Handled<Answer>>, warmUp?: () => unknown): Promise<void> {
+export async function serveJobs<Request, Answer>(
+  handle: (request: Request) => Handled<Answer> | Promise<Handled<Answer>>,
+  warmUp?: () => unknown,
+): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('serveJobs runs in a worker thread (worker-pool.ts)');
   port.on('message', async ({ id, request }: JobRequest) => {

@@ -51,7 +51,11 @@ export function setApiFetch(fetcher: typeof fetch): void {
 }
 
 /** Throws only when the request could not be made (network down, CORS): that is a different message for the guest. */
-export async function apiRequest<T = unknown>(method: 'GET' | 'POST', path: string, init: { json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<ApiAnswer<T>> {
+export async function apiRequest<T = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  init: { json?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<ApiAnswer<T>> {
   const url = apiUrl(path);
   const inPage = method === 'GET' ? answeredInPage.get(url) : undefined;
   if (inPage) {

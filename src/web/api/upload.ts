@@ -4,8 +4,7 @@ import { apiUrl, runtimeConfig } from './runtimeConfig.ts';
 
 export type UploadOutcome =
   /** claim: our server's proof that this browser sent the file (features/uploads/upload-claims.ts), for the form to keep with the file; a real Payload gives none. */
-  | { ok: true; id: number | string; claim?: string }
-  | { ok: false; reason: 'tooLarge' | 'wrongType' | 'failed' | 'network' | 'aborted'; message?: string };
+  { ok: true; id: number | string; claim?: string } | { ok: false; reason: 'tooLarge' | 'wrongType' | 'failed' | 'network' | 'aborted'; message?: string };
 
 export interface UploadHandle {
   done: Promise<UploadOutcome>;

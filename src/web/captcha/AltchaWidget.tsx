@@ -18,7 +18,8 @@ import { ALTCHA_ALGORITHM } from '../../engine/access/human-check.ts';
 globalThis.$altcha.algorithms.set(ALTCHA_ALGORITHM, () => new Pbkdf2Worker());
 // The challenge request is an API call like any other: it carries the public key, never cookies.
 globalThis.$altcha.defaults.set({
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, headers: { Accept: 'application/json', ...authHeaders() }, credentials: 'omit' }),
+  fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+    fetch(input, { ...init, headers: { Accept: 'application/json', ...authHeaders() }, credentials: 'omit' }),
   hideFooter: true,
 });
 

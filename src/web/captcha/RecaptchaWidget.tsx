@@ -14,7 +14,9 @@ function scriptUrl(): string {
 
 // The loader reads the script URL when the widget mounts, so deployments (and tests) choose it at run time.
 // removeOnUnmount: a script that failed to load is forgotten, so mounting the widget again (Try again) loads it afresh.
-const Recaptcha = makeAsyncScriptLoader(scriptUrl, { callbackName: CAPTCHA_ONLOAD_CALLBACK, globalName: CAPTCHA_GLOBAL_NAME, removeOnUnmount: true })(ReCAPTCHA);
+const Recaptcha = makeAsyncScriptLoader(scriptUrl, { callbackName: CAPTCHA_ONLOAD_CALLBACK, globalName: CAPTCHA_GLOBAL_NAME, removeOnUnmount: true })(
+  ReCAPTCHA,
+);
 
 export default function RecaptchaWidget({ lang, onSolved, onExpired, onFailed, onUnavailable }: CheckWidgetProps) {
   const widget = useRef<ReCAPTCHA>(null);
@@ -41,5 +43,16 @@ export default function RecaptchaWidget({ lang, onSolved, onExpired, onFailed, o
     onUnavailable();
   };
 
-  return <Recaptcha ref={widget} sitekey={runtimeConfig().recaptchaSiteKey} size={CAPTCHA_SIZE} hl={lang} onChange={onChange} onExpired={onTokenExpired} onErrored={onErrored} asyncScriptOnLoad={onScriptLoad} />;
+  return (
+    <Recaptcha
+      ref={widget}
+      sitekey={runtimeConfig().recaptchaSiteKey}
+      size={CAPTCHA_SIZE}
+      hl={lang}
+      onChange={onChange}
+      onExpired={onTokenExpired}
+      onErrored={onErrored}
+      asyncScriptOnLoad={onScriptLoad}
+    />
+  );
 }

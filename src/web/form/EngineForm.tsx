@@ -77,7 +77,21 @@ interface Props {
   native?: { action: string; posted: NativePostOutcome | null };
 }
 
-export function EngineForm({ loaded, lang, sourced, optionDocs, submit = submitAnswers, idPrefix = 'root', initial, initialUploads, uploadAs = 'guest', remember = true, onStored, thanksFooter, native }: Props) {
+export function EngineForm({
+  loaded,
+  lang,
+  sourced,
+  optionDocs,
+  submit = submitAnswers,
+  idPrefix = 'root',
+  initial,
+  initialUploads,
+  uploadAs = 'guest',
+  remember = true,
+  onStored,
+  thanksFooter,
+  native,
+}: Props) {
   const { compiled, schema, validator } = loaded;
   const form = compiled.form;
   const fields = useMemo(() => new Map(dataFields(form).map((f) => [f.name, f])), [form]);

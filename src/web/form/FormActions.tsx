@@ -30,7 +30,13 @@ export function FormActions({ compiled, lang, steps, state, dispatch, onBack }: 
   useEffect(() => {
     if (state.sendFocus) sendButton.current?.focus();
   }, [state.sendFocus]);
-  const label = !steps.isLast ? t('next', lang) : busy ? (form.submit.busyLabel ? formText(form.id, form.submit.busyLabel, lang) : t('submitting', lang)) : formText(form.id, form.submit.label, lang);
+  const label = !steps.isLast
+    ? t('next', lang)
+    : busy
+      ? form.submit.busyLabel
+        ? formText(form.id, form.submit.busyLabel, lang)
+        : t('submitting', lang)
+      : formText(form.id, form.submit.label, lang);
   // The human check is the browser's own (a widget, a proof of work): not part of the server's HTML.
   const hydrated = useHydrated();
   const captchaShown = compiled.captcha !== null && steps.isLast && hydrated;
@@ -58,7 +64,13 @@ export function FormActions({ compiled, lang, steps, state, dispatch, onBack }: 
             {t('back', lang)}
           </button>
         )}
-        <button ref={sendButton} type="submit" className="button button-primary" disabled={blocked} aria-describedby={waitingForScript ? 'page-still-loading' : undefined}>
+        <button
+          ref={sendButton}
+          type="submit"
+          className="button button-primary"
+          disabled={blocked}
+          aria-describedby={waitingForScript ? 'page-still-loading' : undefined}
+        >
           {busy && <span className="spinner spinner-small" aria-hidden="true" />}
           {label}
         </button>

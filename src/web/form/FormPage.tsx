@@ -43,10 +43,22 @@ export default function FormPage() {
       {banner}
       {hydrated && (
         <Suspense>
-          <QueueNotices formId={loaded.compiled.form.id} lang={lang} onCorrect={(answers) => setCorrected((last) => ({ answers, round: (last?.round ?? 0) + 1 }))} />
+          <QueueNotices
+            formId={loaded.compiled.form.id}
+            lang={lang}
+            onCorrect={(answers) => setCorrected((last) => ({ answers, round: (last?.round ?? 0) + 1 }))}
+          />
         </Suspense>
       )}
-      <EngineForm key={`${loaded.compiled.id}:${corrected?.round ?? 0}`} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} native={native} initial={corrected?.answers} />
+      <EngineForm
+        key={`${loaded.compiled.id}:${corrected?.round ?? 0}`}
+        loaded={loaded}
+        lang={lang}
+        sourced={sourced}
+        optionDocs={optionDocs}
+        native={native}
+        initial={corrected?.answers}
+      />
     </>
   );
 }

@@ -4,7 +4,19 @@ import type { Lang } from '../../engine/definition/definition.ts';
 import { formText, t } from '../../engine/text/messages.ts';
 
 /** "Step 1 of 2: title" above the questions, with every step listed and the current one marked. */
-export function StepProgress({ form, steps, index, lang, headingRef }: { form: ResolvedForm; steps: NonNullable<ResolvedForm['steps']>; index: number; lang: Lang; headingRef: Ref<HTMLHeadingElement> }) {
+export function StepProgress({
+  form,
+  steps,
+  index,
+  lang,
+  headingRef,
+}: {
+  form: ResolvedForm;
+  steps: NonNullable<ResolvedForm['steps']>;
+  index: number;
+  lang: Lang;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const title = (i: number) => formText(form.id, steps[i].title, lang);
   return (
     <div className="steps">

@@ -16,7 +16,21 @@ const SignatureImage = lazy(() => import('../widgets/signature/SignatureImage.ts
  * submission when the form says to show it, easy to select and copy; for a waiver, the guest's
  * own link to the signed copy (PDF), when the server gave one.
  */
-export function ThankYou({ form, lang, doc, answers, copyLink, children }: { form: ResolvedForm; lang: Lang; doc: Record<string, unknown>; answers: FormData; copyLink?: string; children?: ReactNode }) {
+export function ThankYou({
+  form,
+  lang,
+  doc,
+  answers,
+  copyLink,
+  children,
+}: {
+  form: ResolvedForm;
+  lang: Lang;
+  doc: Record<string, unknown>;
+  answers: FormData;
+  copyLink?: string;
+  children?: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: move focus to the message so keyboard and screen-reader users land on it.
   useEffect(() => heading.current?.focus(), []);
@@ -35,7 +49,9 @@ export function ThankYou({ form, lang, doc, answers, copyLink, children }: { for
         {title}
       </h1>
       <p>{subtitle}</p>
-      {form.success?.referenceLabel && reference !== undefined && reference !== null && <Reference label={text(form.success.referenceLabel)} reference={String(reference)} lang={lang} />}
+      {form.success?.referenceLabel && reference !== undefined && reference !== null && (
+        <Reference label={text(form.success.referenceLabel)} reference={String(reference)} lang={lang} />
+      )}
       {copyLink && (
         <a className="link-button" href={apiUrl(copyLink)} download>
           {t('waiverCopyDownload', lang)}

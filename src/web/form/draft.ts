@@ -87,16 +87,20 @@ export function useDraftSaver(key: string, hash: string, settle: () => void, wri
   useEffect(() => {
     writtenRef.current = written;
   }, [written]);
-  const write = useDebouncedFlush(() => {
-    const draft = pending.current;
-    if (!draft) return;
-    pending.current = null;
-    void sealedStore()
-      .then((store) => store.writeSealedDraft(key, draft))
-      // Said once it is kept (the page's data-draft marker), or given up (no IndexedDB, storage full: the form still works).
-      .catch(() => undefined)
-      .then(() => writtenRef.current());
-  }, SAVE_DELAY_MS, whenIdle);
+  const write = useDebouncedFlush(
+    () => {
+      const draft = pending.current;
+      if (!draft) return;
+      pending.current = null;
+      void sealedStore()
+        .then((store) => store.writeSealedDraft(key, draft))
+        // Said once it is kept (the page's data-draft marker), or given up (no IndexedDB, storage full: the form still works).
+        .catch(() => undefined)
+        .then(() => writtenRef.current());
+    },
+    SAVE_DELAY_MS,
+    whenIdle,
+  );
   const settleRef = useRef(settle);
   useEffect(() => {
     settleRef.current = settle;
@@ -125,7 +129,9 @@ export function useDraftSaver(key: string, hash: string, settle: () => void, wri
       clear() {
         write.cancel();
         pending.current = null;
-        void sealedStore().then((store) => store.deleteSealedDraft(key)).catch(() => undefined);
+        void sealedStore()
+          .then((store) => store.deleteSealedDraft(key))
+          .catch(() => undefined);
       },
     }),
     [write, hash, key],

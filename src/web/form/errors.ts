@@ -39,7 +39,13 @@ export function valueAt(data: Record<string, unknown>, path: string): unknown {
  * One localized message per answer, moved to the answer's path; errors for which `keep`
  * says no (another step's questions, a question that is not asked) are left out.
  */
-export function localizeErrors(errors: RJSFValidationError[], formId: string, fields: Fields, lang: Lang, keep: (path: string) => boolean = () => true): RJSFValidationError[] {
+export function localizeErrors(
+  errors: RJSFValidationError[],
+  formId: string,
+  fields: Fields,
+  lang: Lang,
+  keep: (path: string) => boolean = () => true,
+): RJSFValidationError[] {
   const seen = new Set<string>();
   const result: RJSFValidationError[] = [];
   for (const error of errors) {

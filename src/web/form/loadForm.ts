@@ -22,7 +22,6 @@ export interface LoadedForm {
 
 export class UnknownFormError extends Error {}
 
-
 const compiledCache = new Map<string, Promise<CompiledForm>>();
 const loadedCache = new Map<string, Promise<LoadedForm>>();
 

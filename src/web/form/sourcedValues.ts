@@ -74,7 +74,12 @@ export async function loadSourcedValues(form: ResolvedForm, query: URLSearchPara
   return Object.fromEntries(await Promise.all(fields.map(async (field) => [field.name, await sourcedValue(field, sourceOf(field)!, query, params)] as const)));
 }
 
-async function sourcedValue(field: ResolvedField, source: ValueSource, query: URLSearchParams, params: Record<string, string | undefined>): Promise<SourcedValue> {
+async function sourcedValue(
+  field: ResolvedField,
+  source: ValueSource,
+  query: URLSearchParams,
+  params: Record<string, string | undefined>,
+): Promise<SourcedValue> {
   if ('today' in source) return { state: 'found', value: todayIso(), fromRoute: false };
   const fromRoute = Boolean(source.routeParam);
   const param = source.query ? query.get(source.query) : source.routeParam ? params[source.routeParam] : undefined;

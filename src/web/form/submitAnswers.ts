@@ -9,7 +9,11 @@ import { CREATED, readCreateAnswer, type CreateAnswer, type SubmitOutcome } from
 export { CREATED, type SubmitOutcome } from './createAnswer.ts';
 
 /** uploadClaims: the claims of this form's own uploads (useFormDraft), sent as X-Upload-Claim. */
-export async function submitAnswers(collection: string, data: FormData, options: { lang: Lang; captchaProof?: string | null; remember?: boolean; uploadClaims?: string[] }): Promise<SubmitOutcome> {
+export async function submitAnswers(
+  collection: string,
+  data: FormData,
+  options: { lang: Lang; captchaProof?: string | null; remember?: boolean; uploadClaims?: string[] },
+): Promise<SubmitOutcome> {
   const keys = options.remember === false ? inPage : onDevice;
   const idempotencyKey = submitKey(keys, collection, data);
   const headers: Record<string, string> = { 'Accept-Language': options.lang, 'Idempotency-Key': idempotencyKey };

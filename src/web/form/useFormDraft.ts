@@ -50,9 +50,12 @@ export function useFormDraft({ formId, hash, fieldNames, initial, initialUploads
   useEffect(forgetOldUploadClaims, []);
   const [status] = useState(() => new DraftStatus());
   // Typed answers still held in their fields (bufferedWidgets.tsx) reach the form before it is saved, left or sent.
-  const [edits] = useState(() => new PendingEdits(() => {
-    if (remember) status.set('saving');
-  }));
+  const [edits] = useState(
+    () =>
+      new PendingEdits(() => {
+        if (remember) status.set('saving');
+      }),
+  );
   const settle = useCallback(() => flushSync(() => edits.flush()), [edits]);
   const saver = useDraftSaver(key, hash, settle, () => status.set(edits.holding ? 'saving' : 'saved'));
   return useMemo(

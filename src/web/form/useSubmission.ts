@@ -42,11 +42,35 @@ interface Options {
   posted?: NativePostOutcome | null;
 }
 
-export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit, remember, onStored, posted }: Options) {
+export function useSubmission({
+  loaded,
+  lang,
+  fields,
+  optionDocs,
+  steps,
+  answers,
+  draft,
+  focus,
+  rjsf,
+  phoneCheck,
+  submit,
+  remember,
+  onStored,
+  posted,
+}: Options) {
   const { compiled } = loaded;
   const form = compiled.form;
   const [state, dispatch] = useReducer(submissionReducer, posted ?? null, (outcome) =>
-    outcome ? postedSubmission(outcome, (items) => summaryItems(items.map((item) => ({ ...item, name: answerPath(item.name, fields) })), form, fields, lang)) : startingSubmission,
+    outcome
+      ? postedSubmission(outcome, (items) =>
+          summaryItems(
+            items.map((item) => ({ ...item, name: answerPath(item.name, fields) })),
+            form,
+            fields,
+            lang,
+          ),
+        )
+      : startingSubmission,
   );
   const { data } = answers;
 
@@ -117,7 +141,12 @@ export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers
     dispatch({ type: 'sendStarted' });
     if (compiled.captcha && !state.proof) return dispatch({ type: 'toast', message: t('humanCheckNeeded', lang) });
     dispatch({ type: 'sending' });
-    const outcome = await submit(compiled.collection, pruneHidden(form, sent), { lang, captchaProof: state.proof, remember, uploadClaims: draft.uploadClaims() });
+    const outcome = await submit(compiled.collection, pruneHidden(form, sent), {
+      lang,
+      captchaProof: state.proof,
+      remember,
+      uploadClaims: draft.uploadClaims(),
+    });
     if (outcome.kind === 'created') {
       draft.clear();
       onStored?.();
@@ -132,10 +161,13 @@ export function useSubmission({ loaded, lang, fields, optionDocs, steps, answers
     const text = (key: string) => formText(form.id, key, lang);
     const requestFailed = form.submit.requestFailed ? text(form.submit.requestFailed) : t('requestFailed', lang);
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    if (compiled.captcha) return dispatch({ type: 'failed', refocusSend: true, toast: offline ? `${requestFailed} ${t('offlineNoHumanCheck', lang)}` : requestFailed });
+    if (compiled.captcha)
+      return dispatch({ type: 'failed', refocusSend: true, toast: offline ? `${requestFailed} ${t('offlineNoHumanCheck', lang)}` : requestFailed });
     if (!request) return dispatch({ type: 'failed', refocusSend: true, toast: requestFailed });
     // Loaded only now (the service worker keeps it for when there is no network).
-    const kept = await import('../offline/keep.ts').then(({ keepOnDevice }) => keepOnDevice({ formId: form.id, lang, data: pruneHidden(form, sent), request })).catch(() => ({ kind: 'failed' as const }));
+    const kept = await import('../offline/keep.ts')
+      .then(({ keepOnDevice }) => keepOnDevice({ formId: form.id, lang, data: pruneHidden(form, sent), request }))
+      .catch(() => ({ kind: 'failed' as const }));
     if (kept.kind === 'kept') {
       // The kept submission replaces the draft; both are gone once the server has it.
       draft.clear();

@@ -14,7 +14,11 @@ function subscribe(changed: () => void) {
 }
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /** humanCheck: the form cannot be sent offline (a human check needs the server), so the banner says that instead. */

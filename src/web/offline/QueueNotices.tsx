@@ -19,8 +19,14 @@ export default function QueueNotices({ formId, lang, onCorrect }: Props) {
   const [refused, setRefused] = useState<QueueItem[]>([]);
   useEffect(() => {
     let live = true;
-    const read = () => queueItems('refused').then((items) => live && setRefused(items.filter((item) => item.entry.formId === formId))).catch(() => undefined);
-    void expireQueue().then((count) => live && setExpired(count)).catch(() => undefined).then(read);
+    const read = () =>
+      queueItems('refused')
+        .then((items) => live && setRefused(items.filter((item) => item.entry.formId === formId)))
+        .catch(() => undefined);
+    void expireQueue()
+      .then((count) => live && setExpired(count))
+      .catch(() => undefined)
+      .then(read);
     return () => {
       live = false;
     };

@@ -20,9 +20,13 @@ export default function QueuedThanks({ pendingRef, lang, thanks, onCorrect, chil
   const [event, setEvent] = useState<Extract<QueueEvent, { type: 'sent' | 'refused' }> | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  useEffect(() => onQueueEvent((next) => {
-    if (next.pendingRef === pendingRef && next.type !== 'queued') setEvent(next);
-  }), [pendingRef]);
+  useEffect(
+    () =>
+      onQueueEvent((next) => {
+        if (next.pendingRef === pendingRef && next.type !== 'queued') setEvent(next);
+      }),
+    [pendingRef],
+  );
 
   if (event?.type === 'sent') return thanks(event.doc, event.copyLink);
   const [before, after = ''] = t('queuedReference', lang, { reference: '{reference}' }).split('{reference}', 2);

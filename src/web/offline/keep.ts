@@ -11,16 +11,32 @@ const RETRY_AFTER_MS = [2_000, 10_000, 30_000, 60_000];
 function retryFromPage(attempt = 0) {
   if (attempt >= RETRY_AFTER_MS.length) return;
   setTimeout(() => {
-    void sendQueue().then((result) => result === 'offline' && retryFromPage(attempt + 1), () => undefined);
+    void sendQueue().then(
+      (result) => result === 'offline' && retryFromPage(attempt + 1),
+      () => undefined,
+    );
   }, RETRY_AFTER_MS[attempt]);
 }
 
 export type KeepOutcome = { kind: 'kept'; pendingRef: string } | { kind: 'full' } | { kind: 'failed' };
 
-export async function keepOnDevice(submission: { formId: string; lang: Lang; data: Record<string, unknown>; request: { url: string; headers: Record<string, string> } }): Promise<KeepOutcome> {
+export async function keepOnDevice(submission: {
+  formId: string;
+  lang: Lang;
+  data: Record<string, unknown>;
+  request: { url: string; headers: Record<string, string> };
+}): Promise<KeepOutcome> {
   const pendingRef = pendingReference();
   try {
-    await enqueue({ pendingRef, formId: submission.formId, page: `${location.pathname}${location.search}`, lang: submission.lang, url: submission.request.url, headers: submission.request.headers, data: submission.data });
+    await enqueue({
+      pendingRef,
+      formId: submission.formId,
+      page: `${location.pathname}${location.search}`,
+      lang: submission.lang,
+      url: submission.request.url,
+      headers: submission.request.headers,
+      data: submission.data,
+    });
   } catch (error) {
     return (await isStorageFull(error)) ? { kind: 'full' } : { kind: 'failed' };
   }

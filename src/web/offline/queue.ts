@@ -117,7 +117,12 @@ export function sendQueue(): Promise<'done' | 'offline'> {
     for (const { id, at, entry } of fresh) {
       let response: Response;
       try {
-        response = await fetch(entry.url, { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...entry.headers }, body: JSON.stringify(entry.data), credentials: 'omit' });
+        response = await fetch(entry.url, {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...entry.headers },
+          body: JSON.stringify(entry.data),
+          credentials: 'omit',
+        });
       } catch {
         return 'offline';
       }

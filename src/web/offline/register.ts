@@ -10,10 +10,13 @@ function send() {
 
 /** The page itself, the runtime settings and the files it loaded, into the worker's caches (Workbox's CACHE_URLS). */
 function keepThisPage(worker: ServiceWorker) {
-  const loaded = performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => {
-    const url = new URL(name);
-    return url.origin === location.origin && (url.pathname.startsWith('/assets/') || url.pathname === '/runtime-config.js');
-  });
+  const loaded = performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((name) => {
+      const url = new URL(name);
+      return url.origin === location.origin && (url.pathname.startsWith('/assets/') || url.pathname === '/runtime-config.js');
+    });
   worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [[location.href, { headers: { Accept: 'text/html' } }], ...loaded] } });
 }
 

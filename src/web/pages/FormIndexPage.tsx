@@ -27,7 +27,9 @@ export default function FormIndexPage() {
           </li>
         ))}
       </ul>
-      <footer className="form-index-footer" dir="auto">{t('copyright', { ns: 'common', year: new Date().getFullYear(), brand: theme.brand })}</footer>
+      <footer className="form-index-footer" dir="auto">
+        {t('copyright', { ns: 'common', year: new Date().getFullYear(), brand: theme.brand })}
+      </footer>
     </div>
   );
 }

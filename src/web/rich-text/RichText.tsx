@@ -26,10 +26,19 @@ function styled(text: string, bold: boolean, italic: boolean, underline: boolean
 function link(url: unknown, newTab: unknown, children: ReactNode, key: number): ReactNode {
   const href = safeHref(url);
   if (!href) return <span key={key}>{children}</span>;
-  return newTab ? <a key={key} href={href} target="_blank" rel="noopener noreferrer">{children}</a> : <a key={key} href={href}>{children}</a>;
+  return newTab ? (
+    <a key={key} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ) : (
+    <a key={key} href={href}>
+      {children}
+    </a>
+  );
 }
 
-const childrenOf = (node: Node): Node[] => (Array.isArray(node.children) ? (node.children as unknown[]).filter((c): c is Node => !!c && typeof c === 'object') : []);
+const childrenOf = (node: Node): Node[] =>
+  Array.isArray(node.children) ? (node.children as unknown[]).filter((c): c is Node => !!c && typeof c === 'object') : [];
 
 function lexical(node: Node, key: number): ReactNode {
   const inner = () => childrenOf(node).map(lexical);

@@ -21,7 +21,14 @@ export function LanguageSwitch() {
       <ul>
         {languages.map((option) => (
           <li key={option}>
-            <Link to={{ search: searchFor(option) }} preventScrollReset lang={option} hrefLang={option} title={t('languageName', { lng: option })} aria-current={option === lang ? 'true' : undefined}>
+            <Link
+              to={{ search: searchFor(option) }}
+              preventScrollReset
+              lang={option}
+              hrefLang={option}
+              title={t('languageName', { lng: option })}
+              aria-current={option === lang ? 'true' : undefined}
+            >
               {t('languageShort', { lng: option })}
             </Link>
           </li>

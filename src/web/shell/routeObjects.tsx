@@ -37,16 +37,38 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
   document: { page: () => import('../pages/docs/DocumentPage.tsx'), loader: () => import('../pages/docs/documentLoader.ts') },
   benefits: { page: () => import('../pages/benefits/BenefitsPage.tsx'), loader: () => import('../pages/benefits/benefitsLoader.ts') },
   perks: { page: () => import('../pages/perks/PerksPage.tsx'), loader: () => import('../pages/perks/perksLoader.ts') },
-  careers: { page: () => import('../pages/careers/CareersPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadCareers })) },
-  position: { page: () => import('../pages/careers/PositionPage.tsx'), loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadPosition })) },
+  careers: {
+    page: () => import('../pages/careers/CareersPage.tsx'),
+    loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadCareers })),
+  },
+  position: {
+    page: () => import('../pages/careers/PositionPage.tsx'),
+    loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadPosition })),
+  },
   // Staff pages: left out of a public build entirely (ROUTE_SET is a constant the bundler folds); they load the staff texts.
   ...(import.meta.env.ROUTE_SET === 'public'
     ? {}
     : {
-        login: { page: () => import('../pages/sign-in/LoginPage.tsx'), loader: () => import('../pages/sign-in/loginLoader.ts'), readsQuery: true, staffTexts: true },
-        'login-success': { page: () => import('../pages/sign-in/LoginSuccessPage.tsx'), loader: () => import('../pages/sign-in/loginSuccessLoader.ts'), readsQuery: true, staffTexts: true, staff: {} },
+        login: {
+          page: () => import('../pages/sign-in/LoginPage.tsx'),
+          loader: () => import('../pages/sign-in/loginLoader.ts'),
+          readsQuery: true,
+          staffTexts: true,
+        },
+        'login-success': {
+          page: () => import('../pages/sign-in/LoginSuccessPage.tsx'),
+          loader: () => import('../pages/sign-in/loginSuccessLoader.ts'),
+          readsQuery: true,
+          staffTexts: true,
+          staff: {},
+        },
         // The navigation lists the entries with `nav` in this order.
-        'staff-home': { page: () => import('../pages/home/HomePage.tsx'), loader: () => import('../pages/home/homeLoader.ts'), staffTexts: true, staff: { console: true, nav: { label: 'staffNavHome' } } },
+        'staff-home': {
+          page: () => import('../pages/home/HomePage.tsx'),
+          loader: () => import('../pages/home/homeLoader.ts'),
+          staffTexts: true,
+          staff: { console: true, nav: { label: 'staffNavHome' } },
+        },
         'staff-submissions': {
           page: () => import('../pages/submissions/SubmissionsPage.tsx'),
           loader: () => import('../pages/submissions/submissionsLoader.ts'),
@@ -54,7 +76,12 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
           staffTexts: true,
           staff: { permission: 'read-submissions', console: true, nav: { label: 'staffNavSubmissions', count: 'followUpsInProgress', forms: 'read' } },
         },
-        'staff-submission': { page: () => import('../pages/submissions/SubmissionPage.tsx'), loader: () => import('../pages/submissions/submissionLoader.ts'), staffTexts: true, staff: { permission: 'read-submissions', console: true } },
+        'staff-submission': {
+          page: () => import('../pages/submissions/SubmissionPage.tsx'),
+          loader: () => import('../pages/submissions/submissionLoader.ts'),
+          staffTexts: true,
+          staff: { permission: 'read-submissions', console: true },
+        },
         'staff-insights': {
           page: () => import('../pages/insights/InsightsPage.tsx'),
           loader: () => import('../pages/insights/insightsLoader.ts'),
@@ -62,9 +89,25 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
           staffTexts: true,
           staff: { permission: 'read-submissions', nav: { label: 'staffNavInsights', forms: 'insights' } },
         },
-        'staff-alerts': { page: () => import('../pages/alerts/AlertsPage.tsx'), loader: () => import('../pages/alerts/alertsLoader.ts'), staffTexts: true, staff: { console: true, nav: { label: 'staffNavAlerts', count: 'unreadAlerts' } } },
-        'staff-waivers': { page: () => import('../pages/waivers/WaiverDeskPage.tsx'), loader: () => import('../pages/waivers/waiverDeskLoader.ts'), readsQuery: true, staffTexts: true, staff: { permission: 'check-in-waivers', nav: { label: 'staffNavWaivers' } } },
-        'staff-verify': { page: () => import('../pages/verify/VerifyPage.tsx'), loader: () => import('../pages/verify/verifyLoader.ts'), staffTexts: true, staff: { permission: 'read-submissions', nav: { label: 'staffNavVerify' } } },
+        'staff-alerts': {
+          page: () => import('../pages/alerts/AlertsPage.tsx'),
+          loader: () => import('../pages/alerts/alertsLoader.ts'),
+          staffTexts: true,
+          staff: { console: true, nav: { label: 'staffNavAlerts', count: 'unreadAlerts' } },
+        },
+        'staff-waivers': {
+          page: () => import('../pages/waivers/WaiverDeskPage.tsx'),
+          loader: () => import('../pages/waivers/waiverDeskLoader.ts'),
+          readsQuery: true,
+          staffTexts: true,
+          staff: { permission: 'check-in-waivers', nav: { label: 'staffNavWaivers' } },
+        },
+        'staff-verify': {
+          page: () => import('../pages/verify/VerifyPage.tsx'),
+          loader: () => import('../pages/verify/verifyLoader.ts'),
+          staffTexts: true,
+          staff: { permission: 'read-submissions', nav: { label: 'staffNavVerify' } },
+        },
         // Content has no page of its own to list: the home's content section lists every collection.
         'staff-content': {
           page: () => import('../pages/content/ContentListPage.tsx'),
@@ -72,11 +115,39 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
           staffTexts: true,
           staff: { console: true, nav: { label: 'staffNavContent', path: '/staff#content' } },
         },
-        'staff-content-edit': { page: () => import('../pages/content/ContentEditPage.tsx'), loader: () => import('../pages/content/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })), staffTexts: true, staff: { permission: 'edit-content', console: true } },
-        'staff-privacy': { page: () => import('../pages/privacy/PrivacyPage.tsx'), loader: () => import('../pages/privacy/privacyLoader.ts'), staffTexts: true, staff: { permission: 'privacy-requests', nav: { label: 'staffNavPrivacy' } } },
-        'staff-users': { page: () => import('../pages/users/UsersPage.tsx'), loader: () => import('../pages/users/usersLoader.ts'), readsQuery: true, staffTexts: true, staff: { permission: 'manage-users', nav: { label: 'staffNavUsers' } } },
-        'staff-audit': { page: () => import('../pages/audit/AuditPage.tsx'), loader: () => import('../pages/audit/auditLoader.ts'), readsQuery: true, staffTexts: true, staff: { permission: 'read-audit', nav: { label: 'staffNavAudit' } } },
-        chat: { page: () => import('../pages/chat/ChatPage.tsx'), loader: () => import('../pages/chat/chatLoader.ts'), readsQuery: true, staffTexts: true, staff: { nav: { label: 'staffNavChat' } } },
+        'staff-content-edit': {
+          page: () => import('../pages/content/ContentEditPage.tsx'),
+          loader: () => import('../pages/content/contentLoader.ts').then((m) => ({ loadPage: m.loadEdit })),
+          staffTexts: true,
+          staff: { permission: 'edit-content', console: true },
+        },
+        'staff-privacy': {
+          page: () => import('../pages/privacy/PrivacyPage.tsx'),
+          loader: () => import('../pages/privacy/privacyLoader.ts'),
+          staffTexts: true,
+          staff: { permission: 'privacy-requests', nav: { label: 'staffNavPrivacy' } },
+        },
+        'staff-users': {
+          page: () => import('../pages/users/UsersPage.tsx'),
+          loader: () => import('../pages/users/usersLoader.ts'),
+          readsQuery: true,
+          staffTexts: true,
+          staff: { permission: 'manage-users', nav: { label: 'staffNavUsers' } },
+        },
+        'staff-audit': {
+          page: () => import('../pages/audit/AuditPage.tsx'),
+          loader: () => import('../pages/audit/auditLoader.ts'),
+          readsQuery: true,
+          staffTexts: true,
+          staff: { permission: 'read-audit', nav: { label: 'staffNavAudit' } },
+        },
+        chat: {
+          page: () => import('../pages/chat/ChatPage.tsx'),
+          loader: () => import('../pages/chat/chatLoader.ts'),
+          readsQuery: true,
+          staffTexts: true,
+          staff: { nav: { label: 'staffNavChat' } },
+        },
       }),
   'not-found': { page: async () => ({ default: NotFoundPage }) },
 };
@@ -132,7 +203,9 @@ function pageRoute<Kind extends PageKindName>(path: string, page: PageOf<Kind>, 
     loader: pageLoader(page, kind, table),
     // Other pages keep their data while only their own parameters change (e.g. ?tab= of the benefits).
     shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-      kind.readsQuery || currentUrl.pathname !== nextUrl.pathname || currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang') ? defaultShouldRevalidate : false,
+      kind.readsQuery || currentUrl.pathname !== nextUrl.pathname || currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang')
+        ? defaultShouldRevalidate
+        : false,
     lazy: { Component: () => pageComponent(kind) },
   };
 }

@@ -24,7 +24,6 @@ import { htmlAttributes, pageBrand, pageTitle } from '../shell/pageHead.ts';
 import { routeObjects } from '../shell/routeObjects.tsx';
 import { countryNamesFile, needsCountryNames } from '../widgets/countryNames.ts';
 
-
 let handler: ReturnType<typeof createStaticHandler> | undefined;
 /** What the render under way read from the API, and how many times (renders run one at a time). */
 let answers: Record<string, { body: unknown; reads: number }> = {};
@@ -116,7 +115,10 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
     description: brand.settings.description,
     faviconUrl: brand.faviconUrl,
     themeColor: brand.theme.colors.primary ?? '#ffffff',
-    modules: [...RENDERED_KINDS[route.kind], ...(form ? [`build/forms/${form}.json`, `build/forms/${form}.validate.mjs`, `build/forms/locales/${lang}/${form}.json`] : [])],
+    modules: [
+      ...RENDERED_KINDS[route.kind],
+      ...(form ? [`build/forms/${form}.json`, `build/forms/${form}.validate.mjs`, `build/forms/locales/${lang}/${form}.json`] : []),
+    ],
     answers: `<script type="application/json" id="${API_ANSWERS_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`,
     preload: page && needsCountryNames(page.loaded.compiled.form) ? [countryNamesFile(lang)] : [],
   };

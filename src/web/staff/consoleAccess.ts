@@ -19,4 +19,5 @@ export function requireReader(me: StaffMe, form: Pick<CompiledForm, 'access' | '
 export const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
 
 /** The form's name in the console (its definition's staffTitle, in every language the console speaks), e.g. "Dining survey". */
-export const staffTitleOf = (form: Pick<CompiledForm, 'staffTitle'>, lang: string) => form.staffTitle[lang as keyof CompiledForm['staffTitle']] ?? form.staffTitle.en;
+export const staffTitleOf = (form: Pick<CompiledForm, 'staffTitle'>, lang: string) =>
+  form.staffTitle[lang as keyof CompiledForm['staffTitle']] ?? form.staffTitle.en;

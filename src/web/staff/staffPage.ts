@@ -68,7 +68,9 @@ export async function staffFrame(me: StaffMe, entries: readonly NavEntry[], sign
   if (!isStaffAccount(me.roles)) return { me, nav: null };
   const shown = entries.filter((entry) => entry.access.nav && mayOpen(me, entry.access));
   // A desk-only account reads no submissions and has no alerts: nothing to ask the server.
-  const data: ConsoleNav = isDeskOnly(me.roles) ? { forms: [], unreadAlerts: 0, followUpsInProgress: 0 } : await staffGet<ConsoleNav>('/api/console/nav', signal);
+  const data: ConsoleNav = isDeskOnly(me.roles)
+    ? { forms: [], unreadAlerts: 0, followUpsInProgress: 0 }
+    : await staffGet<ConsoleNav>('/api/console/nav', signal);
   const nav = shown.flatMap((entry): NavLink[] => {
     const { label, count, path = entry.path, forms: perForm } = entry.access.nav!;
     const link: NavLink = { kind: entry.kind, label, count: count ? data[count] : undefined };

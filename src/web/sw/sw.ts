@@ -16,7 +16,11 @@ interface SyncEvent extends Event {
   tag: string;
   waitUntil(done: Promise<unknown>): void;
 }
-declare const self: { location: Location; skipWaiting(): Promise<void>; addEventListener(type: 'sync' | 'activate', listener: (event: SyncEvent) => void): void };
+declare const self: {
+  location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'sync' | 'activate', listener: (event: SyncEvent) => void): void;
+};
 
 /** Pages of signed-in staff and employees (the console, sign-in, chat, perks), the API and the scripts frame: never kept on a device. */
 const STAFF_PAGE = /^\/(staff|login|login-success|chat|employee\/perks|api|page-scripts)(\/|$)/;
@@ -31,7 +35,13 @@ precacheAndRoute(precache);
 const ASSETS = `assets-${buildId}`;
 const PAGES = `pages-${buildId}`;
 self.addEventListener('activate', (event) => {
-  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => /^(assets|pages)-/.test(name) && name !== ASSETS && name !== PAGES).map((name) => caches.delete(name)))));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(names.filter((name) => /^(assets|pages)-/.test(name) && name !== ASSETS && name !== PAGES).map((name) => caches.delete(name))),
+      ),
+  );
 });
 
 registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: ASSETS }));
@@ -48,7 +58,9 @@ registerRoute(({ url, request }) => {
 self.addEventListener('sync', (event) => {
   if (event.tag !== QUEUE_SYNC_TAG) return;
   // Rejected while offline: the browser tries the sync again later.
-  event.waitUntil(sendQueue().then((result) => {
-    if (result === 'offline') throw new Error('queue not sent yet');
-  }));
+  event.waitUntil(
+    sendQueue().then((result) => {
+      if (result === 'offline') throw new Error('queue not sent yet');
+    }),
+  );
 });

@@ -103,7 +103,7 @@ export function CountryCombobox(props: Props) {
   const move = (step: number) => {
     if (!open) {
       setOpen(true);
-      setActiveKey(selected && matches.includes(selected) ? selected.key : matches[0]?.key ?? null);
+      setActiveKey(selected && matches.includes(selected) ? selected.key : (matches[0]?.key ?? null));
       return;
     }
     if (!matches.length) return;

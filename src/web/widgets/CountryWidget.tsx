@@ -16,7 +16,9 @@ export function CountryWidget(props: WidgetProps) {
   const { names } = useCountryNames(lang, true);
   const choices = useMemo<CountryChoice[]>(() => {
     const collator = new Intl.Collator(lang);
-    return [...countryDials].map(([code, dials]) => ({ key: code, code, name: countryName(code, lang, names), english: englishName(code, names), dials })).sort((a, b) => collator.compare(a.name, b.name));
+    return [...countryDials]
+      .map(([code, dials]) => ({ key: code, code, name: countryName(code, lang, names), english: englishName(code, names), dials }))
+      .sort((a, b) => collator.compare(a.name, b.name));
   }, [lang, names]);
   const storedAs = (choice: CountryChoice) => (field.store === 'code' ? choice.code : choice.english);
   const selected = choices.find((c) => storedAs(c) === props.value)?.key ?? '';

@@ -66,7 +66,15 @@ export function DateParts({ id, lang, value, onChange, autoComplete, control }: 
               ))}
             </select>
           ) : (
-            <input type="text" inputMode="numeric" className={`input date-${part}`} maxLength={DIGITS[part]} value={shown[part]} onChange={(event) => change(part, event.target.value)} {...common(part)} />
+            <input
+              type="text"
+              inputMode="numeric"
+              className={`input date-${part}`}
+              maxLength={DIGITS[part]}
+              value={shown[part]}
+              onChange={(event) => change(part, event.target.value)}
+              {...common(part)}
+            />
           )}
         </div>
       ))}

@@ -31,7 +31,9 @@ export function FileWidget(props: WidgetProps) {
   const { lang, context, required, invalid, describedBy, disabled } = useWidgetField(props, [hintId(props.id)]);
   const input = useRef<HTMLInputElement>(null);
   const ids = (): (number | string)[] => (Array.isArray(props.value) ? props.value : props.value === undefined || props.value === null ? [] : [props.value]);
-  const [items, setItems] = useState<Item[]>(() => ids().map((id) => ({ key: `saved-${id}`, id, name: context.uploadedFile(id)?.name ?? `#${id}`, size: context.uploadedFile(id)?.size ?? 0 })));
+  const [items, setItems] = useState<Item[]>(() =>
+    ids().map((id) => ({ key: `saved-${id}`, id, name: context.uploadedFile(id)?.name ?? `#${id}`, size: context.uploadedFile(id)?.size ?? 0 })),
+  );
   const [message, setMessage] = useState<{ key: MessageKey } | null>(null);
   const [dragging, setDragging] = useState(false);
   // Uploads, progress and previews arrive in any order after later renders: the ref is the one
@@ -88,7 +90,8 @@ export function FileWidget(props: WidgetProps) {
           return update(key, { id: outcome.id, progress: undefined });
         }
         update(key, null);
-        if (outcome.reason !== 'aborted') setMessage({ key: outcome.reason === 'tooLarge' ? 'fileTooLarge' : outcome.reason === 'wrongType' ? 'fileType' : 'uploadFailed' });
+        if (outcome.reason !== 'aborted')
+          setMessage({ key: outcome.reason === 'tooLarge' ? 'fileTooLarge' : outcome.reason === 'wrongType' ? 'fileType' : 'uploadFailed' });
       });
       if (file.type.startsWith('image/')) {
         const reader = new FileReader();
@@ -150,7 +153,13 @@ export function FileWidget(props: WidgetProps) {
         <ul className="file-list">
           {items.map((item) => (
             <li key={item.key} className="file-item">
-              {item.preview ? <img className="file-thumb" src={item.preview} alt={t('filePreview', lang, { name: item.name })} /> : <span className="file-thumb file-thumb-none" aria-hidden="true">📄</span>}
+              {item.preview ? (
+                <img className="file-thumb" src={item.preview} alt={t('filePreview', lang, { name: item.name })} />
+              ) : (
+                <span className="file-thumb file-thumb-none" aria-hidden="true">
+                  📄
+                </span>
+              )}
               <span className="file-details">
                 <span className="file-name" dir="auto">
                   {item.name}
@@ -158,13 +167,23 @@ export function FileWidget(props: WidgetProps) {
                 <span className="file-meta">
                   {item.size > 0 && <span className="file-size">{formatFileSize(item.size)}</span>}
                   {item.progress !== undefined ? (
-                    <progress className="file-progress" max={1} value={item.progress} aria-label={t('uploading', lang, { percent: Math.round(item.progress * 100) })} />
+                    <progress
+                      className="file-progress"
+                      max={1}
+                      value={item.progress}
+                      aria-label={t('uploading', lang, { percent: Math.round(item.progress * 100) })}
+                    />
                   ) : (
                     <span className="file-status">{t('uploaded', lang)}</span>
                   )}
                 </span>
               </span>
-              <button type="button" className="button button-secondary button-small file-remove" disabled={disabled || item.progress !== undefined} onClick={() => update(item.key, null)}>
+              <button
+                type="button"
+                className="button button-secondary button-small file-remove"
+                disabled={disabled || item.progress !== undefined}
+                onClick={() => update(item.key, null)}
+              >
                 <span aria-hidden="true">✕ </span>
                 {t('remove', lang)}
                 <span className="visually-hidden"> {item.name}</span>

@@ -7,5 +7,15 @@ export function TextWidget(props: WidgetProps) {
   const { field } = state;
   // dir="auto": Latin text typed on an Arabic page (or the reverse) keeps its punctuation on the right side.
   // Digits typed on an Arabic keyboard (٠١٢…) are stored as 0-9, so an ID number is accepted as typed.
-  return <input type="text" dir="auto" className="input" maxLength={field.maxLength} inputMode={field.inputMode} autoComplete={state.autoComplete(field.autocomplete)} {...textControlProps(props, state, toAsciiDigits)} />;
+  return (
+    <input
+      type="text"
+      dir="auto"
+      className="input"
+      maxLength={field.maxLength}
+      inputMode={field.inputMode}
+      autoComplete={state.autoComplete(field.autocomplete)}
+      {...textControlProps(props, state, toAsciiDigits)}
+    />
+  );
 }

@@ -66,7 +66,11 @@ export function useCountryNames(lang: Lang, now = false): { names: CountryNames 
   const [, arrived] = useState(0);
   const names = loaded.get(lang);
   const need = () => {
-    if (!loaded.has(lang)) loadCountryNames(lang).then(() => arrived((n) => n + 1), () => {}); // offline: the browser's names meanwhile, tried again on the next focus
+    if (!loaded.has(lang))
+      loadCountryNames(lang).then(
+        () => arrived((n) => n + 1),
+        () => {},
+      ); // offline: the browser's names meanwhile, tried again on the next focus
   };
   useEffect(() => {
     if (now) need();

@@ -20,7 +20,9 @@ export interface DialCodeOption {
 }
 
 /** One entry per dial code of each country, so a country with several codes appears once for each. */
-export const dialCodeOptions: readonly DialCodeOption[] = Object.entries(dialCodes).flatMap(([dial, codes]) => codes.map((code) => ({ key: `${code}-${dial}`, code, dial })));
+export const dialCodeOptions: readonly DialCodeOption[] = Object.entries(dialCodes).flatMap(([dial, codes]) =>
+  codes.map((code) => ({ key: `${code}-${dial}`, code, dial })),
+);
 
 /** The entry a bare dial code stands for (a restored '+1...' or a form's defaultDialCode): its main country. */
 export function dialCodeKey(dial: string | undefined): string {

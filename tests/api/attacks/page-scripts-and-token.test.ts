@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const restaurants = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/seed/restaurants.json'), 'utf8')) as { slug: string; scripts: { type: string; content?: string }[] }[];
+const restaurants = JSON.parse(fs.readFileSync(path.join(ROOT, 'content/seed/restaurants.json'), 'utf8')) as {
+  slug: string;
+  scripts: { type: string; content?: string }[];
+}[];
 const hashOf = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
 const policyOf = async (pathname: string) => (await fetch(`${server.url}${pathname}`)).headers.get('content-security-policy') ?? '';
 
@@ -25,7 +28,18 @@ describe("a restaurant's inline script", () => {
     const other = restaurants.find((restaurant) => restaurant.slug !== tagged.slug)!;
     const hashes = tagged.scripts.filter((script) => script.type === 'inline').map((script) => hashOf(script.content!));
     expect(hashes.length).toBeGreaterThan(0);
-    for (const pathname of [`/survey/fnb/${tagged.slug}`, `/survey/fnb/${tagged.slug.toUpperCase()}`, '/staff', '/staff/users', '/login', '/login-success', '/', '/survey/fnb', `/survey/fnb/${other.slug}`, '/printemps/loyalty-registration']) {
+    for (const pathname of [
+      `/survey/fnb/${tagged.slug}`,
+      `/survey/fnb/${tagged.slug.toUpperCase()}`,
+      '/staff',
+      '/staff/users',
+      '/login',
+      '/login-success',
+      '/',
+      '/survey/fnb',
+      `/survey/fnb/${other.slug}`,
+      '/printemps/loyalty-registration',
+    ]) {
       const policy = await policyOf(pathname);
       expect(policy, pathname).toMatch(/script-src 'self'(;| https:)/);
       const scripts = /script-src [^;]*/.exec(policy)?.[0] ?? '';
@@ -67,7 +81,17 @@ describe("a restaurant's inline script", () => {
     const editor = await server.staffAs(['editor']);
     const twiga = (await server.api('/api/restaurants?where[slug][equals]=twiga')).body.docs[0];
     // Refused at save, naming each: plain http, and an address without a scheme.
-    const refused = await server.api(`/api/restaurants/${twiga.id}`, { method: 'PATCH', as: 'none', headers: editor, json: { scripts: [{ type: 'external', src: 'http://plain.example/tag.js' }, { type: 'external', src: '//protocol-relative.example/tag.js' }] } });
+    const refused = await server.api(`/api/restaurants/${twiga.id}`, {
+      method: 'PATCH',
+      as: 'none',
+      headers: editor,
+      json: {
+        scripts: [
+          { type: 'external', src: 'http://plain.example/tag.js' },
+          { type: 'external', src: '//protocol-relative.example/tag.js' },
+        ],
+      },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0].data.errors.map((error: { path: string }) => error.path)).toEqual(['scripts.0.src', 'scripts.1.src']);
     const scripts = [
@@ -108,7 +132,10 @@ describe('the session token', () => {
     expect(meBody.user).toMatchObject({ email: STAFF.email });
     expect(JSON.stringify(meBody)).not.toContain(token);
     // Even a cookie sent without the browser's marks gets no token back.
-    const plainCookie = (await (await fetch(`${server.url}/api/users/me`, { headers: { cookie: `payload-token=${token}` } })).json()) as Record<string, unknown>;
+    const plainCookie = (await (await fetch(`${server.url}/api/users/me`, { headers: { cookie: `payload-token=${token}` } })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(plainCookie.user).toMatchObject({ email: STAFF.email });
     expect(JSON.stringify(plainCookie)).not.toContain(token);
   });

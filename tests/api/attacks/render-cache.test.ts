@@ -38,7 +38,9 @@ describe('the server render of a page', () => {
   it('is kept per page: parameters the page does not read give no fresh render; ?lang= (read) does', async () => {
     expect(titleOf(await page('/survey/fnb/twiga'))).toContain('Twiga');
     // Renamed behind the render cache's back: only a fresh render shows it.
-    await server.ctx.db.query(`UPDATE documents SET data = jsonb_set(data, '{name}', '"Twiga Terrace"') WHERE collection = 'restaurants' AND data->>'slug' = 'twiga'`);
+    await server.ctx.db.query(
+      `UPDATE documents SET data = jsonb_set(data, '{name}', '"Twiga Terrace"') WHERE collection = 'restaurants' AND data->>'slug' = 'twiga'`,
+    );
     for (const junk of ['?utm_source=x', '?a=1&b=2', '?nocache=12345', '?z=9&y']) {
       const title = titleOf(await page(`/survey/fnb/twiga${junk}`));
       expect(title, junk).toContain('Twiga');

@@ -23,7 +23,11 @@ describe('a guesser spread over many addresses (TRUST_PROXY=1)', () => {
   const login = (password: string, headers: Record<string, string> = {}, email = STAFF.email) =>
     server.api('/api/users/login', { as: 'none', json: { email: email.toUpperCase(), password }, headers: { 'x-forwarded-for': freshAddress(), ...headers } });
   /** The device cookie a sign-in sets (name=value), or null. */
-  const deviceCookie = (answer: { headers: Headers }) => answer.headers.getSetCookie().map((line) => /^((?:__Secure-)?staff-device=[^;]+)/.exec(line)?.[1]).find(Boolean) ?? null;
+  const deviceCookie = (answer: { headers: Headers }) =>
+    answer.headers
+      .getSetCookie()
+      .map((line) => /^((?:__Secure-)?staff-device=[^;]+)/.exec(line)?.[1])
+      .find(Boolean) ?? null;
   /** 20 wrong passwords for the account, 5 from each of 4 addresses (each address's own limit is 5). */
   async function guessFromFourAddresses(email = STAFF.email) {
     for (let from = 0; from < 4; from++) {
@@ -32,7 +36,7 @@ describe('a guesser spread over many addresses (TRUST_PROXY=1)', () => {
     }
   }
 
-  it('a browser that signed in to the account before is not held up by others\' wrong passwords: the right one signs in at once', async () => {
+  it("a browser that signed in to the account before is not held up by others' wrong passwords: the right one signs in at once", async () => {
     const before = await login(STAFF.password, { origin: server.url, 'sec-fetch-site': 'same-origin' });
     expect(before.status).toBe(200);
     const device = deviceCookie(before);
@@ -52,7 +56,8 @@ describe('a guesser spread over many addresses (TRUST_PROXY=1)', () => {
     // A tampered cookie, or one of another account, is no device of this one.
     await saveStaffUser(server.ctx.db, 'second@example.com', 'second long password');
     const second = deviceCookie(await login('second long password', {}, 'second@example.com'))!;
-    for (const forged of [second, device!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))]) expect((await login(STAFF.password, { cookie: forged })).status).toBe(403);
+    for (const forged of [second, device!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))])
+      expect((await login(STAFF.password, { cookie: forged })).status).toBe(403);
   });
 
   it('without that cookie the right password is asked for the human check, then signs in: never a 429 for 15 minutes', async () => {
@@ -66,7 +71,9 @@ describe('a guesser spread over many addresses (TRUST_PROXY=1)', () => {
     expect((await login('one more guess', { 'x-captcha-proof': proof }, 'target@example.com')).status).toBe(401);
     expect((await login('target long password', { 'x-captcha-proof': proof }, 'target@example.com')).status).toBe(403);
     // A proof of another action is no proof for signing in.
-    expect((await login('target long password', { 'x-captcha-proof': await proofFor(server, 'submit_form_whistle_blower') }, 'target@example.com')).status).toBe(403);
+    expect(
+      (await login('target long password', { 'x-captcha-proof': await proofFor(server, 'submit_form_whistle_blower') }, 'target@example.com')).status,
+    ).toBe(403);
     const signedIn = await login('target long password', { 'x-captcha-proof': await proofFor(server, SIGN_IN_CAPTCHA_ACTION) }, 'target@example.com');
     expect(signedIn.status).toBe(200);
     // Another account is not asked.
@@ -112,7 +119,11 @@ describe('the staff cookie when Secure (COOKIE_SECURE=true)', () => {
   afterAll(() => server?.close());
 
   it('is __Host-payload-token; a plain payload-token cookie (which a sibling subdomain could plant) signs no one in', async () => {
-    const login = await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
+    const login = await fetch(`${server.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(STAFF),
+    });
     const cookie = login.headers.getSetCookie().find((line) => line.includes('payload-token='))!;
     const [, name, token] = /^([^=]+)=([^;]+)/.exec(cookie)!;
     expect(name).toBe('__Host-payload-token');
@@ -133,7 +144,7 @@ describe('a new password', () => {
   const create = (password: string, lang = 'en') =>
     server.api('/api/users', { as: 'staff', json: { email: `new${++address}@example.com`, password, role: 'viewer' }, headers: { 'accept-language': lang } });
 
-  it('has at least 12 characters (ASVS 2.1.1), told in the admin\'s language naming the field', async () => {
+  it("has at least 12 characters (ASVS 2.1.1), told in the admin's language naming the field", async () => {
     const short = await create('eleven char');
     expect(short.status).toBe(400);
     expect(errorPaths(short.body)).toEqual(['password']);

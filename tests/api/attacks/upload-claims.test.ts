@@ -24,7 +24,7 @@ async function asOtherGuest(pathname: string, init: { json?: unknown; form?: For
 }
 
 describe('a receipt waiting for its form', () => {
-  it('cannot be named in another guest\'s registration by guessing its id; its own guest attaches it', async () => {
+  it("cannot be named in another guest's registration by guessing its id; its own guest attaches it", async () => {
     const victim = await loyaltyAnswers(server); // uploads the victim's receipt with the helper's claim
     const mine = await asOtherGuest(`/api/${LOYALTY_MEDIA}`, { form: fileForm(tinyPng(), 'mine.png', 'image/png') });
     expect(mine.status).toBe(201);

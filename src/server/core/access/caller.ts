@@ -7,10 +7,7 @@ import type { Queryable } from '../db/db.ts';
 import { verifyStaffToken } from './jwt.ts';
 import { findUserById, toStaffUser, type StaffUser } from './staff-users.ts';
 
-export type Caller =
-  | { kind: 'anonymous' }
-  | { kind: 'public' }
-  | { kind: 'staff'; user: StaffUser; token: string; exp: number };
+export type Caller = { kind: 'anonymous' } | { kind: 'public' } | { kind: 'staff'; user: StaffUser; token: string; exp: number };
 
 export const TOKEN_COOKIE = 'payload-token';
 /** The cookie's name when it is Secure: the browser keeps a __Host- cookie to this host, path / and HTTPS (no sibling subdomain can set it). */
@@ -63,7 +60,13 @@ export async function forgetExpiredRevocations(db: Queryable): Promise<void> {
 }
 
 /** cookieName: the session cookie this request's sessions use (SECURE_TOKEN_COOKIE over HTTPS, see auth/session.ts). */
-export async function identifyCaller(headers: IncomingHttpHeaders, db: Queryable, publicApiKey: string, jwtSecret: string, cookieName = TOKEN_COOKIE): Promise<Caller> {
+export async function identifyCaller(
+  headers: IncomingHttpHeaders,
+  db: Queryable,
+  publicApiKey: string,
+  jwtSecret: string,
+  cookieName = TOKEN_COOKIE,
+): Promise<Caller> {
   const apiKey = /^users API-Key (.+)$/.exec(headers.authorization ?? '');
   if (apiKey) return publicApiKey && sameKey(apiKey[1], publicApiKey) ? { kind: 'public' } : { kind: 'anonymous' };
   const token = staffToken(headers, cookieName);

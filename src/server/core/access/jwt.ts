@@ -25,7 +25,14 @@ function sign(input: string, secret: string): string {
 
 export function signStaffToken(user: { id: number; email: string }, secret: string, now = Date.now()): { token: string; exp: number } {
   const iat = Math.floor(now / 1000);
-  const claims: StaffClaims = { id: user.id, collection: 'users', email: user.email, iat, exp: iat + TOKEN_SECONDS, jti: randomBytes(16).toString('base64url') };
+  const claims: StaffClaims = {
+    id: user.id,
+    collection: 'users',
+    email: user.email,
+    iat,
+    exp: iat + TOKEN_SECONDS,
+    jti: randomBytes(16).toString('base64url'),
+  };
   const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
   return { token: `${body}.${sign(body, secret)}`, exp: claims.exp };
 }

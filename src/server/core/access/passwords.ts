@@ -32,12 +32,17 @@ export const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString(
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1000;
 
-export type PasswordProblem = { key: 'passwordTooShort'; vars: { min: number } } | { key: 'passwordTooLong'; vars: { max: number } } | { key: 'passwordTooCommon'; vars: Record<string, never> };
+export type PasswordProblem =
+  | { key: 'passwordTooShort'; vars: { min: number } }
+  | { key: 'passwordTooLong'; vars: { max: number } }
+  | { key: 'passwordTooCommon'; vars: Record<string, never> };
 
 let commonPasswords: Promise<Set<string>> | undefined;
 /** The 49,000 most common passwords of @zxcvbn-ts/language-common (MIT), read once when a password is first set. */
 const common = () =>
-  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()))));
+  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase())),
+  ));
 
 /** Why a new password is refused (its message key in forms/messages.json), or null when it may be used. */
 export async function passwordProblem(password: string): Promise<PasswordProblem | null> {

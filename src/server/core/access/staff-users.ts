@@ -31,7 +31,15 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export function toStaffUser(row: UserRow): StaffUser {
   // A name that is no role (e.g. one written by an older version) grants nothing.
   const roles = (row.roles ?? []).filter(isRole);
-  return { id: row.id, email: row.email, name: row.name, roles, venues: row.venues ?? [], createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    roles,
+    venues: row.venues ?? [],
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
 }
 
 /** What is wrong with a set of roles and venues, in words for the one who typed them (null when right). */
@@ -40,7 +48,8 @@ export function rolesProblem(roles: readonly string[], venues: readonly string[]
   if (unknown !== undefined) return { field: 'roles', message: `"${unknown}" is not a role: use ${ROLES.join(', ')}.` };
   const badVenue = venues.find((venue) => !VENUE_SLUG.test(venue) || venue.length > 100);
   if (badVenue !== undefined) return { field: 'venues', message: `"${badVenue}" is not a venue slug (lower-case letters, digits and hyphens, e.g. cova).` };
-  if (venues.length > 0 && !roles.some((role) => isRole(role) && isVenueRole(role))) return { field: 'venues', message: `Venues are given only with a venue role (${VENUE_ROLES.join(', ')}).` };
+  if (venues.length > 0 && !roles.some((role) => isRole(role) && isVenueRole(role)))
+    return { field: 'venues', message: `Venues are given only with a venue role (${VENUE_ROLES.join(', ')}).` };
   return null;
 }
 
@@ -58,7 +67,13 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
  * Creates the user (an admin unless one or more roles are given), or sets a new password (and the roles and
  * venues, when roles are given) when the email exists.
  */
-export async function saveStaffUser(db: Queryable, email: string, password: string, role?: Role | readonly Role[], venues: readonly string[] = []): Promise<StaffUser> {
+export async function saveStaffUser(
+  db: Queryable,
+  email: string,
+  password: string,
+  role?: Role | readonly Role[],
+  venues: readonly string[] = [],
+): Promise<StaffUser> {
   const roles = typeof role === 'string' ? [role] : role;
   if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new Error(`"${email}" is not an email address.`);
   const passwordRefused = await passwordProblem(password);

@@ -44,7 +44,8 @@ const formsFilingInto = (registry: Registry, collection: Collection) =>
 
 export function mayOpen(caller: Caller, registry: Registry, collection: Collection): boolean {
   // Content: any staff member (and the public key where public); an admins-only collection (alert rules) its admins alone.
-  if (collection.kind === 'content') return collection.adminOnly ? can(caller, 'manage-alerts') : isStaff(caller) || (caller.kind === 'public' && collection.publicRead);
+  if (collection.kind === 'content')
+    return collection.adminOnly ? can(caller, 'manage-alerts') : isStaff(caller) || (caller.kind === 'public' && collection.publicRead);
   if (collection.kind === 'submissions') return readScope(caller, collection.form!.compiled).kind !== 'none';
   return formsFilingInto(registry, collection).some((form) => readScope(caller, form).kind !== 'none');
 }
@@ -61,7 +62,9 @@ export function readableSql(caller: Caller, registry: Registry, collection: Coll
   const forms = formsFilingInto(registry, collection);
   const scopes = forms.map((form) => ({ form, scope: readScope(caller, form) })).filter(({ scope }) => scope.kind !== 'none');
   if (scopes.length === 0) return 'false';
-  const attachedTo = scopes.map(({ form, scope }) => `(s.collection = $${params.push(form.collection)} AND ${scopeSql(scope, params, 's.venue')})`).join(' OR ');
+  const attachedTo = scopes
+    .map(({ form, scope }) => `(s.collection = $${params.push(form.collection)} AND ${scopeSql(scope, params, 's.venue')})`)
+    .join(' OR ');
   const pending = scopes.length === forms.length && scopes.every(({ scope }) => scope.kind === 'all');
   return `(EXISTS (SELECT 1 FROM documents s WHERE s.id = documents.attached_to AND (${attachedTo}))${pending ? ' OR documents.attached_to IS NULL' : ''})`;
 }

@@ -17,7 +17,13 @@ export interface PreparedDatabase {
   uniqueRules: Map<string, UniqueRule>;
 }
 
-export async function prepareDatabase(config: ServerConfig, forms: LoadedForm[], content: ContentConfig, migrations: readonly Migration[], channels: readonly string[]): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  config: ServerConfig,
+  forms: LoadedForm[],
+  content: ContentConfig,
+  migrations: readonly Migration[],
+  channels: readonly string[],
+): Promise<PreparedDatabase> {
   const db = await openDb(config);
   try {
     await migrate(db, migrations);

@@ -49,7 +49,13 @@ export class PgliteStatements {
       return write ? write(value) : String(value);
     });
     const { messages } = await this.pglite.execProtocol(
-      joined([...(cached ? prefix : []), serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      joined([
+        ...(cached ? prefix : []),
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
     );
     // The statement's result is the last (a BEGIN sent before it has its own).
     const result = parse.parseResults(messages, this.pglite.parsers).at(-1);

@@ -84,6 +84,10 @@ export class PostgresStatements {
   /** For tests: the connection's statements, on the server and on our side. */
   async stats(client: pg.ClientBase): Promise<StatementStats> {
     const { rows } = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_prepared_statements');
-    return { prepared: rows[0].count, named: this.connections.get(client)?.names.size ?? 0, driver: Object.keys(driverRecord(client)?.parsedStatements ?? {}).length };
+    return {
+      prepared: rows[0].count,
+      named: this.connections.get(client)?.names.size ?? 0,
+      driver: Object.keys(driverRecord(client)?.parsedStatements ?? {}).length,
+    };
   }
 }

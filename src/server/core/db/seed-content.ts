@@ -34,10 +34,12 @@ export async function seedContent(db: Db, contentDir: string, config: ContentCon
       for (const { id: _id, ...data } of docs) {
         const key = data[collection.key];
         if (typeof key !== 'string' && typeof key !== 'number') throw new Error(`A ${collection.slug} seed document has no "${collection.key}".`);
-        const updated = await tx.query(
-          `UPDATE documents SET data = $3::jsonb, updated_at = now() WHERE collection = $1 AND data->>$2 = $4`,
-          [collection.slug, collection.key, JSON.stringify(data), String(key)],
-        );
+        const updated = await tx.query(`UPDATE documents SET data = $3::jsonb, updated_at = now() WHERE collection = $1 AND data->>$2 = $4`, [
+          collection.slug,
+          collection.key,
+          JSON.stringify(data),
+          String(key),
+        ]);
         if (updated.rowCount === 0) await tx.query('INSERT INTO documents (collection, data) VALUES ($1, $2::jsonb)', [collection.slug, JSON.stringify(data)]);
       }
       report.collections[collection.slug] = docs.length;

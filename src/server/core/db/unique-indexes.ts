@@ -22,7 +22,10 @@ const PREFIX = 'documents_unique_';
 export const isUniqueRuleIndex = (name: string | undefined) => !!name?.startsWith(PREFIX);
 
 function indexName(collection: string, fields: string[]): string {
-  return `${PREFIX}${createHash('sha256').update(`${collection}|${fields.join(',')}`).digest('hex').slice(0, 20)}`;
+  return `${PREFIX}${createHash('sha256')
+    .update(`${collection}|${fields.join(',')}`)
+    .digest('hex')
+    .slice(0, 20)}`;
 }
 
 /** Our unique-rule indexes now in the database (by their name prefix). */
@@ -52,7 +55,10 @@ export async function ensureUniqueIndexes(db: Db, forms: LoadedForm[]): Promise<
           await tx.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON documents (${columns}) WHERE collection = ${literal(compiled.collection)}`);
         } catch (error) {
           if (isDatabaseError(error) && error.code === UNIQUE_VIOLATION) {
-            throw new Error(`Stored ${compiled.collection} documents already repeat ${rule.fields.join(' + ')}, so the form's unique rule cannot be enforced. Remove the duplicates first.`, { cause: error });
+            throw new Error(
+              `Stored ${compiled.collection} documents already repeat ${rule.fields.join(' + ')}, so the form's unique rule cannot be enforced. Remove the duplicates first.`,
+              { cause: error },
+            );
           }
           throw error;
         }

@@ -35,7 +35,10 @@ function checkedJsonText(request: FastifyRequest, bytes: Buffer): string | null 
   if (text === null) throw badRequest('The request is not valid UTF-8 text.');
   if (text.trim() === '') return null;
   const problem = jsonShapeProblem(text);
-  if (problem) throw validationError(collectionOf(request), [{ path: problem.path, message: t(problem.kind === 'duplicate' ? 'answeredTwice' : 'type', languageOf(request)) }]);
+  if (problem)
+    throw validationError(collectionOf(request), [
+      { path: problem.path, message: t(problem.kind === 'duplicate' ? 'answeredTwice' : 'type', languageOf(request)) },
+    ]);
   return text;
 }
 
@@ -65,7 +68,10 @@ export const errorsPlugin = sharedPlugin(async (app) => {
   app.addHook('preValidation', async (request) => {
     if (!request.refusedKeys || request.routeOptions.config?.namesRefusedKeys) return;
     const message = t('additionalProperties', languageOf(request));
-    throw validationError(collectionOf(request), request.refusedKeys.map((path) => ({ path, message })));
+    throw validationError(
+      collectionOf(request),
+      request.refusedKeys.map((path) => ({ path, message })),
+    );
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -83,7 +89,9 @@ export const errorsPlugin = sharedPlugin(async (app) => {
     }
     const code = 'code' in error ? error.code : undefined;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ errors: [{ name: 'APIError', data: { size: JSON_BODY_LIMIT }, message: `The request is too large (at most ${JSON_BODY_LIMIT / 1024} KB of JSON).` }] });
+      return reply.code(413).send({
+        errors: [{ name: 'APIError', data: { size: JSON_BODY_LIMIT }, message: `The request is too large (at most ${JSON_BODY_LIMIT / 1024} KB of JSON).` }],
+      });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ errors: [{ message: 'Send JSON (Content-Type: application/json), or a file as multipart/form-data.' }] });

@@ -42,18 +42,31 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   if (header === undefined) return null;
   const key = Array.isArray(header) ? header[0] : header;
   if (Array.isArray(header) && header.length > 1) throw validationError(null, [{ path: 'Idempotency-Key', message: 'Send one Idempotency-Key header.' }]);
-  if (!KEY_PATTERN.test(key)) throw validationError(null, [{ path: 'Idempotency-Key', message: 'An Idempotency-Key is 1 to 255 visible ASCII characters (e.g. a UUID).' }]);
+  if (!KEY_PATTERN.test(key))
+    throw validationError(null, [{ path: 'Idempotency-Key', message: 'An Idempotency-Key is 1 to 255 visible ASCII characters (e.g. a UUID).' }]);
   return key;
 }
 
 /** Per collection and caller: the public key's guests share one scope, and their random keys keep them apart. */
 export function idempotentRequest(collection: string, caller: string, key: string, body: unknown): IdempotentRequest {
-  return { scope: `${collection}:${caller}`, key, requestSha256: createHash('sha256').update(JSON.stringify(body) ?? '').digest('hex') };
+  return {
+    scope: `${collection}:${caller}`,
+    key,
+    requestSha256: createHash('sha256')
+      .update(JSON.stringify(body) ?? '')
+      .digest('hex'),
+  };
 }
 
 export const differentRequest = () =>
   new ApiError(422, {
-    errors: [{ name: 'IdempotencyKeyReused', message: 'This Idempotency-Key was already used for different answers: send new answers with a new key.', data: { path: 'Idempotency-Key' } }],
+    errors: [
+      {
+        name: 'IdempotencyKeyReused',
+        message: 'This Idempotency-Key was already used for different answers: send new answers with a new key.',
+        data: { path: 'Idempotency-Key' },
+      },
+    ],
   });
 
 /** The document the first request with this key stored, or null when there is none yet. Throws when the answers differ. */
@@ -79,11 +92,18 @@ export function claimFor(request: IdempotentRequest): IdempotencyClaim {
   return {
     async claim(tx) {
       const params: unknown[] = [request.scope, request.key, request.requestSha256];
-      const { rows } = await tx.query(`INSERT INTO idempotency_keys AS k (scope, key, request_sha256) VALUES ($1, $2, $3) ${takeOver(params)} RETURNING 1 AS claimed`, params);
+      const { rows } = await tx.query(
+        `INSERT INTO idempotency_keys AS k (scope, key, request_sha256) VALUES ($1, $2, $3) ${takeOver(params)} RETURNING 1 AS claimed`,
+        params,
+      );
       if (rows.length === 0) throw new KeyTaken('This Idempotency-Key belongs to a stored submission.');
     },
     async stored(tx, documentId) {
-      await tx.query(`UPDATE idempotency_keys SET status = 201, body = jsonb_build_object('documentId', $3::int) WHERE scope = $1 AND key = $2`, [request.scope, request.key, documentId]);
+      await tx.query(`UPDATE idempotency_keys SET status = 201, body = jsonb_build_object('documentId', $3::int) WHERE scope = $1 AND key = $2`, [
+        request.scope,
+        request.key,
+        documentId,
+      ]);
     },
     inStatement(params, documentId, source, when) {
       const [scope, key, sha] = [request.scope, request.key, request.requestSha256].map((value) => `$${params.push(value)}`);
@@ -96,7 +116,8 @@ export function claimFor(request: IdempotentRequest): IdempotencyClaim {
 }
 
 /** A create that lost the race for its key (another request with it committed first). */
-export const lostKeyRace = (error: unknown) => error instanceof KeyTaken || (isDatabaseError(error) && error.code === UNIQUE_VIOLATION && error.constraint === PRIMARY_KEY);
+export const lostKeyRace = (error: unknown) =>
+  error instanceof KeyTaken || (isDatabaseError(error) && error.code === UNIQUE_VIOLATION && error.constraint === PRIMARY_KEY);
 
 /** The document the first request with this key stored: null when there is none (yet, or any more). Throws when the answers differ. */
 async function earlierDocument(db: Queryable, request: IdempotentRequest, collection: string): Promise<DocumentRow | null> {

@@ -7,7 +7,6 @@ import { badRequest } from '../errors.ts';
 
 export type { ListPage };
 
-
 const MAX_LIMIT = 100;
 /**
  * The most documents one collection answer holds, whatever limit (or pagination=false, or limit=0,
@@ -21,7 +20,8 @@ const MAX_WHOLE = 2_147_483_647;
 function whole(value: unknown, name: string, fallback: number, max: number, min = 1): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || number < min || number > max) throw badRequest(`${name} must be a whole number from ${min} to ${max}.`);
+  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || number < min || number > max)
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}.`);
   return number;
 }
 
@@ -38,7 +38,11 @@ export function pageParams(query: Record<string, unknown>): { page: number; limi
 export function collectionPageParams(query: Record<string, unknown>): { page: number; limit: number; all: boolean } {
   const asked = whole(query.limit, 'limit', 10, MAX_WHOLE, 0);
   const all = query.pagination === 'false' || asked === 0;
-  return { page: all ? 1 : Math.max(1, whole(query.page, 'page', 1, MAX_WHOLE, 0)), limit: all ? MAX_COLLECTION_LIMIT : Math.min(asked, MAX_COLLECTION_LIMIT), all };
+  return {
+    page: all ? 1 : Math.max(1, whole(query.page, 'page', 1, MAX_WHOLE, 0)),
+    limit: all ? MAX_COLLECTION_LIMIT : Math.min(asked, MAX_COLLECTION_LIMIT),
+    all,
+  };
 }
 
 export function listPage<T>(docs: T[], totalDocs: number, { page, limit }: { page: number; limit: number }): ListPage<T> {

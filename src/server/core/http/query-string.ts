@@ -17,7 +17,9 @@ export function parseQueryString(search: string): QueryObject {
 export function asList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   if (value && typeof value === 'object') {
-    return Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((key) => (value as Record<string, unknown>)[key]);
+    return Object.keys(value)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((key) => (value as Record<string, unknown>)[key]);
   }
   return value === undefined ? [] : [value];
 }

@@ -62,6 +62,14 @@ export const unstorableInputPlugin = sharedPlugin(async (app) => {
   app.addHook('preValidation', (request, _reply, done) => {
     if (!isJson(request) || !request.body || typeof request.body !== 'object') return done();
     const issues = unstorableTexts(request.body, MAX_NAMED);
-    done(issues.length ? refusal(request, issues.map((issue) => issue.path), false) : undefined);
+    done(
+      issues.length
+        ? refusal(
+            request,
+            issues.map((issue) => issue.path),
+            false,
+          )
+        : undefined,
+    );
   });
 }, 'unstorable-input');

@@ -11,7 +11,10 @@ const CHECK_LOCK = 7_262_060;
 const quoted = (name: string) => `'${name.replace(/'/g, "''")}'`;
 
 async function listedChannels(db: Pick<Db, 'query'>): Promise<string[]> {
-  const { rows } = await db.query<{ definition: string }>(`SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = $1 AND conrelid = 'outbox'::regclass`, [CONSTRAINT]);
+  const { rows } = await db.query<{ definition: string }>(
+    `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = $1 AND conrelid = 'outbox'::regclass`,
+    [CONSTRAINT],
+  );
   return rows[0] ? [...rows[0].definition.matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1].replace(/''/g, "'")) : [];
 }
 

@@ -28,8 +28,7 @@ export interface Delivery {
 
 /** How a try went; a failure's `error` is the provider's own words (kept as the row's last_error, shown to admins). */
 export type SendOutcome =
-  | { ok: true; status: number | null; ms?: number }
-  | { ok: false; permanent: boolean; error: string; status: number | null; ms?: number };
+  { ok: true; status: number | null; ms?: number } | { ok: false; permanent: boolean; error: string; status: number | null; ms?: number };
 
 /** A channel open for sending (a mail transport), closed when the server stops. */
 export interface ChannelSender {

@@ -170,19 +170,23 @@ export class Outbox {
   /** Only the latest claim of the row records (a try that outlived its lease does not overwrite the one after it). */
   private async record(kind: OutboxKind, row: OutboxRow, outcome: SendOutcome): Promise<void> {
     if (outcome.ok) {
-      await this.db.query(`UPDATE outbox SET state = 'sent', sent_at = now(), last_error = NULL, response_status = $2, response_ms = $3 WHERE id = $1 AND attempts = $4`, [
-        row.id,
-        outcome.status,
-        outcome.ms ?? null,
-        row.attempts,
-      ]);
+      await this.db.query(
+        `UPDATE outbox SET state = 'sent', sent_at = now(), last_error = NULL, response_status = $2, response_ms = $3 WHERE id = $1 AND attempts = $4`,
+        [row.id, outcome.status, outcome.ms ?? null, row.attempts],
+      );
       return;
     }
     const delay = retryDelayMs(row.attempts, kind.retryBaseMs);
-    await this.db.query(
-      `UPDATE outbox SET ${FAILED_TRY_SET}, last_error = $5, response_status = $6, response_ms = $7 WHERE id = $1 AND attempts = $8`,
-      [row.id, outcome.permanent, delay, GIVE_UP_AFTER_MS, outcome.error.slice(0, MAX_ERROR_LENGTH), outcome.status, outcome.ms ?? null, row.attempts],
-    );
+    await this.db.query(`UPDATE outbox SET ${FAILED_TRY_SET}, last_error = $5, response_status = $6, response_ms = $7 WHERE id = $1 AND attempts = $8`, [
+      row.id,
+      outcome.permanent,
+      delay,
+      GIVE_UP_AFTER_MS,
+      outcome.error.slice(0, MAX_ERROR_LENGTH),
+      outcome.status,
+      outcome.ms ?? null,
+      row.attempts,
+    ]);
     // The row's id, kind and channel only: never the recipient, the words or an answer.
     this.log.warn(`outbox: ${row.kind} ${row.id} (${row.channel}) not sent, attempt ${row.attempts}${outcome.permanent ? ', failed for good' : ''}`);
   }

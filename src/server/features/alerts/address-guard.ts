@@ -81,7 +81,8 @@ export function guardedLookup(settings: Settings): LookupFunction {
       if (error) return callback(error, '', 4);
       const list = addresses as dns.LookupAddress[];
       const refused = list.find((entry) => !addressAllowed(entry.address, settings));
-      if (refused || list.length === 0) return callback(Object.assign(new Error("The webhook's host resolves to an address webhooks may not reach."), { code: 'EPRIVATE' }), '', 4);
+      if (refused || list.length === 0)
+        return callback(Object.assign(new Error("The webhook's host resolves to an address webhooks may not reach."), { code: 'EPRIVATE' }), '', 4);
       if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0].address, list[0].family);
     });

@@ -15,7 +15,7 @@ const WORDS: Record<string, string> = {
   // nodemailer's own codes
   ESOCKET: 'The mail server could not be reached',
   ECONNECTION: 'The mail server closed the connection',
-  EDNS: 'The mail server\'s name does not resolve',
+  EDNS: "The mail server's name does not resolve",
 };
 
 /** "The connection was refused (ECONNREFUSED)." for any error carrying a code (nodemailer's ESOCKET names the socket's too); an error of ours (no code) keeps its words. */

@@ -33,17 +33,36 @@ export function alertKind(ctx: ServerContext): OutboxKind {
   const compiledOf = (collection: string): CompiledForm | null => ctx.registry.collections.get(collection)?.form?.compiled ?? null;
 
   async function signingKey(ruleId: number): Promise<string | undefined> {
-    const { rows } = await ctx.db.query<{ data: Record<string, unknown> }>('SELECT data FROM documents WHERE id = $1 AND collection = $2', [ruleId, ALERT_RULES]);
+    const { rows } = await ctx.db.query<{ data: Record<string, unknown> }>('SELECT data FROM documents WHERE id = $1 AND collection = $2', [
+      ruleId,
+      ALERT_RULES,
+    ]);
     const secret = rows[0]?.data.webhook_secret;
     return typeof secret === 'string' && secret ? secret : undefined;
   }
 
   async function dataOf(alert: QueuedAlert, row: OutboxRow, link: string): Promise<Record<string, unknown>> {
-    const base = { event: 'alert', delivery: row.message_id, rule: { id: alert.rule_id, name: alert.rule_name }, form: alert.form_id, reference: alert.reference, link };
+    const base = {
+      event: 'alert',
+      delivery: row.message_id,
+      rule: { id: alert.rule_id, name: alert.rule_name },
+      form: alert.form_id,
+      reference: alert.reference,
+      link,
+    };
     const compiled = compiledOf(alert.collection);
     if (!compiled || compiled.confidential) return base;
-    const { rows } = await ctx.db.query<{ data: Record<string, unknown>; created_at: Date }>('SELECT data, created_at FROM documents WHERE id = $1', [alert.submission_id]);
-    return { ...base, collection: alert.collection, id: alert.submission_id, venue: alert.venue, createdAt: rows[0]?.created_at.toISOString() ?? null, answers: rows[0]?.data ?? null };
+    const { rows } = await ctx.db.query<{ data: Record<string, unknown>; created_at: Date }>('SELECT data, created_at FROM documents WHERE id = $1', [
+      alert.submission_id,
+    ]);
+    return {
+      ...base,
+      collection: alert.collection,
+      id: alert.submission_id,
+      venue: alert.venue,
+      createdAt: rows[0]?.created_at.toISOString() ?? null,
+      answers: rows[0]?.data ?? null,
+    };
   }
 
   return {

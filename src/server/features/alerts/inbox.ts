@@ -20,7 +20,11 @@ export function visibleAlertsSql(caller: Caller, registry: Registry, params: unk
     const scope = readScope(caller, collection.form!.compiled);
     if (scope.kind === 'none') continue;
     const ofCollection = `a.collection = $${params.push(collection.slug)}`;
-    parts.push(scope.kind === 'all' ? ofCollection : `(${ofCollection} AND EXISTS (SELECT 1 FROM documents d WHERE d.id = a.submission_id AND d.venue = ANY($${params.push(scope.venues)}::text[])))`);
+    parts.push(
+      scope.kind === 'all'
+        ? ofCollection
+        : `(${ofCollection} AND EXISTS (SELECT 1 FROM documents d WHERE d.id = a.submission_id AND d.venue = ANY($${params.push(scope.venues)}::text[])))`,
+    );
   }
   return parts.length ? `(${parts.join(' OR ')})` : 'false';
 }
@@ -30,7 +34,9 @@ const userIdOf = (caller: Caller) => (caller.kind === 'staff' ? caller.user.id :
 export async function inbox(db: Queryable, caller: Caller, registry: Registry, limit: number): Promise<AlertInbox> {
   const params: unknown[] = [userIdOf(caller), limit];
   const visible = visibleAlertsSql(caller, registry, params);
-  const { rows } = await db.query<QueuedAlert & { id: number; rule_name: string; collection: string; submission_id: number; subject: string; read: boolean; total: number; unread: number }>(
+  const { rows } = await db.query<
+    QueuedAlert & { id: number; rule_name: string; collection: string; submission_id: number; subject: string; read: boolean; total: number; unread: number }
+  >(
     `SELECT a.id, a.rule_name, a.collection, a.form_id, a.submission_id, a.reference, a.venue, a.lang, a.subject, a.created_at, r.alert_id IS NOT NULL AS read,
             count(*) OVER ()::int AS total, (count(*) FILTER (WHERE r.alert_id IS NULL) OVER ())::int AS unread
      FROM alerts a LEFT JOIN alert_reads r ON r.alert_id = a.id AND r.user_id = $1
@@ -40,8 +46,14 @@ export async function inbox(db: Queryable, caller: Caller, registry: Registry, l
     params,
   );
   const docs = rows.map((row) => ({
-    id: row.id, rule: row.rule_name, form: row.form_id, submission: row.submission_id, reference: row.reference,
-    subject: fillTemplate(row.subject, valuesOf(row, registry.collections.get(row.collection)?.form?.compiled ?? null, '')), createdAt: row.created_at.toISOString(), read: row.read,
+    id: row.id,
+    rule: row.rule_name,
+    form: row.form_id,
+    submission: row.submission_id,
+    reference: row.reference,
+    subject: fillTemplate(row.subject, valuesOf(row, registry.collections.get(row.collection)?.form?.compiled ?? null, '')),
+    createdAt: row.created_at.toISOString(),
+    read: row.read,
   }));
   return { docs, totalDocs: rows[0]?.total ?? 0, unread: rows[0]?.unread ?? 0 };
 }
@@ -60,7 +72,10 @@ export async function unreadCount(db: Queryable, caller: Caller, registry: Regis
 export async function markRead(db: Queryable, caller: Caller, registry: Registry, id: number): Promise<boolean> {
   const params: unknown[] = [id, userIdOf(caller)];
   const visible = visibleAlertsSql(caller, registry, params);
-  const { rowCount } = await db.query(`INSERT INTO alert_reads (alert_id, user_id) SELECT a.id, $2 FROM alerts a WHERE a.id = $1 AND ${visible} ON CONFLICT DO NOTHING`, params);
+  const { rowCount } = await db.query(
+    `INSERT INTO alert_reads (alert_id, user_id) SELECT a.id, $2 FROM alerts a WHERE a.id = $1 AND ${visible} ON CONFLICT DO NOTHING`,
+    params,
+  );
   if (rowCount) return true;
   // Already read: still one they may see ($2, the reader, is named so both statements take the same values).
   const { rows } = await db.query(`SELECT 1 FROM alerts a WHERE a.id = $1 AND $2::int IS NOT NULL AND ${visible}`, params);
@@ -78,12 +93,23 @@ export async function deliveryLog(db: Queryable, caller: Caller, registry: Regis
     params,
   );
   const docs = rows.map((row) => ({
-    id: row.id as number, alert: row.alert_id as number, rule: row.rule_name as string, form: row.form_id as string, submission: row.submission_id as number,
-    reference: row.reference as string, channel: row.channel as AlertDelivery['channel'], recipient: row.recipient as string, messageId: row.message_id as string,
-    state: row.state as AlertDelivery['state'], attempts: row.attempts as number, lastError: (row.last_error as string | null) ?? null,
-    responseStatus: (row.response_status as number | null) ?? null, responseMs: (row.response_ms as number | null) ?? null,
+    id: row.id as number,
+    alert: row.alert_id as number,
+    rule: row.rule_name as string,
+    form: row.form_id as string,
+    submission: row.submission_id as number,
+    reference: row.reference as string,
+    channel: row.channel as AlertDelivery['channel'],
+    recipient: row.recipient as string,
+    messageId: row.message_id as string,
+    state: row.state as AlertDelivery['state'],
+    attempts: row.attempts as number,
+    lastError: (row.last_error as string | null) ?? null,
+    responseStatus: (row.response_status as number | null) ?? null,
+    responseMs: (row.response_ms as number | null) ?? null,
     nextAttemptAt: row.state === 'queued' || row.state === 'retrying' ? iso(row.next_attempt_at as Date) : null,
-    sentAt: iso(row.sent_at as Date | null), queuedAt: (row.queued_at as Date).toISOString(),
+    sentAt: iso(row.sent_at as Date | null),
+    queuedAt: (row.queued_at as Date).toISOString(),
   }));
   return { docs, totalDocs: rows[0]?.total ?? 0 };
 }

@@ -57,10 +57,29 @@ export async function queueAlerts(tx: Queryable, { collection, row }: StoredSubm
     const { rows } = await tx.query<{ id: number }>(
       `INSERT INTO alerts (rule_id, rule_name, submission_id, collection, form_id, reference, venue, lang, subject, body)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [rule.id, rule.name, row.id, collection.slug, compiled.id, row.reference, venueAnswer === null || venueAnswer === undefined ? null : String(venueAnswer), rule.language, words.subject, words.body],
+      [
+        rule.id,
+        rule.name,
+        row.id,
+        collection.slug,
+        compiled.id,
+        row.reference,
+        venueAnswer === null || venueAnswer === undefined ? null : String(venueAnswer),
+        rule.language,
+        words.subject,
+        words.body,
+      ],
     );
     for (const recipient of await recipientsOf(tx, rule, compiled, row.data)) {
-      await enqueue(tx, { kind: ALERT_KIND, channel: recipient.channel, recipient: recipient.address, key: messageKey(rule.id, row.id, recipient), sourceId: rows[0].id, documentId: row.id, lang: rule.language });
+      await enqueue(tx, {
+        kind: ALERT_KIND,
+        channel: recipient.channel,
+        recipient: recipient.address,
+        key: messageKey(rule.id, row.id, recipient),
+        sourceId: rows[0].id,
+        documentId: row.id,
+        lang: rule.language,
+      });
     }
   }
 }

@@ -30,7 +30,8 @@ function namedFields(condition: Condition): string[] {
 
 function conditionProblems(data: Data, form: LoadedForm | undefined, lang: Lang): FieldError[] {
   // Whether a report's answers met a condition is itself an answer: a confidential form's alerts depend on none.
-  if (data.when === 'condition' && form?.compiled.confidential) return [{ path: 'condition', message: t('alertConfidentialCondition', lang, { form: form.compiled.id }) }];
+  if (data.when === 'condition' && form?.compiled.confidential)
+    return [{ path: 'condition', message: t('alertConfidentialCondition', lang, { form: form.compiled.id }) }];
   if (data.when !== 'condition' || typeof data.condition !== 'string' || !data.condition.trim()) return [];
   let condition: unknown;
   try {
@@ -55,7 +56,14 @@ function templateProblems(data: Data, lang: Lang): FieldError[] {
     if (typeof written !== 'string' || !written.trim()) return [{ path: `${part}.${language}`, message: t('alertTemplateMissing', lang) }];
     return Object.entries(texts).flatMap(([language, template]) => {
       const unknown = typeof template === 'string' ? unknownPlaceholders(template) : [];
-      return unknown.length ? [{ path: `${part}.${language}`, message: t('alertPlaceholder', lang, { placeholder: unknown.join(', '), known: ALERT_PLACEHOLDERS.map((name) => `{${name}}`).join(' ') }) }] : [];
+      return unknown.length
+        ? [
+            {
+              path: `${part}.${language}`,
+              message: t('alertPlaceholder', lang, { placeholder: unknown.join(', '), known: ALERT_PLACEHOLDERS.map((name) => `{${name}}`).join(' ') }),
+            },
+          ]
+        : [];
     });
   });
 }

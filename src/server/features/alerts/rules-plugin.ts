@@ -27,7 +27,10 @@ export const alertRulesPlugin = ownPlugin('alert-rules', async (app: FastifyInst
   if (!collection) return; // a content directory without alert rules
   const rulesCollection: Collection = collection;
   let editor: Promise<LoadedForm | undefined> | null = null;
-  const ruleForm = () => (editor ??= loadCompiledForms(path.join(ctx.config.formsBuildDir, 'content')).then((forms) => forms.find((form) => form.compiled.collection === ALERT_RULES)));
+  const ruleForm = () =>
+    (editor ??= loadCompiledForms(path.join(ctx.config.formsBuildDir, 'content')).then((forms) =>
+      forms.find((form) => form.compiled.collection === ALERT_RULES),
+    ));
 
   function allow(request: FastifyRequest): void {
     if (!can(request.caller, 'manage-alerts')) throw forbidden();
@@ -40,7 +43,11 @@ export const alertRulesPlugin = ownPlugin('alert-rules', async (app: FastifyInst
     if (!form) throw forbidden();
     const lang = requestLanguage(form, parseQueryString(queryOf(request)).locale, request.headers['accept-language']);
     const problems = await ruleProblems({ ...stored, ...request.body }, ctx.registry.forms, ctx.config.alerts, lang, request.caller);
-    if (problems.length) throw validationError(ALERT_RULES, problems.map((problem) => ({ ...problem, label: fieldLabel(form, problem.path.replace('.', '_'), lang) })));
+    if (problems.length)
+      throw validationError(
+        ALERT_RULES,
+        problems.map((problem) => ({ ...problem, label: fieldLabel(form, problem.path.replace('.', '_'), lang) })),
+      );
   }
 
   async function storedRule(id: string): Promise<Data> {

@@ -29,10 +29,15 @@ export interface AlertRule {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const texts = (value: unknown): Partial<Record<Lang, string>> =>
-  value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([lang, words]) => isLang(lang) && typeof words === 'string' && words.trim())) : {};
+  value && typeof value === 'object'
+    ? Object.fromEntries(Object.entries(value).filter(([lang, words]) => isLang(lang) && typeof words === 'string' && words.trim()))
+    : {};
 
 /** "a@x, b@y\nc@z" → three addresses. */
-export const emailList = (value: unknown): string[] => text(value).split(/[\s,;]+/).filter(Boolean);
+export const emailList = (value: unknown): string[] =>
+  text(value)
+    .split(/[\s,;]+/)
+    .filter(Boolean);
 
 /** The condition as written (JSON in the engine's language); null: every submission. Throws on JSON that does not parse. */
 export function conditionOf(data: Data): Condition | null {

@@ -17,12 +17,16 @@ const PLACEHOLDER = /\{([^{}\s]*)\}/g;
 
 /** The braces of a template that name no placeholder, e.g. "{venu}". */
 export function unknownPlaceholders(template: string): string[] {
-  return [...template.matchAll(PLACEHOLDER)].map((match) => match[0]).filter((token) => !(ALERT_PLACEHOLDERS as readonly string[]).includes(token.slice(1, -1)));
+  return [...template.matchAll(PLACEHOLDER)]
+    .map((match) => match[0])
+    .filter((token) => !(ALERT_PLACEHOLDERS as readonly string[]).includes(token.slice(1, -1)));
 }
 
 /** One pass: a value holding "{link}" (a venue's name, say) is not filled again. */
 export function fillTemplate(template: string, values: TemplateValues): string {
-  return template.replace(PLACEHOLDER, (token, name: string) => ((ALERT_PLACEHOLDERS as readonly string[]).includes(name) ? values[name as AlertPlaceholder] : token));
+  return template.replace(PLACEHOLDER, (token, name: string) =>
+    (ALERT_PLACEHOLDERS as readonly string[]).includes(name) ? values[name as AlertPlaceholder] : token,
+  );
 }
 
 export function dohaTime(date: Date, lang: Lang): string {
@@ -40,7 +44,10 @@ export interface AlertTemplates {
 
 /** What a confidential form's alert says, in the rule's language: the reference and the link. */
 export function confidentialTemplates(lang: Lang): AlertTemplates {
-  return { subject: t('alertConfidentialSubject', lang, { reference: '{reference}' }), body: t('alertConfidentialBody', lang, { reference: '{reference}', link: '{link}' }) };
+  return {
+    subject: t('alertConfidentialSubject', lang, { reference: '{reference}' }),
+    body: t('alertConfidentialBody', lang, { reference: '{reference}', link: '{link}' }),
+  };
 }
 
 export type QueuedAlert = {

@@ -4,7 +4,29 @@ import type { Queryable } from '../../core/db/db.ts';
 import type { Caller } from '../../core/access/caller.ts';
 import type { AuditLogEntry } from '../../../engine/contract/audit.ts';
 
-export type AuditAction = 'read-submission' | 'update-followup' | 'export-submissions' | 'read-upload' | 'create-content' | 'update-content' | 'delete-content' | 'update-global' | 'upload-media' | 'save-user' | 'change-roles' | 'sign-in' | 'sign-out' | 'resend-alert' | 'retention-delete' | 'privacy-search' | 'privacy-export' | 'privacy-erase' | 'privacy-hold' | 'privacy-release' | 'waiver-check-in' | 'waiver-open';
+export type AuditAction =
+  | 'read-submission'
+  | 'update-followup'
+  | 'export-submissions'
+  | 'read-upload'
+  | 'create-content'
+  | 'update-content'
+  | 'delete-content'
+  | 'update-global'
+  | 'upload-media'
+  | 'save-user'
+  | 'change-roles'
+  | 'sign-in'
+  | 'sign-out'
+  | 'resend-alert'
+  | 'retention-delete'
+  | 'privacy-search'
+  | 'privacy-export'
+  | 'privacy-erase'
+  | 'privacy-hold'
+  | 'privacy-release'
+  | 'waiver-check-in'
+  | 'waiver-open';
 
 /** What a feature records: the staff member and the time are the log's own. */
 export interface AuditRecord {
@@ -29,16 +51,30 @@ export async function recordAudit(db: Queryable, caller: Caller, entry: AuditRec
   ]);
 }
 
-
 /** Newest first, paged like Payload lists (page from 1). */
 export async function listAudit(db: Queryable, page: number, limit: number): Promise<{ docs: AuditLogEntry[]; totalDocs: number }> {
   const { rows: count } = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM audit_log');
-  const { rows } = await db.query<{ id: number; at: Date; user_id: number | null; user_email: string | null; action: AuditAction; target: string; document_id: string | null; detail: Record<string, unknown> | null }>(
-    'SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2',
-    [limit, (page - 1) * limit],
-  );
+  const { rows } = await db.query<{
+    id: number;
+    at: Date;
+    user_id: number | null;
+    user_email: string | null;
+    action: AuditAction;
+    target: string;
+    document_id: string | null;
+    detail: Record<string, unknown> | null;
+  }>('SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2', [limit, (page - 1) * limit]);
   return {
     totalDocs: count[0].total,
-    docs: rows.map((row) => ({ id: row.id, at: row.at.toISOString(), userId: row.user_id, userEmail: row.user_email, action: row.action, target: row.target, documentId: row.document_id, detail: row.detail })),
+    docs: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      userId: row.user_id,
+      userEmail: row.user_email,
+      action: row.action,
+      target: row.target,
+      documentId: row.document_id,
+      detail: row.detail,
+    })),
   };
 }

@@ -9,10 +9,12 @@ import { AuditLogPage } from '../../../engine/contract/audit.ts';
 import { listAudit } from './audit-log.ts';
 
 export const auditPlugin = ownPlugin('audit', async (app: FastifyInstance, ctx: ServerContext) => {
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/audit-log', { schema: { response: { 200: AuditLogPage } } }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
-    if (!can(request.caller, 'read-audit')) throw forbidden();
-    const paging = pageParams(request.query);
-    const { docs, totalDocs } = await listAudit(ctx.db, paging.page, paging.limit);
-    return listPage(docs, totalDocs, paging);
-  });
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .get('/api/audit-log', { schema: { response: { 200: AuditLogPage } } }, async (request: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
+      if (!can(request.caller, 'read-audit')) throw forbidden();
+      const paging = pageParams(request.query);
+      const { docs, totalDocs } = await listAudit(ctx.db, paging.page, paging.limit);
+      return listPage(docs, totalDocs, paging);
+    });
 });

@@ -7,7 +7,14 @@ import type { Queryable } from '../../core/db/db.ts';
 
 export const ERASED = '(erased)';
 
-const pattern = (names: readonly string[]) => new RegExp(names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).sort((a, b) => b.length - a.length).join('|'), 'gi');
+const pattern = (names: readonly string[]) =>
+  new RegExp(
+    names
+      .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .sort((a, b) => b.length - a.length)
+      .join('|'),
+    'gi',
+  );
 
 /** The text with each of the names (without regard to case) replaced by ERASED. */
 export function redactText(text: string, names: readonly string[]): string {
@@ -17,7 +24,8 @@ export function redactText(text: string, names: readonly string[]): string {
 function redactValue(value: unknown, names: readonly string[]): unknown {
   if (typeof value === 'string') return redactText(value, names);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, names));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [redactText(key, names), redactValue(item, names)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redactText(key, names), redactValue(item, names)]));
   return value;
 }
 

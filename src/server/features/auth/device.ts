@@ -22,7 +22,13 @@ const mac = (secret: string, body: string) => createHmac('sha256', secret).updat
 /** "<account id>.<issued, ms>.<random>.<HMAC>": bound to the account, unforgeable without the secret. */
 export function setDeviceCookie(reply: FastifyReply, secure: boolean, secret: string, userId: number): void {
   const body = `${userId}.${Date.now()}.${randomBytes(12).toString('base64url')}`;
-  reply.setCookie(cookieName(secure), `${body}.${mac(secret, body)}`, { expires: new Date(Date.now() + DEVICE_DAYS * DAY_MS), path: LOGIN_PATH, httpOnly: true, sameSite: 'strict', secure });
+  reply.setCookie(cookieName(secure), `${body}.${mac(secret, body)}`, {
+    expires: new Date(Date.now() + DEVICE_DAYS * DAY_MS),
+    path: LOGIN_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+  });
 }
 
 /** The account a request's device cookie was given for, or null (none, forged, or older than a year). */

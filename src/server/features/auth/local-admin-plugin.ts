@@ -13,23 +13,33 @@ export const localAdminPlugin = sharedPlugin(async (app, ctx) => {
   if (ctx.db.kind !== 'pglite') return;
   const secret = randomBytes(32).toString('base64url');
 
-  app.post(LOCAL_ADMIN_PATH, { schema: { headers: { type: 'object', properties: { [LOCAL_ADMIN_SECRET_HEADER]: { type: 'string', maxLength: 200 } } } } }, async (request: FastifyRequest, reply) => {
-    checkLocalAdminCall(request, secret);
-    const body = (request.body ?? {}) as { email?: unknown; password?: unknown; roles?: unknown; venues?: unknown };
-    const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
-    if (typeof body.email !== 'string' || typeof body.password !== 'string') {
-      throw validationError('users', [{ path: typeof body.email !== 'string' ? 'email' : 'password', message: 'This field is required.' }]);
-    }
-    try {
-      // saveStaffUser refuses any name that is no role, and venues without a venue role.
-      const doc = await saveStaffUserAudited(ctx.db, body.email, body.password, body.roles === undefined ? undefined : (strings(body.roles) as Role[]), strings(body.venues));
-      return reply.code(201).send({ doc, message: 'User successfully created.' });
-    } catch (error) {
-      const message = (error as Error).message;
-      const path = /password/i.test(message) ? 'password' : /role/i.test(message) ? 'roles' : /venue/i.test(message) ? 'venues' : 'email';
-      throw validationError('users', [{ path, message }]);
-    }
-  });
+  app.post(
+    LOCAL_ADMIN_PATH,
+    { schema: { headers: { type: 'object', properties: { [LOCAL_ADMIN_SECRET_HEADER]: { type: 'string', maxLength: 200 } } } } },
+    async (request: FastifyRequest, reply) => {
+      checkLocalAdminCall(request, secret);
+      const body = (request.body ?? {}) as { email?: unknown; password?: unknown; roles?: unknown; venues?: unknown };
+      const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+      if (typeof body.email !== 'string' || typeof body.password !== 'string') {
+        throw validationError('users', [{ path: typeof body.email !== 'string' ? 'email' : 'password', message: 'This field is required.' }]);
+      }
+      try {
+        // saveStaffUser refuses any name that is no role, and venues without a venue role.
+        const doc = await saveStaffUserAudited(
+          ctx.db,
+          body.email,
+          body.password,
+          body.roles === undefined ? undefined : (strings(body.roles) as Role[]),
+          strings(body.venues),
+        );
+        return reply.code(201).send({ doc, message: 'User successfully created.' });
+      } catch (error) {
+        const message = (error as Error).message;
+        const path = /password/i.test(message) ? 'password' : /role/i.test(message) ? 'roles' : /venue/i.test(message) ? 'venues' : 'email';
+        throw validationError('users', [{ path, message }]);
+      }
+    },
+  );
 
   app.addHook('onListen', async () => {
     const { port } = app.server.address() as AddressInfo;

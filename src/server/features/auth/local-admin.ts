@@ -55,7 +55,8 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** The call came from this machine: over loopback, or to and from the same address. */
 const fromThisMachine = (request: FastifyRequest) =>
-  LOOPBACK.has(request.socket.remoteAddress ?? '') || (request.socket.remoteAddress !== undefined && request.socket.remoteAddress === request.socket.localAddress);
+  LOOPBACK.has(request.socket.remoteAddress ?? '') ||
+  (request.socket.remoteAddress !== undefined && request.socket.remoteAddress === request.socket.localAddress);
 
 /** Throws unless the request is a local admin call: from this machine, not through a proxy, with this server's secret. */
 export function checkLocalAdminCall(request: FastifyRequest, secret: string): void {
@@ -77,16 +78,33 @@ export async function callThroughServer(dataDir: string, pid: number, pathname: 
     entry = readLocalAdminFile(dataDir, pid);
   }
   if (!entry) throw new Error(`The server (process ${pid}) holds ${dataDir} but does not answer local admin calls; stop it and try again.`);
-  return fetch(`http://127.0.0.1:${entry.port}${pathname}`, { ...init, headers: { ...(init.headers as Record<string, string>), [LOCAL_ADMIN_SECRET_HEADER]: entry.secret } });
+  return fetch(`http://127.0.0.1:${entry.port}${pathname}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), [LOCAL_ADMIN_SECRET_HEADER]: entry.secret },
+  });
 }
 
 /** Saves a staff user through the server running on DATA_DIR; a starting server is waited for. */
-export async function saveStaffUserThroughServer(dataDir: string, pid: number, email: string, password: string, roles?: readonly Role[], venues: readonly string[] = [], waitMs = 20_000): Promise<StaffUser> {
-  const response = await callThroughServer(dataDir, pid, LOCAL_ADMIN_PATH, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, roles, venues }),
-  }, waitMs);
+export async function saveStaffUserThroughServer(
+  dataDir: string,
+  pid: number,
+  email: string,
+  password: string,
+  roles?: readonly Role[],
+  venues: readonly string[] = [],
+  waitMs = 20_000,
+): Promise<StaffUser> {
+  const response = await callThroughServer(
+    dataDir,
+    pid,
+    LOCAL_ADMIN_PATH,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, roles, venues }),
+    },
+    waitMs,
+  );
   type Answer = { doc?: StaffUser; errors?: { message: string; data?: { errors?: { message: string }[] } }[] };
   const body = (await response.json().catch(() => ({}))) as Answer;
   const messages = (body.errors ?? []).flatMap((error) => error.data?.errors?.map((field) => field.message) ?? [error.message]);

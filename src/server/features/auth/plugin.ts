@@ -30,7 +30,10 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
     const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
     const missing = (['email', 'password'] as const).filter((name) => typeof body[name] !== 'string' || body[name] === '');
     if (missing.length) {
-      throw validationError('users', missing.map((name) => ({ label: name === 'email' ? 'Email' : 'Password', message: 'This field is required.', path: name })));
+      throw validationError(
+        'users',
+        missing.map((name) => ({ label: name === 'email' ? 'Email' : 'Password', message: 'This field is required.', path: name })),
+      );
     }
     const row = await findUserByEmail(ctx.db, body.email as string);
     const knownDevice = row !== null && deviceAccount(request.headers.cookie, secureCookie(request, ctx), ctx.jwtSecret) === row.id;
@@ -48,7 +51,12 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
     const user = toStaffUser(row);
     const { token, exp } = await startSession(request, reply, ctx, user, 'password');
     // A browser's login sets the cookie only; an API client (no cookie, no browser marks) gets the token as Payload gives it.
-    return { message: 'Authentication Passed', ...(tokenInAnswer(request) ? { token } : {}), exp, user: { ...user, collection: 'users', _strategy: 'local-jwt' } };
+    return {
+      message: 'Authentication Passed',
+      ...(tokenInAnswer(request) ? { token } : {}),
+      exp,
+      user: { ...user, collection: 'users', _strategy: 'local-jwt' },
+    };
   });
 
   app.get('/api/users/me', { schema: { response: { 200: SessionAnswer } } }, async (request) => {
@@ -57,7 +65,14 @@ export const authPlugin = sharedPlugin(async (app, ctx) => {
     // The token only back to a client that sent it in the header: never to a cookie-authenticated request.
     const sentInHeader = /^(?:JWT|Bearer) /.test(request.headers.authorization ?? '');
     const token = sentInHeader && tokenInAnswer(request) ? { token: caller.token } : {};
-    return { user: { ...caller.user, collection: 'users', _strategy: 'local-jwt' }, collection: 'users', strategy: 'local-jwt', exp: caller.exp, ...token, message: 'Account' };
+    return {
+      user: { ...caller.user, collection: 'users', _strategy: 'local-jwt' },
+      collection: 'users',
+      strategy: 'local-jwt',
+      exp: caller.exp,
+      ...token,
+      message: 'Account',
+    };
   });
 
   app.post('/api/users/logout', async (request, reply) => {

@@ -11,7 +11,8 @@ import type { StaffUser } from '../../core/access/staff-users.ts';
 import { setDeviceCookie } from './device.ts';
 
 /** COOKIE_SECURE: 'true' always (behind a proxy ending TLS), 'false' never, 'auto' when this request came over HTTPS. */
-export const secureCookie = (request: FastifyRequest, ctx: ServerContext) => (ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure === 'true');
+export const secureCookie = (request: FastifyRequest, ctx: ServerContext) =>
+  ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure === 'true';
 
 /** The session cookie's name: `__Host-payload-token` when Secure (nothing but this host over HTTPS can set it), else Payload's `payload-token`. */
 export const sessionCookieName = (request: FastifyRequest, ctx: ServerContext) => (secureCookie(request, ctx) ? SECURE_TOKEN_COOKIE : TOKEN_COOKIE);
@@ -32,7 +33,13 @@ export function tokenInAnswer(request: FastifyRequest): boolean {
   return !headers.origin && !headers['sec-fetch-site'] && !headers.cookie;
 }
 
-export async function startSession(request: FastifyRequest, reply: FastifyReply, ctx: ServerContext, user: StaffUser, method: 'password' | 'sso'): Promise<{ token: string; exp: number }> {
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: ServerContext,
+  user: StaffUser,
+  method: 'password' | 'sso',
+): Promise<{ token: string; exp: number }> {
   const session = signStaffToken(user, ctx.jwtSecret);
   reply.setCookie(sessionCookieName(request, ctx), session.token, cookieOptions(request, ctx, new Date(session.exp * 1000)));
   setDeviceCookie(reply, secureCookie(request, ctx), ctx.jwtSecret, user.id);

@@ -40,7 +40,8 @@ function parsePayload(token: string): Payload | null {
   try {
     const payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as Payload;
     const parameters = payload?.challenge?.parameters;
-    if (!parameters || typeof parameters !== 'object' || typeof parameters.nonce !== 'string' || !payload.solution || typeof payload.solution !== 'object') return null;
+    if (!parameters || typeof parameters !== 'object' || typeof parameters.nonce !== 'string' || !payload.solution || typeof payload.solution !== 'object')
+      return null;
     return payload;
   } catch {
     return null;

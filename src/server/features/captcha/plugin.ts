@@ -90,7 +90,9 @@ export const captchaPlugin = ownPlugin('captcha', async (app: FastifyInstance, c
     const outcome = await checkAltchaPayload(altcha, token, action);
     if (!outcome.ok) throw failed();
     // Spending the challenge and issuing the proof commit together: a replay gets no proof, a failure spends nothing.
-    const issued = await ctx.db.transaction(async (tx) => ((await spendChallenge(tx, outcome.nonce, outcome.expiresAt)) ? issueProof(tx, action, ctx.config.captchaProofMinutes) : null));
+    const issued = await ctx.db.transaction(async (tx) =>
+      (await spendChallenge(tx, outcome.nonce, outcome.expiresAt)) ? issueProof(tx, action, ctx.config.captchaProofMinutes) : null,
+    );
     if (!issued) throw failed();
     return { success: true, ...issued };
   });

@@ -48,10 +48,10 @@ export const guestEmail = (collection: Collection, row: DocumentRow) => String(a
 /** The venue's name as the guest knows it (the display name of the reply's sender), else the form's title. */
 export async function venueName(db: Queryable, compiled: CompiledForm, row: DocumentRow, lang: Lang): Promise<string> {
   if (compiled.venue && row.venue) {
-    const { rows } = await db.query<{ name: unknown }>(
-      `SELECT data->'name' AS name FROM documents WHERE collection = $1 AND data->>'slug' = $2 LIMIT 1`,
-      [compiled.venue.collection, row.venue],
-    );
+    const { rows } = await db.query<{ name: unknown }>(`SELECT data->'name' AS name FROM documents WHERE collection = $1 AND data->>'slug' = $2 LIMIT 1`, [
+      compiled.venue.collection,
+      row.venue,
+    ]);
     const name = rows[0]?.name;
     if (typeof name === 'string' && name) return name;
     if (name && typeof name === 'object') {
@@ -68,7 +68,13 @@ export function firstName(user: { name: string | null; email: string }): string 
 }
 
 /** The values of a reply's placeholders for this guest, in their language. */
-export async function placeholderValues(db: Queryable, collection: Collection, row: DocumentRow, lang: Lang, staff: { name: string | null; email: string }): Promise<Record<ReplyPlaceholder, string>> {
+export async function placeholderValues(
+  db: Queryable,
+  collection: Collection,
+  row: DocumentRow,
+  lang: Lang,
+  staff: { name: string | null; email: string },
+): Promise<Record<ReplyPlaceholder, string>> {
   const compiled = collection.form!.compiled;
   const name = answer(row, compiled.form.contact?.name);
   return {

@@ -63,7 +63,8 @@ export const caseGuestPlugin = ownPlugin('case-guest', async (app: FastifyInstan
     const given = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>).text : undefined;
     const text = typeof given === 'string' ? given.trim() : '';
     if (text === '') throw validationError(null, [{ path: 'text', message: t('caseAnswerEmpty', lang) }]);
-    if (text.length > CASE_ANSWER_MAX_LENGTH) throw validationError(null, [{ path: 'text', message: t('caseAnswerTooLong', lang, { max: CASE_ANSWER_MAX_LENGTH }) }]);
+    if (text.length > CASE_ANSWER_MAX_LENGTH)
+      throw validationError(null, [{ path: 'text', message: t('caseAnswerTooLong', lang, { max: CASE_ANSWER_MAX_LENGTH }) }]);
     const { rows } = await db.query<{ id: number; created_at: Date }>(
       `INSERT INTO case_messages (document_id, direction, text, lang) SELECT id, 'from-guest', $2, $3 FROM documents WHERE id = $1 RETURNING id, created_at`,
       [row.id, text, lang],

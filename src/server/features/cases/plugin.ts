@@ -41,10 +41,17 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
     return { collection, row: rows[0] };
   }
 
-  app.get('/api/:slug/:id/messages', { schema: { params: slugIdParams, headers: credentialHeaders, response: { 200: CaseThread } } }, async (request: SubmissionRequest) => {
-    const { collection, row } = await submissionOf(request);
-    return { docs: await readThread(db, row.id), reply: { lang: await guestLanguage(db, collection.form!.compiled, row), blocked: replyBlock(collection, row) } };
-  });
+  app.get(
+    '/api/:slug/:id/messages',
+    { schema: { params: slugIdParams, headers: credentialHeaders, response: { 200: CaseThread } } },
+    async (request: SubmissionRequest) => {
+      const { collection, row } = await submissionOf(request);
+      return {
+        docs: await readThread(db, row.id),
+        reply: { lang: await guestLanguage(db, collection.form!.compiled, row), blocked: replyBlock(collection, row) },
+      };
+    },
+  );
 
   /** The reply as it would be sent: checked (409, 400 in the console's language), placeholders filled in the guest's language. */
   async function compose(request: SubmissionRequest) {
@@ -61,25 +68,41 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
     return { collection, row, staff, guestLang, subject, text: fillReply(checked.text, values) };
   }
 
-  app.post('/api/:slug/:id/messages/preview', { schema: { params: slugIdParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: CasePreview } } }, async (request: SubmissionRequest) => {
-    const { guestLang, subject, text } = await compose(request);
-    return { lang: guestLang, subject, text };
-  });
+  app.post(
+    '/api/:slug/:id/messages/preview',
+    { schema: { params: slugIdParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: CasePreview } } },
+    async (request: SubmissionRequest) => {
+      const { guestLang, subject, text } = await compose(request);
+      return { lang: guestLang, subject, text };
+    },
+  );
 
-  app.post('/api/:slug/:id/messages', { schema: { params: slugIdParams, querystring: localeQuery, headers: credentialHeaders, response: { 201: CaseMessage } } }, async (request: SubmissionRequest, reply: FastifyReply) => {
-    const { collection, row, staff, guestLang, subject, text } = await compose(request);
-    const message = await db.transaction(async (tx) => {
-      // Held until the reply is stored: a submission erased meanwhile is a 404, not a broken reference.
-      const { rows: still } = await tx.query('SELECT 1 FROM documents WHERE id = $1 FOR SHARE', [row.id]);
-      if (still.length === 0) throw notFound();
-      const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO case_messages (document_id, direction, subject, text, author_id, lang) VALUES ($1, 'to-guest', $2, $3, $4, $5) RETURNING id`,
-        [row.id, subject, text, staff.id, guestLang],
-      );
-      const id = rows[0].id;
-      await enqueue(tx, { kind: CASE_REPLY_KIND, channel: 'email' satisfies ChannelName, recipient: guestEmail(collection, row), key: replyKey(row.id, id), sourceId: id, documentId: row.id, lang: guestLang });
-      return readMessage(tx, id);
-    });
-    return reply.code(201).send(message);
-  });
+  app.post(
+    '/api/:slug/:id/messages',
+    { schema: { params: slugIdParams, querystring: localeQuery, headers: credentialHeaders, response: { 201: CaseMessage } } },
+    async (request: SubmissionRequest, reply: FastifyReply) => {
+      const { collection, row, staff, guestLang, subject, text } = await compose(request);
+      const message = await db.transaction(async (tx) => {
+        // Held until the reply is stored: a submission erased meanwhile is a 404, not a broken reference.
+        const { rows: still } = await tx.query('SELECT 1 FROM documents WHERE id = $1 FOR SHARE', [row.id]);
+        if (still.length === 0) throw notFound();
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO case_messages (document_id, direction, subject, text, author_id, lang) VALUES ($1, 'to-guest', $2, $3, $4, $5) RETURNING id`,
+          [row.id, subject, text, staff.id, guestLang],
+        );
+        const id = rows[0].id;
+        await enqueue(tx, {
+          kind: CASE_REPLY_KIND,
+          channel: 'email' satisfies ChannelName,
+          recipient: guestEmail(collection, row),
+          key: replyKey(row.id, id),
+          sourceId: id,
+          documentId: row.id,
+          lang: guestLang,
+        });
+        return readMessage(tx, id);
+      });
+      return reply.code(201).send(message);
+    },
+  );
 });

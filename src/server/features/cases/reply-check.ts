@@ -15,13 +15,20 @@ const BLOCK_MESSAGES: Record<ReplyBlock, MessageKey> = { 'no-contact': 'staffCas
 /** 409: this guest is not to be replied to; `code` says why (the console shows the reason instead of the button). */
 export function replyRefused(collection: Collection, block: ReplyBlock, lang: Lang): ApiError {
   const message = t(BLOCK_MESSAGES[block], lang);
-  return new ApiError(409, { errors: [{ name: 'ReplyNotPossible', message, data: { collection: collection.slug, errors: [{ path: 'contact', code: block, message }] } }] });
+  return new ApiError(409, {
+    errors: [{ name: 'ReplyNotPossible', message, data: { collection: collection.slug, errors: [{ path: 'contact', code: block, message }] } }],
+  });
 }
 
 /** The placeholder problem of a text, in `lang`, or null. */
 export function placeholderProblem(text: string, lang: Lang): string | null {
   const unknown = unknownPlaceholders(text);
-  return unknown.length ? t('staffCasePlaceholderUnknown', lang, { name: unknown.map((name) => `{${name}}`).join(', '), known: REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ') }) : null;
+  return unknown.length
+    ? t('staffCasePlaceholderUnknown', lang, {
+        name: unknown.map((name) => `{${name}}`).join(', '),
+        known: REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', '),
+      })
+    : null;
 }
 
 export interface CheckedReply {
@@ -40,9 +47,13 @@ export async function checkReply(db: Queryable, collection: Collection, body: un
   let template: Template | null = null;
   if (given.template !== undefined && given.template !== null && given.template !== '') {
     const id = Number(given.template);
-    const { rows } = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await db.query<Template>('SELECT id, data FROM documents WHERE collection = $1 AND id = $2', [REPLY_TEMPLATES, id]) : { rows: [] };
+    const { rows } =
+      Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647
+        ? await db.query<Template>('SELECT id, data FROM documents WHERE collection = $1 AND id = $2', [REPLY_TEMPLATES, id])
+        : { rows: [] };
     template = rows[0] ?? null;
-    if (!template || template.data.form !== collection.form!.compiled.id || template.data.language !== guestLang) throw fail('template', t('staffCaseTemplateUnknown', lang));
+    if (!template || template.data.form !== collection.form!.compiled.id || template.data.language !== guestLang)
+      throw fail('template', t('staffCaseTemplateUnknown', lang));
   }
   const written = typeof given.text === 'string' ? given.text.trim() : '';
   const text = written || (typeof template?.data.body === 'string' ? template.data.body.trim() : '');

@@ -24,7 +24,10 @@ const RTL: readonly Lang[] = ['ar'];
 
 function htmlOf(lang: Lang, text: string, linkLine: string, link: string, referenceLine: string): string {
   const dir = RTL.includes(lang) ? 'rtl' : 'ltr';
-  const paragraphs = text.split(/\n{2,}/).map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n');
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="${lang}" dir="${dir}">
 <head><meta charset="utf-8"></head>

@@ -25,7 +25,10 @@ export const replyTemplatesPlugin = ownPlugin('reply-templates', async (app: Fas
   if (!found) return; // a content directory without reply templates
   const collection: Collection = found;
   let editor: Promise<LoadedForm | undefined> | null = null;
-  const templateForm = () => (editor ??= loadCompiledForms(path.join(ctx.config.formsBuildDir, 'content')).then((forms) => forms.find((form) => form.compiled.collection === REPLY_TEMPLATES)));
+  const templateForm = () =>
+    (editor ??= loadCompiledForms(path.join(ctx.config.formsBuildDir, 'content')).then((forms) =>
+      forms.find((form) => form.compiled.collection === REPLY_TEMPLATES),
+    ));
 
   async function check(request: FastifyRequest, stored: Data): Promise<void> {
     if (!can(request.caller, 'edit-content')) throw forbidden(); // told before anything about the words

@@ -28,7 +28,7 @@ function toMessage(row: MessageRow): CaseMessage {
     text: row.text,
     author: row.direction === 'to-guest' ? (row.author_name ?? row.author_email) : null,
     createdAt: row.created_at.toISOString(),
-    delivery: row.direction === 'to-guest' ? delivery ?? { state: 'queued' } : null,
+    delivery: row.direction === 'to-guest' ? (delivery ?? { state: 'queued' }) : null,
   };
 }
 
@@ -43,13 +43,17 @@ export async function readMessage(db: Queryable, id: number): Promise<CaseMessag
 }
 
 /** The messages of some submissions, oldest first, for a data-subject export (features/privacy): who wrote a reply stays out. */
-export async function messagesOfSubmissions(db: Queryable, documentIds: readonly number[]): Promise<Map<number, { at: string; direction: CaseMessage['direction']; text: string }[]>> {
+export async function messagesOfSubmissions(
+  db: Queryable,
+  documentIds: readonly number[],
+): Promise<Map<number, { at: string; direction: CaseMessage['direction']; text: string }[]>> {
   const messages = new Map<number, { at: string; direction: CaseMessage['direction']; text: string }[]>();
   if (documentIds.length === 0) return messages;
   const { rows } = await db.query<{ document_id: number; created_at: Date; direction: CaseMessage['direction']; text: string }>(
     'SELECT document_id, created_at, direction, text FROM case_messages WHERE document_id = ANY($1::int[]) ORDER BY id',
     [documentIds],
   );
-  for (const row of rows) messages.set(row.document_id, [...(messages.get(row.document_id) ?? []), { at: row.created_at.toISOString(), direction: row.direction, text: row.text }]);
+  for (const row of rows)
+    messages.set(row.document_id, [...(messages.get(row.document_id) ?? []), { at: row.created_at.toISOString(), direction: row.direction, text: row.text }]);
   return messages;
 }

@@ -16,7 +16,12 @@ interface ConversationRow {
   [key: string]: unknown;
 }
 
-const summary = (row: ConversationRow): ConversationSummary => ({ id: row.id, title: row.title, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() });
+const summary = (row: ConversationRow): ConversationSummary => ({
+  id: row.id,
+  title: row.title,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
 
 export function titleOf(question: string): string {
   const words = question.replace(/\s+/g, ' ').trim();
@@ -24,7 +29,10 @@ export function titleOf(question: string): string {
 }
 
 export async function listConversations(db: Queryable, userId: number, limit: number): Promise<ConversationSummary[]> {
-  const { rows } = await db.query<ConversationRow>('SELECT * FROM chat_conversations WHERE user_id = $1 ORDER BY updated_at DESC, id DESC LIMIT $2', [userId, limit]);
+  const { rows } = await db.query<ConversationRow>('SELECT * FROM chat_conversations WHERE user_id = $1 ORDER BY updated_at DESC, id DESC LIMIT $2', [
+    userId,
+    limit,
+  ]);
   return rows.map(summary);
 }
 
@@ -47,11 +55,22 @@ export async function conversationMessages(db: Queryable, conversationId: number
   return rows.map((row) => ({ id: row.id, role: row.role, text: row.text, createdAt: row.created_at.toISOString() }));
 }
 
-export async function addMessage(db: Queryable, conversationId: number, role: 'user' | 'assistant', text: string, responseId: string | null = null): Promise<number> {
-  const { rows } = await db.query<{ id: number }>('INSERT INTO chat_messages (conversation_id, role, text, response_id) VALUES ($1, $2, $3, $4) RETURNING id', [conversationId, role, text, responseId]);
-  await db.query(
-    'UPDATE chat_conversations SET updated_at = now(), last_response_id = COALESCE($2, last_response_id) WHERE id = $1',
-    [conversationId, responseId],
-  );
+export async function addMessage(
+  db: Queryable,
+  conversationId: number,
+  role: 'user' | 'assistant',
+  text: string,
+  responseId: string | null = null,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('INSERT INTO chat_messages (conversation_id, role, text, response_id) VALUES ($1, $2, $3, $4) RETURNING id', [
+    conversationId,
+    role,
+    text,
+    responseId,
+  ]);
+  await db.query('UPDATE chat_conversations SET updated_at = now(), last_response_id = COALESCE($2, last_response_id) WHERE id = $1', [
+    conversationId,
+    responseId,
+  ]);
   return rows[0].id;
 }

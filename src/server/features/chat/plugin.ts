@@ -14,7 +14,14 @@ import { rowIdOf } from '../../core/http/row-id.ts';
 const LIST_LIMIT = 100;
 
 export const notConfigured = () =>
-  new ApiError(503, { errors: [{ name: 'AssistantNotConfigured', message: 'No chat assistant is configured on this server: set OPENAI_API_KEY and OPENAI_MODEL (or OPENAI_PROMPT_ID), see the README.' }] });
+  new ApiError(503, {
+    errors: [
+      {
+        name: 'AssistantNotConfigured',
+        message: 'No chat assistant is configured on this server: set OPENAI_API_KEY and OPENAI_MODEL (or OPENAI_PROMPT_ID), see the README.',
+      },
+    ],
+  });
 
 const assistantFailed = (detail: string) => `The assistant could not answer (${detail}). Please try again in a moment.`;
 
@@ -36,7 +43,8 @@ function staffId(request: FastifyRequest): number {
 function conversationId(raw: unknown, path: string): number | null {
   if (raw === undefined || raw === null) return null;
   const id = typeof raw === 'string' ? (rowIdOf(raw) ?? raw) : raw;
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 999_999_999) throw validationError(null, [{ path, message: 'A conversation id is a positive whole number.' }]);
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 999_999_999)
+    throw validationError(null, [{ path, message: 'A conversation id is a positive whole number.' }]);
   return id;
 }
 
@@ -97,7 +105,9 @@ export const chatPlugin = ownPlugin('chat', async (app: FastifyInstance, ctx: Se
       }
     } catch (error) {
       request.log.warn(`Chat assistant failed: ${(error as Error).message}`);
-      throw new ApiError(502, { errors: [{ name: 'AssistantFailed', message: assistantFailed(failureDetail(error)), data: { conversation: conversation.id } }] });
+      throw new ApiError(502, {
+        errors: [{ name: 'AssistantFailed', message: assistantFailed(failureDetail(error)), data: { conversation: conversation.id } }],
+      });
     }
 
     async function* events() {

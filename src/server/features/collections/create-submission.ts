@@ -67,7 +67,8 @@ function referenceChecks(collections: Map<string, Collection>, form: LoadedForm,
   for (const reference of form.compiled.references) {
     const value = data[reference.field];
     if (!present(value)) continue;
-    const matches = reference.match === 'id' ? `id::text = $${params.push(String(value))}` : `data->>$${params.push(reference.match)} = $${params.push(String(value))}`;
+    const matches =
+      reference.match === 'id' ? `id::text = $${params.push(String(value))}` : `data->>$${params.push(reference.match)} = $${params.push(String(value))}`;
     let sql = `SELECT 1 FROM documents WHERE collection = $${params.push(reference.collection)} AND ${matches}`;
     // e.g. a sub-department must belong to the department answered in the same form
     if (reference.filter) sql += ` AND data->>$${params.push(reference.filter.field)} = $${params.push(String(data[reference.filter.equalsAnswer] ?? ''))}`;
@@ -96,7 +97,15 @@ interface StoreOptions {
  * Stores the answers in one statement that also checks the references, and may take the
  * Idempotency-Key: nothing is written when a reference fails or the key is taken.
  */
-async function storeChecked(tx: Queryable, collections: Map<string, Collection>, form: LoadedForm, values: unknown[], data: Record<string, unknown>, lang: Lang, options: StoreOptions): Promise<Stored> {
+async function storeChecked(
+  tx: Queryable,
+  collections: Map<string, Collection>,
+  form: LoadedForm,
+  values: unknown[],
+  data: Record<string, unknown>,
+  lang: Lang,
+  options: StoreOptions,
+): Promise<Stored> {
   const params = [...values];
   const columns = 'collection, data, form_version, form_hash, evidence, reference, venue';
   const venue = venueSlugSql(form.compiled.venue, form.compiled.venue && data[form.compiled.venue.field], params);
@@ -172,7 +181,11 @@ async function insertWithReference(db: Db, inTransaction: boolean, create: (tx: 
  */
 export function storeSubmission(ctx: ServerContext, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
   const { db, registry, uniqueRules, config, submissionHooks } = ctx;
-  return createSubmission({ db, collections: registry.collections, uniqueRules, uploadOrphanMinutes: config.uploadOrphanMinutes, submissionHooks }, collection, request);
+  return createSubmission(
+    { db, collections: registry.collections, uniqueRules, uploadOrphanMinutes: config.uploadOrphanMinutes, submissionHooks },
+    collection,
+    request,
+  );
 }
 
 export async function createSubmission(deps: Dependencies, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
@@ -208,11 +221,16 @@ async function createOnce(deps: Dependencies, collection: Collection, request: S
       // First: a concurrent retry with the same key waits here, before spending the captcha proof.
       await claimInTransaction?.claim(tx);
       if (compiled.captcha) await consumeProof(tx, request.captchaProof, compiled.captcha.action);
-      const uploads = uploadsAnswered ? await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes, request.uploadClaims) : { errors: [], ids: [] };
+      const uploads = uploadsAnswered
+        ? await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes, request.uploadClaims)
+        : { errors: [], ids: [] };
       const evidence = evidenceFor({ ...compiled, texts: form.texts }, data, request.lang, request.client ?? { ip: '', userAgent: undefined });
       const values = [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference];
       const refuse = uploads.errors.length > 0;
-      const stored = await storeChecked(tx, deps.collections, form, values, data, request.lang, { refuse, key: inTransaction ? null : (request.idempotency ?? null) });
+      const stored = await storeChecked(tx, deps.collections, form, values, data, request.lang, {
+        refuse,
+        key: inTransaction ? null : (request.idempotency ?? null),
+      });
       if (!stored.row) throw validationError(collection.slug, [...stored.errors, ...uploads.errors]);
       const { row } = stored;
       if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [row.id, uploads.ids]);
@@ -227,6 +245,10 @@ async function createOnce(deps: Dependencies, collection: Collection, request: S
     // An index this instance does not know (another instance's newer definitions): still a 409 naming the answers, with the general wording.
     const fields = rule?.fields ?? fieldsOfViolation(error.detail);
     const message = rule ? formText(rule.formId, rule.message, request.lang) : t('alreadyTaken', request.lang);
-    throw validationError(collection.slug, (fields.length ? fields : ['']).map((field) => ({ label: fieldLabel(form, field, request.lang), message, path: field })), 409);
+    throw validationError(
+      collection.slug,
+      (fields.length ? fields : ['']).map((field) => ({ label: fieldLabel(form, field, request.lang), message, path: field })),
+      409,
+    );
   }
 }

@@ -67,7 +67,13 @@ function columnsOf(collection: Collection, lang: Lang): ExportColumn[] {
  * `readable` adds the caller's access (core/access/submission-access.ts readableSql); the answers read
  * in `lang` (engine/fields/answer-text.ts: options by their labels, dates as days), the headers stay English.
  */
-export function exportCsv(db: Queryable, collection: Collection, where: unknown, readable: (params: unknown[]) => string, lang: Lang = 'en'): AsyncIterable<string> {
+export function exportCsv(
+  db: Queryable,
+  collection: Collection,
+  where: unknown,
+  readable: (params: unknown[]) => string,
+  lang: Lang = 'en',
+): AsyncIterable<string> {
   const params: unknown[] = [collection.slug];
   // Built before the first byte is sent, so a bad filter is still a clean 400.
   const condition = `${whereToSql(collection, where, params)}) AND (${readable(params)}`;

@@ -56,7 +56,10 @@ export async function findDocuments(db: Queryable, registry: Registry, caller: C
   const order = sortToSql(collection, query.sort);
   const { page, limit, all } = collectionPageParams(query);
   const totalDocs = await countDocuments(db, registry, caller, collection, query);
-  const { rows } = await db.query<DocumentRow>(`SELECT * ${sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${(BigInt(page - 1) * BigInt(limit)).toString()}`, params);
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT * ${sql} ORDER BY ${order} LIMIT ${limit} OFFSET ${(BigInt(page - 1) * BigInt(limit)).toString()}`,
+    params,
+  );
   // Every document asked for, and all of them fit: on the one page, as Payload answers it (limit 0).
   if (all && totalDocs <= limit) return { rows, ...listPage(rows, totalDocs, { page: 1, limit: Math.max(totalDocs, 1) }), limit: 0 };
   const { docs, ...counters } = listPage(rows, totalDocs, { page, limit });

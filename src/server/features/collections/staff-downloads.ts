@@ -65,18 +65,26 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
       .send(svg);
   });
 
-  app.get('/api/:slug/export.csv', { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } }, async (request: SlugRequest, reply) => {
-    const collection = staffForm(request);
-    const query = request.query as { where?: unknown; locale?: string };
-    const lang = isLang(query.locale) ? query.locale : 'en';
-    const pieces = exportCsv(db, collection, query.where, (params) => readableSql(request.caller, registry, collection, params), lang);
-    // The filter's fields and operators, never its values (where.ts whereFields).
-    await recordAudit(db, request.caller, { action: 'export-submissions', target: collection.slug, detail: query.where === undefined ? {} : { where: whereFields(collection, query.where) } });
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${collection.slug}-${day}.csv"`)
-      .header('cache-control', 'private, no-store')
-      .send(Readable.from(pieces));
-  });
+  app.get(
+    '/api/:slug/export.csv',
+    { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } },
+    async (request: SlugRequest, reply) => {
+      const collection = staffForm(request);
+      const query = request.query as { where?: unknown; locale?: string };
+      const lang = isLang(query.locale) ? query.locale : 'en';
+      const pieces = exportCsv(db, collection, query.where, (params) => readableSql(request.caller, registry, collection, params), lang);
+      // The filter's fields and operators, never its values (where.ts whereFields).
+      await recordAudit(db, request.caller, {
+        action: 'export-submissions',
+        target: collection.slug,
+        detail: query.where === undefined ? {} : { where: whereFields(collection, query.where) },
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${collection.slug}-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(pieces));
+    },
+  );
 });

@@ -96,7 +96,8 @@ class SqlBuilder {
   }
 
   private condition(column: Column, operator: string, raw: unknown, path: string): string {
-    const list = () => (typeof raw === 'string' ? raw.split(',') : asList(raw)).map((item) => this.value(column, item)).filter((sql): sql is string => sql !== null);
+    const list = () =>
+      (typeof raw === 'string' ? raw.split(',') : asList(raw)).map((item) => this.value(column, item)).filter((sql): sql is string => sql !== null);
     if (operator === 'exists') return String(raw) === 'false' ? `${column.sql} IS NULL` : `${column.sql} IS NOT NULL`;
     if (column.kind === 'json') {
       // Lists (multi-choice answers): equals/contains/in test membership.
@@ -179,7 +180,20 @@ export function whereToSql(collection: Collection, where: unknown, params: unkno
   return sql;
 }
 
-const OPERATORS = new Set(['equals', 'not_equals', 'in', 'not_in', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'like', 'not_like', 'contains', 'exists']);
+const OPERATORS = new Set([
+  'equals',
+  'not_equals',
+  'in',
+  'not_in',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+  'like',
+  'not_like',
+  'contains',
+  'exists',
+]);
 
 /**
  * What the audit log keeps of a where (an export's filter): each condition's field and operator
@@ -214,7 +228,13 @@ export function whereFields(collection: Collection, where: unknown): string[] {
 }
 
 export function sortToSql(collection: Collection, sort: unknown): string {
-  const fields = typeof sort === 'string' && sort.trim() ? sort.split(',').map((field) => field.trim()).filter(Boolean) : ['-createdAt'];
+  const fields =
+    typeof sort === 'string' && sort.trim()
+      ? sort
+          .split(',')
+          .map((field) => field.trim())
+          .filter(Boolean)
+      : ['-createdAt'];
   const bad: string[] = [];
   const order = fields.map((field) => {
     const descending = field.startsWith('-');

@@ -27,7 +27,8 @@ export async function checkFollowUpChange(db: Queryable, collection: Collection,
   const given = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const errors: FieldError[] = [];
   const change: CheckedChange = {};
-  for (const key of Object.keys(given)) if (!['state', 'assigneeId', 'note'].includes(key)) errors.push({ path: key, message: t('followUpUnknownField', lang) });
+  for (const key of Object.keys(given))
+    if (!['state', 'assigneeId', 'note'].includes(key)) errors.push({ path: key, message: t('followUpUnknownField', lang) });
   if (given.state !== undefined) {
     if (isState(given.state)) change.state = given.state;
     else errors.push({ path: 'state', message: t('followUpStateInvalid', lang) });
@@ -35,7 +36,10 @@ export async function checkFollowUpChange(db: Queryable, collection: Collection,
   if (given.assigneeId === null) change.assigneeId = null;
   else if (given.assigneeId !== undefined) {
     const id = given.assigneeId;
-    const { rows } = Number.isSafeInteger(id) && Number(id) > 0 && Number(id) <= 2_147_483_647 ? await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]) : { rows: [] };
+    const { rows } =
+      Number.isSafeInteger(id) && Number(id) > 0 && Number(id) <= 2_147_483_647
+        ? await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id])
+        : { rows: [] };
     const caller = rows[0] ? asCaller(rows[0]) : null;
     if (caller && canFollowUp(caller, collection, row)) change.assigneeId = Number(id);
     else errors.push({ path: 'assigneeId', message: t('followUpAssigneeInvalid', lang) });
@@ -43,7 +47,8 @@ export async function checkFollowUpChange(db: Queryable, collection: Collection,
   if (given.note !== undefined) {
     const note = typeof given.note === 'string' ? given.note.trim() : '';
     if (note === '') errors.push({ path: 'note', message: t('followUpNoteEmpty', lang) });
-    else if (note.length > FOLLOW_UP_NOTE_MAX_LENGTH) errors.push({ path: 'note', message: t('followUpNoteTooLong', lang, { max: FOLLOW_UP_NOTE_MAX_LENGTH }) });
+    else if (note.length > FOLLOW_UP_NOTE_MAX_LENGTH)
+      errors.push({ path: 'note', message: t('followUpNoteTooLong', lang, { max: FOLLOW_UP_NOTE_MAX_LENGTH }) });
     else change.note = note;
   }
   if (errors.length === 0 && Object.keys(change).length === 0) errors.push({ path: 'state', message: t('followUpNothingToChange', lang) });

@@ -38,20 +38,28 @@ async function staffMembers(db: Queryable, ids: (number | null)[]): Promise<Map<
 /** State and assignee of each submission (absent: new, nobody), for a list page. */
 export async function followUpSummaries(db: Queryable, documentIds: number[]): Promise<Map<number, FollowUpSummary>> {
   const { rows } = documentIds.length ? await db.query<FollowUpRow>('SELECT * FROM followups WHERE document_id = ANY($1::int[])', [documentIds]) : { rows: [] };
-  const people = await staffMembers(db, rows.map((row) => row.assignee_id));
+  const people = await staffMembers(
+    db,
+    rows.map((row) => row.assignee_id),
+  );
   const byId = new Map(rows.map((row) => [row.document_id, row]));
-  return new Map(documentIds.map((id) => {
-    const row = byId.get(id);
-    return [id, { state: row?.state ?? 'new', assignee: row?.assignee_id ? people.get(row.assignee_id) ?? null : null }];
-  }));
+  return new Map(
+    documentIds.map((id) => {
+      const row = byId.get(id);
+      return [id, { state: row?.state ?? 'new', assignee: row?.assignee_id ? (people.get(row.assignee_id) ?? null) : null }];
+    }),
+  );
 }
 
 export async function readFollowUp(db: Queryable, documentId: number): Promise<FollowUp> {
   const { rows } = await db.query<FollowUpRow>('SELECT * FROM followups WHERE document_id = $1', [documentId]);
-  const { rows: notes } = await db.query<{ id: number; author_id: number | null; text: string; created_at: Date }>('SELECT * FROM followup_notes WHERE document_id = $1 ORDER BY id', [documentId]);
+  const { rows: notes } = await db.query<{ id: number; author_id: number | null; text: string; created_at: Date }>(
+    'SELECT * FROM followup_notes WHERE document_id = $1 ORDER BY id',
+    [documentId],
+  );
   const row = rows[0];
   const people = await staffMembers(db, [row?.assignee_id ?? null, row?.resolved_by ?? null, ...notes.map((note) => note.author_id)]);
-  const person = (id: number | null | undefined) => (id ? people.get(id) ?? null : null);
+  const person = (id: number | null | undefined) => (id ? (people.get(id) ?? null) : null);
   return {
     state: row?.state ?? 'new',
     assignee: person(row?.assignee_id),
@@ -86,6 +94,10 @@ export async function applyFollowUpChange(tx: Queryable, documentId: number, use
     );
   }
   if (change.note === undefined) return null;
-  const { rows } = await tx.query<{ id: number }>('INSERT INTO followup_notes (document_id, author_id, text) VALUES ($1, $2, $3) RETURNING id', [documentId, userId, change.note]);
+  const { rows } = await tx.query<{ id: number }>('INSERT INTO followup_notes (document_id, author_id, text) VALUES ($1, $2, $3) RETURNING id', [
+    documentId,
+    userId,
+    change.note,
+  ]);
   return rows[0].id;
 }

@@ -37,32 +37,48 @@ export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance,
     return { collection, row: rows[0] };
   }
 
-  app.get('/api/:slug/:id/followup', { schema: { params: slugIdParams, headers: credentialHeaders, response: { 200: FollowUp } } }, async (request: SubmissionRequest) => {
-    const { row } = await submissionOf(request);
-    return readFollowUp(db, row.id);
-  });
+  app.get(
+    '/api/:slug/:id/followup',
+    { schema: { params: slugIdParams, headers: credentialHeaders, response: { 200: FollowUp } } },
+    async (request: SubmissionRequest) => {
+      const { row } = await submissionOf(request);
+      return readFollowUp(db, row.id);
+    },
+  );
 
-  app.patch('/api/:slug/:id/followup', { schema: { params: slugIdParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: FollowUp } } }, async (request: SubmissionRequest) => {
-    const { collection, row } = await submissionOf(request);
-    const lang = resolveLanguage(request.query.locale ?? request.headers['accept-language']);
-    const change = await checkFollowUpChange(db, collection, row, request.body, lang);
-    const userId = request.caller.kind === 'staff' ? request.caller.user.id : 0;
-    return db.transaction(async (tx) => {
-      // Held until the change is stored: a submission erased meanwhile is a 404, not a broken reference.
-      const { rows: still } = await tx.query('SELECT 1 FROM documents WHERE id = $1 FOR SHARE', [row.id]);
-      if (still.length === 0) throw notFound();
-      const noteId = await applyFollowUpChange(tx, row.id, userId, change);
-      // What changed, never the note's words (they stay in followup_notes, with author and time).
-      const detail = { ...(change.state !== undefined ? { state: change.state } : {}), ...(change.assigneeId !== undefined ? { assigneeId: change.assigneeId } : {}), ...(noteId !== null ? { noteId } : {}) };
-      await recordAudit(tx, request.caller, { action: 'update-followup', target: collection.slug, documentId: row.id, detail });
-      return readFollowUp(tx, row.id);
-    });
-  });
+  app.patch(
+    '/api/:slug/:id/followup',
+    { schema: { params: slugIdParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: FollowUp } } },
+    async (request: SubmissionRequest) => {
+      const { collection, row } = await submissionOf(request);
+      const lang = resolveLanguage(request.query.locale ?? request.headers['accept-language']);
+      const change = await checkFollowUpChange(db, collection, row, request.body, lang);
+      const userId = request.caller.kind === 'staff' ? request.caller.user.id : 0;
+      return db.transaction(async (tx) => {
+        // Held until the change is stored: a submission erased meanwhile is a 404, not a broken reference.
+        const { rows: still } = await tx.query('SELECT 1 FROM documents WHERE id = $1 FOR SHARE', [row.id]);
+        if (still.length === 0) throw notFound();
+        const noteId = await applyFollowUpChange(tx, row.id, userId, change);
+        // What changed, never the note's words (they stay in followup_notes, with author and time).
+        const detail = {
+          ...(change.state !== undefined ? { state: change.state } : {}),
+          ...(change.assigneeId !== undefined ? { assigneeId: change.assigneeId } : {}),
+          ...(noteId !== null ? { noteId } : {}),
+        };
+        await recordAudit(tx, request.caller, { action: 'update-followup', target: collection.slug, documentId: row.id, detail });
+        return readFollowUp(tx, row.id);
+      });
+    },
+  );
 
-  app.get('/api/:slug/followup-assignees', { schema: { params: slugParams, headers: credentialHeaders, response: { 200: FollowUpAssignees } } }, async (request: FastifyRequest<{ Params: { slug: string } }>) => {
-    const collection = collectionOf(request);
-    if (!canFollowUp(request.caller, collection, null)) throw notFound();
-    const users = await assigneesOf(db, collection, request.caller);
-    return { docs: users.map((user) => ({ id: user.id, name: user.name, email: user.email })) };
-  });
+  app.get(
+    '/api/:slug/followup-assignees',
+    { schema: { params: slugParams, headers: credentialHeaders, response: { 200: FollowUpAssignees } } },
+    async (request: FastifyRequest<{ Params: { slug: string } }>) => {
+      const collection = collectionOf(request);
+      if (!canFollowUp(request.caller, collection, null)) throw notFound();
+      const users = await assigneesOf(db, collection, request.caller);
+      return { docs: users.map((user) => ({ id: user.id, name: user.name, email: user.email })) };
+    },
+  );
 });

@@ -49,7 +49,13 @@ type LowRow = {
 const rounded = (mean: number | null) => (mean === null ? null : Math.round(Number(mean) * 100) / 100);
 
 /** One form's figures and its lowest-rated submissions of this week (none asked: `lowest` 0). */
-async function formAttention(db: Queryable, caller: Caller, registry: Registry, collection: Collection, lowest: number): Promise<{ form: HomeForm; low: LowRatedSubmission[] }> {
+async function formAttention(
+  db: Queryable,
+  caller: Caller,
+  registry: Registry,
+  collection: Collection,
+  lowest: number,
+): Promise<{ form: HomeForm; low: LowRatedSubmission[] }> {
   const compiled = collection.form!.compiled;
   const ratings = compiled.confidential ? { names: [], values: [], positions: [], top: 0 } : ratingPositions(collection);
   const params: unknown[] = [collection.slug, ratings.names, ratings.values, ratings.positions];
@@ -86,7 +92,16 @@ async function formAttention(db: Queryable, caller: Caller, registry: Registry, 
   );
   return {
     form,
-    low: low.rows.map((item) => ({ form: compiled.id, collection: collection.slug, id: item.id, reference: item.reference, venue: item.venue, createdAt: item.created_at.toISOString(), meanRating: rounded(item.mean)!, ratingTop: top })),
+    low: low.rows.map((item) => ({
+      form: compiled.id,
+      collection: collection.slug,
+      id: item.id,
+      reference: item.reference,
+      venue: item.venue,
+      createdAt: item.created_at.toISOString(),
+      meanRating: rounded(item.mean)!,
+      ratingTop: top,
+    })),
   };
 }
 
@@ -94,7 +109,9 @@ async function formAttention(db: Queryable, caller: Caller, registry: Registry, 
 const lowness = (item: LowRatedSubmission) => (item.ratingTop > 1 ? (item.meanRating - 1) / (item.ratingTop - 1) : 0);
 
 export async function consoleHome(db: Queryable, caller: Caller, registry: Registry, lowest: number): Promise<ConsoleHome> {
-  const collections = [...registry.collections.values()].filter((collection) => collection.kind === 'submissions' && collection.form && readableSql(caller, registry, collection, []) !== 'false');
+  const collections = [...registry.collections.values()].filter(
+    (collection) => collection.kind === 'submissions' && collection.form && readableSql(caller, registry, collection, []) !== 'false',
+  );
   const found = await Promise.all(collections.map((collection) => formAttention(db, caller, registry, collection, lowest)));
   const low = found.flatMap((item) => item.low).sort((a, b) => lowness(a) - lowness(b) || b.createdAt.localeCompare(a.createdAt));
   return {
@@ -119,7 +136,8 @@ export async function consoleNav(db: Queryable, caller: Caller, registry: Regist
     parts.push(`(documents.collection = $${params.push(collection.slug)} AND ${readable})`);
   }
   const inProgress = parts.length
-    ? (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM documents WHERE (${parts.join(' OR ')}) AND ${FOLLOW_UP_IN_PROGRESS_SQL}`, params)).rows[0].count
+    ? (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM documents WHERE (${parts.join(' OR ')}) AND ${FOLLOW_UP_IN_PROGRESS_SQL}`, params))
+        .rows[0].count
     : 0;
   return { forms, unreadAlerts: await unreadCount(db, caller, registry), followUpsInProgress: inProgress };
 }

@@ -83,7 +83,10 @@ export function meanOf(total: number, answered: number): number | null {
  */
 function summaryOf(question: InsightQuestion, counts: Map<string, Map<string, number>>): QuestionSummary {
   const answers = counts.get(question.name) ?? new Map<string, number>();
-  const keys = question.kind === 'rating' ? question.options.map((option) => option.value) : Array.from({ length: question.max - question.min + 1 }, (_, i) => String(question.min + i));
+  const keys =
+    question.kind === 'rating'
+      ? question.options.map((option) => option.value)
+      : Array.from({ length: question.max - question.min + 1 }, (_, i) => String(question.min + i));
   const valueOf = question.kind === 'rating' ? (key: string) => question.options.findIndex((option) => option.value === key) + 1 : Number;
   let answered = 0;
   let total = 0;
@@ -91,7 +94,11 @@ function summaryOf(question: InsightQuestion, counts: Map<string, Map<string, nu
     answered += n;
     total += n * valueOf(key);
   }
-  const summary: QuestionSummary = { answered, mean: meanOf(total, answered), distribution: Object.fromEntries(keys.map((key) => [key, answers.get(key) ?? 0])) };
+  const summary: QuestionSummary = {
+    answered,
+    mean: meanOf(total, answered),
+    distribution: Object.fromEntries(keys.map((key) => [key, answers.get(key) ?? 0])),
+  };
   if (question.kind === 'scale' && question.npsBand) {
     const bands = counts.get(question.npsBand);
     const nps = { promoters: bands?.get('promoter') ?? 0, passives: bands?.get('passive') ?? 0, detractors: bands?.get('detractor') ?? 0 };
@@ -125,16 +132,32 @@ function countsOf(row: PeriodRow): Map<string, Map<string, number>> {
 export function aggregateSql(request: AggregateRequest): { sql: string; params: unknown[]; read(row: Record<string, unknown>): AggregateRow } {
   const whole = wholePeriods(request.range, request.period);
   const { ratings, scales, bands } = answerKinds(request.questions);
-  const params: unknown[] = [request.collection, request.range.from, request.range.to, request.period, request.period === 'week' ? '1 day' : '0 days', request.by ?? '',
-    ratings.question, ratings.key, scales, bands];
+  const params: unknown[] = [
+    request.collection,
+    request.range.from,
+    request.range.to,
+    request.period,
+    request.period === 'week' ? '1 day' : '0 days',
+    request.by ?? '',
+    ratings.question,
+    ratings.key,
+    scales,
+    bands,
+  ];
   // $11 and $12 only when there are whole periods (PostgreSQL refuses a parameter it cannot type).
   if (whole) params.push(whole.from, whole.to);
   const venues = venueCondition(request.venues, params);
   // The days before the whole periods, the whole periods, the days after them: three index ranges.
-  const rows = (period: string, from: string, to: string) => `SELECT d.group_value, ${period === `'day'` ? periodStart('$4::text', '$5') : 'd.start'} AS start, d.question, d.answer, d.value, d.n
+  const rows = (
+    period: string,
+    from: string,
+    to: string,
+  ) => `SELECT d.group_value, ${period === `'day'` ? periodStart('$4::text', '$5') : 'd.start'} AS start, d.question, d.answer, d.value, d.n
       FROM insight_rollup d WHERE d.collection = $1 AND d.grouping = $6 AND d.period = ${period} AND d.start BETWEEN ${from} AND ${to}${venues}`;
   const source = whole
-    ? [rows(`'day'`, '$2::date', '$11::date - 1'), rows('$4::text', '$11::date', '$12::date'), rows(`'day'`, '$12::date + 1', '$3::date')].join('\n    UNION ALL ')
+    ? [rows(`'day'`, '$2::date', '$11::date - 1'), rows('$4::text', '$11::date', '$12::date'), rows(`'day'`, '$12::date + 1', '$3::date')].join(
+        '\n    UNION ALL ',
+      )
     : rows(`'day'`, '$2::date', '$3::date');
   // valued: each summed answer's key: a rating's option, a scale's whole number, a band's name;
   // question '' is the submissions' count. Other answers are left out.
@@ -157,7 +180,12 @@ export function aggregateSql(request: AggregateRequest): { sql: string; params: 
   const read = (found: Record<string, unknown>): AggregateRow => {
     const row = found as unknown as PeriodRow;
     const counts = countsOf(row);
-    return { key: row.grp ?? null, start: String(row.day), count: Number(row.count), questions: Object.fromEntries(request.questions.map((question) => [question.name, summaryOf(question, counts)])) };
+    return {
+      key: row.grp ?? null,
+      start: String(row.day),
+      count: Number(row.count),
+      questions: Object.fromEntries(request.questions.map((question) => [question.name, summaryOf(question, counts)])),
+    };
   };
   return { sql, params, read };
 }

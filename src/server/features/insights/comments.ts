@@ -21,7 +21,15 @@ export async function readComments(db: Queryable, request: CommentsRequest): Pro
   const groupCondition = request.by !== null && request.group !== null ? ` AND d.data->>$6::text = $${params.push(request.group)}` : '';
   const venues = venueCondition(request.venues, params);
   params.push(INSIGHT_COMMENTS_LIMIT + 1);
-  const { rows } = await db.query<{ id: number; reference: string | null; created_at: Date; grp: string | null; field: string; text: string; ratings: Record<string, string | number> | null }>(
+  const { rows } = await db.query<{
+    id: number;
+    reference: string | null;
+    created_at: Date;
+    grp: string | null;
+    field: string;
+    text: string;
+    ratings: Record<string, string | number> | null;
+  }>(
     `SELECT d.id, d.reference, d.created_at, d.data->>$6::text AS grp, comment.key AS field, comment.value AS text,
         (SELECT jsonb_object_agg(key, value) FROM jsonb_each(d.data) WHERE key = ANY($5::text[])) AS ratings
       FROM documents d, jsonb_each_text(d.data) AS comment
@@ -32,7 +40,13 @@ export async function readComments(db: Queryable, request: CommentsRequest): Pro
     params,
   );
   const docs = rows.slice(0, INSIGHT_COMMENTS_LIMIT).map((row) => ({
-    id: row.id, reference: row.reference, createdAt: row.created_at.toISOString(), group: row.grp, field: row.field, text: row.text, ratings: row.ratings ?? {},
+    id: row.id,
+    reference: row.reference,
+    createdAt: row.created_at.toISOString(),
+    group: row.grp,
+    field: row.field,
+    text: row.text,
+    ratings: row.ratings ?? {},
   }));
   return { docs, more: rows.length > INSIGHT_COMMENTS_LIMIT };
 }

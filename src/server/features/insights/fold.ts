@@ -77,7 +77,10 @@ async function foldChunk(db: Db): Promise<{ marked: number; written: number }> {
  * enough rows were written, the rollup and the queue are vacuumed and analysed (VACUUM_AFTER_ROWS).
  */
 export async function foldPending(db: Db, keepGoing: () => boolean = () => true): Promise<string> {
-  const state = () => db.query<{ pending: boolean; generation: string }>('SELECT EXISTS (SELECT 1 FROM insight_pending) AS pending, (SELECT n::text FROM insight_generation) AS generation');
+  const state = () =>
+    db.query<{ pending: boolean; generation: string }>(
+      'SELECT EXISTS (SELECT 1 FROM insight_pending) AS pending, (SELECT n::text FROM insight_generation) AS generation',
+    );
   const { rows } = await state();
   if (!rows[0].pending) return rows[0].generation;
   let written = writtenSinceVacuum.get(db) ?? 0;

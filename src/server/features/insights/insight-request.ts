@@ -14,7 +14,9 @@ export type InsightQuery = Partial<Record<'by' | 'period' | 'from' | 'to' | 'gro
 
 export const insightQuerySchema = {
   type: 'object',
-  properties: Object.fromEntries(['by', 'period', 'from', 'to', 'group', 'locale'].map((name) => [name, { type: 'string', maxLength: name === 'group' ? 500 : 100 }])),
+  properties: Object.fromEntries(
+    ['by', 'period', 'from', 'to', 'group', 'locale'].map((name) => [name, { type: 'string', maxLength: name === 'group' ? 500 : 100 }]),
+  ),
 } as const;
 
 export const callerLanguage = (request: FastifyRequest<{ Querystring: InsightQuery }>): Lang =>

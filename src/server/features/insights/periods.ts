@@ -35,4 +35,3 @@ export function wholePeriods(range: InsightRange, period: InsightPeriod): Insigh
   }
   return first <= last ? { from: dayText(first), to: dayText(last) } : null;
 }
-

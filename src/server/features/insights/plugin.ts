@@ -56,9 +56,14 @@ export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance,
   let closing = false;
   let folding: Promise<void> | null = null;
   const fold = () => {
-    folding ??= foldPending(db, () => !closing).then(() => undefined)
-      .catch((error: Error) => { if (!closing) app.log.error(`insights: counting the stored submissions failed (${error.message})`); })
-      .finally(() => { folding = null; });
+    folding ??= foldPending(db, () => !closing)
+      .then(() => undefined)
+      .catch((error: Error) => {
+        if (!closing) app.log.error(`insights: counting the stored submissions failed (${error.message})`);
+      })
+      .finally(() => {
+        folding = null;
+      });
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -101,12 +106,20 @@ export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance,
     const { by, range } = readInsightParams(request.query, compiled, callerLanguage(request));
     const group = request.query.group === undefined || request.query.group === '' ? null : request.query.group;
     const answer = await readComments(db, {
-      collection: collection.slug, by, group, range, venues,
+      collection: collection.slug,
+      by,
+      group,
+      range,
+      venues,
       commentFields: insightCommentFields(compiled.form).map((field) => field.name),
       ratingFields: insightQuestions(compiled.form).map((question) => question.name),
     });
     // Free text is personal data: reading it is recorded as a read of submissions.
-    await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, detail: { insights: 'comments', from: range.from, to: range.to, ...(group ? { group } : {}) } });
+    await recordAudit(db, request.caller, {
+      action: 'read-submission',
+      target: collection.slug,
+      detail: { insights: 'comments', from: range.from, to: range.to, ...(group ? { group } : {}) },
+    });
     return answer;
   });
 });

@@ -11,7 +11,9 @@ import { BUMP_GENERATION, FOLD_LOCK } from './fold.ts';
 
 /** What the rollup counts for one form, as "role name" lines, sorted (two sets compare as text). */
 export function countedFields(form: ResolvedForm): string[] {
-  const answers = insightQuestions(form).flatMap((question) => (question.kind === 'scale' && question.npsBand ? [question.name, question.npsBand] : [question.name]));
+  const answers = insightQuestions(form).flatMap((question) =>
+    question.kind === 'scale' && question.npsBand ? [question.name, question.npsBand] : [question.name],
+  );
   const lines = ['form ', ...insightGroupings(form).map((grouping) => `group ${grouping.name}`), ...answers.map((name) => `answer ${name}`)];
   return [...new Set(lines)].sort();
 }
@@ -22,8 +24,15 @@ async function recount(tx: Queryable, collection: string, lines: string[]): Prom
   if (lines.length === 0) return;
   const roles = lines.map((line) => line.slice(0, line.indexOf(' ')));
   const names = lines.map((line) => line.slice(line.indexOf(' ') + 1));
-  await tx.query('INSERT INTO insight_fields (collection, role, name) SELECT $1, role, name FROM unnest($2::text[], $3::text[]) AS f(role, name)', [collection, roles, names]);
-  await tx.query('INSERT INTO insight_pending (collection, doc_id, sign) SELECT collection, id, 1 FROM documents WHERE collection = $1 ORDER BY created_at, id', [collection]);
+  await tx.query('INSERT INTO insight_fields (collection, role, name) SELECT $1, role, name FROM unnest($2::text[], $3::text[]) AS f(role, name)', [
+    collection,
+    roles,
+    names,
+  ]);
+  await tx.query(
+    'INSERT INTO insight_pending (collection, doc_id, sign) SELECT collection, id, 1 FROM documents WHERE collection = $1 ORDER BY created_at, id',
+    [collection],
+  );
 }
 
 /** Whether a collection's rollup was emptied and its submissions queued (then fold them). */

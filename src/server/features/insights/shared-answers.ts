@@ -38,7 +38,9 @@ export class SharedAnswers<T> {
     const computed = compute();
     this.#answers.set(key, computed);
     // A failed computation is not kept (the next request tries again).
-    computed.catch(() => { if (this.#answers.get(key) === computed) this.#answers.delete(key); });
+    computed.catch(() => {
+      if (this.#answers.get(key) === computed) this.#answers.delete(key);
+    });
     if (this.#answers.size > this.max) this.#answers.delete(this.#answers.keys().next().value!);
     return computed;
   }

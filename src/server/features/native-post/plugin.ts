@@ -28,7 +28,8 @@ import { pathnameOf, queryOf } from '../../core/http/pathname.ts';
 const FORM_BODY_LIMIT = MAX_TEXT_BYTES;
 /** A post larger than its form can hold (read-post.ts), however it was found: the form again, saying so (413). */
 const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT']);
-const isTooLarge = (error: unknown) => (error instanceof ApiError && error.statusCode === 413) || TOO_LARGE.has((error as { code?: string } | null)?.code ?? '');
+const isTooLarge = (error: unknown) =>
+  (error instanceof ApiError && error.statusCode === 413) || TOO_LARGE.has((error as { code?: string } | null)?.code ?? '');
 /** How long after sending a guest may open the thanks again (reload, Back then Forward). */
 const THANKS_HOURS = 24;
 
@@ -53,7 +54,8 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
 
   /** The page again, or a short page when it cannot be rendered (pages not built, too many renders under way). */
   async function answerPage(reply: FastifyReply, status: number, url: string, outcome: NativePostOutcome, fallback: string) {
-    const html = (await app.postedFormPage?.(url, outcome)) ?? `<!doctype html><meta charset="utf-8"><title>${htmlEscape(fallback)}</title><p>${htmlEscape(fallback)}</p>`;
+    const html =
+      (await app.postedFormPage?.(url, outcome)) ?? `<!doctype html><meta charset="utf-8"><title>${htmlEscape(fallback)}</title><p>${htmlEscape(fallback)}</p>`;
     return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   }
 
@@ -78,7 +80,8 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     const { lang, url } = pageOf(request, form);
     const failed = form.compiled.form.submit.failed ? formText(form.compiled.id, form.compiled.form.submit.failed, lang) : t('submitFailed', lang);
     /** No answer at fault (a limit, the human check): the form again, saying it was not sent. */
-    const notSent = (status: number, answers: Record<string, unknown> = {}) => answerPage(reply, status, url, { kind: 'refused', answers, errors: [], notice: failed }, failed);
+    const notSent = (status: number, answers: Record<string, unknown> = {}) =>
+      answerPage(reply, status, url, { kind: 'refused', answers, errors: [], notice: failed }, failed);
     try {
       await ctx.limits.create(request, collection.slug);
     } catch (error) {
@@ -106,7 +109,11 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
       );
       const thanks = new URLSearchParams(query(request));
       thanks.set('reference', String(row.reference ?? row.id));
-      return reply.code(303).header('location', `${pathnameOf(request).replace(/\/$/, '')}/thank-you?${thanks}`).header('cache-control', 'no-store').send();
+      return reply
+        .code(303)
+        .header('location', `${pathnameOf(request).replace(/\/$/, '')}/thank-you?${thanks}`)
+        .header('cache-control', 'no-store')
+        .send();
     } catch (error) {
       const errors = error instanceof ApiError ? fieldErrorsOf(error) : null;
       if (errors) return refused(errors);
@@ -119,13 +126,23 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     const reference = request.query.reference;
     const { rows } =
       typeof reference === 'string' && reference.length <= 40
-        ? await ctx.db.query('SELECT 1 FROM documents WHERE collection = $1 AND reference = $2 AND created_at > now() - make_interval(hours => $3)', [form.compiled.collection, reference, THANKS_HOURS])
+        ? await ctx.db.query('SELECT 1 FROM documents WHERE collection = $1 AND reference = $2 AND created_at > now() - make_interval(hours => $3)', [
+            form.compiled.collection,
+            reference,
+            THANKS_HOURS,
+          ])
         : { rows: [] };
     if (rows.length === 0) return reply.callNotFound();
     const page = new URLSearchParams(query(request));
     page.delete('reference');
     const url = `${pathnameOf(request).replace(/\/thank-you\/?$/, '')}${page.size ? `?${page}` : ''}`;
-    return answerPage(reply, 200, url, { kind: 'stored', reference: reference! }, t('thankYouTitle', resolveLanguage(page.get('lang'), form.compiled.languages)));
+    return answerPage(
+      reply,
+      200,
+      url,
+      { kind: 'stored', reference: reference! },
+      t('thankYouTitle', resolveLanguage(page.get('lang'), form.compiled.languages)),
+    );
   }
 
   const seen = new Set<string>();
@@ -135,7 +152,11 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     if (!form || seen.has(path)) continue;
     seen.add(path);
     for (const address of [path, `${path}/`]) {
-      app.post(address, { bodyLimit: FORM_BODY_LIMIT, errorHandler: (error, request, reply) => refuseTooLarge(error, request, reply, form) }, (request, reply) => post(request, reply, form));
+      app.post(
+        address,
+        { bodyLimit: FORM_BODY_LIMIT, errorHandler: (error, request, reply) => refuseTooLarge(error, request, reply, form) },
+        (request, reply) => post(request, reply, form),
+      );
     }
     app.get(`${path}/thank-you`, (request: FastifyRequest<{ Querystring: { reference?: string } }>, reply) => thanks(request, reply, form));
   }

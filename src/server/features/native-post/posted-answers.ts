@@ -139,7 +139,12 @@ export function postedAnswers(schema: Schema, pairs: readonly [string, string][]
     const given = values.filter((value) => value !== '');
     if (given.length === 0) continue;
     if (parts.has('dial')) place(data, path, joinPhone(given[0], parts.get('dial')));
-    else if (typeOf(leaf) === 'array') place(data, path, given.map((value) => coerce(leaf.items ?? {}, value)));
+    else if (typeOf(leaf) === 'array')
+      place(
+        data,
+        path,
+        given.map((value) => coerce(leaf.items ?? {}, value)),
+      );
     else place(data, path, coerce(leaf, given[0]));
   }
   for (const [id, ids] of uploads) {

@@ -38,7 +38,10 @@ export async function backupStream(db: Db, dataDir: string, uploadsOnDisk: boole
   const staging = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'venue-forms-backup-'));
   try {
     const dump = await db.dumpDataDir();
-    await pipeline(Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream), fs.createWriteStream(path.join(staging, PGDATA_ARCHIVE), { mode: 0o600 }));
+    await pipeline(
+      Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream),
+      fs.createWriteStream(path.join(staging, PGDATA_ARCHIVE), { mode: 0o600 }),
+    );
     const entries = [MANIFEST, PGDATA_ARCHIVE];
     const uploads = uploadsRoot(dataDir);
     if (uploadsOnDisk && fs.existsSync(uploads)) {

@@ -3,8 +3,19 @@
 import type { ConfigSection, ConfigValues, ConfigVariable, VariableName } from '../../core/config.ts';
 
 const OPS_VARIABLES = [
-  { name: 'METRICS_PORT', kind: 'number', default: null, description: "Port of the Prometheus metrics (GET /metrics: requests and latency by route, submissions by form, upload inspection time); unset = no metrics server. Kept off the pages' port so the public never reaches it." },
-  { name: 'METRICS_HOST', kind: 'text', default: '127.0.0.1', description: 'Interface the metrics port listens on (this machine only by default; set 0.0.0.0 for a Prometheus elsewhere on a private network).' },
+  {
+    name: 'METRICS_PORT',
+    kind: 'number',
+    default: null,
+    description:
+      "Port of the Prometheus metrics (GET /metrics: requests and latency by route, submissions by form, upload inspection time); unset = no metrics server. Kept off the pages' port so the public never reaches it.",
+  },
+  {
+    name: 'METRICS_HOST',
+    kind: 'text',
+    default: '127.0.0.1',
+    description: 'Interface the metrics port listens on (this machine only by default; set 0.0.0.0 for a Prometheus elsewhere on a private network).',
+  },
 ] as const satisfies readonly ConfigVariable[];
 
 export interface MetricsConfig {

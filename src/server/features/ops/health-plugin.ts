@@ -52,6 +52,9 @@ export const healthPlugin = sharedPlugin(async (app, ctx) => {
   app.get('/healthz', { schema: probeSchema }, async (_request, reply) => reply.header('cache-control', 'no-store').send(OK));
   app.get('/readyz', { schema: probeSchema }, async (_request, reply) => {
     const isReady = await ready();
-    return reply.code(isReady ? 200 : 503).header('cache-control', 'no-store').send(isReady ? OK : UNAVAILABLE);
+    return reply
+      .code(isReady ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(isReady ? OK : UNAVAILABLE);
   });
 }, 'ops-health');

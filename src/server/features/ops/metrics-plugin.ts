@@ -58,7 +58,9 @@ export const metricsPlugin = sharedPlugin(async (app, ctx) => {
   // On ready, not on listen: a metrics port that cannot be had stops the start instead of going unnoticed.
   app.addHook('onReady', async () => {
     server = await startMetricsServer(app, metricsPort, ctx.config.metrics.host).catch((error: Error) => {
-      throw new Error(`The metrics port could not be opened (METRICS_PORT=${metricsPort}, METRICS_HOST=${ctx.config.metrics.host}): ${error.message}`, { cause: error });
+      throw new Error(`The metrics port could not be opened (METRICS_PORT=${metricsPort}, METRICS_HOST=${ctx.config.metrics.host}): ${error.message}`, {
+        cause: error,
+      });
     });
   });
   app.addHook('preClose', async () => {

@@ -40,7 +40,10 @@ async function placeAndOpen(staging: string, dataDir: string, manifest: BackupMa
   const stagedUploads = path.join(staging, UPLOADS);
   if (fs.existsSync(stagedUploads)) fs.renameSync(stagedUploads, uploadsRoot(dataDir));
   for (const name of SECRET_FILES) if (fs.existsSync(path.join(staging, name))) fs.renameSync(path.join(staging, name), path.join(dataDir, name));
-  const pglite = new PGlite({ dataDir: path.join(dataDir, 'db'), loadDataDir: await fs.openAsBlob(path.join(staging, PGDATA_ARCHIVE), { type: 'application/x-tar' }) });
+  const pglite = new PGlite({
+    dataDir: path.join(dataDir, 'db'),
+    loadDataDir: await fs.openAsBlob(path.join(staging, PGDATA_ARCHIVE), { type: 'application/x-tar' }),
+  });
   try {
     await pglite.waitReady;
     const { rows } = await pglite.query<{ submissions: number }>('SELECT count(*)::int AS submissions FROM documents WHERE form_version IS NOT NULL');

@@ -27,8 +27,10 @@ function allow(caller: Caller, permission: Permission): asserts caller is Extrac
 function readRedemption(body: unknown): { perk: string; code: string } {
   const given = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const errors: FieldError[] = [];
-  if (typeof given.perk !== 'string' || given.perk.trim() === '' || given.perk.length > 200) errors.push({ path: 'perk', label: 'Perk', message: 'Choose a perk from the list.' });
-  if (typeof given.code !== 'string' || given.code.trim() === '' || given.code.length > 50) errors.push({ path: 'code', label: 'Code', message: 'This field is required.' });
+  if (typeof given.perk !== 'string' || given.perk.trim() === '' || given.perk.length > 200)
+    errors.push({ path: 'perk', label: 'Perk', message: 'Choose a perk from the list.' });
+  if (typeof given.code !== 'string' || given.code.trim() === '' || given.code.length > 50)
+    errors.push({ path: 'code', label: 'Code', message: 'This field is required.' });
   if (errors.length) throw validationError('perk-redemptions', errors);
   return { perk: given.perk as string, code: given.code as string };
 }
@@ -36,7 +38,11 @@ function readRedemption(body: unknown): { perk: string; code: string } {
 export const perksPlugin = ownPlugin('perks', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db } = ctx;
   await ensureConfirmationCodes(db);
-  const wrongCodes = app.createRateLimit({ max: WRONG_CODES_ALLOWED, timeWindow: WRONG_CODE_WINDOW_MS, keyGenerator: (request) => `perk-code:${(request.caller as Extract<Caller, { kind: 'staff' }>).user.id}` });
+  const wrongCodes = app.createRateLimit({
+    max: WRONG_CODES_ALLOWED,
+    timeWindow: WRONG_CODE_WINDOW_MS,
+    keyGenerator: (request) => `perk-code:${(request.caller as Extract<Caller, { kind: 'staff' }>).user.id}`,
+  });
 
   app.post('/api/perk-redemptions', async (request, reply) => {
     const caller = request.caller;
@@ -47,7 +53,8 @@ export const perksPlugin = ownPlugin('perks', async (app: FastifyInstance, ctx: 
     if (!peek.isAllowed && peek.remaining <= 0) {
       throw message(429, 'Too many wrong codes. Please wait a few minutes and try again.', { 'retry-after': String(Math.max(1, peek.ttlInSeconds)) });
     }
-    if (!(await perkOffered(db, perk))) throw validationError('perk-redemptions', [{ path: 'perk', label: 'Perk', message: 'This perk is not offered any more.' }]);
+    if (!(await perkOffered(db, perk)))
+      throw validationError('perk-redemptions', [{ path: 'perk', label: 'Perk', message: 'This perk is not offered any more.' }]);
     if (await redeemedThisWeek(db, caller.user.id, perk, now)) throw message(409, 'Already redeemed this week');
     if (!(await confirmationCodeMatches(db, perk, code))) {
       await wrongCodes(request);
@@ -71,7 +78,8 @@ export const perksPlugin = ownPlugin('perks', async (app: FastifyInstance, ctx: 
     if (readScope(request.caller, { access: [...DEFAULT_READERS], venue: null }).kind !== 'all') throw forbidden();
     const paging = pageParams(request.query);
     const week = request.query.week;
-    if (week !== undefined && (typeof week !== 'string' || !/^\d{4}-W\d{2}$/.test(week))) throw validationError(null, [{ path: 'week', message: "Give a week as YYYY-Www, e.g. '2026-W48'." }]);
+    if (week !== undefined && (typeof week !== 'string' || !/^\d{4}-W\d{2}$/.test(week)))
+      throw validationError(null, [{ path: 'week', message: "Give a week as YYYY-Www, e.g. '2026-W48'." }]);
     const { docs, totalDocs } = await listRedemptions(db, paging.page, paging.limit, (week as string | undefined) ?? null);
     await recordAudit(db, request.caller, { action: 'read-submission', target: 'perk-redemptions', detail: { page: paging.page, ...(week ? { week } : {}) } });
     return listPage(docs, totalDocs, paging);

@@ -32,7 +32,9 @@ const toRedemption = (row: RedemptionRow, withUser: boolean): Redemption => ({
 
 /** The published perk with this slug exists (drafts cannot be redeemed). */
 export async function perkOffered(db: Queryable, slug: string): Promise<boolean> {
-  const { rows } = await db.query("SELECT 1 FROM documents WHERE collection = 'perks' AND data->>'slug' = $1 AND data->>'status' = 'published' LIMIT 1", [slug]);
+  const { rows } = await db.query("SELECT 1 FROM documents WHERE collection = 'perks' AND data->>'slug' = $1 AND data->>'status' = 'published' LIMIT 1", [
+    slug,
+  ]);
   return rows.length > 0;
 }
 
@@ -44,7 +46,12 @@ export async function redeemedThisWeek(db: Queryable, userId: number, perk: stri
 /** The new redemption, or null when this week's was already made. */
 export async function recordRedemption(db: Queryable, userId: number, perk: string, now: Date): Promise<Redemption | null> {
   try {
-    const { rows } = await db.query<RedemptionRow>('INSERT INTO perk_redemptions (user_id, perk, week_key, redeemed_at) VALUES ($1, $2, $3, $4) RETURNING *', [userId, perk, dohaWeekKey(now), now]);
+    const { rows } = await db.query<RedemptionRow>('INSERT INTO perk_redemptions (user_id, perk, week_key, redeemed_at) VALUES ($1, $2, $3, $4) RETURNING *', [
+      userId,
+      perk,
+      dohaWeekKey(now),
+      now,
+    ]);
     return toRedemption(rows[0], false);
   } catch (error) {
     if (isDatabaseError(error) && error.code === UNIQUE_VIOLATION) return null;
@@ -54,7 +61,10 @@ export async function recordRedemption(db: Queryable, userId: number, perk: stri
 
 /** One employee's redemptions of the week `now` falls in. */
 export async function myRedemptions(db: Queryable, userId: number, now: Date): Promise<Redemption[]> {
-  const { rows } = await db.query<RedemptionRow>('SELECT * FROM perk_redemptions WHERE user_id = $1 AND week_key = $2 ORDER BY redeemed_at', [userId, dohaWeekKey(now)]);
+  const { rows } = await db.query<RedemptionRow>('SELECT * FROM perk_redemptions WHERE user_id = $1 AND week_key = $2 ORDER BY redeemed_at', [
+    userId,
+    dohaWeekKey(now),
+  ]);
   return rows.map((row) => toRedemption(row, false));
 }
 

@@ -15,4 +15,5 @@ export async function admitPrivacyRequest(ctx: Pick<ServerContext, 'limits'>, re
 }
 
 /** ?locale= (the console sends its language), else Accept-Language. */
-export const requestLanguage = (request: FastifyRequest): Lang => resolveLanguage((request.query as { locale?: string } | undefined)?.locale ?? request.headers['accept-language']);
+export const requestLanguage = (request: FastifyRequest): Lang =>
+  resolveLanguage((request.query as { locale?: string } | undefined)?.locale ?? request.headers['accept-language']);

@@ -22,7 +22,15 @@ function answerCell(reader: AnswerReader, field: ResolvedField | undefined, valu
   if (!field) return escape(value === undefined || value === null ? '' : plainText(value));
   const reading = readAnswer(reader, field, value);
   if (reading.rows) {
-    return reading.rows.map((row) => `<p>${escape(row.label)}</p><table>${row.cells.filter((cell) => cell.reading.text).map((cell) => `<tr><th scope="row">${escape(cell.label)}</th><td>${escape(cell.reading.text)}</td></tr>`).join('')}</table>`).join('');
+    return reading.rows
+      .map(
+        (row) =>
+          `<p>${escape(row.label)}</p><table>${row.cells
+            .filter((cell) => cell.reading.text)
+            .map((cell) => `<tr><th scope="row">${escape(cell.label)}</th><td>${escape(cell.reading.text)}</td></tr>`)
+            .join('')}</table>`,
+      )
+      .join('');
   }
   return escape(reading.text);
 }
@@ -46,7 +54,9 @@ function submissionPart(forms: Map<string, CompiledForm>, submission: PrivacyExp
     ...(submission.files.length ? [[t('staffFiles', lang), submission.files.map((file) => file.name).join(', ')]] : []),
   ];
   const answers = answersTable(serverAnswerReader(form.id, lang), dataFields(form.form), submission.answers);
-  const notes = submission.notes.length ? `<h3>${escape(t('staffNotes', lang))}</h3><ul>${submission.notes.map((note) => `<li>${escape(when.format(new Date(note.at)))}: ${escape(note.text)}</li>`).join('')}</ul>` : '';
+  const notes = submission.notes.length
+    ? `<h3>${escape(t('staffNotes', lang))}</h3><ul>${submission.notes.map((note) => `<li>${escape(when.format(new Date(note.at)))}: ${escape(note.text)}</li>`).join('')}</ul>`
+    : '';
   const messages = submission.messages.length
     ? `<h3>${escape(t('staffCaseMessages', lang))}</h3><ul>${submission.messages.map((message) => `<li>${escape(when.format(new Date(message.at)))}, ${escape(t(message.direction === 'to-guest' ? 'staffCaseToGuest' : 'staffCaseFromGuest', lang))}: ${escape(message.text)}</li>`).join('')}</ul>`
     : '';

@@ -46,7 +46,8 @@ interface Row {
  * erases a whistle-blower report, nor learns that the person made one. Compliance (with admin)
  * handles those.
  */
-export const formsReadBy = (caller: Caller, registry: Registry): LoadedForm[] => registry.forms.filter((form) => readScope(caller, form.compiled).kind === 'all');
+export const formsReadBy = (caller: Caller, registry: Registry): LoadedForm[] =>
+  registry.forms.filter((form) => readScope(caller, form.compiled).kind === 'all');
 
 export async function findPerson(db: Queryable, registry: Registry, caller: Caller, person: Person): Promise<FoundSubmission[]> {
   const forms = formsReadBy(caller, registry);

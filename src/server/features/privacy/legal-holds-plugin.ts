@@ -32,33 +32,41 @@ export const legalHoldsPlugin = ownPlugin('privacy-legal-holds', async (app: Fas
 
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  typed.put('/api/privacy/holds/:id', { schema: { params, querystring, body, headers: credentialHeaders, response: { 200: LegalHoldAnswer } } }, async (request: HoldRequest) => {
-    await admitPrivacyRequest(ctx, request);
-    const reason = (request.body?.reason ?? '').trim();
-    if (!reason) throw refuse(requestLanguage(request), 'reason', 'privacyHoldReasonRequired');
-    if (reason.length > HOLD_REASON_MAX) throw refuse(requestLanguage(request), 'reason', 'privacyReasonTooLong');
-    const id = Number(request.params.id);
-    const collection = await submission(request, id);
-    const user = request.caller.kind === 'staff' ? request.caller.user.id : null;
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO legal_holds (document_id, reason, placed_by) VALUES ($1, $2, $3)
+  typed.put(
+    '/api/privacy/holds/:id',
+    { schema: { params, querystring, body, headers: credentialHeaders, response: { 200: LegalHoldAnswer } } },
+    async (request: HoldRequest) => {
+      await admitPrivacyRequest(ctx, request);
+      const reason = (request.body?.reason ?? '').trim();
+      if (!reason) throw refuse(requestLanguage(request), 'reason', 'privacyHoldReasonRequired');
+      if (reason.length > HOLD_REASON_MAX) throw refuse(requestLanguage(request), 'reason', 'privacyReasonTooLong');
+      const id = Number(request.params.id);
+      const collection = await submission(request, id);
+      const user = request.caller.kind === 'staff' ? request.caller.user.id : null;
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO legal_holds (document_id, reason, placed_by) VALUES ($1, $2, $3)
          ON CONFLICT (document_id) DO UPDATE SET reason = EXCLUDED.reason, placed_by = EXCLUDED.placed_by, placed_at = now()`,
-        [id, reason, user],
-      );
-      await recordAudit(tx, request.caller, { action: 'privacy-hold', target: collection, documentId: id, detail: { reason } });
-    });
-    return { id, holdPlaced: true };
-  });
+          [id, reason, user],
+        );
+        await recordAudit(tx, request.caller, { action: 'privacy-hold', target: collection, documentId: id, detail: { reason } });
+      });
+      return { id, holdPlaced: true };
+    },
+  );
 
-  typed.delete('/api/privacy/holds/:id', { schema: { params, querystring, headers: credentialHeaders, response: { 200: LegalHoldAnswer } } }, async (request: HoldRequest) => {
-    await admitPrivacyRequest(ctx, request);
-    const id = Number(request.params.id);
-    const collection = await submission(request, id);
-    await db.transaction(async (tx) => {
-      const lifted = await tx.query('DELETE FROM legal_holds WHERE document_id = $1 RETURNING document_id', [id]);
-      if (lifted.rows.length) await recordAudit(tx, request.caller, { action: 'privacy-release', target: collection, documentId: id });
-    });
-    return { id, holdPlaced: false };
-  });
+  typed.delete(
+    '/api/privacy/holds/:id',
+    { schema: { params, querystring, headers: credentialHeaders, response: { 200: LegalHoldAnswer } } },
+    async (request: HoldRequest) => {
+      await admitPrivacyRequest(ctx, request);
+      const id = Number(request.params.id);
+      const collection = await submission(request, id);
+      await db.transaction(async (tx) => {
+        const lifted = await tx.query('DELETE FROM legal_holds WHERE document_id = $1 RETURNING document_id', [id]);
+        if (lifted.rows.length) await recordAudit(tx, request.caller, { action: 'privacy-release', target: collection, documentId: id });
+      });
+      return { id, holdPlaced: false };
+    },
+  );
 });

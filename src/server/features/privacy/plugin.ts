@@ -25,13 +25,23 @@ type EraseBody = { email?: unknown; phone?: unknown; reason?: unknown; confirm?:
 
 const personQuery = {
   type: 'object',
-  properties: { email: { type: 'string', maxLength: 300 }, phone: { type: 'string', maxLength: 40 }, format: { type: 'string', maxLength: 10 }, locale: { type: 'string', maxLength: 10 } },
+  properties: {
+    email: { type: 'string', maxLength: 300 },
+    phone: { type: 'string', maxLength: 40 },
+    format: { type: 'string', maxLength: 10 },
+    locale: { type: 'string', maxLength: 10 },
+  },
 } as const;
 
 /** Types and sizes only (a 400 naming the field before anything runs); what is missing or wrong is said by the handler, in the caller's language. */
 const eraseBody = {
   type: 'object',
-  properties: { email: { type: 'string', maxLength: 300 }, phone: { type: 'string', maxLength: 40 }, reason: { type: 'string', maxLength: 5000 }, confirm: { type: 'boolean' } },
+  properties: {
+    email: { type: 'string', maxLength: 300 },
+    phone: { type: 'string', maxLength: 40 },
+    reason: { type: 'string', maxLength: 5000 },
+    confirm: { type: 'boolean' },
+  },
   additionalProperties: false,
 } as const;
 
@@ -40,72 +50,111 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
   const lang = requestLanguage;
   const admit = (request: FastifyRequest) => admitPrivacyRequest(ctx, request);
 
-  const audit = (request: FastifyRequest, action: 'privacy-search' | 'privacy-export', person: ReturnType<typeof readPerson>, detail: Record<string, unknown>) =>
-    recordAudit(db, request.caller, { action, target: 'privacy', detail: { by: person.by, person: personHash(person, ctx.jwtSecret), ...detail } });
+  const audit = (
+    request: FastifyRequest,
+    action: 'privacy-search' | 'privacy-export',
+    person: ReturnType<typeof readPerson>,
+    detail: Record<string, unknown>,
+  ) => recordAudit(db, request.caller, { action, target: 'privacy', detail: { by: person.by, person: personHash(person, ctx.jwtSecret), ...detail } });
 
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
 
   /** The readable copy names each uploaded file (the JSON keeps the ids, as stored). */
   const withUploadNames = async (data: PrivacyExport): Promise<PrivacyExport> => ({
     ...data,
-    submissions: await Promise.all(data.submissions.map(async (submission) => {
-      const form = registry.forms.find((candidate) => candidate.compiled.id === submission.form);
-      return form ? { ...submission, answers: (await withUploads(db, form.compiled, [{ id: submission.id, data: submission.answers }]))[0] } : submission;
-    })),
+    submissions: await Promise.all(
+      data.submissions.map(async (submission) => {
+        const form = registry.forms.find((candidate) => candidate.compiled.id === submission.form);
+        return form ? { ...submission, answers: (await withUploads(db, form.compiled, [{ id: submission.id, data: submission.answers }]))[0] } : submission;
+      }),
+    ),
   });
 
-  typed.get('/api/privacy/search', { schema: { querystring: personQuery, headers: credentialHeaders, response: { 200: PrivacySearchAnswer } } }, async (request: FastifyRequest<{ Querystring: PersonQuery }>) => {
-    await admit(request);
-    const person = readPerson(request.query, lang(request));
-    const found = await findPerson(db, registry, request.caller, person);
-    await audit(request, 'privacy-search', person, { found: found.length });
-    return { by: person.by, value: person.value, docs: found.map(toMatch) };
-  });
+  typed.get(
+    '/api/privacy/search',
+    { schema: { querystring: personQuery, headers: credentialHeaders, response: { 200: PrivacySearchAnswer } } },
+    async (request: FastifyRequest<{ Querystring: PersonQuery }>) => {
+      await admit(request);
+      const person = readPerson(request.query, lang(request));
+      const found = await findPerson(db, registry, request.caller, person);
+      await audit(request, 'privacy-search', person, { found: found.length });
+      return { by: person.by, value: person.value, docs: found.map(toMatch) };
+    },
+  );
 
-  typed.get('/api/privacy/export', { schema: { querystring: personQuery, headers: credentialHeaders, response: { 200: PrivacyExport } } }, async (request: FastifyRequest<{ Querystring: PersonQuery }>, reply) => {
-    await admit(request);
-    const format = request.query.format ?? 'json';
-    if (format !== 'json' && format !== 'html') throw refuse(lang(request), 'format', 'privacyBadFormat');
-    const person = readPerson(request.query, lang(request));
-    const found = await findPerson(db, registry, request.caller, person);
-    const data = await exportPerson(db, person, found);
-    await audit(request, 'privacy-export', person, { found: found.length, format });
-    const stamp = data.exportedAt.slice(0, 10);
-    reply.header('cache-control', 'private, no-store');
-    if (format === 'json') return reply.header('content-disposition', `attachment; filename="privacy-export-${stamp}.json"`).send(data);
-    return reply
-      .type('text/html; charset=utf-8')
-      // Opened from the download: its own styles and nothing else (no script, no request anywhere).
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .header('content-disposition', `attachment; filename="privacy-export-${stamp}.html"`)
-      .serializer((html: string) => html)
-      .send(exportHtml(await withUploadNames(data), registry.forms.map((form) => form.compiled), lang(request)));
-  });
+  typed.get(
+    '/api/privacy/export',
+    { schema: { querystring: personQuery, headers: credentialHeaders, response: { 200: PrivacyExport } } },
+    async (request: FastifyRequest<{ Querystring: PersonQuery }>, reply) => {
+      await admit(request);
+      const format = request.query.format ?? 'json';
+      if (format !== 'json' && format !== 'html') throw refuse(lang(request), 'format', 'privacyBadFormat');
+      const person = readPerson(request.query, lang(request));
+      const found = await findPerson(db, registry, request.caller, person);
+      const data = await exportPerson(db, person, found);
+      await audit(request, 'privacy-export', person, { found: found.length, format });
+      const stamp = data.exportedAt.slice(0, 10);
+      reply.header('cache-control', 'private, no-store');
+      if (format === 'json') return reply.header('content-disposition', `attachment; filename="privacy-export-${stamp}.json"`).send(data);
+      return (
+        reply
+          .type('text/html; charset=utf-8')
+          // Opened from the download: its own styles and nothing else (no script, no request anywhere).
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .header('content-disposition', `attachment; filename="privacy-export-${stamp}.html"`)
+          .serializer((html: string) => html)
+          .send(
+            exportHtml(
+              await withUploadNames(data),
+              registry.forms.map((form) => form.compiled),
+              lang(request),
+            ),
+          )
+      );
+    },
+  );
 
-  typed.post('/api/privacy/erase', { schema: { body: eraseBody, querystring: personQuery, headers: credentialHeaders, response: { 200: PrivacyEraseAnswer } } }, async (request: FastifyRequest<{ Body: EraseBody }>) => {
-    await admit(request);
-    const body = (request.body ?? {}) as EraseBody;
-    const language = lang(request);
-    const person = readPerson(body, language);
-    const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    if (!reason) throw refuse(language, 'reason', 'privacyReasonRequired');
-    if (reason.length > ERASE_REASON_MAX) throw refuse(language, 'reason', 'privacyReasonTooLong');
-    if (body.confirm !== true) throw refuse(language, 'confirm', 'privacyConfirmRequired');
-    const found = await findPerson(db, registry, request.caller, person);
-    const held = found.filter((submission) => submission.held);
-    const erasable = found.filter((submission) => !submission.held);
-    const forms: Record<string, number> = {};
-    for (const submission of erasable) forms[submission.form.compiled.id] = (forms[submission.form.compiled.id] ?? 0) + 1;
-    const ids = erasable.map((submission) => submission.id);
-    const counts = await deleteSubmissions(db, ctx.uploads, ids, async (tx, deleted) => {
-      // The audit log keeps no trace of the person either (features/audit/redact.ts), this entry included.
-      const redacted = await redactAudit(tx, person.matches, ids);
-      await recordAudit(tx, request.caller, {
-        action: 'privacy-erase',
-        target: 'privacy',
-        detail: { by: person.by, person: personHash(person, ctx.jwtSecret), reason: redactText(reason, person.matches), erased: deleted.submissions, files: deleted.files, held: held.length, forms, redacted },
+  typed.post(
+    '/api/privacy/erase',
+    { schema: { body: eraseBody, querystring: personQuery, headers: credentialHeaders, response: { 200: PrivacyEraseAnswer } } },
+    async (request: FastifyRequest<{ Body: EraseBody }>) => {
+      await admit(request);
+      const body = (request.body ?? {}) as EraseBody;
+      const language = lang(request);
+      const person = readPerson(body, language);
+      const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+      if (!reason) throw refuse(language, 'reason', 'privacyReasonRequired');
+      if (reason.length > ERASE_REASON_MAX) throw refuse(language, 'reason', 'privacyReasonTooLong');
+      if (body.confirm !== true) throw refuse(language, 'confirm', 'privacyConfirmRequired');
+      const found = await findPerson(db, registry, request.caller, person);
+      const held = found.filter((submission) => submission.held);
+      const erasable = found.filter((submission) => !submission.held);
+      const forms: Record<string, number> = {};
+      for (const submission of erasable) forms[submission.form.compiled.id] = (forms[submission.form.compiled.id] ?? 0) + 1;
+      const ids = erasable.map((submission) => submission.id);
+      const counts = await deleteSubmissions(db, ctx.uploads, ids, async (tx, deleted) => {
+        // The audit log keeps no trace of the person either (features/audit/redact.ts), this entry included.
+        const redacted = await redactAudit(tx, person.matches, ids);
+        await recordAudit(tx, request.caller, {
+          action: 'privacy-erase',
+          target: 'privacy',
+          detail: {
+            by: person.by,
+            person: personHash(person, ctx.jwtSecret),
+            reason: redactText(reason, person.matches),
+            erased: deleted.submissions,
+            files: deleted.files,
+            held: held.length,
+            forms,
+            redacted,
+          },
+        });
       });
-    });
-    return { erased: counts.submissions, files: counts.files, held: held.map((submission) => ({ form: submission.form.compiled.id, reference: submission.reference, heldUntil: toMatch(submission).heldUntil })) };
-  });
+      return {
+        erased: counts.submissions,
+        files: counts.files,
+        held: held.map((submission) => ({ form: submission.form.compiled.id, reference: submission.reference, heldUntil: toMatch(submission).heldUntil })),
+      };
+    },
+  );
 });

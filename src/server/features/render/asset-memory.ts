@@ -63,7 +63,10 @@ export function encodeText(text: string): EncodedBodies {
 export function pickEncoding(bodies: EncodedBodies, acceptEncoding: string | undefined): { body: Buffer; headers: Record<string, string> } {
   const offered = (['br', 'gzip'] as const).filter((encoding) => bodies[encoding]);
   const encoding = ((acceptEncoding && offered.length ? negotiate(acceptEncoding, [...offered, 'identity']) : null) ?? 'identity') as Encoding;
-  return { body: bodies[encoding] ?? bodies.identity, headers: { vary: 'accept-encoding', ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) } };
+  return {
+    body: bodies[encoding] ?? bodies.identity,
+    headers: { vary: 'accept-encoding', ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }) },
+  };
 }
 
 /** The answer for a hashed asset: the encoding the browser prefers among those the build wrote; 304 when it has it already. */

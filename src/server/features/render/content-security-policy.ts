@@ -30,4 +30,3 @@ export function pagePolicy(recaptchaScriptUrl: string | null): string {
     "frame-ancestors 'self'",
   ].join('; ');
 }
-

@@ -41,10 +41,12 @@ export function formRoutes(forms: readonly LoadedForm[], routesFile = ROUTES_FIL
 
 /** Where each field's value comes from, as src/web/form/sourcedValues.ts reads it. */
 export function fieldSources(form: ResolvedForm): FieldSource[] {
-  return form.sections.flatMap((section) => section.fields).flatMap((field) => {
-    const source = (field.type === 'hidden' ? field.source : 'prefill' in field ? field.prefill : undefined) as FieldSource | undefined;
-    return source ? [source] : [];
-  });
+  return form.sections
+    .flatMap((section) => section.fields)
+    .flatMap((field) => {
+      const source = (field.type === 'hidden' ? field.source : 'prefill' in field ? field.prefill : undefined) as FieldSource | undefined;
+      return source ? [source] : [];
+    });
 }
 
 /** The form route an address shows, with its route parameters (decoded), or null. */

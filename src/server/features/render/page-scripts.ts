@@ -29,7 +29,8 @@ function namedDocument(routes: readonly FormRoute[], pathname: string): { lookup
   for (const source of fieldSources(matched.route.form)) {
     const value = source.routeParam ? matched.params[source.routeParam] : undefined;
     // A value no document can hold (a null character: the Not Found page of core/http/unstorable-input.ts) names none.
-    if (value && isStorableText(value) && source.lookup) return { lookup: source.lookup, wanted: source.lookup.compare === 'slug' ? slugify(value) : value.trim().toLowerCase() };
+    if (value && isStorableText(value) && source.lookup)
+      return { lookup: source.lookup, wanted: source.lookup.compare === 'slug' ? slugify(value) : value.trim().toLowerCase() };
   }
   return null;
 }
@@ -48,9 +49,11 @@ export async function pageScripts(db: Db, routes: readonly FormRoute[], pathname
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** An external script's address: https anywhere, or a path on this site (never javascript:, data: or plain http). */
-const externalSource = (script: ContentScript) => (script.type === 'external' && typeof script.src === 'string' && /^(https:\/\/|\/(?!\/))/i.test(script.src) ? script.src : null);
+const externalSource = (script: ContentScript) =>
+  script.type === 'external' && typeof script.src === 'string' && /^(https:\/\/|\/(?!\/))/i.test(script.src) ? script.src : null;
 /** An inline script that cannot end its element early (the HTML parser would read the rest as markup). */
-const inlineCode = (script: ContentScript) => (script.type === 'inline' && typeof script.content === 'string' && !/<\/script|<!--/i.test(script.content) ? script.content : null);
+const inlineCode = (script: ContentScript) =>
+  script.type === 'inline' && typeof script.content === 'string' && !/<\/script|<!--/i.test(script.content) ? script.content : null;
 
 export interface ScriptsFrame {
   html: string;

@@ -36,16 +36,26 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-robots-tag', 'noindex');
     // An answer that set its own, stricter policy (a data-subject export) keeps it.
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', policy);
     // API answers may hold personal data: no shared or browser cache keeps them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 
   // Per-deployment settings for the pages, so one build runs anywhere (src/web/api/runtimeConfig.ts reads them).
-  const settings: RuntimeSettings = { publicApiKey: ctx.config.publicApiKey, humanCheck, recaptchaSiteKey: ctx.config.recaptchaSiteKey ?? '', recaptchaScriptUrl: ctx.config.recaptchaScriptUrl, apiBaseUrl: '' };
+  const settings: RuntimeSettings = {
+    publicApiKey: ctx.config.publicApiKey,
+    humanCheck,
+    recaptchaSiteKey: ctx.config.recaptchaSiteKey ?? '',
+    recaptchaScriptUrl: ctx.config.recaptchaScriptUrl,
+    apiBaseUrl: '',
+  };
   app.get('/runtime-config.js', async (_request, reply) => {
-    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__RUNTIME_CONFIG__ = ${JSON.stringify(settings)};\n`);
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(`window.__RUNTIME_CONFIG__ = ${JSON.stringify(settings)};\n`);
   });
 
   // The frame a form page holds for its document's scripts (page-scripts.ts): read at each load, so an edit applies at once.
@@ -69,7 +79,15 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
       return answer.body ? reply.send(answer.body) : reply.code(304).send();
     });
   }
-  if (built) await app.register(fastifyStatic, { root: dist, prefix: '/', cacheControl: false, setHeaders: cacheHeaders, preCompressed: true, allowedPath: (pathName) => !pathName.startsWith('/server/') && !pathName.startsWith('/.vite/') });
+  if (built)
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+      preCompressed: true,
+      allowedPath: (pathName) => !pathName.startsWith('/server/') && !pathName.startsWith('/.vite/'),
+    });
   // Form pages, hubs and documents are sent rendered (src/server/features/render/prerender.ts); an address whose page names nothing (an unknown document) is
   // a 404; the others, and any page whose render fails, are index.html.
   const prerender = built ? await createPrerenderer(app, dist, settings, (url) => pageAddress(routes, url)) : null;
@@ -104,6 +122,9 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
     if (pathname.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('Pages are not built: run npm run build');
     // The page itself shows Not Found for routes it does not know; browsers and crawlers get the status.
-    return reply.code(pagePaths.length ? 404 : 200).type('text/html; charset=utf-8').sendFile('index.html');
+    return reply
+      .code(pagePaths.length ? 404 : 200)
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html');
   });
 });

@@ -29,7 +29,6 @@ const RENDERS_WAITING = 8;
 /** Where the page lists its chunks for src/web/main.tsx (the same name there). */
 const PAGE_MODULES_META = 'page-modules';
 
-
 interface RenderModule {
   setup(config: RuntimeSettings, apiFetch: typeof fetch): void;
   renderPage(url: string, posted?: NativePostOutcome | null): Promise<unknown>;
@@ -111,9 +110,17 @@ function chunkFiles(manifest: Record<string, ManifestChunk>, keys: string[]): { 
  * Built files by name (e.g. "poppins-latin-400-normal.woff2"), read from the manifest once.
  */
 function bodyFonts(manifest: Record<string, ManifestChunk>): (stack: string | undefined, lang: string) => string | undefined {
-  const files = new Map(Object.entries(manifest).filter(([key]) => key.endsWith('.woff2')).map(([key, chunk]) => [path.basename(key), chunk.file]));
+  const files = new Map(
+    Object.entries(manifest)
+      .filter(([key]) => key.endsWith('.woff2'))
+      .map(([key, chunk]) => [path.basename(key), chunk.file]),
+  );
   return (stack, lang) => {
-    const family = stack?.split(',')[0].trim().replace(/^['"]|['"]$/g, '').toLowerCase();
+    const family = stack
+      ?.split(',')[0]
+      .trim()
+      .replace(/^['"]|['"]$/g, '')
+      .toLowerCase();
     return family ? files.get(`${family}-${lang === 'ar' ? 'arabic' : 'latin'}-400-normal.woff2`) : undefined;
   };
 }
@@ -142,7 +149,12 @@ function renderQueue(atOnce: number, waiting: number) {
  * form-routes.ts): renders are made and kept per page, not per URL, so a query string of its own
  * choosing gives no one a fresh render.
  */
-export async function createPrerenderer(app: FastifyInstance, dist: string, runtimeSettings: RuntimeSettings, addressOf: (url: string) => string = (url) => url): Promise<Prerenderer | null> {
+export async function createPrerenderer(
+  app: FastifyInstance,
+  dist: string,
+  runtimeSettings: RuntimeSettings,
+  addressOf: (url: string) => string = (url) => url,
+): Promise<Prerenderer | null> {
   const entry = path.join(dist, 'server', 'render-page.js');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   if (!fs.existsSync(entry) || !fs.existsSync(manifestFile)) return null;
@@ -170,7 +182,10 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
       ...css.filter((file) => !alreadyLinked.has(file)).map(inlineStyle),
       // The page's chunks, all at once, fetched by the entry once the form is painted (src/web/main.tsx): they
       // never compete with the page itself and its font, and the first paint never waits for one.
-      `<meta name="${PAGE_MODULES_META}" content="${js.filter((file) => !alreadyLinked.has(file)).map((file) => `/${file}`).join(' ')}">`,
+      `<meta name="${PAGE_MODULES_META}" content="${js
+        .filter((file) => !alreadyLinked.has(file))
+        .map((file) => `/${file}`)
+        .join(' ')}">`,
       hoisted,
       page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
     ];
@@ -181,22 +196,31 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
     // React writes resource hints (an image preload) before the markup: they belong in <head>.
     const hoisted = /^(?:<link [^>]*\/>)+/.exec(page.body)?.[0] ?? '';
     const body = page.body.slice(hoisted.length);
-    const style = Object.entries(page.html.style).map(([name, value]) => `${name}:${value}`).join(';');
+    const style = Object.entries(page.html.style)
+      .map(([name, value]) => `${name}:${value}`)
+      .join(';');
     // Asked for before anything else: a preloaded font holds the first paint until it arrives (or briefly).
     const font = bodyFontFile(page.html.style['--font-body'], page.html.lang);
-    return template
-      .replace(/<meta charset="utf-8" \/>/, (charset) => (font ? `${charset}\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : charset))
-      .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_link, file: string) => inlineStyle(file))
-      .replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=')
-      // index.html's preloads are for the pages the browser renders; this one fetches its chunks after the first paint.
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-      .replace(/<html [^>]*>/, `<html lang="${escapeHtml(page.html.lang)}" dir="${escapeHtml(page.html.dir)}" data-theme="${escapeHtml(page.html['data-theme'])}" style="${escapeHtml(style)}">`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-      .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${escapeHtml(page.themeColor)}"`)
-      .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeHtml(page.faviconUrl)}"`)
-      .replace('</head>', `  ${head(page, hoisted)}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${body}</div>\n    ${page.answers}`)
-      .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
+    return (
+      template
+        .replace(/<meta charset="utf-8" \/>/, (charset) =>
+          font ? `${charset}\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">` : charset,
+        )
+        .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_link, file: string) => inlineStyle(file))
+        .replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=')
+        // index.html's preloads are for the pages the browser renders; this one fetches its chunks after the first paint.
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace(
+          /<html [^>]*>/,
+          `<html lang="${escapeHtml(page.html.lang)}" dir="${escapeHtml(page.html.dir)}" data-theme="${escapeHtml(page.html['data-theme'])}" style="${escapeHtml(style)}">`,
+        )
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+        .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${escapeHtml(page.themeColor)}"`)
+        .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeHtml(page.faviconUrl)}"`)
+        .replace('</head>', `  ${head(page, hoisted)}\n  </head>`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${body}</div>\n    ${page.answers}`)
+        .replace(/\s*<noscript>[^<]*<\/noscript>/, '')
+    );
   };
 
   // Per address: the last render, reused for CACHE_MS; after that it is still sent while a new one is made.
@@ -204,13 +228,16 @@ export async function createPrerenderer(app: FastifyInstance, dist: string, runt
   const queued = renderQueue(RENDERS_AT_ONCE, RENDERS_WAITING);
   const render = (url: string) =>
     queued(() =>
-      module.renderPage(`http://pages.internal${url}`).then(checkedPage).then(
-        (page) => (page === 'not-found' || page === null ? page : encodeText(toHtml(page))),
-        (error: unknown) => {
-          app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
-          return null;
-        },
-      ),
+      module
+        .renderPage(`http://pages.internal${url}`)
+        .then(checkedPage)
+        .then(
+          (page) => (page === 'not-found' || page === null ? page : encodeText(toHtml(page))),
+          (error: unknown) => {
+            app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
+            return null;
+          },
+        ),
     );
   const remember = (url: string, html: Promise<Prerendered | null>) => {
     cache.delete(url);

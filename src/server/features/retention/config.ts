@@ -3,7 +3,13 @@
 import type { ConfigSection, ConfigValues, ConfigVariable, VariableName } from '../../core/config.ts';
 
 const RETENTION_VARIABLES = [
-  { name: 'RETENTION_INTERVAL_MS', kind: 'count', default: '86400000', description: "How often the retention job deletes the submissions older than their form's `retention` (with their files, notes and alerts): once a day by default, and at start when the last run (kept in the database, shared by every instance) is older than this." },
+  {
+    name: 'RETENTION_INTERVAL_MS',
+    kind: 'count',
+    default: '86400000',
+    description:
+      "How often the retention job deletes the submissions older than their form's `retention` (with their files, notes and alerts): once a day by default, and at start when the last run (kept in the database, shared by every instance) is older than this.",
+  },
 ] as const satisfies readonly ConfigVariable[];
 
 export interface RetentionConfig {

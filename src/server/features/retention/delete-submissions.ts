@@ -26,7 +26,12 @@ interface FileRow {
  * Deletes the submissions `ids` in one transaction (with `alsoInTransaction`, e.g. the audit entry,
  * so the record exists exactly when the deletion does), then their files' stored objects.
  */
-export async function deleteSubmissions(db: Db, storage: UploadStorage, ids: readonly number[], alsoInTransaction?: (tx: Queryable, counts: DeletedCounts) => Promise<void>): Promise<DeletedCounts> {
+export async function deleteSubmissions(
+  db: Db,
+  storage: UploadStorage,
+  ids: readonly number[],
+  alsoInTransaction?: (tx: Queryable, counts: DeletedCounts) => Promise<void>,
+): Promise<DeletedCounts> {
   const { files, counts } = await db.transaction(async (tx) => {
     // A legal hold placed since the caller chose these (features/privacy) still wins: the rows are
     // locked here, and placing a hold needs them (its foreign key), so the two never cross.

@@ -29,7 +29,8 @@ export const retentionPlugin = ownPlugin('retention', async (app: FastifyInstanc
     running ??= runRetentionIfDue(ctx)
       .then((counts) => {
         for (const count of counts ?? []) {
-          if (count.submissions) app.log.info(`Retention: deleted ${count.submissions} submission(s) and ${count.files} file(s) of ${count.form} older than ${count.retention}.`);
+          if (count.submissions)
+            app.log.info(`Retention: deleted ${count.submissions} submission(s) and ${count.files} file(s) of ${count.form} older than ${count.retention}.`);
         }
       })
       .catch((error: unknown) => app.log.error(error, 'Retention job failed'))

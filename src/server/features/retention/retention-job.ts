@@ -44,7 +44,12 @@ async function countExpired(db: Db, form: RetainedForm & { retention: string }):
 }
 
 /** Deletes (or with dryRun counts) every expired submission of these forms; the counts per form with a retention. */
-export async function expireSubmissions(db: Db, storage: UploadStorage, forms: readonly RetainedForm[], options: RetentionOptions = {}): Promise<RetentionCount[]> {
+export async function expireSubmissions(
+  db: Db,
+  storage: UploadStorage,
+  forms: readonly RetainedForm[],
+  options: RetentionOptions = {},
+): Promise<RetentionCount[]> {
   const batchSize = options.batchSize ?? RETENTION_BATCH;
   const counts: RetentionCount[] = [];
   for (const form of forms) {
@@ -56,9 +61,17 @@ export async function expireSubmissions(db: Db, storage: UploadStorage, forms: r
     }
     const count: RetentionCount = { form: form.id, collection: form.collection, retention: form.retention, submissions: 0, files: 0 };
     for (;;) {
-      const { rows } = await db.query<{ id: number }>(`SELECT id FROM documents WHERE ${EXPIRED} ORDER BY created_at, id LIMIT $3`, [form.collection, form.retention, batchSize]);
+      const { rows } = await db.query<{ id: number }>(`SELECT id FROM documents WHERE ${EXPIRED} ORDER BY created_at, id LIMIT $3`, [
+        form.collection,
+        form.retention,
+        batchSize,
+      ]);
       if (rows.length === 0) break;
-      const deleted = await deleteSubmissions(db, storage, rows.map((row) => row.id));
+      const deleted = await deleteSubmissions(
+        db,
+        storage,
+        rows.map((row) => row.id),
+      );
       count.submissions += deleted.submissions;
       count.files += deleted.files;
       await options.onBatch?.();
@@ -66,11 +79,15 @@ export async function expireSubmissions(db: Db, storage: UploadStorage, forms: r
     }
     if (count.submissions > 0) {
       // Counts only: nothing of the deleted answers, nor their references, is kept.
-      await recordAudit(db, { kind: 'anonymous' }, {
-        action: 'retention-delete',
-        target: form.collection,
-        detail: { form: form.id, retention: form.retention, count: count.submissions, files: count.files },
-      });
+      await recordAudit(
+        db,
+        { kind: 'anonymous' },
+        {
+          action: 'retention-delete',
+          target: form.collection,
+          detail: { form: form.id, retention: form.retention, count: count.submissions, files: count.files },
+        },
+      );
     }
     counts.push(count);
   }

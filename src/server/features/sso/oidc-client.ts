@@ -49,7 +49,12 @@ export class OidcClient {
   /** Exchanges the code of the callback address; throws when the provider refused or any check fails. */
   async finish(callbackUrl: URL, flow: OidcFlow): Promise<SsoIdentity> {
     const configuration = await this.configuration();
-    const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims();
     if (!claims) throw new Error('The provider sent no ID token.');
     let email = typeof claims.email === 'string' ? claims.email : null;

@@ -33,7 +33,11 @@ export async function ssoUser(db: Queryable, config: OidcConfig, identity: SsoId
   if (existing) {
     if (existing.disabled_at) throw new SsoRefused('sso-disabled');
     if (existing.sso_subject || !identity.emailVerified) throw new SsoRefused('sso-account-taken');
-    const { rows } = await db.query<UserRow>('UPDATE users SET sso_issuer = $1, sso_subject = $2, updated_at = now() WHERE id = $3 RETURNING *', [identity.issuer, identity.subject, existing.id]);
+    const { rows } = await db.query<UserRow>('UPDATE users SET sso_issuer = $1, sso_subject = $2, updated_at = now() WHERE id = $3 RETURNING *', [
+      identity.issuer,
+      identity.subject,
+      existing.id,
+    ]);
     return toStaffUser(rows[0]);
   }
   const { rows } = await db.query<UserRow>(

@@ -62,7 +62,8 @@ export function inspectionTurn(client: string): InspectionTurn {
 }
 
 /** One file's check for `client` (inspectionTurn, then clean). */
-export const cleanUploadInWorker = (bytes: Buffer, mimeType: string, client: string, budgetMs = INSPECTION_BUDGET_MS): Promise<Buffer> => inspectionTurn(client).clean(bytes, mimeType, budgetMs);
+export const cleanUploadInWorker = (bytes: Buffer, mimeType: string, client: string, budgetMs = INSPECTION_BUDGET_MS): Promise<Buffer> =>
+  inspectionTurn(client).clean(bytes, mimeType, budgetMs);
 
 /** Starts a worker if none runs, so that it is ready by the time the upload is received. */
 export const warmInspection = () => pool.warm();

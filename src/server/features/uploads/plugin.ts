@@ -34,27 +34,35 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
   const largest = Math.max(1, ...uploadCollections.map((collection) => collection.upload!.maxBytes));
   await app.register(multipart, { limits: { fileSize: largest, files: 1, fields: 5, parts: 8 } });
 
-  app.get('/api/:slug/file/:filename', { schema: { params: fileParams, headers: credentialHeaders } }, async (request: FastifyRequest<{ Params: { slug: string; filename: string } }>, reply) => {
-    const collection = ctx.registry.collections.get(request.params.slug);
-    if (!collection || collection.kind !== 'uploads') throw routeNotFound(pathnameOf(request));
-    // Guests' files: only for who reads the submission the file belongs to.
-    if (!mayOpen(request.caller, ctx.registry, collection)) throw forbidden();
-    const readable = (params: unknown[]) => readableSql(request.caller, ctx.registry, collection, params);
-    const { row, filename, mimeType, file } = await storedFile(ctx.db, ctx.uploads, collection.slug, request.params.filename, readable);
-    await recordAudit(ctx.db, request.caller, { action: 'read-upload', target: collection.slug, documentId: row.id });
-    return reply
-      .type(mimeType)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', FILE_POLICY)
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file);
-  });
+  app.get(
+    '/api/:slug/file/:filename',
+    { schema: { params: fileParams, headers: credentialHeaders } },
+    async (request: FastifyRequest<{ Params: { slug: string; filename: string } }>, reply) => {
+      const collection = ctx.registry.collections.get(request.params.slug);
+      if (!collection || collection.kind !== 'uploads') throw routeNotFound(pathnameOf(request));
+      // Guests' files: only for who reads the submission the file belongs to.
+      if (!mayOpen(request.caller, ctx.registry, collection)) throw forbidden();
+      const readable = (params: unknown[]) => readableSql(request.caller, ctx.registry, collection, params);
+      const { row, filename, mimeType, file } = await storedFile(ctx.db, ctx.uploads, collection.slug, request.params.filename, readable);
+      await recordAudit(ctx.db, request.caller, { action: 'read-upload', target: collection.slug, documentId: row.id });
+      return reply
+        .type(mimeType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_POLICY)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    },
+  );
 
   const maintain = async (now = new Date()) => {
     try {
       const collections = uploadCollections.map((collection) => collection.slug);
-      const removed = await cleanupOrphanUploads(ctx.db, now, ctx.config.uploadOrphanMinutes, { uploadsRoot: uploadsRoot(ctx.config.dataDir), collections, storage: ctx.uploads });
+      const removed = await cleanupOrphanUploads(ctx.db, now, ctx.config.uploadOrphanMinutes, {
+        uploadsRoot: uploadsRoot(ctx.config.dataDir),
+        collections,
+        storage: ctx.uploads,
+      });
       if (removed) app.log.info(`Removed ${removed} upload(s) never attached to a submission.`);
       await ctx.orphanUploads.prune(ctx.db);
       await forgetOldProofs(ctx.db);

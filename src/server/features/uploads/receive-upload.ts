@@ -25,10 +25,11 @@ import { uploadsRoot } from '../../core/storage/storage-disk.ts';
 import { timed, uploadInspectionSeconds } from '../../core/metrics.ts';
 import { newUploadClaim, uploadClaimSha256 } from './upload-claims.ts';
 
-
 /** Payload's 413 carries `data` ({size}); ours states the limit, which is what the guest needs. */
 function fileTooLarge(maxBytes: number): ApiError {
-  return new ApiError(413, { errors: [{ name: 'APIError', data: { size: maxBytes }, message: `File size limit has been reached (${formatFileSize(maxBytes)}).` }] });
+  return new ApiError(413, {
+    errors: [{ name: 'APIError', data: { size: maxBytes }, message: `File size limit has been reached (${formatFileSize(maxBytes)}).` }],
+  });
 }
 
 const fileError = (message: string) => validationError(null, [{ message, path: 'file' }]);
@@ -84,7 +85,13 @@ export interface ReceivedUpload {
   claim: string;
 }
 
-export async function receiveUpload(db: Queryable, dataDir: string, collection: Collection, request: FastifyRequest, storage: UploadStorage): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  db: Queryable,
+  dataDir: string,
+  collection: Collection,
+  request: FastifyRequest,
+  storage: UploadStorage,
+): Promise<ReceivedUpload> {
   const rule = collection.upload!;
   if (!request.isMultipart()) throw noFileUploaded();
   const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 8 }, throwFileSizeLimit: false });
@@ -143,10 +150,11 @@ export async function keepUpload(
     await storage.put(collection.slug, filename, cleaned, type.mimeType);
     const claim = newUploadClaim();
     try {
-      const { rows } = await db.query<DocumentRow>(
-        'INSERT INTO documents (collection, data, upload_claim_sha256) VALUES ($1, $2::jsonb, $3) RETURNING *',
-        [collection.slug, JSON.stringify({ filename, mimeType: type.mimeType, filesize: cleaned.length, ...imageDimensions(cleaned, type.mimeType) }), uploadClaimSha256(claim)],
-      );
+      const { rows } = await db.query<DocumentRow>('INSERT INTO documents (collection, data, upload_claim_sha256) VALUES ($1, $2::jsonb, $3) RETURNING *', [
+        collection.slug,
+        JSON.stringify({ filename, mimeType: type.mimeType, filesize: cleaned.length, ...imageDimensions(cleaned, type.mimeType) }),
+        uploadClaimSha256(claim),
+      ]);
       return { row: rows[0], claim };
     } catch (error) {
       await storage.delete(collection.slug, filename);

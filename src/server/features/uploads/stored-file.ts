@@ -15,7 +15,13 @@ export interface StoredFile {
 }
 
 /** `readable` (core/access/submission-access.ts readableSql) limits it to the files the caller may read; any other is a 404. */
-export async function storedFile(db: Queryable, storage: UploadStorage, collection: string, requested: string, readable?: (params: unknown[]) => string): Promise<StoredFile> {
+export async function storedFile(
+  db: Queryable,
+  storage: UploadStorage,
+  collection: string,
+  requested: string,
+  readable?: (params: unknown[]) => string,
+): Promise<StoredFile> {
   const params: unknown[] = [collection, requested];
   const condition = readable ? ` AND ${readable(params)}` : '';
   const { rows } = await db.query<DocumentRow>(`SELECT * FROM documents WHERE collection = $1 AND data->>'filename' = $2${condition}`, params);

@@ -26,8 +26,28 @@ const JPEG_PICTURE_MARKERS = new Set([
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Chunks that draw the picture (including colour and animation); text, EXIF, time and private chunks are not among them. */
 const PNG_PICTURE_CHUNKS = new Set([
-  'IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'cHRM', 'gAMA', 'iCCP', 'sBIT', 'sRGB', 'cICP', 'mDCV', 'mDCv', 'cLLI', 'cLLi', 'bKGD', 'hIST', 'pHYs', 'sPLT',
-  'acTL', 'fcTL', 'fdAT',
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'cHRM',
+  'gAMA',
+  'iCCP',
+  'sBIT',
+  'sRGB',
+  'cICP',
+  'mDCV',
+  'mDCv',
+  'cLLI',
+  'cLLi',
+  'bKGD',
+  'hIST',
+  'pHYs',
+  'sPLT',
+  'acTL',
+  'fcTL',
+  'fdAT',
 ]);
 const WEBP_PICTURE_CHUNKS = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
 
@@ -96,8 +116,10 @@ function scanEnd(bytes: Buffer, from: number): number {
     at = bytes.indexOf(0xff, at);
     if (at === -1 || at + 1 >= bytes.length) return bytes.length;
     const next = bytes[at + 1];
-    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) at += 2; // stuffed byte or restart marker
-    else if (next === 0xff) at += 1; // fill byte before a marker
+    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7))
+      at += 2; // stuffed byte or restart marker
+    else if (next === 0xff)
+      at += 1; // fill byte before a marker
     else return at;
   }
 }

@@ -16,5 +16,8 @@ export const uploadClaimSha256 = (claim: string): string => createHash('sha256')
 /** The hashes of the well-formed claims a request carries (anything else in the header counts for nothing). */
 export function claimedUploadHashes(header: string | string[] | undefined): string[] {
   const values = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((value) => value.trim());
-  return values.filter((value) => CLAIM_PATTERN.test(value)).slice(0, MAX_CLAIMS).map(uploadClaimSha256);
+  return values
+    .filter((value) => CLAIM_PATTERN.test(value))
+    .slice(0, MAX_CLAIMS)
+    .map(uploadClaimSha256);
 }

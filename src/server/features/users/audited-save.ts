@@ -7,11 +7,22 @@ import { findUserByEmail, saveStaffUser, toStaffUser, type StaffUser } from '../
 import { recordAudit } from '../audit/index.ts';
 import { rolesDifference } from './user-admin.ts';
 
-export async function saveStaffUserAudited(db: Queryable, email: string, password: string, roles?: readonly Role[], venues: readonly string[] = []): Promise<StaffUser> {
+export async function saveStaffUserAudited(
+  db: Queryable,
+  email: string,
+  password: string,
+  roles?: readonly Role[],
+  venues: readonly string[] = [],
+): Promise<StaffUser> {
   const found = await findUserByEmail(db, email);
   const before = found ? toStaffUser(found) : { roles: [], venues: [] };
   const user = await saveStaffUser(db, email, password, roles, venues);
   const difference = rolesDifference(before, user);
-  if (difference) await recordAudit(db, { kind: 'anonymous' }, { action: 'change-roles', target: 'users', documentId: user.id, detail: { ...difference, via: 'create-user' } });
+  if (difference)
+    await recordAudit(
+      db,
+      { kind: 'anonymous' },
+      { action: 'change-roles', target: 'users', documentId: user.id, detail: { ...difference, via: 'create-user' } },
+    );
   return user;
 }

@@ -49,7 +49,12 @@ export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: 
     allow(request.caller, 'manage-users');
     const user = await createUser(ctx.db, bodyObject(request), await knownVenues(), resolveLanguage(request.headers['accept-language']));
     await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: user.id, detail: { created: true } });
-    await recordAudit(ctx.db, request.caller, { action: 'change-roles', target: 'users', documentId: user.id, detail: { granted: user.roles, removed: [], venuesAdded: user.venues, venuesRemoved: [] } });
+    await recordAudit(ctx.db, request.caller, {
+      action: 'change-roles',
+      target: 'users',
+      documentId: user.id,
+      detail: { granted: user.roles, removed: [], venuesAdded: user.venues, venuesRemoved: [] },
+    });
     return reply.code(201).send({ doc: user, message: 'User successfully created.' });
   });
 
@@ -58,7 +63,12 @@ export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: 
     const result = await updateUser(ctx.db, userId(request.params.id), bodyObject(request), await knownVenues());
     if (!result) throw notFound();
     if (result.changed.length) {
-      await recordAudit(ctx.db, request.caller, { action: 'save-user', target: 'users', documentId: result.user.id, detail: { changed: result.changed, disabled: result.user.disabled } });
+      await recordAudit(ctx.db, request.caller, {
+        action: 'save-user',
+        target: 'users',
+        documentId: result.user.id,
+        detail: { changed: result.changed, disabled: result.user.disabled },
+      });
     }
     // Who gave or took which role (or venue) and when: the audit row's user and time.
     if (result.roles) await recordAudit(ctx.db, request.caller, { action: 'change-roles', target: 'users', documentId: result.user.id, detail: result.roles });

@@ -61,7 +61,10 @@ function readRoles(body: Body, errors: FieldError[], knownVenues: ReadonlySet<st
 }
 
 /** What a change of roles and venues granted and removed, for the audit log (null when nothing changed). */
-export function rolesDifference(before: { roles: readonly string[]; venues: readonly string[] }, after: { roles: readonly string[]; venues: readonly string[] }) {
+export function rolesDifference(
+  before: { roles: readonly string[]; venues: readonly string[] },
+  after: { roles: readonly string[]; venues: readonly string[] },
+) {
   const minus = (a: readonly string[], b: readonly string[]) => a.filter((item) => !b.includes(item));
   const difference = {
     granted: minus(after.roles, before.roles),
@@ -83,23 +86,23 @@ function readName(body: Body, errors: FieldError[]): string | null | undefined {
 export async function createUser(db: Queryable, body: Body, knownVenues: ReadonlySet<string>, lang: Lang = 'en'): Promise<ManagedUser> {
   const errors: FieldError[] = [];
   const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) errors.push({ path: 'email', label: 'Email', message: 'Enter a valid email address, e.g. name@example.com.' });
-  const problem = typeof body.password === 'string' ? await passwordProblem(body.password) : ({ key: 'passwordTooShort', vars: { min: PASSWORD_MIN_LENGTH } } as const);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
+    errors.push({ path: 'email', label: 'Email', message: 'Enter a valid email address, e.g. name@example.com.' });
+  const problem =
+    typeof body.password === 'string' ? await passwordProblem(body.password) : ({ key: 'passwordTooShort', vars: { min: PASSWORD_MIN_LENGTH } } as const);
   if (problem) errors.push({ path: 'password', label: t('signInPassword', lang), message: t(problem.key, lang, problem.vars) });
   const { roles, venues } = readRoles(body, errors, knownVenues) ?? { roles: ['employee'], venues: [] };
   const name = readName(body, errors) ?? null;
   if (errors.length) throw validationError('users', errors);
   try {
-    const { rows } = await db.query<UserRow>('INSERT INTO users (email, password_hash, roles, venues, name) VALUES ($1, $2, $3::text[], $4::text[], $5) RETURNING *', [
-      email,
-      await hashPassword(body.password as string),
-      roles,
-      venues,
-      name,
-    ]);
+    const { rows } = await db.query<UserRow>(
+      'INSERT INTO users (email, password_hash, roles, venues, name) VALUES ($1, $2, $3::text[], $4::text[], $5) RETURNING *',
+      [email, await hashPassword(body.password as string), roles, venues, name],
+    );
     return managed(rows[0]);
   } catch (error) {
-    if (isDatabaseError(error) && error.code === UNIQUE_VIOLATION) throw validationError('users', [{ path: 'email', label: 'Email', message: 'A user with the given email is already registered.' }]);
+    if (isDatabaseError(error) && error.code === UNIQUE_VIOLATION)
+      throw validationError('users', [{ path: 'email', label: 'Email', message: 'A user with the given email is already registered.' }]);
     throw error;
   }
 }
@@ -111,7 +114,12 @@ function readDisabled(body: Body, errors: FieldError[]): boolean | undefined {
 }
 
 /** Changes roles and venues, name and/or disabled; null when there is no such user. Disabling ends every session of the account at once. */
-export async function updateUser(db: Db, id: number, body: Body, knownVenues: ReadonlySet<string>): Promise<{ user: ManagedUser; changed: string[]; roles: ReturnType<typeof rolesDifference> } | null> {
+export async function updateUser(
+  db: Db,
+  id: number,
+  body: Body,
+  knownVenues: ReadonlySet<string>,
+): Promise<{ user: ManagedUser; changed: string[]; roles: ReturnType<typeof rolesDifference> } | null> {
   const errors: FieldError[] = [];
   const change = readRoles(body, errors, knownVenues);
   const name = readName(body, errors);
@@ -126,9 +134,20 @@ export async function updateUser(db: Db, id: number, body: Body, knownVenues: Re
     const dropsAdmin = change !== undefined && !change.roles.includes('admin');
     const losesAdmin = before.roles.includes('admin') && !found[0].disabled_at && (dropsAdmin || disabled === true);
     if (losesAdmin) {
-      const { rows } = await tx.query<{ others: number }>("SELECT count(*)::int AS others FROM users WHERE 'admin' = ANY(roles) AND disabled_at IS NULL AND id <> $1", [id]);
+      const { rows } = await tx.query<{ others: number }>(
+        "SELECT count(*)::int AS others FROM users WHERE 'admin' = ANY(roles) AND disabled_at IS NULL AND id <> $1",
+        [id],
+      );
       const path = dropsAdmin ? 'roles' : 'disabled';
-      if (rows[0].others === 0) throw validationError('users', [{ path, label: dropsAdmin ? 'Roles' : 'Disabled', message: 'This is the last admin: make another user admin first, so someone can still manage users.', code: LAST_ADMIN }]);
+      if (rows[0].others === 0)
+        throw validationError('users', [
+          {
+            path,
+            label: dropsAdmin ? 'Roles' : 'Disabled',
+            message: 'This is the last admin: make another user admin first, so someone can still manage users.',
+            code: LAST_ADMIN,
+          },
+        ]);
     }
     const roles = change ? rolesDifference(before, change) : null;
     const changed = [

@@ -8,7 +8,10 @@ import type { VenueOption } from '../../../engine/contract/venues.ts';
 
 export async function listVenues(db: Queryable, registry: Registry): Promise<VenueOption[]> {
   const attractions = registry.forms.flatMap(({ compiled, texts }) =>
-    compiled.form.attraction ? [{ slug: compiled.form.attraction, name: texts.en?.[compiled.form.title] ?? compiled.form.attraction, collection: compiled.collection }] : []);
+    compiled.form.attraction
+      ? [{ slug: compiled.form.attraction, name: texts.en?.[compiled.form.title] ?? compiled.form.attraction, collection: compiled.collection }]
+      : [],
+  );
   const collections = [...new Set(registry.forms.flatMap((form) => (form.compiled.venue ? [form.compiled.venue.collection] : [])))];
   if (collections.length === 0) return attractions;
   const { rows } = await db.query<{ slug: string; name: string | null; collection: string }>(

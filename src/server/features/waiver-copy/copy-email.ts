@@ -21,7 +21,9 @@ export const WAIVER_COPY_KIND = 'waiver-copy';
 export const queueCopyEmail: SubmissionHook = async (tx: Queryable, { collection, row, lang }) => {
   const compiled = collection.form?.compiled;
   if (!compiled?.form.submit.evidence || !row.evidence) return;
-  const field = dataFields(compiled.form).find((candidate) => candidate.type === 'email' && typeof row.data[candidate.name] === 'string' && row.data[candidate.name] !== '');
+  const field = dataFields(compiled.form).find(
+    (candidate) => candidate.type === 'email' && typeof row.data[candidate.name] === 'string' && row.data[candidate.name] !== '',
+  );
   if (!field) return;
   await enqueue(tx, {
     kind: WAIVER_COPY_KIND,

@@ -63,7 +63,7 @@ function visualOrder(pieces: Piece[]): Piece[] {
   const highest = Math.max(0, ...levels);
   const lowestOdd = Math.min(...levels.filter((level) => level % 2 === 1), highest + 1);
   for (let level = highest; level >= lowestOdd; level--) {
-    for (let start = 0; start < order.length; ) {
+    for (let start = 0; start < order.length;) {
       if (order[start].level < level) {
         start++;
         continue;
@@ -94,7 +94,14 @@ export function lineWidth(canvas: LineCanvas, line: string, direction: Direction
 }
 
 /** Draws one line between left and left + width, starting from the side its direction starts. */
-export function drawLine(canvas: LineCanvas, line: string, box: { left: number; width: number; y: number }, direction: Direction, fonts: LineFonts, size: number): void {
+export function drawLine(
+  canvas: LineCanvas,
+  line: string,
+  box: { left: number; width: number; y: number },
+  direction: Direction,
+  fonts: LineFonts,
+  size: number,
+): void {
   const pieces = visualOrder(piecesOf(line, direction, fonts));
   const width = widthOfPieces(canvas, pieces, size);
   let x = direction === 'rtl' ? box.left + box.width - width : box.left;

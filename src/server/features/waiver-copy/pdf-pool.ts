@@ -75,7 +75,11 @@ export class CopyDrawer {
       bytes = Buffer.from(await this.pool.run(client, job, PDF_BUDGET_MS));
     } catch (error) {
       if (!(error instanceof JobOverran)) throw error;
-      throw new ApiError(503, { errors: [{ message: `The copy could not be drawn in time. Please try again in ${PDF_WAIT_MS / 1000} seconds.` }] }, { 'retry-after': String(PDF_WAIT_MS / 1000) });
+      throw new ApiError(
+        503,
+        { errors: [{ message: `The copy could not be drawn in time. Please try again in ${PDF_WAIT_MS / 1000} seconds.` }] },
+        { 'retry-after': String(PDF_WAIT_MS / 1000) },
+      );
     }
     // Kept only while the row still holds what was drawn (an erasure or a change meanwhile leaves nothing kept).
     await this.db.query(

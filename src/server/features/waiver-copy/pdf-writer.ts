@@ -51,7 +51,15 @@ export class PdfWriter {
       lang: info.lang,
       displayTitle: true,
       // The copy's own time is the signature's: the same row gives the same document.
-      info: { Title: info.title, Subject: info.subject, Keywords: info.keywords, Creator: 'venue-forms', Producer: 'venue-forms', CreationDate: info.createdAt, ModDate: info.createdAt },
+      info: {
+        Title: info.title,
+        Subject: info.subject,
+        Keywords: info.keywords,
+        Creator: 'venue-forms',
+        Producer: 'venue-forms',
+        CreationDate: info.createdAt,
+        ModDate: info.createdAt,
+      },
     });
     for (const [name, file] of Object.entries(fonts())) this.doc.registerFont(name, file);
   }
@@ -89,7 +97,12 @@ export class PdfWriter {
   rule(): void {
     this.room(12);
     this.y += 6;
-    this.doc.moveTo(MARGIN, this.y).lineTo(MARGIN + this.width, this.y).lineWidth(0.5).strokeColor('#999999').stroke();
+    this.doc
+      .moveTo(MARGIN, this.y)
+      .lineTo(MARGIN + this.width, this.y)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     this.y += 6;
   }
 

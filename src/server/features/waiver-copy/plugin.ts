@@ -42,7 +42,15 @@ function languageOf(row: DocumentRow, fallback: Lang): Lang {
   return lang === 'en' || lang === 'ar' || lang === 'fr' ? lang : fallback;
 }
 
-async function sendPdf(db: Queryable, drawer: CopyDrawer, request: FastifyRequest, reply: FastifyReply, collection: Collection, row: DocumentRow, lang: Lang): Promise<FastifyReply | null> {
+async function sendPdf(
+  db: Queryable,
+  drawer: CopyDrawer,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  collection: Collection,
+  row: DocumentRow,
+  lang: Lang,
+): Promise<FastifyReply | null> {
   const compiled = await definitionSeen(db, collection, row.form_hash);
   if (!compiled) return null;
   const bytes = await drawer.copy(row, compiled, compiled.languages.includes(lang) ? lang : compiled.languages[0], request.ip);
@@ -98,7 +106,12 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
     const found: SignedWaiver | null = await waiverByReference(db, registry, request.caller, reference);
     if (!found) throw notFound();
     await recordAudit(db, request.caller, { action: 'read-submission', target: found.collection.slug, documentId: found.row.id, detail: { verify: true } });
-    const answer: WaiverVerification = { reference: found.row.reference ?? String(found.row.id), form: found.collection.form!.compiled.id, signedAt: found.row.created_at.toISOString(), matches: answersMatch(found.row) };
+    const answer: WaiverVerification = {
+      reference: found.row.reference ?? String(found.row.id),
+      form: found.collection.form!.compiled.id,
+      signedAt: found.row.created_at.toISOString(),
+      matches: answersMatch(found.row),
+    };
     return reply.send(answer);
   });
 

@@ -32,7 +32,10 @@ export async function waiverByReference(db: Queryable, registry: Registry, calle
     const params: unknown[] = [collection.slug, wanted];
     const condition = readableSql(caller, registry, collection, params);
     if (condition === 'false') continue;
-    const { rows } = await db.query<DocumentRow>(`SELECT * FROM documents WHERE collection = $1 AND reference = $2 AND evidence IS NOT NULL AND ${condition}`, params);
+    const { rows } = await db.query<DocumentRow>(
+      `SELECT * FROM documents WHERE collection = $1 AND reference = $2 AND evidence IS NOT NULL AND ${condition}`,
+      params,
+    );
     if (rows[0]) return { collection, row: rows[0] };
   }
   return null;

@@ -26,7 +26,11 @@ const plain = (nodes: RichNode[]): string => nodes.map((node) => ('text' in node
 
 /** A rich text (terms, checklist items) as plain paragraphs, list items with a bullet. */
 function paragraphsOf(source: string): string[] {
-  return parseRichText(source).flatMap((block) => (block.type === 'p' ? [plain(block.children)] : block.children.map((item, index) => `${block.type === 'ol' ? `${index + 1}.` : '•'} ${plain((item as { children: RichNode[] }).children)}`)));
+  return parseRichText(source).flatMap((block) =>
+    block.type === 'p'
+      ? [plain(block.children)]
+      : block.children.map((item, index) => `${block.type === 'ol' ? `${index + 1}.` : '•'} ${plain((item as { children: RichNode[] }).children)}`),
+  );
 }
 
 export interface WaiverCopy {
@@ -76,7 +80,13 @@ export async function waiverPdf(copy: WaiverCopy): Promise<Buffer> {
   const title = formText(compiled.id, form.title, lang);
   const reference = row.reference ?? String(row.id);
   const reader = serverAnswerReader(compiled.id, lang);
-  const pdf = new PdfWriter(lang === 'ar' ? 'rtl' : 'ltr', { title, subject: t('waiverCopyFormId', lang, { reference }), keywords: reference, createdAt: row.created_at, lang });
+  const pdf = new PdfWriter(lang === 'ar' ? 'rtl' : 'ltr', {
+    title,
+    subject: t('waiverCopyFormId', lang, { reference }),
+    keywords: reference,
+    createdAt: row.created_at,
+    lang,
+  });
   pdf.paragraph(title, { size: 18, bold: true });
   pdf.paragraph(t('waiverCopyFormId', lang, { reference }), { size: 12, bold: true, before: 4 });
   pdf.paragraph(t('waiverCopySignedAt', lang, { date: dohaTime(row.created_at, lang) }));

@@ -28,15 +28,22 @@ export interface FoundWaiver {
 function phoneCandidates(text: string, forms: readonly CompiledForm[]): string[] {
   const digits = text.replace(/[\s\-().]/g, '').replace(/^00/, '+');
   if (!/^\+?\d{6,15}$/.test(digits)) return [];
-  const dialCodes = new Set(forms.flatMap((form) => form.form.sections.flatMap((section) => section.fields))
-    .flatMap((field: ResolvedField) => (field.type === 'phone' && field.defaultDialCode ? [field.defaultDialCode] : [])));
+  const dialCodes = new Set(
+    forms
+      .flatMap((form) => form.form.sections.flatMap((section) => section.fields))
+      .flatMap((field: ResolvedField) => (field.type === 'phone' && field.defaultDialCode ? [field.defaultDialCode] : [])),
+  );
   const local = digits.replace(/^\+/, '');
   return [...new Set([toE164(digits), ...[...dialCodes].map((code) => toE164(`${code}${local}`))].filter((phone) => phone !== null))];
 }
 
 /** Whole words of a name ('noor & saleh'), one of them of WAIVER_SEARCH_MIN_LENGTH letters or more; letters and digits only, so nothing else reaches to_tsquery. A number is no name. */
 function nameQuery(text: string): string | null {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
   if (!words.some((word) => [...word.matchAll(/\p{L}/gu)].length >= WAIVER_SEARCH_MIN_LENGTH)) return null;
   return words.join(' & ');
 }
@@ -86,7 +93,8 @@ export async function searchWaivers(db: Queryable, collections: readonly string[
   if (terms.document) {
     matches.push(`upper(data->>'${document}') = ${p(terms.document.toUpperCase())}`);
     // A dependent's document as typed, and in capitals (as QIDs and passports are written).
-    for (const typed of new Set([terms.document, terms.document.toUpperCase()])) matches.push(`data->'${dependents}' @> ${p(JSON.stringify([{ [document]: typed }]))}::jsonb`);
+    for (const typed of new Set([terms.document, terms.document.toUpperCase()]))
+      matches.push(`data->'${dependents}' @> ${p(JSON.stringify([{ [document]: typed }]))}::jsonb`);
   }
   if (terms.phones.length) matches.push(`data->>'${phone}' = ANY(${p(terms.phones)}::text[])`);
   if (terms.words) matches.push(`${WAIVER_NAMES_VECTOR} @@ to_tsquery('simple', ${p(terms.words)})`);
@@ -104,7 +112,10 @@ export async function searchWaivers(db: Queryable, collections: readonly string[
 /** One waiver by id, when it is of one of these collections. */
 export async function findWaiver(db: Queryable, collections: readonly string[], id: number): Promise<FoundWaiver | null> {
   if (collections.length === 0) return null;
-  const { rows } = await db.query<FoundWaiver & Record<string, unknown>>(`SELECT ${COLUMNS} FROM documents WHERE id = $1 AND evidence IS NOT NULL AND collection = ANY($2::text[])`, [id, collections]);
+  const { rows } = await db.query<FoundWaiver & Record<string, unknown>>(
+    `SELECT ${COLUMNS} FROM documents WHERE id = $1 AND evidence IS NOT NULL AND collection = ANY($2::text[])`,
+    [id, collections],
+  );
   return rows[0] ?? null;
 }
 
@@ -116,6 +127,7 @@ export async function checkInsOf(db: Queryable, ids: readonly number[]): Promise
     'SELECT document_id, person, user_email, at FROM waiver_check_ins WHERE document_id = ANY($1::int[]) ORDER BY at, id',
     [ids],
   );
-  for (const row of rows) byWaiver.get(row.document_id)?.push({ person: row.person === 'signer' ? 'signer' : Number(row.person), at: row.at.toISOString(), by: row.user_email });
+  for (const row of rows)
+    byWaiver.get(row.document_id)?.push({ person: row.person === 'signer' ? 'signer' : Number(row.person), at: row.at.toISOString(), by: row.user_email });
   return byWaiver;
 }

@@ -19,6 +19,8 @@ export const keepFormVersion: SubmissionHook = async (tx, { collection }) => {
 
 /** The compiled definition (with its texts) a guest was shown, by its hash; null when none was kept. */
 export async function formVersionSeen(db: Queryable, hash: string): Promise<FormWithTexts | null> {
-  const { rows } = await db.query<{ compiled: CompiledForm; texts: FormWithTexts['texts'] }>('SELECT compiled, texts FROM form_versions WHERE hash = $1', [hash]);
+  const { rows } = await db.query<{ compiled: CompiledForm; texts: FormWithTexts['texts'] }>('SELECT compiled, texts FROM form_versions WHERE hash = $1', [
+    hash,
+  ]);
   return rows[0] ? { ...rows[0].compiled, texts: rows[0].texts } : null;
 }

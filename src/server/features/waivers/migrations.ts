@@ -20,7 +20,7 @@ export const WAIVERS_MIGRATIONS: Migration[] = [
   },
   {
     id: 301,
-    name: "waiver check-ins at the desk: who checked in whom (the signer or a dependent) and when",
+    name: 'waiver check-ins at the desk: who checked in whom (the signer or a dependent) and when',
     statements: [
       `CREATE TABLE waiver_check_ins (
         id serial PRIMARY KEY,

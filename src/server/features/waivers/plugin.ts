@@ -16,7 +16,17 @@ import { resolveLanguage } from '../../../engine/text/language.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
 import { t } from '../../../engine/text/messages.ts';
 import { termsOf } from '../../../engine/waivers/waiver-terms.ts';
-import { CheckInPerson, CheckInsAnswer, type WaiverCheckIn, SignedTermsAnswer, WAIVER_SEARCH_LIMIT, WAIVER_SEARCH_MAX_LENGTH, WAIVER_SEARCH_MIN_LENGTH, WaiverOpenAnswer, WaiverSearchAnswer } from '../../../engine/contract/waivers.ts';
+import {
+  CheckInPerson,
+  CheckInsAnswer,
+  type WaiverCheckIn,
+  SignedTermsAnswer,
+  WAIVER_SEARCH_LIMIT,
+  WAIVER_SEARCH_MAX_LENGTH,
+  WAIVER_SEARCH_MIN_LENGTH,
+  WaiverOpenAnswer,
+  WaiverSearchAnswer,
+} from '../../../engine/contract/waivers.ts';
 import { termsSha256 } from '../../core/forms/evidence.ts';
 import { recordAudit } from '../audit/index.ts';
 import { checkInsOf, findWaiver, searchTermsOf, searchWaivers, type FoundWaiver } from './desk-search.ts';
@@ -51,83 +61,127 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
   const toResult = (row: FoundWaiver, checkIns: Map<number, WaiverCheckIn[]>, masked: boolean) => {
     const form = todaysTerms.get(row.collection)!.form;
     const lang = resolveLanguage(row.evidence.language, form.compiled.languages);
-    const newTermsSince = row.evidence.termsSha256 ? row.evidence.termsSha256 !== currentTermsSha256(row.collection, lang) : row.form_hash !== form.compiled.hash;
+    const newTermsSince = row.evidence.termsSha256
+      ? row.evidence.termsSha256 !== currentTermsSha256(row.collection, lang)
+      : row.form_hash !== form.compiled.hash;
     return toWaiverResult(row, form, { newTermsSince, checkIns: checkIns.get(row.id) ?? [], masked });
   };
 
-  app.get('/api/waivers/search', {
-    schema: { querystring: { type: 'object', properties: { q: { type: 'string', maxLength: WAIVER_SEARCH_MAX_LENGTH }, locale: localeQuery.properties.locale } }, headers: credentialHeaders, response: { 200: WaiverSearchAnswer } },
-  }, async (request: FastifyRequest<{ Querystring: Locale & { q?: string } }>) => {
-    const collections = deskCollections(request);
-    // Control characters (a NUL, which PostgreSQL text cannot hold) mean nothing in a search: spaces.
-    const text = (request.query.q ?? '').replace(/\p{Cc}/gu, ' ').trim();
-    const terms = searchTermsOf(text, waiverForms.map((form) => form.compiled));
-    if (!terms) throw validationError(null, [{ path: 'q', message: t('staffWaiverSearchTooShort', callerLanguage(request), { count: WAIVER_SEARCH_MIN_LENGTH }) }]);
-    // Counted once the search is one (a refused text reads nothing).
-    await ctx.limits.deskLookup(request, 'search');
-    const found = await searchWaivers(db, collections, terms);
-    const checkIns = await checkInsOf(db, found.map((row) => row.id));
-    // Names read: recorded like any read of submissions (the words searched are personal, so not kept).
-    await recordAudit(db, request.caller, { action: 'read-submission', target: 'waivers', detail: { desk: 'search', results: found.length } });
-    return { docs: found.map((row) => toResult(row, checkIns, true)), limit: WAIVER_SEARCH_LIMIT };
-  });
-
-  app.get('/api/waivers/:id', { schema: { params: idParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: WaiverOpenAnswer } } }, async (request: IdRequest) => {
-    const collections = deskCollections(request);
-    const id = idParam(request.params.id);
-    await ctx.limits.deskLookup(request, 'open');
-    const row = await findWaiver(db, collections, id);
-    if (!row) throw notFound();
-    // Who opened which waiver and when; never the numbers shown.
-    await recordAudit(db, request.caller, { action: 'waiver-open', target: row.collection, documentId: row.reference });
-    return { doc: toResult(row, await checkInsOf(db, [id]), false) };
-  });
-
-  app.post('/api/waivers/:id/check-ins', {
-    schema: {
-      params: idParams, querystring: localeQuery, headers: credentialHeaders,
-      // `person` is checked below, not required here: the credential headers are checked first and a missing person is named in the caller's language.
-      body: { type: 'object', properties: { person: CheckInPerson }, additionalProperties: false },
-      response: { 200: CheckInsAnswer },
+  app.get(
+    '/api/waivers/search',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { q: { type: 'string', maxLength: WAIVER_SEARCH_MAX_LENGTH }, locale: localeQuery.properties.locale } },
+        headers: credentialHeaders,
+        response: { 200: WaiverSearchAnswer },
+      },
     },
-  }, async (request: IdRequest<{ Body: { person?: CheckInPerson } }>) => {
-    const collections = deskCollections(request);
-    const id = idParam(request.params.id);
-    const { person } = request.body;
-    const { rows } = await db.query<{ collection: string; dependents: number; reference: string }>(
-      `SELECT collection, reference, CASE WHEN jsonb_typeof(data->'${WAIVER_FIELDS.dependents}') = 'array' THEN jsonb_array_length(data->'${WAIVER_FIELDS.dependents}') ELSE 0 END AS dependents
-       FROM documents WHERE id = $1 AND evidence IS NOT NULL AND collection = ANY($2::text[])`,
-      [id, collections],
-    );
-    const waiver = rows[0];
-    if (!waiver) throw notFound();
-    if (person === undefined || (person !== 'signer' && person >= waiver.dependents)) throw validationError(null, [{ path: 'person', message: t('staffWaiverNoSuchPerson', callerLanguage(request)) }]);
-    const caller = request.caller;
-    if (caller.kind !== 'staff') throw forbidden();
-    await db.transaction(async (tx) => {
-      await tx.query('INSERT INTO waiver_check_ins (document_id, person, user_id, user_email) VALUES ($1, $2, $3, $4)', [id, String(person), caller.user.id, caller.user.email]);
-      await recordAudit(tx, caller, { action: 'waiver-check-in', target: waiver.collection, documentId: waiver.reference, detail: { person } });
-    });
-    return { checkIns: (await checkInsOf(db, [id])).get(id) ?? [] };
-  });
+    async (request: FastifyRequest<{ Querystring: Locale & { q?: string } }>) => {
+      const collections = deskCollections(request);
+      // Control characters (a NUL, which PostgreSQL text cannot hold) mean nothing in a search: spaces.
+      const text = (request.query.q ?? '').replace(/\p{Cc}/gu, ' ').trim();
+      const terms = searchTermsOf(
+        text,
+        waiverForms.map((form) => form.compiled),
+      );
+      if (!terms)
+        throw validationError(null, [{ path: 'q', message: t('staffWaiverSearchTooShort', callerLanguage(request), { count: WAIVER_SEARCH_MIN_LENGTH }) }]);
+      // Counted once the search is one (a refused text reads nothing).
+      await ctx.limits.deskLookup(request, 'search');
+      const found = await searchWaivers(db, collections, terms);
+      const checkIns = await checkInsOf(
+        db,
+        found.map((row) => row.id),
+      );
+      // Names read: recorded like any read of submissions (the words searched are personal, so not kept).
+      await recordAudit(db, request.caller, { action: 'read-submission', target: 'waivers', detail: { desk: 'search', results: found.length } });
+      return { docs: found.map((row) => toResult(row, checkIns, true)), limit: WAIVER_SEARCH_LIMIT };
+    },
+  );
 
-  app.get('/api/waivers/:id/terms', { schema: { params: idParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: SignedTermsAnswer } } }, async (request: IdRequest) => {
-    const id = idParam(request.params.id);
-    const { rows } = await db.query<{ collection: string; venue: string | null; form_hash: string; evidence: { language?: string; termsSha256?: string } }>(
-      'SELECT collection, venue, form_hash, evidence FROM documents WHERE id = $1 AND evidence IS NOT NULL',
-      [id],
-    );
-    const row = rows[0];
-    const collection = row && registry.collections.get(row.collection);
-    if (!collection?.form) throw notFound();
-    // The same rule as reading the submission itself (core/access/submission-access.ts).
-    const scope = readScope(request.caller, collection.form.compiled);
-    if (scope.kind === 'none') throw forbidden();
-    if (!readsRow(scope, row)) throw notFound();
-    const seen = await formVersionSeen(db, row.form_hash);
-    if (!seen) throw notFound();
-    const terms = termsOf(seen, resolveLanguage(row.evidence.language, seen.languages));
-    const today = termsSha256(termsOf({ ...collection.form.compiled, texts: collection.form.texts }, terms.language));
-    return { formHash: seen.hash, formVersion: seen.version, language: terms.language, blocks: terms.blocks, consent: terms.consent, changedSince: termsSha256(terms) !== today };
-  });
+  app.get(
+    '/api/waivers/:id',
+    { schema: { params: idParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: WaiverOpenAnswer } } },
+    async (request: IdRequest) => {
+      const collections = deskCollections(request);
+      const id = idParam(request.params.id);
+      await ctx.limits.deskLookup(request, 'open');
+      const row = await findWaiver(db, collections, id);
+      if (!row) throw notFound();
+      // Who opened which waiver and when; never the numbers shown.
+      await recordAudit(db, request.caller, { action: 'waiver-open', target: row.collection, documentId: row.reference });
+      return { doc: toResult(row, await checkInsOf(db, [id]), false) };
+    },
+  );
+
+  app.post(
+    '/api/waivers/:id/check-ins',
+    {
+      schema: {
+        params: idParams,
+        querystring: localeQuery,
+        headers: credentialHeaders,
+        // `person` is checked below, not required here: the credential headers are checked first and a missing person is named in the caller's language.
+        body: { type: 'object', properties: { person: CheckInPerson }, additionalProperties: false },
+        response: { 200: CheckInsAnswer },
+      },
+    },
+    async (request: IdRequest<{ Body: { person?: CheckInPerson } }>) => {
+      const collections = deskCollections(request);
+      const id = idParam(request.params.id);
+      const { person } = request.body;
+      const { rows } = await db.query<{ collection: string; dependents: number; reference: string }>(
+        `SELECT collection, reference, CASE WHEN jsonb_typeof(data->'${WAIVER_FIELDS.dependents}') = 'array' THEN jsonb_array_length(data->'${WAIVER_FIELDS.dependents}') ELSE 0 END AS dependents
+       FROM documents WHERE id = $1 AND evidence IS NOT NULL AND collection = ANY($2::text[])`,
+        [id, collections],
+      );
+      const waiver = rows[0];
+      if (!waiver) throw notFound();
+      if (person === undefined || (person !== 'signer' && person >= waiver.dependents))
+        throw validationError(null, [{ path: 'person', message: t('staffWaiverNoSuchPerson', callerLanguage(request)) }]);
+      const caller = request.caller;
+      if (caller.kind !== 'staff') throw forbidden();
+      await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO waiver_check_ins (document_id, person, user_id, user_email) VALUES ($1, $2, $3, $4)', [
+          id,
+          String(person),
+          caller.user.id,
+          caller.user.email,
+        ]);
+        await recordAudit(tx, caller, { action: 'waiver-check-in', target: waiver.collection, documentId: waiver.reference, detail: { person } });
+      });
+      return { checkIns: (await checkInsOf(db, [id])).get(id) ?? [] };
+    },
+  );
+
+  app.get(
+    '/api/waivers/:id/terms',
+    { schema: { params: idParams, querystring: localeQuery, headers: credentialHeaders, response: { 200: SignedTermsAnswer } } },
+    async (request: IdRequest) => {
+      const id = idParam(request.params.id);
+      const { rows } = await db.query<{ collection: string; venue: string | null; form_hash: string; evidence: { language?: string; termsSha256?: string } }>(
+        'SELECT collection, venue, form_hash, evidence FROM documents WHERE id = $1 AND evidence IS NOT NULL',
+        [id],
+      );
+      const row = rows[0];
+      const collection = row && registry.collections.get(row.collection);
+      if (!collection?.form) throw notFound();
+      // The same rule as reading the submission itself (core/access/submission-access.ts).
+      const scope = readScope(request.caller, collection.form.compiled);
+      if (scope.kind === 'none') throw forbidden();
+      if (!readsRow(scope, row)) throw notFound();
+      const seen = await formVersionSeen(db, row.form_hash);
+      if (!seen) throw notFound();
+      const terms = termsOf(seen, resolveLanguage(row.evidence.language, seen.languages));
+      const today = termsSha256(termsOf({ ...collection.form.compiled, texts: collection.form.texts }, terms.language));
+      return {
+        formHash: seen.hash,
+        formVersion: seen.version,
+        language: terms.language,
+        blocks: terms.blocks,
+        consent: terms.consent,
+        changedSince: termsSha256(terms) !== today,
+      };
+    },
+  );
 });

@@ -15,7 +15,11 @@ export function maskValue(value: string): string {
   return chars.length <= SHOWN ? '•'.repeat(chars.length) : '•'.repeat(chars.length - SHOWN) + chars.slice(-SHOWN).join('');
 }
 
-export function toWaiverResult(row: FoundWaiver, form: LoadedForm, extra: { newTermsSince: boolean; checkIns: WaiverCheckIn[]; masked: boolean }): WaiverResult {
+export function toWaiverResult(
+  row: FoundWaiver,
+  form: LoadedForm,
+  extra: { newTermsSince: boolean; checkIns: WaiverCheckIn[]; masked: boolean },
+): WaiverResult {
   const { compiled, texts } = form;
   const shown = (value: string | null) => (value !== null && extra.masked ? maskValue(value) : value);
   const validUntil = waiverValidUntil(row.visit_date, row.created_at, compiled.form.validFor);

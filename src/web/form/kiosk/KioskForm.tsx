@@ -57,7 +57,16 @@ export function KioskForm({ kiosk, loaded, lang, sourced, optionDocs }: Props) {
   );
   return (
     <div className="kiosk" data-kiosk-guest={guest}>
-      <EngineForm key={guest} loaded={loaded} lang={lang} sourced={sourced} optionDocs={optionDocs} remember={false} onStored={() => setStored(true)} thanksFooter={thanksFooter} />
+      <EngineForm
+        key={guest}
+        loaded={loaded}
+        lang={lang}
+        sourced={sourced}
+        optionDocs={optionDocs}
+        remember={false}
+        onStored={() => setStored(true)}
+        thanksFooter={thanksFooter}
+      />
       <WaitingCount lang={lang} />
       {idle.secondsLeft !== null && <StillThere lang={lang} secondsLeft={idle.secondsLeft} onStillHere={idle.stillHere} />}
     </div>

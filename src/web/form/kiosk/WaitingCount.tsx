@@ -9,7 +9,11 @@ export function WaitingCount({ lang }: { lang: Lang }) {
   const [count, setCount] = useState(0);
   useEffect(() => {
     let live = true;
-    const recount = () => void waitingCount().then((n) => live && setCount(n), () => undefined);
+    const recount = () =>
+      void waitingCount().then(
+        (n) => live && setCount(n),
+        () => undefined,
+      );
     recount();
     const stop = onQueueEvent(recount);
     return () => {

@@ -20,7 +20,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
     if (!isVisible(context.form, field.name, context.data)) return null;
     // A select the page already answered from the address (e.g. the restaurant) is not asked again;
     // its answer is carried, so a post without JavaScript sends it (features/native-post).
-    if (field.type === 'select' && context.sourced[field.name]?.state === 'found') return <input type="hidden" name={id} value={String(context.data[field.name] ?? '')} />;
+    if (field.type === 'select' && context.sourced[field.name]?.state === 'found')
+      return <input type="hidden" name={id} value={String(context.data[field.name] ?? '')} />;
     // A list that follows another answer and has nothing for it (e.g. no sub-departments) is not asked.
     if (hasNoChoices(field, context.optionDocs, context.data)) return null;
   }

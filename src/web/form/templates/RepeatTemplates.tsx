@@ -61,7 +61,13 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
         </ol>
       )}
       <div className="repeat-actions">
-        <button type="button" className="button button-secondary repeat-add" onClick={add} disabled={!canAdd || props.disabled} aria-describedby={canAdd ? undefined : limitId}>
+        <button
+          type="button"
+          className="button button-secondary repeat-add"
+          onClick={add}
+          disabled={!canAdd || props.disabled}
+          aria-describedby={canAdd ? undefined : limitId}
+        >
           <span aria-hidden="true">+ </span>
           {text(field.addLabel)}
         </button>

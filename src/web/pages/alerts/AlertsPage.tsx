@@ -16,7 +16,12 @@ import { staffRequest } from '../../staff/staffRequest.ts';
 import '../../staff/console.css';
 import { ReferenceText } from '../../staff/ReferenceText.tsx';
 
-const STATE_TEXT: Record<DeliveryState, MessageKey> = { queued: 'alertsStateQueued', sent: 'alertsStateSent', retrying: 'alertsStateRetrying', failed: 'alertsStateFailed' };
+const STATE_TEXT: Record<DeliveryState, MessageKey> = {
+  queued: 'alertsStateQueued',
+  sent: 'alertsStateSent',
+  retrying: 'alertsStateRetrying',
+  failed: 'alertsStateFailed',
+};
 
 export default function AlertsPage() {
   const { inbox, log } = useLoaderData() as AlertsData;
@@ -29,8 +34,14 @@ export default function AlertsPage() {
   return (
     <div className="console">
       <h1>{t('alertsTitle')}</h1>
-      <p className="console-who" role="status">{t('alertsUnread', { count: inbox.unread - readNow.size })}</p>
-      {inbox.docs.length === 0 ? <p className="console-note">{t('alertsNone')}</p> : <AlertList alerts={inbox.docs.map((alert) => (readNow.has(alert.id) ? { ...alert, read: true } : alert))} onRead={markedRead} />}
+      <p className="console-who" role="status">
+        {t('alertsUnread', { count: inbox.unread - readNow.size })}
+      </p>
+      {inbox.docs.length === 0 ? (
+        <p className="console-note">{t('alertsNone')}</p>
+      ) : (
+        <AlertList alerts={inbox.docs.map((alert) => (readNow.has(alert.id) ? { ...alert, read: true } : alert))} onRead={markedRead} />
+      )}
       {log && (
         <section aria-labelledby="alerts-log">
           <h2 id="alerts-log">{t('alertsLog')}</h2>
@@ -38,7 +49,9 @@ export default function AlertsPage() {
             <Link to={staffLink('/staff/content/alert-rules', search)}>{t('alertsRules')}</Link>
           </p>
           {!log.mailConfigured && <p className="console-note">{t('alertsNoMail')}</p>}
-          <p className="console-note" role="status">{status}</p>
+          <p className="console-note" role="status">
+            {status}
+          </p>
           <DeliveryLog deliveries={log.docs} onStatus={setStatus} />
         </section>
       )}
@@ -56,35 +69,35 @@ function AlertList({ alerts, onRead }: { alerts: AlertItem[]; onRead: (id: numbe
   };
   return (
     <StaffTable caption={t('alertsTitle')} columns={[t('alertsColReceived'), t('alertsColAlert'), t('alertsColReference'), t('alertsColStatus')]}>
-        {alerts.map((alert) => (
-          <tr key={alert.id} className={alert.read ? undefined : 'alerts-new'}>
-            <td>
-              <span className="console-whole">{staffTime(alert.createdAt, lang)}</span>
-            </td>
-            <td>
-              <ReferenceText text={alert.subject} reference={alert.reference} />
-              <br />
-              <span className="console-note">{alert.rule}</span>
-            </td>
-            <td>
-              <Link to={staffLink(submissionConsolePath(alert.form, alert.submission), search)} className="console-reference">
-                <bdi dir="ltr">{alert.reference}</bdi>
-              </Link>
-            </td>
-            <td>
-              {alert.read ? (
-                t('alertsRead')
-              ) : (
-                <>
-                  <strong>{t('alertsNew')}</strong>{' '}
-                  <button type="button" className="button button-secondary" onClick={() => void markRead(alert)}>
-                    {t('alertsMarkRead', { reference: alert.reference })}
-                  </button>
-                </>
-              )}
-            </td>
-          </tr>
-        ))}
+      {alerts.map((alert) => (
+        <tr key={alert.id} className={alert.read ? undefined : 'alerts-new'}>
+          <td>
+            <span className="console-whole">{staffTime(alert.createdAt, lang)}</span>
+          </td>
+          <td>
+            <ReferenceText text={alert.subject} reference={alert.reference} />
+            <br />
+            <span className="console-note">{alert.rule}</span>
+          </td>
+          <td>
+            <Link to={staffLink(submissionConsolePath(alert.form, alert.submission), search)} className="console-reference">
+              <bdi dir="ltr">{alert.reference}</bdi>
+            </Link>
+          </td>
+          <td>
+            {alert.read ? (
+              t('alertsRead')
+            ) : (
+              <>
+                <strong>{t('alertsNew')}</strong>{' '}
+                <button type="button" className="button button-secondary" onClick={() => void markRead(alert)}>
+                  {t('alertsMarkRead', { reference: alert.reference })}
+                </button>
+              </>
+            )}
+          </td>
+        </tr>
+      ))}
     </StaffTable>
   );
 }
@@ -100,8 +113,13 @@ function DeliveryLog({ deliveries, onStatus }: { deliveries: AlertDelivery[]; on
     if (answer.status === 200) setResent((ids) => new Set(ids).add(delivery.id));
   };
   return (
-    <StaffTable caption={t('alertsLog')} columns={[t('alertsColReceived'), t('alertsColRecipient'), t('alertsColStatus'), t('alertsColTries'), t('alertsColAnswer')]}>
-        {deliveries.map((shown) => resent.has(shown.id) ? { ...shown, state: 'queued' as const, lastError: null, nextAttemptAt: null } : shown).map((delivery) => (
+    <StaffTable
+      caption={t('alertsLog')}
+      columns={[t('alertsColReceived'), t('alertsColRecipient'), t('alertsColStatus'), t('alertsColTries'), t('alertsColAnswer')]}
+    >
+      {deliveries
+        .map((shown) => (resent.has(shown.id) ? { ...shown, state: 'queued' as const, lastError: null, nextAttemptAt: null } : shown))
+        .map((delivery) => (
           <tr key={delivery.id}>
             <td>
               <span className="console-whole">{staffTime(delivery.queuedAt, lang)}</span>
@@ -110,18 +128,24 @@ function DeliveryLog({ deliveries, onStatus }: { deliveries: AlertDelivery[]; on
                 {delivery.reference}
               </bdi>
             </td>
-            <td dir="ltr" className="alerts-recipient">{delivery.recipient}</td>
+            <td dir="ltr" className="alerts-recipient">
+              {delivery.recipient}
+            </td>
             <td>
               <strong className={`alerts-state alerts-state-${delivery.state}`}>{t(STATE_TEXT[delivery.state])}</strong>
               {delivery.lastError && <span className="console-note alerts-error"> {t('alertsLastError', { error: delivery.lastError })}</span>}
-              {delivery.state === 'retrying' && delivery.nextAttemptAt && <span className="console-note"> {t('alertsNextTry', { time: staffTime(delivery.nextAttemptAt, lang) })}</span>}
+              {delivery.state === 'retrying' && delivery.nextAttemptAt && (
+                <span className="console-note"> {t('alertsNextTry', { time: staffTime(delivery.nextAttemptAt, lang) })}</span>
+              )}
               <br />
               <button type="button" className="button button-secondary" onClick={() => void resend(delivery)}>
                 {t('alertsResend', { recipient: delivery.recipient })}
               </button>
             </td>
             <td>{delivery.attempts}</td>
-            <td dir="ltr">{delivery.responseStatus === null ? '' : `${delivery.responseStatus}${delivery.responseMs === null ? '' : ` · ${delivery.responseMs} ms`}`}</td>
+            <td dir="ltr">
+              {delivery.responseStatus === null ? '' : `${delivery.responseStatus}${delivery.responseMs === null ? '' : ` · ${delivery.responseMs} ms`}`}
+            </td>
           </tr>
         ))}
     </StaffTable>

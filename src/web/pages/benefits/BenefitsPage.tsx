@@ -58,7 +58,11 @@ export default function BenefitsPage() {
         <ul>
           {[{ slug: 'all', name: t('benefitsAll') }, ...categories].map((category) => (
             <li key={category.slug}>
-              <Link to={hrefWith(query, { tab: category.slug === 'all' ? undefined : category.slug, item: undefined })} aria-current={tab === category.slug ? 'page' : undefined} preventScrollReset>
+              <Link
+                to={hrefWith(query, { tab: category.slug === 'all' ? undefined : category.slug, item: undefined })}
+                aria-current={tab === category.slug ? 'page' : undefined}
+                preventScrollReset
+              >
                 {text(category.name, lang)}
               </Link>
             </li>
@@ -127,7 +131,13 @@ function BenefitDetail({ benefit, back }: { benefit: Benefit; back: string }) {
           <ul>
             {benefit.attachments!.flatMap((attachment, i) => {
               const href = safeHref(attachment.url);
-              return href ? [<li key={i}><a href={href}>{text(attachment.label, lang)}</a></li>] : [];
+              return href
+                ? [
+                    <li key={i}>
+                      <a href={href}>{text(attachment.label, lang)}</a>
+                    </li>,
+                  ]
+                : [];
             })}
           </ul>
         </section>
@@ -137,8 +147,21 @@ function BenefitDetail({ benefit, back }: { benefit: Benefit; back: string }) {
           <h2 id="benefit-contact">{t('benefitsContact')}</h2>
           <p>
             {text(contact.name, lang)}
-            {contact.email && <> · <a href={`mailto:${contact.email}`}>{contact.email}</a></>}
-            {contact.phone && <> · <a href={`tel:${contact.phone}`} dir="ltr">{contact.phone}</a></>}
+            {contact.email && (
+              <>
+                {' '}
+                · <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </>
+            )}
+            {contact.phone && (
+              <>
+                {' '}
+                ·{' '}
+                <a href={`tel:${contact.phone}`} dir="ltr">
+                  {contact.phone}
+                </a>
+              </>
+            )}
           </p>
         </section>
       )}

@@ -27,7 +27,9 @@ export default function CareersPage() {
           {positions.map((position) => (
             <li key={position.slug} className="careers-item">
               <h2>
-                <Link to={{ pathname: `${pathname.replace(/\/+$/, '')}/${encodeURIComponent(position.slug)}`, search }}>{localized<string>(position.title, lang).value}</Link>
+                <Link to={{ pathname: `${pathname.replace(/\/+$/, '')}/${encodeURIComponent(position.slug)}`, search }}>
+                  {localized<string>(position.title, lang).value}
+                </Link>
               </h2>
               <PositionFacts position={position} />
             </li>

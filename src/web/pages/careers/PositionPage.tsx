@@ -25,7 +25,9 @@ export default function PositionPage() {
       <p>
         <Link to={{ pathname: here.slice(0, here.lastIndexOf('/')), search }}>{t('careersBack')}</Link>
       </p>
-      <h1 lang={title.lang} dir={i18n.dir(title.lang)}>{title.value}</h1>
+      <h1 lang={title.lang} dir={i18n.dir(title.lang)}>
+        {title.value}
+      </h1>
       <PositionFacts position={position} />
       <div className="document-body" lang={description.lang} dir={i18n.dir(description.lang)}>
         <RichText value={description.value} />

@@ -5,7 +5,6 @@ import type { LocalizedText } from '../../../engine/definition/definition.ts';
 import { collectionQuery, fetchOrNull, type DocList } from '../../api/client.ts';
 import type { LoadPage, PageData } from '../../shell/pageData.ts';
 
-
 export interface Position {
   slug: string;
   title: unknown;

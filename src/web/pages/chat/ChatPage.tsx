@@ -91,7 +91,15 @@ function Conversation({ configured, initial }: { configured: boolean; initial: C
     setBusy(false);
     if (outcome.kind === 'unreachable') setError(t('chatUnreachable'));
     else if (outcome.kind === 'refused') {
-      setError(outcome.status === 503 ? t('chatNotConfigured') : outcome.status === 403 ? t('chatNoAccess') : outcome.status === 502 ? t('chatFailed') : (outcome.message ?? t('chatFailed')));
+      setError(
+        outcome.status === 503
+          ? t('chatNotConfigured')
+          : outcome.status === 403
+            ? t('chatNoAccess')
+            : outcome.status === 502
+              ? t('chatFailed')
+              : (outcome.message ?? t('chatFailed')),
+      );
     } else if (!finished) setError((current) => current ?? t('chatFailed'));
     if (!finished) {
       setMessages((shown) => shown.filter((m) => m.id !== answerId || m.text));

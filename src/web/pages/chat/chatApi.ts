@@ -24,7 +24,12 @@ function parseEvent(block: string): ChatStreamEvent | null {
 export type AskOutcome = { kind: 'streamed' } | { kind: 'refused'; status: number; message: string | null } | { kind: 'unreachable' };
 
 /** Sends a question; each event of the answer goes to onEvent as it arrives. */
-export async function askQuestion(content: string, conversation: number | null, onEvent: (event: ChatStreamEvent) => void, signal?: AbortSignal): Promise<AskOutcome> {
+export async function askQuestion(
+  content: string,
+  conversation: number | null,
+  onEvent: (event: ChatStreamEvent) => void,
+  signal?: AbortSignal,
+): Promise<AskOutcome> {
   let response: Response;
   try {
     response = await staffFetch('/api/chat/messages', {

@@ -50,7 +50,10 @@ export default function HomePage() {
         <section aria-labelledby="console-week">
           <h2 id="console-week">{t('staffHomeWeekTitle')}</h2>
           <Note>{t('staffHomeWeekNote')}</Note>
-          <StaffTable caption={t('staffHomeWeekTitle')} columns={[t('staffColForm'), t('staffHomeColSubmissions'), t('staffHomeColRating'), t('staffHomeColFollowUps')]}>
+          <StaffTable
+            caption={t('staffHomeWeekTitle')}
+            columns={[t('staffColForm'), t('staffHomeColSubmissions'), t('staffHomeColRating'), t('staffHomeColFollowUps')]}
+          >
             {attention.forms.map((form) => (
               <tr key={form.form}>
                 <th scope="row">
@@ -69,7 +72,10 @@ export default function HomePage() {
         {attention.lowest.length === 0 ? (
           <Note>{t('staffHomeLowestNone')}</Note>
         ) : (
-          <StaffTable caption={t('staffHomeLowestTitle')} columns={[t('staffReference'), t('staffColForm'), t('staffHomeColVenue'), t('staffReceived'), t('staffHomeColRating')]}>
+          <StaffTable
+            caption={t('staffHomeLowestTitle')}
+            columns={[t('staffReference'), t('staffColForm'), t('staffHomeColVenue'), t('staffReceived'), t('staffHomeColRating')]}
+          >
             {attention.lowest.map((item) => (
               <tr key={`${item.collection}-${item.id}`}>
                 <th scope="row">
@@ -87,7 +93,9 @@ export default function HomePage() {
         )}
       </section>
       <section aria-labelledby="content">
-        <h2 id="content" tabIndex={-1}>{t('staffContent')}</h2>
+        <h2 id="content" tabIndex={-1}>
+          {t('staffContent')}
+        </h2>
         {!staffCan(me, 'edit-content') && <p className="console-note">{t('staffReadOnly')}</p>}
         <ul className="console-links">
           {content

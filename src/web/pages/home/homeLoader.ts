@@ -34,13 +34,15 @@ export const loadPage: LoadPage<ConsoleRef, HomeData> = async ({ page, url, sign
   const lang = pageLanguage(url, page.languages);
   const [attention, content] = await Promise.all([
     staffGet<ConsoleHome>('/api/console/home', signal),
-    Promise.all(consoleForms.content.map(async (id) => {
-      const { collection, form } = await loadCompiledForm(id);
-      // A content form that names its readers (alert rules: admins) is listed for them only.
-      if (form.access && !form.access.some((role) => me.roles.includes(role))) return null;
-      await loadFormTexts(id, lang);
-      return { id, slug: collection, global: form.submit.global === true, title: formText(id, form.title, lang) };
-    })),
+    Promise.all(
+      consoleForms.content.map(async (id) => {
+        const { collection, form } = await loadCompiledForm(id);
+        // A content form that names its readers (alert rules: admins) is listed for them only.
+        if (form.access && !form.access.some((role) => me.roles.includes(role))) return null;
+        await loadFormTexts(id, lang);
+        return { id, slug: collection, global: form.submit.global === true, title: formText(id, form.title, lang) };
+      }),
+    ),
   ]);
   return { languages: page.languages, me, attention, content: content.filter((item) => item !== null) };
 };

@@ -47,20 +47,28 @@ export const loadPage: LoadPage<HubRef, HubData> = async ({ page, url, signal })
   ]);
   const texts: Record<string, LocalizedText | undefined> = { title: page.title, description: page.description };
   const titleOf = (route: RouteEntry): LocalizedText | undefined =>
-    route.page.kind === 'form' && typeof route.page.form === 'string' ? formTitles[route.page.form] : ((route.page as { title?: LocalizedText }).title);
-  const listed = routesTable.routes.filter((route: RouteEntry) => !route.path.includes(':') && route.path !== url.pathname && route.page.kind !== 'not-found' && titleOf(route));
-  const brands = brandKeys().filter((key) => !page.brand || page.brand === key).map((key): HubBrand => {
-    const theme = themeFor(key as ThemeId);
-    const pages = listed.filter((route: RouteEntry) => themeFor(pageSettingsFor(route.path, routesTable).theme).pageContentKey === key).map((route: RouteEntry) => {
-      texts[`page:${route.path}`] = titleOf(route);
-      return { path: route.path, key: `page:${route.path}` };
+    route.page.kind === 'form' && typeof route.page.form === 'string' ? formTitles[route.page.form] : (route.page as { title?: LocalizedText }).title;
+  const listed = routesTable.routes.filter(
+    (route: RouteEntry) => !route.path.includes(':') && route.path !== url.pathname && route.page.kind !== 'not-found' && titleOf(route),
+  );
+  const brands = brandKeys()
+    .filter((key) => !page.brand || page.brand === key)
+    .map((key): HubBrand => {
+      const theme = themeFor(key as ThemeId);
+      const pages = listed
+        .filter((route: RouteEntry) => themeFor(pageSettingsFor(route.path, routesTable).theme).pageContentKey === key)
+        .map((route: RouteEntry) => {
+          texts[`page:${route.path}`] = titleOf(route);
+          return { path: route.path, key: `page:${route.path}` };
+        });
+      const docs = (documents?.docs ?? [])
+        .filter((doc) => doc.brand === key && typeof doc.slug === 'string')
+        .map((doc) => {
+          texts[`doc:${doc.slug}`] = doc.title;
+          return { path: `/docs/${encodeURIComponent(doc.slug)}`, key: `doc:${doc.slug}` };
+        });
+      return { key, name: theme.brand, pages, documents: docs };
     });
-    const docs = (documents?.docs ?? []).filter((doc) => doc.brand === key && typeof doc.slug === 'string').map((doc) => {
-      texts[`doc:${doc.slug}`] = doc.title;
-      return { path: `/docs/${encodeURIComponent(doc.slug)}`, key: `doc:${doc.slug}` };
-    });
-    return { key, name: theme.brand, pages, documents: docs };
-  });
   const namespace = `page:${url.pathname}`;
   addLocalizedTexts(namespace, texts);
   return { languages: page.languages, namespace, description: Boolean(page.description), brands };

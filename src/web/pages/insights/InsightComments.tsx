@@ -36,15 +36,19 @@ export function InsightComments({ formId, textLang, questions, comments, search 
             <p className="insights-comment-facts">
               {comment.group && <span dir="auto">{comment.group} · </span>}
               {staffTime(comment.createdAt, lang)} ·{' '}
-              <Link to={staffLink(`/staff/forms/${formId}/${comment.id}`, search)}>{t('insightsOpenSubmission', { reference: comment.reference ?? comment.id })}</Link>
+              <Link to={staffLink(`/staff/forms/${formId}/${comment.id}`, search)}>
+                {t('insightsOpenSubmission', { reference: comment.reference ?? comment.id })}
+              </Link>
             </p>
             <dl className="insights-comment-ratings">
-              {questions.filter((question) => comment.ratings[question.name] !== undefined).map((question) => (
-                <div key={question.name}>
-                  <dt lang={textLang}>{formText(formId, question.label, textLang)}</dt>
-                  <dd lang={textLang}>{answerText(question, comment.ratings[question.name])}</dd>
-                </div>
-              ))}
+              {questions
+                .filter((question) => comment.ratings[question.name] !== undefined)
+                .map((question) => (
+                  <div key={question.name}>
+                    <dt lang={textLang}>{formText(formId, question.label, textLang)}</dt>
+                    <dd lang={textLang}>{answerText(question, comment.ratings[question.name])}</dd>
+                  </div>
+                ))}
             </dl>
           </li>
         ))}

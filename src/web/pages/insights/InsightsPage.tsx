@@ -18,7 +18,13 @@ import { staffTitleOf } from '../../staff/consoleAccess.ts';
 function formatsFor(lang: string, period: string): Formats {
   const number = staffNumber(lang, { maximumFractionDigits: 2 });
   const signed = staffNumber(lang, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
-  return { lang, rtl: lang === 'ar', number: (value) => number.format(value), signed: (value) => signed.format(value), period: (start) => staffDay(start, lang, period === 'month' ? 'month' : 'short') };
+  return {
+    lang,
+    rtl: lang === 'ar',
+    number: (value) => number.format(value),
+    signed: (value) => signed.format(value),
+    period: (start) => staffDay(start, lang, period === 'month' ? 'month' : 'short'),
+  };
 }
 
 export default function InsightsPage() {
@@ -39,14 +45,20 @@ export default function InsightsPage() {
         {' · '}
         <Link to={staffLink(`/staff/forms/${compiled.id}`, search)}>{t('staffAllSubmissions')}</Link>
       </p>
-      <h1>{t('staffInsights')}: {title}</h1>
+      <h1>
+        {t('staffInsights')}: {title}
+      </h1>
       <Form method="get" className="insights-filter" key={search}>
         {language && <input type="hidden" name="lang" value={language} />}
         <label>
           {t('insightsGroupBy')}
           <select name="by" defaultValue={view.by}>
             <option value="">{t('insightsNoGrouping')}</option>
-            {groupings.map((grouping) => <option key={grouping.name} value={grouping.name} lang={textLang}>{formText(compiled.id, grouping.label, textLang)}</option>)}
+            {groupings.map((grouping) => (
+              <option key={grouping.name} value={grouping.name} lang={textLang}>
+                {formText(compiled.id, grouping.label, textLang)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -70,23 +82,52 @@ export default function InsightsPage() {
             {t('insightsCommentsOf')}
             <select name="group" defaultValue={view.group}>
               <option value="">{t('insightsEveryGroup')}</option>
-              {grouped.groups.filter((group) => group.key !== null).map((group) => <option key={group.key} value={group.key ?? ''}>{group.label[lang] ?? group.key}</option>)}
+              {grouped.groups
+                .filter((group) => group.key !== null)
+                .map((group) => (
+                  <option key={group.key} value={group.key ?? ''}>
+                    {group.label[lang] ?? group.key}
+                  </option>
+                ))}
             </select>
           </label>
         )}
         <button type="submit">{t('insightsShow')}</button>
       </Form>
-      {problem && <p className="insights-problem" role="alert">{problem}</p>}
+      {problem && (
+        <p className="insights-problem" role="alert">
+          {problem}
+        </p>
+      )}
       {grouped && overall && (
         <>
-          <p role="status">{t('insightsRange', { from: formats.period(grouped.from), to: formats.period(grouped.to), count: overall.groups[0]?.periods.reduce((sum, period) => sum + period.count, 0) ?? 0, submissions: formats.number(overall.groups[0]?.periods.reduce((sum, period) => sum + period.count, 0) ?? 0) })}</p>
+          <p role="status">
+            {t('insightsRange', {
+              from: formats.period(grouped.from),
+              to: formats.period(grouped.to),
+              count: overall.groups[0]?.periods.reduce((sum, period) => sum + period.count, 0) ?? 0,
+              submissions: formats.number(overall.groups[0]?.periods.reduce((sum, period) => sum + period.count, 0) ?? 0),
+            })}
+          </p>
           <p>
-            <button type="button" className="insights-action" onClick={() => download(`${compiled.id}-insights-${grouped.from}-${grouped.to}.csv`, 'text/csv;charset=utf-8', insightsCsv(grouped, lang))}>
+            <button
+              type="button"
+              className="insights-action"
+              onClick={() => download(`${compiled.id}-insights-${grouped.from}-${grouped.to}.csv`, 'text/csv;charset=utf-8', insightsCsv(grouped, lang))}
+            >
               {t('insightsDownloadCsv')}
             </button>
           </p>
           {questions.map((question) => (
-            <QuestionInsight key={question.name} formId={compiled.id} textLang={textLang} question={question} grouped={grouped} overall={overall} formats={formats} />
+            <QuestionInsight
+              key={question.name}
+              formId={compiled.id}
+              textLang={textLang}
+              question={question}
+              grouped={grouped}
+              overall={overall}
+              formats={formats}
+            />
           ))}
         </>
       )}

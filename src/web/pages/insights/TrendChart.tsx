@@ -48,21 +48,32 @@ export const TrendChart = forwardRef<SVGSVGElement, Props>(function TrendChart({
         {y.ticks(5).map((value) => (
           <g key={value}>
             <line x1={0} x2={inner} y1={y(value)} y2={y(value)} stroke="currentColor" strokeOpacity={0.15} />
-            <text x={valueAxisX + (rtl ? 6 : -6)} y={y(value) + 4} textAnchor={rtl ? 'start' : 'end'}>{formatValue(value)}</text>
+            <text x={valueAxisX + (rtl ? 6 : -6)} y={y(value) + 4} textAnchor={rtl ? 'start' : 'end'}>
+              {formatValue(value)}
+            </text>
           </g>
         ))}
         <line x1={0} x2={inner} y1={bottom} y2={bottom} stroke="currentColor" />
         {tickValues.map((start) => (
           <g key={start}>
             <line x1={x(start)} x2={x(start)} y1={bottom} y2={bottom + 6} stroke="currentColor" />
-            <text x={x(start)} y={bottom + 20} textAnchor="middle">{formatPeriod(start)}</text>
+            <text x={x(start)} y={bottom + 20} textAnchor="middle">
+              {formatPeriod(start)}
+            </text>
           </g>
         ))}
         {series.map((line) => {
           const points = periods.filter((start) => line.values.has(start));
           return (
             <g key={line.key}>
-              <LinePath data={points} x={(start) => x(start) ?? 0} y={(start) => y(line.values.get(start) ?? 0)} stroke={line.colour} strokeWidth={2.5} strokeDasharray={line.dash} />
+              <LinePath
+                data={points}
+                x={(start) => x(start) ?? 0}
+                y={(start) => y(line.values.get(start) ?? 0)}
+                stroke={line.colour}
+                strokeWidth={2.5}
+                strokeDasharray={line.dash}
+              />
               {points.map((start) => (
                 <circle key={start} cx={x(start)} cy={y(line.values.get(start) ?? 0)} r={3.5} fill={line.colour} />
               ))}

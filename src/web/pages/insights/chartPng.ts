@@ -22,5 +22,7 @@ export async function chartPng(svg: SVGSVGElement): Promise<Blob> {
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The chart could not be made a PNG.'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The chart could not be made a PNG.'))), 'image/png'),
+  );
 }

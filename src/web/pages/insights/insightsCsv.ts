@@ -9,12 +9,28 @@ const cell = (value: unknown) => {
 };
 
 export function insightsCsv(answer: InsightsAnswer, lang: string): string {
-  const rows: unknown[][] = [['group', 'period_start', 'submissions', 'question', 'answered', 'mean', 'nps', 'promoters', 'passives', 'detractors', 'distribution']];
+  const rows: unknown[][] = [
+    ['group', 'period_start', 'submissions', 'question', 'answered', 'mean', 'nps', 'promoters', 'passives', 'detractors', 'distribution'],
+  ];
   for (const group of answer.groups) {
     for (const period of group.periods) {
       for (const [question, summary] of Object.entries(period.questions)) {
-        const distribution = Object.entries(summary.distribution).map(([value, count]) => `${value}:${count}`).join(' ');
-        rows.push([group.label[lang] ?? group.key ?? '', period.start, period.count, question, summary.answered, summary.mean, summary.nps?.score, summary.nps?.promoters, summary.nps?.passives, summary.nps?.detractors, distribution]);
+        const distribution = Object.entries(summary.distribution)
+          .map(([value, count]) => `${value}:${count}`)
+          .join(' ');
+        rows.push([
+          group.label[lang] ?? group.key ?? '',
+          period.start,
+          period.count,
+          question,
+          summary.answered,
+          summary.mean,
+          summary.nps?.score,
+          summary.nps?.promoters,
+          summary.nps?.passives,
+          summary.nps?.detractors,
+          distribution,
+        ]);
       }
     }
   }

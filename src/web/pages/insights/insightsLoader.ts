@@ -49,7 +49,13 @@ export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url,
   const query = url.searchParams;
   // A form with a venue is grouped by it unless the view says otherwise (by= empty: no grouping).
   const defaultBy = compiled.venue?.field ?? insightGroupings(compiled.form)[0]?.name ?? '';
-  const view: InsightsView = { by: query.get('by') ?? defaultBy, period: query.get('period') ?? 'week', from: query.get('from') ?? '', to: query.get('to') ?? '', group: query.get('group') ?? '' };
+  const view: InsightsView = {
+    by: query.get('by') ?? defaultBy,
+    period: query.get('period') ?? 'week',
+    from: query.get('from') ?? '',
+    to: query.get('to') ?? '',
+    group: query.get('group') ?? '',
+  };
   const asked = new URLSearchParams({ period: view.period, locale: lang });
   if (view.from) asked.set('from', view.from);
   if (view.to) asked.set('to', view.to);
@@ -68,6 +74,6 @@ export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url,
   }
   const refused = [groupedAnswer, overallAnswer].find((answer) => answer.status === 400);
   const problem = refused ? (refusalOf(refused.body).fields[0]?.message ?? 'Bad request') : null;
-  const ok = <T,>(answer: { status: number; body: T | null }) => (answer.status === 200 ? answer.body : null);
+  const ok = <T>(answer: { status: number; body: T | null }) => (answer.status === 200 ? answer.body : null);
   return { languages: page.languages, compiled, textLang, view, grouped: ok(groupedAnswer), overall: ok(overallAnswer), comments: ok(commentsAnswer), problem };
 };

@@ -40,7 +40,10 @@ export function headline(question: InsightQuestion, overall: InsightsAnswer): He
 export const periodStarts = (answer: InsightsAnswer) => [...new Set(answer.groups.flatMap((group) => group.periods.map((period) => period.start)))].sort();
 
 /** A question's answers over the whole range (counts add up exactly). */
-export function rangeTotals(question: InsightQuestion, answer: InsightsAnswer): { answered: number; distribution: Record<string, number>; nps: { score: number; promoters: number; passives: number; detractors: number } | null } {
+export function rangeTotals(
+  question: InsightQuestion,
+  answer: InsightsAnswer,
+): { answered: number; distribution: Record<string, number>; nps: { score: number; promoters: number; passives: number; detractors: number } | null } {
   const distribution: Record<string, number> = {};
   let answered = 0;
   const bands = { promoters: 0, passives: 0, detractors: 0 };

@@ -45,7 +45,13 @@ export default function PerksPage() {
       ) : (
         <ul className="careers-list">
           {perks.map((perk) => (
-            <PerkCard key={perk.slug} perk={perk} signedIn={employee !== null} redeemed={redeemed.has(perk.slug)} onRedeemed={() => setRedeemed((before) => new Set(before).add(perk.slug))} />
+            <PerkCard
+              key={perk.slug}
+              perk={perk}
+              signedIn={employee !== null}
+              redeemed={redeemed.has(perk.slug)}
+              onRedeemed={() => setRedeemed((before) => new Set(before).add(perk.slug))}
+            />
           ))}
         </ul>
       )}

@@ -34,6 +34,9 @@ async function signedInEmployee(signal: AbortSignal): Promise<PerksData['employe
 }
 
 export const loadPage: LoadPage<PerksRef, PerksData> = async ({ page, signal }) => {
-  const [list, employee] = await Promise.all([fetchOrNull<DocList<Perk>>(collectionQuery('perks', { limit: 200, sort: 'name' }), 'perks', signal), signedInEmployee(signal)]);
+  const [list, employee] = await Promise.all([
+    fetchOrNull<DocList<Perk>>(collectionQuery('perks', { limit: 200, sort: 'name' }), 'perks', signal),
+    signedInEmployee(signal),
+  ]);
   return { languages: page.languages, perks: list?.docs ?? [], employee };
 };

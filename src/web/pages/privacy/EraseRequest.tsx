@@ -43,12 +43,18 @@ export function EraseRequest({ person }: { person: Person }) {
     return (
       <section aria-labelledby="privacy-erase" className="privacy-erase">
         <h2 id="privacy-erase">{t('privacyEraseTitle')}</h2>
-        <p ref={stepHeading} tabIndex={-1} role="status">{t('privacyErased', { erased, files, held: held.length })}</p>
+        <p ref={stepHeading} tabIndex={-1} role="status">
+          {t('privacyErased', { erased, files, held: held.length })}
+        </p>
         {held.length > 0 && (
           <ul>
             {held.map((item) => (
               <li key={`${item.form}:${item.reference}`}>
-                {t('privacyHeldItem', { form: titles[item.form]?.[lang] ?? titles[item.form]?.en ?? item.form, reference: item.reference ?? '', date: item.heldUntil ? staffTime(item.heldUntil, lang, 'day') : '' })}
+                {t('privacyHeldItem', {
+                  form: titles[item.form]?.[lang] ?? titles[item.form]?.en ?? item.form,
+                  reference: item.reference ?? '',
+                  date: item.heldUntil ? staffTime(item.heldUntil, lang, 'day') : '',
+                })}
               </li>
             ))}
           </ul>
@@ -61,7 +67,9 @@ export function EraseRequest({ person }: { person: Person }) {
       <h2 id="privacy-erase">{t('privacyEraseTitle')}</h2>
       <form onSubmit={ask} noValidate>
         <div className="field">
-          <label className="field-label" htmlFor="privacy-reason">{t('privacyReason')}</label>
+          <label className="field-label" htmlFor="privacy-reason">
+            {t('privacyReason')}
+          </label>
           <textarea
             id="privacy-reason"
             rows={3}
@@ -72,19 +80,33 @@ export function EraseRequest({ person }: { person: Person }) {
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'privacy-reason-kept privacy-reason-error' : 'privacy-reason-kept'}
           />
-          <p id="privacy-reason-kept" className="field-help">{t('privacyReasonKept')}</p>
-          {problem && <p id="privacy-reason-error" className="field-error">{problem}</p>}
+          <p id="privacy-reason-kept" className="field-help">
+            {t('privacyReasonKept')}
+          </p>
+          {problem && (
+            <p id="privacy-reason-error" className="field-error">
+              {problem}
+            </p>
+          )}
         </div>
-        {step.kind === 'reason' && <button type="submit" className="button button-secondary">{t('privacyErase')}</button>}
+        {step.kind === 'reason' && (
+          <button type="submit" className="button button-secondary">
+            {t('privacyErase')}
+          </button>
+        )}
       </form>
       {step.kind !== 'reason' && (
         <div className="privacy-confirm">
-          <p ref={stepHeading} tabIndex={-1}><strong>{t('privacyConfirm')}</strong></p>
+          <p ref={stepHeading} tabIndex={-1}>
+            <strong>{t('privacyConfirm')}</strong>
+          </p>
           <div className="privacy-actions">
             <button type="button" className="button button-primary privacy-danger" disabled={step.kind === 'erasing'} onClick={() => void erase()}>
               {step.kind === 'erasing' ? t('privacyErasing') : t('privacyEraseNow')}
             </button>
-            <button type="button" className="button button-secondary" disabled={step.kind === 'erasing'} onClick={() => setStep({ kind: 'reason' })}>{t('privacyCancel')}</button>
+            <button type="button" className="button button-secondary" disabled={step.kind === 'erasing'} onClick={() => setStep({ kind: 'reason' })}>
+              {t('privacyCancel')}
+            </button>
           </div>
         </div>
       )}

@@ -24,14 +24,24 @@ export function HoldControl({ match, onChanged }: { match: PrivacyMatch; onChang
   };
 
   if (match.holdPlaced) {
-    return <button type="button" className="button button-secondary" onClick={() => void change(false)}>{t('privacyHoldLift', { reference })}</button>;
+    return (
+      <button type="button" className="button button-secondary" onClick={() => void change(false)}>
+        {t('privacyHoldLift', { reference })}
+      </button>
+    );
   }
   if (!asking) {
-    return <button type="button" className="button button-secondary" onClick={() => setAsking(true)}>{t('privacyHoldPlace', { reference })}</button>;
+    return (
+      <button type="button" className="button button-secondary" onClick={() => setAsking(true)}>
+        {t('privacyHoldPlace', { reference })}
+      </button>
+    );
   }
   return (
     <form className="privacy-hold" onSubmit={(event) => void change(true, event)} noValidate>
-      <label className="field-label" htmlFor={fieldId}>{t('privacyHoldReason', { reference })}</label>
+      <label className="field-label" htmlFor={fieldId}>
+        {t('privacyHoldReason', { reference })}
+      </label>
       <input
         id={fieldId}
         // The field the button just opened: where a keyboard user now types.
@@ -43,9 +53,17 @@ export function HoldControl({ match, onChanged }: { match: PrivacyMatch; onChang
         aria-describedby={problem ? `${fieldId}-kept ${fieldId}-error` : `${fieldId}-kept`}
       />
       {/* The reason is kept in the audit log, after an erasure too. */}
-      <p id={`${fieldId}-kept`} className="field-help">{t('privacyReasonKept')}</p>
-      {problem && <p id={`${fieldId}-error`} className="field-error">{problem}</p>}
-      <button type="submit" className="button button-primary">{t('privacyHoldSave')}</button>
+      <p id={`${fieldId}-kept`} className="field-help">
+        {t('privacyReasonKept')}
+      </p>
+      {problem && (
+        <p id={`${fieldId}-error`} className="field-error">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="button button-primary">
+        {t('privacyHoldSave')}
+      </button>
     </form>
   );
 }

@@ -17,7 +17,11 @@ export function MatchesTable({ matches, onHoldChanged }: { matches: PrivacyMatch
   const { titles } = useLoaderData() as PrivacyData;
   const { search } = useLocation();
   return (
-    <StaffTable caption={t('privacyResults')} className="privacy-table" columns={[t('privacyColForm'), t('privacyColReference'), t('privacyColReceived'), t('privacyColHeld'), t('privacyColActions')]}>
+    <StaffTable
+      caption={t('privacyResults')}
+      className="privacy-table"
+      columns={[t('privacyColForm'), t('privacyColReference'), t('privacyColReceived'), t('privacyColHeld'), t('privacyColActions')]}
+    >
       {matches.map((match) => (
         <tr key={match.id}>
           <td>{titles[match.form]?.[lang] ?? titles[match.form]?.en ?? match.form}</td>
@@ -25,7 +29,13 @@ export function MatchesTable({ matches, onHoldChanged }: { matches: PrivacyMatch
             <Link to={staffLink(submissionConsolePath(match.form, match.id), search)}>{match.reference ?? `#${match.id}`}</Link>
           </td>
           <td>{staffTime(match.createdAt, lang, 'day')}</td>
-          <td>{match.held ? (match.heldUntil ? t('privacyHeldUntil', { date: staffTime(match.heldUntil, lang, 'day') }) : t('privacyHeldLifted')) : t('privacyNotHeld')}</td>
+          <td>
+            {match.held
+              ? match.heldUntil
+                ? t('privacyHeldUntil', { date: staffTime(match.heldUntil, lang, 'day') })
+                : t('privacyHeldLifted')
+              : t('privacyNotHeld')}
+          </td>
           <td>
             <HoldControl match={match} onChanged={onHoldChanged} />
           </td>

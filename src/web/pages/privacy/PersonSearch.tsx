@@ -25,7 +25,9 @@ export function PersonSearch({ onFound }: { onFound: (person: Person, answer: Pr
 
   const input = (field: 'email' | 'phone', label: string, type: string) => (
     <div className="field">
-      <label className="field-label" htmlFor={`privacy-${field}`}>{label}</label>
+      <label className="field-label" htmlFor={`privacy-${field}`}>
+        {label}
+      </label>
       <input
         id={`privacy-${field}`}
         type={type}
@@ -36,7 +38,11 @@ export function PersonSearch({ onFound }: { onFound: (person: Person, answer: Pr
         aria-invalid={problem?.field === field || undefined}
         aria-describedby={problem?.field === field ? `privacy-${field}-error` : undefined}
       />
-      {problem?.field === field && <p id={`privacy-${field}-error`} className="field-error">{problem.message}</p>}
+      {problem?.field === field && (
+        <p id={`privacy-${field}-error`} className="field-error">
+          {problem.message}
+        </p>
+      )}
     </div>
   );
 
@@ -47,7 +53,9 @@ export function PersonSearch({ onFound }: { onFound: (person: Person, answer: Pr
         {input('email', t('privacyEmail'), 'email')}
         {input('phone', t('privacyPhone'), 'tel')}
       </fieldset>
-      <button type="submit" className="button button-primary">{t('privacyFind')}</button>
+      <button type="submit" className="button button-primary">
+        {t('privacyFind')}
+      </button>
     </form>
   );
 }

@@ -36,7 +36,12 @@ export default function PrivacyPage() {
     <div className="privacy">
       <h1>{t('privacyTitle')}</h1>
       <p>{t('privacyIntro')}</p>
-      <PersonSearch onFound={(person, answer) => { setFound({ person, answer }); setStatus(''); }} />
+      <PersonSearch
+        onFound={(person, answer) => {
+          setFound({ person, answer });
+          setStatus('');
+        }}
+      />
       {found && (
         <section aria-labelledby="privacy-results" className="privacy-results">
           <h2 id="privacy-results">{t('privacyResults')}</h2>
@@ -45,10 +50,16 @@ export default function PrivacyPage() {
             <>
               <MatchesTable matches={found.answer.docs} onHoldChanged={(message) => void holdChanged(message)} />
               <div className="privacy-actions">
-                <button type="button" className="button button-secondary" onClick={() => void exportAs('json')}>{t('privacyExportJson')}</button>
-                <button type="button" className="button button-secondary" onClick={() => void exportAs('html')}>{t('privacyExportHtml')}</button>
+                <button type="button" className="button button-secondary" onClick={() => void exportAs('json')}>
+                  {t('privacyExportJson')}
+                </button>
+                <button type="button" className="button button-secondary" onClick={() => void exportAs('html')}>
+                  {t('privacyExportHtml')}
+                </button>
               </div>
-              <p className="privacy-note" aria-live="polite">{status}</p>
+              <p className="privacy-note" aria-live="polite">
+                {status}
+              </p>
               <EraseRequest key={`${found.person.by}:${found.person.value}`} person={found.person} />
             </>
           )}

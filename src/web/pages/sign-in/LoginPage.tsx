@@ -66,7 +66,19 @@ export default function LoginPage() {
       }
       const passwordInput = form.querySelector<HTMLInputElement>(`#${fieldId('password')}`);
       if (passwordInput) passwordInput.value = '';
-      setFormError(t(answer.status === 401 ? 'signInWrong' : askedForCheck ? 'signInHumanCheck' : answer.status === 403 ? 'signInDisabled' : answer.status === 429 ? 'signInTooMany' : 'signInUnavailable'));
+      setFormError(
+        t(
+          answer.status === 401
+            ? 'signInWrong'
+            : askedForCheck
+              ? 'signInHumanCheck'
+              : answer.status === 403
+                ? 'signInDisabled'
+                : answer.status === 429
+                  ? 'signInTooMany'
+                  : 'signInUnavailable',
+        ),
+      );
     } catch {
       setFormError(t('signInUnavailable'));
     } finally {

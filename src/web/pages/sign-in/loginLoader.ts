@@ -22,7 +22,10 @@ export interface LoginData extends PageData {
 export const loadPage: LoadPage<LoginRef, LoginData> = async ({ page, url, signal }) => {
   const next = safeNextPath(url.searchParams.get('next'));
   const error = url.searchParams.get('error');
-  const [options, me] = await Promise.all([staffRequest<{ sso?: unknown }>('GET', '/api/users/sign-in-options', undefined, signal).catch(() => null), fetchStaffMe(signal).catch(() => null)]);
+  const [options, me] = await Promise.all([
+    staffRequest<{ sso?: unknown }>('GET', '/api/users/sign-in-options', undefined, signal).catch(() => null),
+    fetchStaffMe(signal).catch(() => null),
+  ]);
   if (me && !error) throw redirect(next ?? staffLink('/login-success', url.search));
   return { languages: page.languages, sso: options?.body?.sso === true, next, error, signedOut: url.searchParams.has('signed-out') };
 };

@@ -35,7 +35,8 @@ export function AnswerValue({ formId, field, value, lang, signatureUrl }: Props)
   // A country answer is a stored English name or code: its name in the staff language comes with the names file.
   const { names } = useCountryNames(lang, field.type === 'country' || (field.type === 'repeat' && field.fields.some((sub) => sub.type === 'country')));
   const reading = readAnswer(answerReader(formId, lang, { countries: countriesOf(names, lang) }), field, value);
-  if (reading.drawing) return <img className="console-signature" src={apiUrl(signatureUrl)} alt={t('staffSignature', { label: fieldLabel(formId, field, lang) })} />;
+  if (reading.drawing)
+    return <img className="console-signature" src={apiUrl(signatureUrl)} alt={t('staffSignature', { label: fieldLabel(formId, field, lang) })} />;
   if (reading.rows) return <RepeatTable caption={fieldLabel(formId, field, lang)} reading={reading} />;
   return <ReadingView reading={reading} />;
 }

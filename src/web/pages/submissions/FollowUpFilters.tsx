@@ -40,14 +40,47 @@ export function FollowUpFilters({ formId, form, textLang, filter, assignees, ven
   const positions = Array.from({ length: Math.max(0, ...ratings.map(ratingTop)) }, (_, index) => String(index + 1));
   return (
     <>
-      <Choice name="state" label={t('staffFollowUpState')} value={filter.state} choices={[['', t('staffAnyState')], ...FOLLOW_UP_STATES.map((state): [string, string] => [state, t(STATE_LABELS[state])])]} />
-      <Choice name="assignee" label={t('staffAssignee')} value={filter.assignee} choices={[['', t('staffAnyone')], ...assignees.map((person): [string, string] => [String(person.id), staffName(person)])]} />
-      {venues && <Choice name="venue" label={t('staffVenue')} value={filter.venue} choices={[['', t('staffAnyVenue')], ...venues.map((venue): [string, string] => [venue, venue])]} />}
+      <Choice
+        name="state"
+        label={t('staffFollowUpState')}
+        value={filter.state}
+        choices={[['', t('staffAnyState')], ...FOLLOW_UP_STATES.map((state): [string, string] => [state, t(STATE_LABELS[state])])]}
+      />
+      <Choice
+        name="assignee"
+        label={t('staffAssignee')}
+        value={filter.assignee}
+        choices={[['', t('staffAnyone')], ...assignees.map((person): [string, string] => [String(person.id), staffName(person)])]}
+      />
+      {venues && (
+        <Choice
+          name="venue"
+          label={t('staffVenue')}
+          value={filter.venue}
+          choices={[['', t('staffAnyVenue')], ...venues.map((venue): [string, string] => [venue, venue])]}
+        />
+      )}
       {ratings.length > 0 && (
         <>
-          <Choice name="rating" label={t('staffRating')} value={filter.rating} lang={textLang} choices={[['', t('staffNoRating')], ...ratings.map((field): [string, string] => [field.name, formText(formId, field.label, textLang)])]} />
-          <Choice name="min" label={t('staffRatingMin')} value={filter.min} choices={[['', '–'], ...positions.map((position): [string, string] => [position, position])]} />
-          <Choice name="max" label={t('staffRatingMax')} value={filter.max} choices={[['', '–'], ...positions.map((position): [string, string] => [position, position])]} />
+          <Choice
+            name="rating"
+            label={t('staffRating')}
+            value={filter.rating}
+            lang={textLang}
+            choices={[['', t('staffNoRating')], ...ratings.map((field): [string, string] => [field.name, formText(formId, field.label, textLang)])]}
+          />
+          <Choice
+            name="min"
+            label={t('staffRatingMin')}
+            value={filter.min}
+            choices={[['', '–'], ...positions.map((position): [string, string] => [position, position])]}
+          />
+          <Choice
+            name="max"
+            label={t('staffRatingMax')}
+            value={filter.max}
+            choices={[['', '–'], ...positions.map((position): [string, string] => [position, position])]}
+          />
         </>
       )}
     </>

@@ -55,7 +55,9 @@ export function FollowUpPanel({ collection, id, lang, initial, assignees }: Prop
     <section className="console-followup" aria-labelledby="console-followup">
       <h2 id="console-followup">{t('staffFollowUp')}</h2>
       {followUp.resolvedAt && (
-        <p className="console-note">{t('staffResolvedBy', { name: followUp.resolvedBy ? staffName(followUp.resolvedBy) : '?', at: staffTime(followUp.resolvedAt, lang) })}</p>
+        <p className="console-note">
+          {t('staffResolvedBy', { name: followUp.resolvedBy ? staffName(followUp.resolvedBy) : '?', at: staffTime(followUp.resolvedAt, lang) })}
+        </p>
       )}
       <form className="console-followup-form" onSubmit={saveStateAndAssignee} key={`${followUp.state}|${followUp.assignee?.id ?? ''}`}>
         <fieldset className="option-group" aria-describedby={errors.state ? 'followup-state-error' : undefined}>
@@ -76,7 +78,14 @@ export function FollowUpPanel({ collection, id, lang, initial, assignees }: Prop
           <label className="field-label" htmlFor="followup-assignee">
             {t('staffAssignee')}
           </label>
-          <select id="followup-assignee" name="assigneeId" className="input" defaultValue={followUp.assignee?.id ?? ''} aria-invalid={errors.assigneeId ? true : undefined} aria-describedby={errors.assigneeId ? 'followup-assignee-error' : undefined}>
+          <select
+            id="followup-assignee"
+            name="assigneeId"
+            className="input"
+            defaultValue={followUp.assignee?.id ?? ''}
+            aria-invalid={errors.assigneeId ? true : undefined}
+            aria-describedby={errors.assigneeId ? 'followup-assignee-error' : undefined}
+          >
             <option value="">{t('staffNobody')}</option>
             {people.map((person) => (
               <option key={person.id} value={person.id}>
@@ -97,7 +106,15 @@ export function FollowUpPanel({ collection, id, lang, initial, assignees }: Prop
           <label className="field-label" htmlFor="followup-note">
             {t('staffNote')}
           </label>
-          <textarea id="followup-note" name="note" className="input textarea" dir="auto" maxLength={FOLLOW_UP_NOTE_MAX_LENGTH} aria-invalid={errors.note ? true : undefined} aria-describedby={errors.note ? 'followup-note-error' : undefined} />
+          <textarea
+            id="followup-note"
+            name="note"
+            className="input textarea"
+            dir="auto"
+            maxLength={FOLLOW_UP_NOTE_MAX_LENGTH}
+            aria-invalid={errors.note ? true : undefined}
+            aria-describedby={errors.note ? 'followup-note-error' : undefined}
+          />
           <p className="field-error" id="followup-note-error" role="alert">
             {errors.note ?? ''}
           </p>

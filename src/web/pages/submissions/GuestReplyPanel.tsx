@@ -53,7 +53,8 @@ export function GuestReplyPanel({ collection, formId, id, lang }: Props) {
   /** The outcome's refusal shown; true when it went through. */
   function settle<T>(outcome: ReplyOutcome<T>): outcome is { kind: 'done'; value: T } {
     setErrors(outcome.kind === 'invalid' ? outcome.fieldErrors : {});
-    if (outcome.kind === 'blocked') setThread((current) => (current && current !== 'failed' ? { ...current, reply: { ...current.reply, blocked: outcome.block } } : current));
+    if (outcome.kind === 'blocked')
+      setThread((current) => (current && current !== 'failed' ? { ...current, reply: { ...current.reply, blocked: outcome.block } } : current));
     if (outcome.kind === 'failed') setStatus(outcome.message ?? t('staffCaseFailed'));
     return outcome.kind === 'done';
   }
@@ -100,7 +101,14 @@ export function GuestReplyPanel({ collection, formId, id, lang }: Props) {
               <label className="field-label" htmlFor="case-template">
                 {t('staffCaseTemplate')}
               </label>
-              <select id="case-template" className="input" value={template} onChange={(event) => pickTemplate(event.target.value)} aria-invalid={errors.template ? true : undefined} aria-describedby={errors.template ? 'case-template-error' : undefined}>
+              <select
+                id="case-template"
+                className="input"
+                value={template}
+                onChange={(event) => pickTemplate(event.target.value)}
+                aria-invalid={errors.template ? true : undefined}
+                aria-describedby={errors.template ? 'case-template-error' : undefined}
+              >
                 <option value="">{t('staffCaseNoTemplate')}</option>
                 {templates.map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>

@@ -15,7 +15,11 @@ export function SignedTerms({ terms }: { terms: SignedTermsAnswer | null }) {
         <p className="console-note">{t('staffSignedTermsMissing')}</p>
       ) : (
         <>
-          {terms.changedSince && <p className="console-note" role="note">{t('staffSignedTermsChanged')}</p>}
+          {terms.changedSince && (
+            <p className="console-note" role="note">
+              {t('staffSignedTermsChanged')}
+            </p>
+          )}
           <div className="console-signed-terms" lang={terms.language} dir={terms.language === 'ar' ? 'rtl' : 'ltr'}>
             {terms.blocks.map((block) =>
               block.style === 'heading' ? (

@@ -75,7 +75,13 @@ export default function SubmissionPage() {
           <tr key={field.name}>
             <th scope="row">{fieldLabel(compiled.id, field, textLang)}</th>
             <td>
-              <AnswerValue formId={compiled.id} field={field} value={doc[field.name]} lang={textLang} signatureUrl={`/api/${compiled.collection}/${doc.id}/signature/${field.name}.svg`} />
+              <AnswerValue
+                formId={compiled.id}
+                field={field}
+                value={doc[field.name]}
+                lang={textLang}
+                signatureUrl={`/api/${compiled.collection}/${doc.id}/signature/${field.name}.svg`}
+              />
             </td>
           </tr>
         ))}

@@ -138,7 +138,17 @@ export default function SubmissionsPage() {
 }
 
 /** The search, the date range and the other filters (children); keyed by what was searched, so another search (back, a link) shows its own. */
-function SubmissionFilterForm({ filter, language, sort, children }: { filter: SubmissionsData['filter']; language: string | null; sort: string; children: ReactNode }) {
+function SubmissionFilterForm({
+  filter,
+  language,
+  sort,
+  children,
+}: {
+  filter: SubmissionsData['filter'];
+  language: string | null;
+  sort: string;
+  children: ReactNode;
+}) {
   const { lang } = useShell();
   const { t } = useTranslation();
   const [range, setRange] = useState({ from: filter.from, to: filter.to });

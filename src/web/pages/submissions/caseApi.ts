@@ -5,7 +5,11 @@ import type { Lang } from '../../../engine/text/languages.ts';
 import type { MessageKey } from '../../../engine/text/messages.ts';
 import { refusalOf, staffRequest, whereParam, type Page } from '../../staff/staffRequest.ts';
 
-export const BLOCK_LABELS: Record<ReplyBlock, MessageKey> = { 'no-contact': 'staffCaseNoContact', 'said-no': 'staffCaseSaidNo', 'no-email': 'staffCaseNoEmail' };
+export const BLOCK_LABELS: Record<ReplyBlock, MessageKey> = {
+  'no-contact': 'staffCaseNoContact',
+  'said-no': 'staffCaseSaidNo',
+  'no-email': 'staffCaseNoEmail',
+};
 export const LANGUAGE_LABELS: Record<Lang, MessageKey> = { en: 'staffCaseLangEn', ar: 'staffCaseLangAr', fr: 'staffCaseLangFr' };
 export const DELIVERY_LABELS: Record<NonNullable<CaseMessage['delivery']>['state'], MessageKey> = {
   queued: 'staffCaseStateQueued',
@@ -34,7 +38,11 @@ export async function loadTemplates(formId: string, lang: Lang): Promise<ReplyTe
   return answer?.status === 200 ? answer.body.docs : [];
 }
 
-export type ReplyOutcome<T> = { kind: 'done'; value: T } | { kind: 'invalid'; fieldErrors: Record<string, string> } | { kind: 'blocked'; block: ReplyBlock } | { kind: 'failed'; message: string | null };
+export type ReplyOutcome<T> =
+  | { kind: 'done'; value: T }
+  | { kind: 'invalid'; fieldErrors: Record<string, string> }
+  | { kind: 'blocked'; block: ReplyBlock }
+  | { kind: 'failed'; message: string | null };
 
 async function call<T>(path: string, reply: CaseReply, lang: Lang, ok: number): Promise<ReplyOutcome<T>> {
   const answer = await staffRequest<T>('POST', `${path}?locale=${lang}`, reply).catch(() => null);
@@ -42,9 +50,11 @@ async function call<T>(path: string, reply: CaseReply, lang: Lang, ok: number): 
   const refusal = refusalOf(answer?.body);
   const block = refusal.fields.find((field) => field.path === 'contact')?.code as ReplyBlock | undefined;
   if (answer?.status === 409 && block && block in BLOCK_LABELS) return { kind: 'blocked', block };
-  if (answer?.status === 400 && refusal.fields.length) return { kind: 'invalid', fieldErrors: Object.fromEntries(refusal.fields.map((error) => [error.path, error.message])) };
+  if (answer?.status === 400 && refusal.fields.length)
+    return { kind: 'invalid', fieldErrors: Object.fromEntries(refusal.fields.map((error) => [error.path, error.message])) };
   return { kind: 'failed', message: refusal.message };
 }
 
-export const previewReply = (collection: string, id: number, reply: CaseReply, lang: Lang) => call<CasePreview>(`${messagesPath(collection, id)}/preview`, reply, lang, 200);
+export const previewReply = (collection: string, id: number, reply: CaseReply, lang: Lang) =>
+  call<CasePreview>(`${messagesPath(collection, id)}/preview`, reply, lang, 200);
 export const sendReply = (collection: string, id: number, reply: CaseReply, lang: Lang) => call<CaseMessage>(messagesPath(collection, id), reply, lang, 201);

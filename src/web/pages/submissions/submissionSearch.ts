@@ -9,7 +9,10 @@ import { ratingFields, ratingTop, ratingValuesBetween } from '../../../engine/in
 
 /** The answers a staff member recognises a guest by: names, phones and emails. */
 export function contactFields(form: ResolvedForm): ResolvedDataField[] {
-  return dataFields(form).filter((field) => field.type === 'email' || field.type === 'phone' || (field.type === 'text' && (/name/.test(field.name) || /name/.test(field.autocomplete ?? ''))));
+  return dataFields(form).filter(
+    (field) =>
+      field.type === 'email' || field.type === 'phone' || (field.type === 'text' && (/name/.test(field.name) || /name/.test(field.autocomplete ?? ''))),
+  );
 }
 
 /** Midnight at the start of a YYYY-MM-DD day in the browser's time zone, as an ISO instant. */

@@ -38,7 +38,12 @@ export interface SubmissionsData extends PageData {
 }
 
 /** A form the console knows, its texts loaded in the page's language (or the form's closest). */
-export async function consoleForm(formId: string | undefined, url: URL, languages: readonly Lang[], me: StaffMe): Promise<{ compiled: CompiledForm; textLang: Lang }> {
+export async function consoleForm(
+  formId: string | undefined,
+  url: URL,
+  languages: readonly Lang[],
+  me: StaffMe,
+): Promise<{ compiled: CompiledForm; textLang: Lang }> {
   if (!formId || !consoleForms.submissions.includes(formId)) throw notFound();
   const compiled = await loadCompiledForm(formId);
   requireReader(me, compiled, url);
@@ -63,13 +68,26 @@ export const loadPage: LoadPage<ConsoleRef, SubmissionsData> = async ({ page, ur
     staffGet<FollowUpAssignees>(`${collection}/followup-assignees`, signal),
     venuesOf(compiled, signal),
   ]);
-  return { languages: page.languages, compiled, textLang, filter, list, assignees: assignees.docs, venues, sort, exportHref: `${collection}/export.csv${where ? `?${whereParam(where)}` : ''}` };
+  return {
+    languages: page.languages,
+    compiled,
+    textLang,
+    filter,
+    list,
+    assignees: assignees.docs,
+    venues,
+    sort,
+    exportHref: `${collection}/export.csv${where ? `?${whereParam(where)}` : ''}`,
+  };
 };
 
 /** The answers the venue question can have: the venue documents' matched values (e.g. restaurants' names). */
 async function venuesOf(compiled: CompiledForm, signal: AbortSignal): Promise<string[] | null> {
   if (!compiled.venue) return null;
   const { collection, match } = compiled.venue;
-  const list = await staffGet<{ docs: Record<string, unknown>[] }>(`/api/${encodeURIComponent(collection)}?pagination=false&depth=0&sort=${encodeURIComponent(match)}`, signal);
+  const list = await staffGet<{ docs: Record<string, unknown>[] }>(
+    `/api/${encodeURIComponent(collection)}?pagination=false&depth=0&sort=${encodeURIComponent(match)}`,
+    signal,
+  );
   return [...new Set(list.docs.map((doc) => doc[match]).filter((value): value is string => typeof value === 'string' && value !== ''))];
 }

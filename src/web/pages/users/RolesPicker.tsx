@@ -25,7 +25,8 @@ interface Props {
   describedBy?: string;
 }
 
-const toggled = <T,>(list: readonly T[], item: T, on: boolean): T[] => (on ? [...list.filter((other) => other !== item), item] : list.filter((other) => other !== item));
+const toggled = <T,>(list: readonly T[], item: T, on: boolean): T[] =>
+  on ? [...list.filter((other) => other !== item), item] : list.filter((other) => other !== item);
 
 export function RolesPicker({ idPrefix, rolesLegend, venuesLegend, legendsVisible, value, venueOptions, onChange, describedBy }: Props) {
   const { t } = useTranslation();
@@ -42,7 +43,14 @@ export function RolesPicker({ idPrefix, rolesLegend, venuesLegend, legendsVisibl
         <legend className={legendClass}>{rolesLegend}</legend>
         {ROLES.map((role) => (
           <div className="choice" key={role}>
-            <input type="checkbox" id={`${idPrefix}-role-${role}`} name="roles" value={role} checked={value.roles.includes(role)} onChange={(event) => setRole(role, event.target.checked)} />
+            <input
+              type="checkbox"
+              id={`${idPrefix}-role-${role}`}
+              name="roles"
+              value={role}
+              checked={value.roles.includes(role)}
+              onChange={(event) => setRole(role, event.target.checked)}
+            />
             <label htmlFor={`${idPrefix}-role-${role}`}>{t(ROLE_NAMES[role])}</label>
           </div>
         ))}

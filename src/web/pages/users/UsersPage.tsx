@@ -77,7 +77,11 @@ function UserRow({ user, venueOptions }: { user: ManagedUser; venueOptions: Venu
             onChange={setAccess}
             describedBy={statusId}
           />
-          {saved.venues.length > 0 && <p className="field-help">{new Intl.ListFormat(i18n.language, { type: 'unit' }).format(saved.venues.map((slug) => venueNames.get(slug) ?? slug))}</p>}
+          {saved.venues.length > 0 && (
+            <p className="field-help">
+              {new Intl.ListFormat(i18n.language, { type: 'unit' }).format(saved.venues.map((slug) => venueNames.get(slug) ?? slug))}
+            </p>
+          )}
           <button type="submit" className="button">
             {t('usersSave')}
           </button>
@@ -88,7 +92,13 @@ function UserRow({ user, venueOptions }: { user: ManagedUser; venueOptions: Venu
       </td>
       <td>{[user.password && t('usersPassword'), user.sso && t('usersCompany')].filter(Boolean).join(', ')}</td>
       <td>
-        <input type="checkbox" id={`disabled-${user.id}`} checked={disabled} onChange={(event) => saveDisabled(event.target.checked)} aria-describedby={statusId} />
+        <input
+          type="checkbox"
+          id={`disabled-${user.id}`}
+          checked={disabled}
+          onChange={(event) => saveDisabled(event.target.checked)}
+          aria-describedby={statusId}
+        />
         <label className="visually-hidden" htmlFor={`disabled-${user.id}`}>
           {t('usersDisabledOf', { email: user.email })}
         </label>
@@ -124,7 +134,15 @@ function AddUser({ venueOptions }: { venueOptions: VenueOption[] }) {
       Object.fromEntries(
         fieldErrors.map((error) => [
           error.path,
-          error.path === 'email' ? t(/already/.test(error.message) ? 'usersExists' : 'email') : error.path === 'password' ? t('usersPasswordRule') : error.path === 'venues' ? t('usersVenuesNeedManager') : error.path === 'roles' ? t('usersNeedRole') : t('required'),
+          error.path === 'email'
+            ? t(/already/.test(error.message) ? 'usersExists' : 'email')
+            : error.path === 'password'
+              ? t('usersPasswordRule')
+              : error.path === 'venues'
+                ? t('usersVenuesNeedManager')
+                : error.path === 'roles'
+                  ? t('usersNeedRole')
+                  : t('required'),
         ]),
       ),
     );
@@ -160,7 +178,16 @@ function AddUser({ venueOptions }: { venueOptions: VenueOption[] }) {
       {field('email', t('signInEmail'), 'email', 'off')}
       {field('password', t('signInPassword'), 'password', 'new-password', t('usersPasswordRule'))}
       <div className={`field${errors.roles || errors.venues ? ' has-error' : ''}`}>
-        <RolesPicker idPrefix="add" rolesLegend={t('signedInRole')} venuesLegend={t('usersVenues')} legendsVisible value={access} venueOptions={venueOptions} onChange={setAccess} describedBy="add-roles-error" />
+        <RolesPicker
+          idPrefix="add"
+          rolesLegend={t('signedInRole')}
+          venuesLegend={t('usersVenues')}
+          legendsVisible
+          value={access}
+          venueOptions={venueOptions}
+          onChange={setAccess}
+          describedBy="add-roles-error"
+        />
         <p className="field-error" id="add-roles-error" role="alert">
           {errors.roles ?? errors.venues ?? ''}
         </p>

@@ -40,7 +40,17 @@ export default function VerifyPage() {
       <p>{t('staffVerifyIntro')}</p>
       <form className="verify-form" onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor="verify-reference">{t('staffVerifyReference')}</label>
-        <input id="verify-reference" name="reference" type="text" dir="ltr" autoComplete="off" spellCheck={false} maxLength={40} value={reference} onChange={(event) => setReference(event.target.value)} />
+        <input
+          id="verify-reference"
+          name="reference"
+          type="text"
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+        />
         <label htmlFor="verify-file">{t('staffVerifyFile')}</label>
         <input id="verify-file" name="file" type="file" accept="application/pdf,.pdf" ref={file} />
         <button type="submit" className="button" disabled={busy}>

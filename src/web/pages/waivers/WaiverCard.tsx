@@ -78,7 +78,13 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
       </ul>
       {waiver.masked && hasNumbers && (
         <p className="desk-open">
-          <button type="button" className="desk-button" disabled={opening} onClick={() => void open()} aria-label={t('staffWaiverShowWho', { name: waiver.signer.name })}>
+          <button
+            type="button"
+            className="desk-button"
+            disabled={opening}
+            onClick={() => void open()}
+            aria-label={t('staffWaiverShowWho', { name: waiver.signer.name })}
+          >
             {opening ? t('staffWaiverShowing') : t('staffWaiverShow')}
           </button>
         </p>
@@ -104,7 +110,13 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
                   </ul>
                 )}
               </div>
-              <button type="button" className="desk-button" disabled={busy !== null} onClick={() => void checkIn(person)} aria-label={t('staffWaiverCheckInWho', { name: person.name })}>
+              <button
+                type="button"
+                className="desk-button"
+                disabled={busy !== null}
+                onClick={() => void checkIn(person)}
+                aria-label={t('staffWaiverCheckInWho', { name: person.name })}
+              >
                 {busy === person.key ? t('staffWaiverCheckingIn') : t('staffWaiverCheckIn')}
               </button>
             </li>

@@ -142,7 +142,15 @@ export default function SignaturePad({ id, value, onChange, onBlur, lang, labelI
             {t('signHere', lang)}
           </span>
         )}
-        <SignatureCanvas ref={pad} {...PEN} penColor={ink} clearOnResize={false} onBegin={() => (drawing.current = true)} onEnd={onEnd} canvasProps={{ className: 'signature-canvas' }} />
+        <SignatureCanvas
+          ref={pad}
+          {...PEN}
+          penColor={ink}
+          clearOnResize={false}
+          onBegin={() => (drawing.current = true)}
+          onEnd={onEnd}
+          canvasProps={{ className: 'signature-canvas' }}
+        />
         {required && (
           <span className="visually-hidden" id={requiredId}>
             {t('signatureRequired', lang)}

@@ -43,7 +43,14 @@ async function postWebhook(settings: AlertsConfig, url: string, secret: string, 
         response.resume(); // the answer's body is not kept: its code and time are
         const status = response.statusCode ?? 0;
         if (status >= 200 && status < 300) resolve({ ok: true, status, ms: elapsed() });
-        else resolve({ ok: false, permanent: false, status, ms: elapsed(), error: status >= 300 && status < 400 ? `Answered ${status} (redirects are not followed).` : `Answered ${status}.` });
+        else
+          resolve({
+            ok: false,
+            permanent: false,
+            status,
+            ms: elapsed(),
+            error: status >= 300 && status < 400 ? `Answered ${status} (redirects are not followed).` : `Answered ${status}.`,
+          });
       },
     );
     // The whole exchange, not only an idle socket, ends at the limit.
