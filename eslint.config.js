@@ -54,8 +54,8 @@ const folders = (dir) =>
  * The server's layout (README, Layout): core never reaches into a feature; a feature uses another only through
  * that feature's index.ts; a page folder of src/web/pages never imports another page folder.
  */
-/** The page folders of the staff console (and the employee pages signed in with it): they use the staff kit, src/web/staff/. */
-const STAFF_PAGES = ['alerts', 'audit', 'chat', 'content', 'home', 'insights', 'perks', 'privacy', 'sign-in', 'submissions', 'users', 'verify', 'waivers'];
+/** The page folders of the staff console (and the employee pages signed in with it): they use the staff kit, src/web/staff/ (the list is also the build's, scripts/lib/page-chunks.ts). */
+const STAFF_PAGES = JSON.parse(fs.readFileSync(`${root}/src/web/staff/page-folders.json`, 'utf8'));
 const features = folders('./src/server/features/');
 const pages = folders('./src/web/pages/');
 const featureZones = [

@@ -3,13 +3,14 @@
 // browser build only:
 // - app: what src/web/app.tsx imports (React, the router, i18next): every page runs it;
 // - page-common: the little the guest pages share with the form (rich text, localized fields,
-//   texts, staff roles and sign-in), so a document or the perks never load the form;
+//   texts, staff roles), so a document or the perks never load the form;
 // - form: the modules only form pages and staff pages reach (the form, RJSF, the validators'
 //   runtime), found from the module graph: each importer is a form-only module, a validator or a
 //   staff page (which shows answers with the same parts and may load the whole of it). A module
 //   another guest page imports stays out, so the hub, a document or the careers never load the form.
 // The modules the pages load by name (app.tsx, FormPage.tsx, formLoader.ts) stay chunks of their
 // own: the server finds a page's chunks in the build's manifest by them (features/render/prerender.ts).
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -18,13 +19,16 @@ interface ModuleGraph {
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/** The staff console's page folders: one list, the lint's too (read as data: scripts import no page module). */
+const STAFF_PAGE_FOLDERS: string[] = JSON.parse(readFileSync(resolve(ROOT, 'src/web/staff/page-folders.json'), 'utf8'));
 const APP = resolve(ROOT, 'src/web/app.tsx');
 const path = (pattern: string) => new RegExp(pattern.replace(/\//g, '[\\\\/]'));
-const PAGE_COMMON = path('/src/(web/rich-text/|engine/(text/rich-text|access/roles|text/messages)\\.ts$|web/api/localized|web/shell/requireSignIn)');
+const PAGE_COMMON = path('/src/(web/rich-text/|engine/(text/rich-text|access/roles|text/messages)\\.ts$|web/api/localized)');
 /** Where a form page starts (the router loads them) and its validators (one per form, loaded by the form). */
 const FORM_ROOT = path('/src/web/form/(FormPage\\.tsx|formLoader\\.ts)$');
 const VALIDATOR = /\.validate\.mjs$/;
-const STAFF_PAGE = path('/src/web/(pages/(submissions|content|alerts|home|sign-in|users|audit|insights|chat)/|form/kiosk/)');
+/** The staff pages and the kiosk: they may load the whole form. */
+const STAFF_PAGE = path(`/src/web/(pages/(${STAFF_PAGE_FOLDERS.join('|')})/|form/kiosk/)`);
 
 /** Every module app.tsx imports, directly or not (not app.tsx itself). */
 function appModules(graph: ModuleGraph): Set<string> {

@@ -1,5 +1,5 @@
 // The loader of /login-success: who is signed in (signed out: to /login), and which page this
-// account was refused (?denied=, from requireSignIn).
+// account was refused (?denied=, from requireStaff, src/web/staff/requireStaff.ts).
 import type { PageOf } from '../../../engine/contract/routes.ts';
 import { redirect } from 'react-router-dom';
 import { safeNextPath } from '../../../engine/access/next-path.ts';
