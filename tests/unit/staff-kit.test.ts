@@ -27,6 +27,7 @@ describe('staffTime', () => {
 
   it('shows a calendar day as that day in every zone, and leaves what is no date as it is', () => {
     expect(staffDay('2026-03-02', 'en')).toBe('Mar 2, 2026');
+    expect(staffDay('2026-03-02', 'ar')).toBe('2 مارس 2026');
     expect(staffDay('2026-03-02', 'en', 'month')).toBe('Mar 2026');
     expect(staffTime(undefined, 'en')).toBe('');
     expect(staffTime('soon', 'en')).toBe('soon');

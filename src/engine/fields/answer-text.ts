@@ -8,6 +8,7 @@ import { FIELD_TYPES } from './index.ts';
 import { answered, type AnswerReader, type AnswerReading, type LocalizedText } from './parts.ts';
 import type { Lang } from '../text/languages.ts';
 import { formText, t } from '../text/messages.ts';
+import { calendarDayText } from '../text/calendar-day.ts';
 
 export type { AnswerReader, AnswerReading } from './parts.ts';
 
@@ -16,24 +17,6 @@ type Question = { type: string; name: string; label?: string; showAs?: string };
 export interface ReaderOptions {
   /** The country list (engine/checks/countries.ts), to name a country in the reader's language; without it a country reads as stored. */
   countries?: readonly { code: string; name: LocalizedText }[];
-}
-
-const calendars = new Map<Lang, (ymd: string) => string>();
-
-/** A calendar day in the venues' calendar, whatever the reader's time zone: the stored day itself, Latin digits. */
-function calendarDay(lang: Lang): (ymd: string) => string {
-  if (!calendars.has(lang)) calendars.set(lang, dayFormat(lang));
-  return calendars.get(lang)!;
-}
-
-function dayFormat(lang: Lang): (ymd: string) => string {
-  // The month by its name ("1 ديسمبر 2026", "Dec 1, 2026"): no day/month order to guess, and no
-  // direction marks between numbers, which a right-to-left line would reorder.
-  const format = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return (ymd) => {
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(ymd) ? new Date(`${ymd}T00:00:00Z`) : null;
-    return date && !Number.isNaN(date.getTime()) ? format.format(date) : ymd;
-  };
 }
 
 /** A question's label in `lang`: its own, a hidden value's showAs, else its name. */
@@ -59,7 +42,7 @@ export function answerReader(formId: string, lang: Lang, options: ReaderOptions 
     lang,
     text: (key, vars) => formText(formId, key, lang, vars),
     message: (key, vars) => t(key, lang, vars),
-    day: calendarDay(lang),
+    day: (ymd) => calendarDayText(ymd, lang),
     country: (stored) => {
       const country = byName?.get(stored);
       return country ? (country.name[lang] ?? country.name.en) : stored;

@@ -1,4 +1,4 @@
-// Formatting and date helpers named in the product description (section 9).
+// Formatting and date helpers the product's texts use: file sizes, calendar dates, times of day, slugs.
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** 1024-based units with 2 decimals: 5242880 → "5 MB", 1536 → "1.5 KB". */

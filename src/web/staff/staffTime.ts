@@ -3,6 +3,7 @@
 // them, and a page does not switch digits from one list to the next). Page folders may not build their
 // own Intl.DateTimeFormat (eslint.config.js).
 import type { Lang } from '../../engine/text/languages.ts';
+import { calendarDayText, type DayStyle } from '../../engine/text/calendar-day.ts';
 
 /** Where the venues are: every staff date is Doha time. */
 export const VENUE_TIME_ZONE = 'Asia/Qatar';
@@ -24,18 +25,8 @@ export function staffTime(iso: unknown, lang: Lang | string, precision: keyof ty
   return new Intl.DateTimeFormat(staffLocale(lang), { ...INSTANT_STYLES[precision], timeZone: VENUE_TIME_ZONE }).format(date);
 }
 
-const DAY_STYLES = {
-  medium: { dateStyle: 'medium' },
-  short: { day: 'numeric', month: 'short', year: 'numeric' },
-  month: { month: 'short', year: 'numeric' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
-
-/** A calendar day (YYYY-MM-DD: a visit date, a period's first day), the same day in every time zone. */
-export function staffDay(ymd: string, lang: Lang | string, style: keyof typeof DAY_STYLES = 'medium'): string {
-  const date = new Date(`${ymd}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return ymd;
-  return new Intl.DateTimeFormat(staffLocale(lang), { ...DAY_STYLES[style], timeZone: 'UTC' }).format(date);
-}
+/** A calendar day (YYYY-MM-DD: a visit date, a period's first day), read as every output of an answer reads it. */
+export const staffDay = (ymd: string, lang: Lang | string, style: DayStyle = 'day'): string => calendarDayText(ymd, lang, style);
 
 /** Numbers in the staff digits. */
 export const staffNumber = (lang: Lang | string, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(staffLocale(lang), options);

@@ -23,7 +23,7 @@ function formatsFor(lang: string, period: string): Formats {
     rtl: lang === 'ar',
     number: (value) => number.format(value),
     signed: (value) => signed.format(value),
-    period: (start) => staffDay(start, lang, period === 'month' ? 'month' : 'short'),
+    period: (start) => staffDay(start, lang, period === 'month' ? 'month' : 'day'),
   };
 }
 
