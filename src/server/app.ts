@@ -14,6 +14,8 @@ import { databasePlugin, prepareDatabase } from './core/db/database-plugin.ts';
 import { CHANNELS, FEATURES, MIGRATIONS } from './features/index.ts';
 import { Outbox } from './core/outbox/worker.ts';
 import { outboxPlugin } from './core/outbox/plugin.ts';
+import { Timers } from './core/timers/worker.ts';
+import { timersPlugin } from './core/timers/plugin.ts';
 import { errorsPlugin, JSON_BODY_LIMIT } from './core/http/errors-plugin.ts';
 import { securityHeadersPlugin } from './core/http/security-headers.ts';
 import { answerUnroutable, unstorableInputPlugin } from './core/http/unstorable-input.ts';
@@ -74,6 +76,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     submissionAnswers: FEATURES.flatMap((feature) => feature.submissionAnswers ?? []),
     migrations: MIGRATIONS,
     outbox: new Outbox(db, CHANNELS, config, app.log),
+    timers: new Timers(db, app.log),
   };
   await app.register(databasePlugin, { db });
   await app.register(errorsPlugin, ctx);
@@ -81,6 +84,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   await app.register(securityHeadersPlugin, ctx);
   await app.register(unstorableInputPlugin, ctx);
   await app.register(outboxPlugin, ctx);
+  await app.register(timersPlugin, ctx);
   for (const feature of FEATURES) for (const plugin of feature.plugins) await app.register(plugin, ctx);
   return { app, ctx };
 }

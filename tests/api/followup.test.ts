@@ -67,7 +67,15 @@ describe('a viewer follows up a low rating', () => {
     const low = await lowRating();
     const answer = await server.api(`/api/${DINING}/${low}`, as('viewer'));
     expect(answer.status).toBe(200);
-    expect(answer.body.followUp).toEqual({ state: 'new', assignee: null, resolvedBy: null, resolvedAt: null, notes: [] });
+    // A Poor rating falls under the seeded case policy (content/seed/case-policies.json): its clocks start.
+    expect(answer.body.followUp).toEqual({
+      state: 'new',
+      assignee: null,
+      resolvedBy: null,
+      resolvedAt: null,
+      notes: [],
+      clock: expect.objectContaining({ policy: expect.stringMatching(/^Poor dining/), pausedAt: null, events: [] }),
+    });
   });
 
   it('sets it in progress, assigns themself and adds a note; each change is audited without the note text', async () => {

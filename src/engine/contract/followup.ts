@@ -2,6 +2,7 @@
 // limit of a note, the change the console sends (PATCH .../followup) and what the server answers.
 // The server's route schemas and the console's types are both taken from these shapes.
 import { Type, type Static } from '@sinclair/typebox';
+import { CaseClock } from './case-clock.ts';
 
 export const FOLLOW_UP_STATES = ['new', 'in-progress', 'resolved'] as const;
 export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];
@@ -28,6 +29,8 @@ export const FollowUp = Type.Object({
   resolvedBy: Type.Union([StaffMember, Type.Null()]),
   resolvedAt: Type.Union([Type.String(), Type.Null()]),
   notes: Type.Array(FollowUpNote),
+  /** Its due times and the steps of its policy's chain that ran; null when no case policy matched it. */
+  clock: Type.Union([CaseClock, Type.Null()]),
 });
 export type FollowUp = Static<typeof FollowUp>;
 

@@ -12,6 +12,7 @@ import type { UploadStorage } from './storage/storage.ts';
 import type { SubmissionAnswer, SubmissionHook } from './submission-hooks.ts';
 import type { Migration } from './db/migrations.ts';
 import type { Outbox } from './outbox/worker.ts';
+import type { Timers } from './timers/worker.ts';
 
 export interface ServerContext {
   config: ServerConfig;
@@ -34,6 +35,8 @@ export interface ServerContext {
   migrations: readonly Migration[];
   /** The one sender of messages (core/outbox): features register their kinds on it and queue with enqueue(). */
   outbox: Outbox;
+  /** The one worker of due steps (core/timers): features register their kinds on it and schedule with scheduleStep(). */
+  timers: Timers;
 }
 
 declare module 'fastify' {

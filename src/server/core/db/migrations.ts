@@ -3,6 +3,7 @@
 import type { Db, Queryable } from './db.ts';
 import { newReference, REFERENCE_INDEX } from '../forms/reference.ts';
 import { OUTBOX_MIGRATIONS } from '../outbox/migrations.ts';
+import { TIMER_MIGRATIONS } from '../timers/migrations.ts';
 
 export interface Migration {
   id: number;
@@ -241,6 +242,7 @@ export const CORE_MIGRATIONS: Migration[] = [
     ],
   },
   ...OUTBOX_MIGRATIONS,
+  ...TIMER_MIGRATIONS,
 ];
 
 /** Any constant: serialises concurrent starts of several instances on one PostgreSQL. */

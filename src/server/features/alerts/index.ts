@@ -24,3 +24,5 @@ export { messageIdOf } from './channels/email.ts';
 export type { ChannelName } from './channels/index.ts';
 // The console home and navigation show the caller's unread count (features/home).
 export { unreadCount } from './inbox.ts';
+// The words of other features' staff mails (a case's reminders): Doha time, the console's address of a submission.
+export { consoleLink, dohaTime } from './templates.ts';

@@ -26,7 +26,8 @@ export type AuditAction =
   | 'privacy-hold'
   | 'privacy-release'
   | 'waiver-check-in'
-  | 'waiver-open';
+  | 'waiver-open'
+  | 'case-clock-step';
 
 /** What a feature records: the staff member and the time are the log's own. */
 export interface AuditRecord {

@@ -16,7 +16,7 @@ import { resolveLanguage } from '../../../engine/text/language.ts';
 import { CaseMessage, CasePreview, CaseThread } from '../../../engine/contract/cases.ts';
 import { fillReply } from '../../../engine/cases/reply-placeholders.ts';
 import { t } from '../../../engine/text/messages.ts';
-import { canFollowUp } from '../followup/index.ts';
+import { canFollowUp, caseReplied } from '../followup/index.ts';
 import type { ChannelName } from '../alerts/index.ts';
 import { guestEmail, guestLanguage, placeholderValues, replyBlock } from './case-guest.ts';
 import { checkReply, replyRefused } from './reply-check.ts';
@@ -91,6 +91,7 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
           [row.id, subject, text, staff.id, guestLang],
         );
         const id = rows[0].id;
+        await caseReplied(tx, row.id);
         await enqueue(tx, {
           kind: CASE_REPLY_KIND,
           channel: 'email' satisfies ChannelName,

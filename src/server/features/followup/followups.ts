@@ -3,6 +3,7 @@
 import type { Queryable } from '../../core/db/db.ts';
 import type { UserRow } from '../../core/access/staff-users.ts';
 import type { FollowUp, FollowUpState, FollowUpSummary, StaffMember } from '../../../engine/contract/followup.ts';
+import { readCaseClock } from './case-clock.ts';
 
 interface FollowUpRow {
   document_id: number;
@@ -66,6 +67,7 @@ export async function readFollowUp(db: Queryable, documentId: number): Promise<F
     resolvedBy: row?.state === 'resolved' ? person(row.resolved_by) : null,
     resolvedAt: row?.state === 'resolved' && row.resolved_at ? row.resolved_at.toISOString() : null,
     notes: notes.map((note) => ({ id: note.id, author: person(note.author_id), text: note.text, createdAt: note.created_at.toISOString() })),
+    clock: await readCaseClock(db, documentId),
   };
 }
 

@@ -3,9 +3,19 @@
 import type { ServerFeature } from '../../core/feature.ts';
 import { FOLLOW_UP_MIGRATIONS } from './migrations.ts';
 import { followUpPlugin } from './plugin.ts';
+import { casePoliciesPlugin } from './policies-plugin.ts';
+import { startCaseClock } from './case-clock.ts';
 
 export { FOLLOW_UP_COLUMNS, FOLLOW_UP_EXPORT_SQL, FOLLOW_UP_IN_PROGRESS_SQL, followUpSummaries, readFollowUp } from './followups.ts';
 export { canFollowUp } from './permission.ts';
 export { notesOfSubmissions } from './submission-notes.ts';
 
-export const followupFeature: ServerFeature = { name: 'followup', plugins: [followUpPlugin], migrations: FOLLOW_UP_MIGRATIONS };
+// The cases feature's replies meet a case's first-response clock (clock-changes.ts).
+export { caseReplied } from './clock-changes.ts';
+
+export const followupFeature: ServerFeature = {
+  name: 'followup',
+  plugins: [casePoliciesPlugin, followUpPlugin],
+  migrations: FOLLOW_UP_MIGRATIONS,
+  submissionHooks: [startCaseClock],
+};

@@ -28,4 +28,40 @@ export const FOLLOW_UP_MIGRATIONS: Migration[] = [
       `CREATE INDEX followup_notes_document ON followup_notes (document_id, id)`,
     ],
   },
+  {
+    id: 151,
+    name: "case clocks: a policy's due times on a submission, paused while waiting for the guest, and the steps of its chain that ran",
+    statements: [
+      // One row per submission a case policy matched (followup/case-policies.ts): the chain and the
+      // durations as they were when it matched (a policy edited later changes the next cases only).
+      `CREATE TABLE case_clocks (
+        document_id integer PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+        policy_id integer,
+        policy_name text NOT NULL,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        first_response_ms bigint,
+        resolve_ms bigint,
+        -- moved on by each pause (waiting for the guest) when it ends
+        first_response_due_at timestamptz,
+        resolve_due_at timestamptz,
+        first_response_at timestamptz,
+        resolved_at timestamptz,
+        paused_at timestamptz,
+        escalation jsonb NOT NULL DEFAULT '[]'
+      )`,
+      `CREATE INDEX case_clocks_first_response_due ON case_clocks (first_response_due_at) WHERE first_response_at IS NULL`,
+      `CREATE INDEX case_clocks_resolve_due ON case_clocks (resolve_due_at) WHERE resolved_at IS NULL`,
+      `CREATE TABLE case_clock_events (
+        id serial PRIMARY KEY,
+        document_id integer NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        clock text NOT NULL CHECK (clock IN ('first-response', 'resolve')),
+        step integer NOT NULL,
+        at text NOT NULL,
+        notify text NOT NULL,
+        recipients integer NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX case_clock_events_document ON case_clock_events (document_id, id)`,
+    ],
+  },
 ];

@@ -16,12 +16,18 @@ import { assigneesOf, checkFollowUpChange } from './check-change.ts';
 import { canFollowUp } from './permission.ts';
 import { pathnameOf } from '../../core/http/pathname.ts';
 import { idParam } from '../../core/http/row-id.ts';
+import { clockAfterChange } from './clock-changes.ts';
+import { caseClockKind, caseClockMailKind } from './clock-steps.ts';
 
 type SubmissionRequest = FastifyRequest<{ Params: { slug: string; id: string }; Querystring: { locale?: string } }>;
 
 const localeQuery = { type: 'object', properties: { locale: { type: 'string', maxLength: 35 } } } as const;
 
-export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance, { db, registry }: ServerContext) => {
+export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance, ctx: ServerContext) => {
+  const { db, registry } = ctx;
+  ctx.timers.register(caseClockKind(ctx));
+  ctx.outbox.register(caseClockMailKind(ctx));
+
   function collectionOf(request: FastifyRequest<{ Params: { slug: string } }>): Collection {
     const collection = registry.collections.get(request.params.slug);
     if (!collection || collection.kind !== 'submissions') throw routeNotFound(pathnameOf(request));
@@ -58,7 +64,9 @@ export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance,
         // Held until the change is stored: a submission erased meanwhile is a 404, not a broken reference.
         const { rows: still } = await tx.query('SELECT 1 FROM documents WHERE id = $1 FOR SHARE', [row.id]);
         if (still.length === 0) throw notFound();
+        const before = await tx.query<{ state: string }>('SELECT state FROM followups WHERE document_id = $1 FOR UPDATE', [row.id]);
         const noteId = await applyFollowUpChange(tx, row.id, userId, change);
+        await clockAfterChange(tx, collection, row.id, before.rows[0]?.state ?? 'new', change);
         // What changed, never the note's words (they stay in followup_notes, with author and time).
         const detail = {
           ...(change.state !== undefined ? { state: change.state } : {}),
