@@ -22,5 +22,7 @@ export type { AlertsConfig } from './config.ts';
 export { leaseMs } from './retry.ts';
 export { messageIdOf } from './channels/email.ts';
 export type { ChannelName } from './channels/index.ts';
+// An alert no rule raised (a guest answered their case: features/cases).
+export { alertLanguage, queueCaseAlert, type CaseAlert } from './case-alert.ts';
 // The console home and navigation show the caller's unread count (features/home).
 export { unreadCount } from './inbox.ts';

@@ -1,12 +1,12 @@
-// The guest's link to their case: /case/<token>, the token naming the submission and an expiry,
-// signed with HMAC-SHA-256 under a key derived from the server's JWT secret (its own key, like the
+// The guest's link to their case page: /reply/<token> (CASE_PAGE_PREFIX, a stated contract: mails
+// already sent carry it), the token naming the submission and an expiry, signed with HMAC-SHA-256 under a key derived from the server's JWT secret (its own key, like the
 // waiver copy's link: never a login). Made again from the message when its email is built, so
 // nothing secret is stored; without the secret none can be made or guessed. Valid 30 days from
 // the reply that carried it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const CASE_LINK_DAYS = 30;
-export const CASE_LINK_PREFIX = '/case/';
+export { CASE_PAGE_PREFIX as CASE_LINK_PREFIX } from '../../../engine/contract/cases.ts';
 
 const keyOf = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('venue-forms case link v1').digest();
 const signatureOf = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
@@ -17,7 +17,7 @@ export function signCaseToken(jwtSecret: string, documentId: number, sentAt: Dat
   return `${payload}.${signatureOf(keyOf(jwtSecret), payload)}`;
 }
 
-/** The submission a token names, or null when it was not signed here or has expired (the guest's page, the next step). */
+/** The submission a token names, or null when it was not signed here or has expired. */
 export function readCaseToken(jwtSecret: string, token: string, now = Date.now()): number | null {
   const match = /^(\d{1,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;

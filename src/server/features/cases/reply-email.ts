@@ -60,8 +60,9 @@ export function replyEmailKind(ctx: ServerContext): OutboxKind {
         [CASE_REPLY_KIND, row.id, email.source_id],
       );
       const before = earlier.map((prior) => messageIdOf(ctx.config.alerts, prior.message_id));
-      const link = `${ctx.config.alerts.consoleUrl}${CASE_LINK_PREFIX}${signCaseToken(ctx.jwtSecret, row.id, message.created_at)}`;
       const lang = message.lang;
+      // ?lang names the guest's language, so even an expired link's Not Found is in it.
+      const link = `${ctx.config.alerts.consoleUrl}${CASE_LINK_PREFIX}${signCaseToken(ctx.jwtSecret, row.id, message.created_at)}?lang=${lang}`;
       const linkLine = t('caseReplyLink', lang);
       const referenceLine = t('caseReplyReference', lang, { reference: row.reference ?? String(row.id) });
       return {
