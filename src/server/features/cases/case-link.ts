@@ -25,3 +25,23 @@ export function readCaseToken(jwtSecret: string, token: string, now = Date.now()
   if (!timingSafeEqual(expected, Buffer.from(match[3])) || Number(match[2]) * 1000 <= now) return null;
   return Number(match[1]);
 }
+
+// The address a guest's Reply goes to (inbound/): case+<token>@INBOUND_MAIL_DOMAIN. Its own key and
+// a 128-bit signature (22 characters), so the address's local part stays within SMTP's 64.
+const mailKeyOf = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('venue-forms case reply address v1').digest();
+const mailSignatureOf = (key: Buffer, payload: string) => signatureOf(key, payload).slice(0, 22);
+
+/** The local part of the case's reply address, valid as long as the link of the same reply. */
+export function caseReplyAddress(jwtSecret: string, documentId: number, sentAt: Date, domain: string): string {
+  const payload = `${documentId}.${Math.floor(sentAt.getTime() / 1000) + CASE_LINK_DAYS * 86_400}`;
+  return `case+${payload}.${mailSignatureOf(mailKeyOf(jwtSecret), payload)}@${domain}`;
+}
+
+/** The submission a reply address names (any case of its local part, at `domain`), or null. */
+export function readCaseReplyAddress(jwtSecret: string, address: string, domain: string, now = Date.now()): number | null {
+  const match = /^case\+(\d{1,9})\.(\d{1,12})\.([A-Za-z0-9_-]{22})@(.+)$/i.exec(address.trim());
+  if (!match || match[4].toLowerCase() !== domain) return null;
+  const expected = Buffer.from(mailSignatureOf(mailKeyOf(jwtSecret), `${match[1]}.${match[2]}`));
+  if (!timingSafeEqual(expected, Buffer.from(match[3])) || Number(match[2]) * 1000 <= now) return null;
+  return Number(match[1]);
+}

@@ -14,12 +14,17 @@ import { CASE_ANSWER_MAX_LENGTH } from '../../../engine/contract/cases.ts';
 import { alertLanguage, queueCaseAlert } from '../alerts/index.ts';
 import { reopenByGuest } from '../followup/index.ts';
 
+/** Why these words are no answer (none, too many), in `lang`; null when they are one. */
+export function answerProblem(text: string, lang: Lang): string | null {
+  if (text === '') return t('caseAnswerEmpty', lang);
+  return text.length > CASE_ANSWER_MAX_LENGTH ? t('caseAnswerTooLong', lang, { max: CASE_ANSWER_MAX_LENGTH }) : null;
+}
+
 /** The answer's words, trimmed; a 400 naming `text` in the guest's language when there are none or too many. */
 export function checkedAnswer(given: unknown, lang: Lang): string {
   const text = typeof given === 'string' ? given.trim() : '';
-  if (text === '') throw validationError(null, [{ path: 'text', message: t('caseAnswerEmpty', lang) }]);
-  if (text.length > CASE_ANSWER_MAX_LENGTH)
-    throw validationError(null, [{ path: 'text', message: t('caseAnswerTooLong', lang, { max: CASE_ANSWER_MAX_LENGTH }) }]);
+  const problem = answerProblem(text, lang);
+  if (problem) throw validationError(null, [{ path: 'text', message: problem }]);
   return text;
 }
 

@@ -17,7 +17,11 @@ export interface OpenCase {
 }
 
 export async function openCase(ctx: ServerContext, token: string): Promise<OpenCase | null> {
-  const documentId = readCaseToken(ctx.jwtSecret, token);
+  return caseOfSubmission(ctx, readCaseToken(ctx.jwtSecret, token));
+}
+
+/** The case of a submission a signed token or reply address named (null: it named none). */
+export async function caseOfSubmission(ctx: ServerContext, documentId: number | null): Promise<OpenCase | null> {
   if (documentId === null) return null;
   const { rows } = await ctx.db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1', [documentId]);
   const collection = rows[0] && ctx.registry.collections.get(rows[0].collection);
