@@ -224,5 +224,5 @@ describe('the server as operators run it', () => {
       main.child.kill('SIGTERM');
       await main.exited;
     }
-  });
+  }, 240_000);
 });

@@ -138,7 +138,7 @@ describe("the guest's answer", () => {
     expect(alert.text).not.toContain('شكرًا');
     const inbox = await server.api('/api/alerts', { as: 'none', headers: manager });
     expect(
-      inbox.body.docs.some((found: { submission: number; rule: string }) => found.submission === id && found.rule === t('caseAnswerAlertName', 'en')),
+      inbox.body.docs.some((found: { submission: number; rule: string }) => found.submission === id && found.rule === t('alertCaseAnswerName', 'en')),
     ).toBe(true);
     // The follow-up's history: the guest (no staff member) moved it; the words stay out of the log.
     const { rows: audit } = await server.ctx.db.query<{ action: string; user_email: string | null; detail: Record<string, unknown> }>(
@@ -178,7 +178,7 @@ describe("the guest's answer", () => {
       expect(answered.status).toBe(201);
       await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(desk)).length).toBe(2);
       const told = smtp.mails.filter((mail) => mail.to.includes(desk))[1];
-      expect(told.subject).toBe(t('caseAnswerAlertSubject', 'en', { reference }));
+      expect(told.subject).toBe(t('alertCaseAnswerSubject', 'en', { reference }));
       expect(told.text).not.toContain('Secret words');
       expect(await followUpState(id)).toBe('in-progress');
     } finally {

@@ -8,7 +8,10 @@ describe('replyText', () => {
     ['Gmail, English, wrapped', 'Thank you, I will come back.\n\nOn Tue, 2 Dec 2026 at 05:55, Cova <\ncase+1.2.x@replies.example> wrote:\n> We are sorry.\n'],
     ['Apple Mail', 'Thank you, I will come back.\n\nOn 2 Dec 2026, at 05:55, Cova <replies@example.com> wrote:\n\n> We are sorry.'],
     ['French', 'Thank you, I will come back.\n\nLe mar. 2 déc. 2026 à 05:55, Cova <replies@example.com> a écrit :\n> Nous sommes désolés.'],
-    ['Outlook', 'Thank you, I will come back.\r\n\r\nFrom: Cova <replies@example.com>\r\nSent: Tuesday, December 2, 2026 5:55 AM\r\nTo: guest@example.com\r\nSubject: About your visit\r\n\r\nWe are sorry.'],
+    [
+      'Outlook',
+      'Thank you, I will come back.\r\n\r\nFrom: Cova <replies@example.com>\r\nSent: Tuesday, December 2, 2026 5:55 AM\r\nTo: guest@example.com\r\nSubject: About your visit\r\n\r\nWe are sorry.',
+    ],
     ['Outlook, original message', 'Thank you, I will come back.\n-----Original Message-----\nFrom: Cova\nWe are sorry.'],
     ['a signature', 'Thank you, I will come back.\n-- \nLeila Hassan\n+974 5555 1234'],
     ['a phone', 'Thank you, I will come back.\n\nSent from my iPhone'],

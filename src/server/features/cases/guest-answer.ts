@@ -38,9 +38,9 @@ async function alertWhoIsOn(tx: Queryable, collection: Collection, row: Document
   const venue = compiled.venue ? row.data[compiled.venue.field] : undefined;
   const placeholders = { reference: '{reference}', venue: '{venue}', link: '{link}' };
   await queueCaseAlert(tx, collection, row, {
-    name: t('caseAnswerAlertName', lang),
-    subject: t('caseAnswerAlertSubject', lang, placeholders),
-    body: t(venue ? 'caseAnswerAlertBody' : 'caseAnswerAlertBodyNoVenue', lang, placeholders),
+    name: t('alertCaseAnswerName', lang),
+    subject: t('alertCaseAnswerSubject', lang, placeholders),
+    body: t(venue ? 'alertCaseAnswerBody' : 'alertCaseAnswerBodyNoVenue', lang, placeholders),
     lang,
     emails: assignee.map((found) => found.email),
     event: `answer-${messageId}`,
