@@ -76,7 +76,7 @@ describe('a reply reaches the guest', () => {
     expect(mail.html).toMatch(/<html lang="ar" dir="rtl">/);
     expect(mail.html).toContain('direction: rtl');
     expect(mail.html).toContain('عزيزنا ليلى حسن،');
-    const link = /https:\/\/forms\.example\.com\/case\/\d+\.\d+\.[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+    const link = /https:\/\/forms\.example\.com\/reply\/\d+\.\d+\.[A-Za-z0-9_-]{43}\?lang=ar/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.messageId).toMatch(/^<case-\d+-\d+@dohaoasis\.example>$/);
@@ -153,7 +153,7 @@ describe("the guest's link", () => {
     const other = await survey(server, { email_address: guestEmail() });
     expect((await post(server, id, { text: 'نعتذر عن تجربتك.' }, manager)).status).toBe(201);
     expect((await post(server, other, { text: 'Another guest.' }, manager)).status).toBe(201);
-    const token = /\/case\/([^\s]+)/.exec((await smtp.mailTo(email)).text)![1];
+    const token = /\/reply\/([^\s?]+)/.exec((await smtp.mailTo(email)).text)![1];
 
     const opened = await server.api(`/api/case/${token}`);
     expect(opened.status).toBe(200);

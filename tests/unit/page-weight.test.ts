@@ -27,8 +27,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * in the compiled form the page loads): 198.0 KB.
  * 198.6 since the dining survey asks whether the guest may be contacted and names its contact (replies to the
  * guest, features/cases): 198.4 KB.
+ * 199.0 since the guest's case page is a page of the table (routes.json kind case, its route, header and the texts
+ * of its thread and answer box in every guest page's messages; the alerts' own texts stay in the staff file): 198.8 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 198.6;
+const DINING_SURVEY_JS_BUDGET_KB = 199.0;
 
 interface Chunk {
   file: string;

@@ -64,6 +64,8 @@ export const GuestCase = Type.Object({
   lang: Type.Union(LANGUAGES.map((lang) => Type.Literal(lang))),
   reference: Type.String(),
   venue: Type.String(),
+  /** What the guest wrote with their submission: the definition's free-text (textarea) answers, in the form's order. */
+  comments: Type.Array(Type.String()),
   docs: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -77,6 +79,11 @@ export const GuestCase = Type.Object({
 });
 export type GuestCase = Static<typeof GuestCase>;
 
-/** POST /api/case/{token}/messages: the guest's answer. */
+/** POST /api/case/{token}/messages (JSON) and POST /reply/{token} (the page's native post, `text`): the guest's answer. */
 export const GuestAnswer = Type.Object({ text: Type.String() });
+
+/** The case page's address (the link in every reply's mail; a stated contract): CASE_PAGE_PREFIX + token. */
+export const CASE_PAGE_PREFIX = '/reply/';
+/** The page's fragment after an answer was stored (303 to the page#answer-sent: the notice shows by :target, no script needed). */
+export const CASE_ANSWER_SENT = 'answer-sent';
 export type GuestAnswer = Static<typeof GuestAnswer>;

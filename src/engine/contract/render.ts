@@ -20,5 +20,9 @@ export const RenderedPage = Type.Object({
   answers: Type.String(),
   /** Built files the page's loader fetched besides the form's own (manifest keys), for the server to preload: a country question's names. */
   preload: Type.Array(Type.String()),
+  /** A page for one person (a guest's case page): made for each request, never kept or reused. */
+  personal: Type.Optional(Type.Boolean()),
+  /** The status to answer with: 404 for a page that draws its own Not Found (an expired case link), else 200. */
+  status: Type.Optional(Type.Literal(404)),
 });
 export type RenderedPage = Static<typeof RenderedPage>;

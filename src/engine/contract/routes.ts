@@ -44,6 +44,7 @@ const PAGE_KINDS = [
   page('perks', { languages: Languages, title: LocalizedText }, "The employees' perks."),
   page('careers', { brand: Brand, languages: Languages, title: LocalizedText }, "A brand's open positions."),
   page('position', { brand: Brand, languages: Languages }, 'One position and its application.'),
+  page('case', { languages: Languages }, "A guest's case page, by the signed link of a reply's mail: the thread and a box to answer."),
   page(
     'chat',
     { languages: Languages, view: Type.Optional(Type.Union([Type.Literal('chat'), Type.Literal('history')])) },

@@ -13,6 +13,8 @@ export const DEFAULT_LANGUAGES: readonly Lang[] = ['en', 'ar'];
 export interface PageData {
   /** The languages the page is written in; ?lang= is resolved against them. */
   languages: readonly Lang[];
+  /** The language shown when ?lang names none, when it is not the rule's (a guest's case page: the language they answered in). */
+  unaskedLanguage?: Lang;
 }
 
 export interface PageLoadArgs<P = PageRef> {

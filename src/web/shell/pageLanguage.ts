@@ -9,11 +9,12 @@ import { loadMessages, loadStaffMessages } from '../messages.ts';
 import { DEFAULT_LANGUAGES } from './pageData.ts';
 
 /** The page being opened; before the router's first page, the address the browser opened. */
-let opening: { search: string; languages: readonly Lang[] } | undefined;
+let opening: { search: string; languages: readonly Lang[]; unasked?: Lang } | undefined;
 
-/** The language a page at `url` written in `languages` is shown in. */
-export function pageLanguage(url: { search: string }, languages: readonly Lang[]): Lang {
-  return resolveLanguage(new URLSearchParams(url.search).get('lang'), languages);
+/** The language a page at `url` written in `languages` is shown in; `unasked`: its own when ?lang names none (a guest's case page: the guest's). */
+export function pageLanguage(url: { search: string }, languages: readonly Lang[], unasked?: Lang): Lang {
+  const asked = new URLSearchParams(url.search).get('lang');
+  return !asked && unasked && languages.includes(unasked) ? unasked : resolveLanguage(asked, languages);
 }
 
 export const pageLanguageDetector: LanguageDetectorModule = {
@@ -21,15 +22,15 @@ export const pageLanguageDetector: LanguageDetectorModule = {
   detect: () => {
     // The server's render (ssr/) has no window: it names the page before any language is needed.
     opening ??= { search: typeof window === 'undefined' ? '' : window.location.search, languages: DEFAULT_LANGUAGES };
-    return pageLanguage(opening, opening.languages);
+    return pageLanguage(opening, opening.languages, opening.unasked);
   },
   cacheUserLanguage: () => {},
 };
 
 /** Called by the router for every page it opens, once the page's loader knows its languages. */
-export async function showPageLanguage(url: URL, languages: readonly Lang[], staffTexts = false): Promise<void> {
-  opening = { search: url.search, languages };
-  const lang = pageLanguage(url, languages);
+export async function showPageLanguage(url: URL, languages: readonly Lang[], staffTexts = false, unasked?: Lang): Promise<void> {
+  opening = { search: url.search, languages, unasked };
+  const lang = pageLanguage(url, languages, unasked);
   await Promise.all([loadMessages(lang), staffTexts ? loadStaffMessages(lang) : undefined]);
   await i18n.changeLanguage();
 }

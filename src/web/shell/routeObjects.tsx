@@ -45,6 +45,7 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
     page: () => import('../pages/careers/PositionPage.tsx'),
     loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadPosition })),
   },
+  case: { page: () => import('../pages/case/CasePage.tsx'), loader: () => import('../pages/case/caseLoader.ts') },
   // Staff pages: left out of a public build entirely (ROUTE_SET is a constant the bundler folds); they load the staff texts.
   ...(import.meta.env.ROUTE_SET === 'public'
     ? {}
@@ -179,10 +180,11 @@ function pageLoader<Kind extends PageKindName>(page: PageOf<Kind>, kind: PageKin
         const { loadPage } = await withTimeout(kind.loader());
         data = await withTimeout(loadPage({ page, url, params, signal: request.signal }));
       }
-      await showPageLanguage(url, data.languages, kind.staffTexts);
+      await showPageLanguage(url, data.languages, kind.staffTexts, data.unaskedLanguage);
       return data;
     } catch (error) {
-      await showPageLanguage(url, DEFAULT_LANGUAGES);
+      // Not Found in the languages the page declares (an expired case link's ?lang=fr stays French).
+      await showPageLanguage(url, 'languages' in page && page.languages ? page.languages : DEFAULT_LANGUAGES);
       throw error;
     }
   };

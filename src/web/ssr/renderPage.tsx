@@ -52,7 +52,13 @@ const RENDERED_KINDS: Record<string, readonly string[]> = {
   form: ['src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts'],
   hub: ['src/web/pages/hub/HubPage.tsx', 'src/web/pages/hub/hubLoader.ts'],
   document: ['src/web/pages/docs/DocumentPage.tsx', 'src/web/pages/docs/documentLoader.ts'],
+  case: ['src/web/pages/case/CasePage.tsx', 'src/web/pages/case/caseLoader.ts'],
 };
+/**
+ * Kinds whose page is one person's (never kept by the server) and whose Not Found is rendered here
+ * too, in the page's language: a guest's case page, opened from a mail, often without JavaScript.
+ */
+const PERSONAL_KINDS = new Set(['case']);
 const renderedRoutes = routesTable.routes.filter((route) => route.page.kind in RENDERED_KINDS).map((route) => ({ path: route.path, page: route.page }));
 
 /** i18next has one current language: renders run one after another. */
@@ -84,12 +90,14 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
   }
   answers = {};
   forgetFetchedDocs();
+  const { page: route } = match.route;
+  const personal = PERSONAL_KINDS.has(route.kind);
   const context = await handler.query(new Request(url.href));
-  if (!(context instanceof Response) && context.statusCode === 404) return 'not-found';
-  if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
+  const notFound = !(context instanceof Response) && context.statusCode === 404;
+  if (notFound && !personal) return 'not-found';
+  if (context instanceof Response || (context.errors && !notFound) || (context.statusCode !== 200 && !notFound)) return null;
   const lang = i18n.language as Lang;
   const pageContent = context.loaderData.root as PageContent | null;
-  const { page: route } = match.route;
   const page = Object.values(context.loaderData).find((data): data is FormPageData => Boolean(data && typeof data === 'object' && 'loaded' in data));
   if (route.kind === 'form' && !page) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -121,5 +129,7 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
     ],
     answers: `<script type="application/json" id="${API_ANSWERS_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`,
     preload: page && needsCountryNames(page.loaded.compiled.form) ? [countryNamesFile(lang)] : [],
+    ...(personal ? { personal: true } : {}),
+    ...(notFound ? { status: 404 as const } : {}),
   };
 }

@@ -16,7 +16,8 @@ import { ALERT_KIND } from './outbox.ts';
 const MAX_IN_FLIGHT = 10;
 
 type QueuedAlert = {
-  rule_id: number;
+  /** NULL: an alert no rule raised (case-alert.ts). */
+  rule_id: number | null;
   rule_name: string;
   submission_id: number;
   collection: string;
@@ -87,7 +88,7 @@ export function alertKind(ctx: ServerContext): OutboxKind {
         subject: fillTemplate(alert.subject, values),
         text: fillTemplate(alert.body, values),
         data: await dataOf(alert, row, link),
-        signingKey: await signingKey(alert.rule_id),
+        signingKey: alert.rule_id === null ? undefined : await signingKey(alert.rule_id),
       };
     },
   };

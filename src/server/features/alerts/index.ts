@@ -22,6 +22,8 @@ export type { AlertsConfig } from './config.ts';
 export { leaseMs } from './retry.ts';
 export { messageIdOf } from './channels/email.ts';
 export type { ChannelName } from './channels/index.ts';
+// An alert no rule raised (a guest answered their case: features/cases).
+export { alertLanguage, queueCaseAlert, type CaseAlert } from './case-alert.ts';
 // The console home and navigation show the caller's unread count (features/home).
 export { unreadCount } from './inbox.ts';
 // The words of other features' staff mails (a case's reminders): Doha time, the console's address of a submission.

@@ -65,4 +65,10 @@ export const ALERTS_MIGRATIONS: Migration[] = [
       `DROP TABLE alert_deliveries`,
     ],
   },
+  {
+    id: 102,
+    name: 'alerts no rule raised (a guest answered their case): rule_id may be empty',
+    // A NULL rule_id is no rule's: UNIQUE (rule_id, submission_id) holds for rule alerts only, so each answer has its own.
+    statements: ['ALTER TABLE alerts ALTER COLUMN rule_id DROP NOT NULL'],
+  },
 ];

@@ -7,6 +7,7 @@ import type { AuditLogEntry } from '../../../engine/contract/audit.ts';
 export type AuditAction =
   | 'read-submission'
   | 'update-followup'
+  | 'reply-to-guest'
   | 'export-submissions'
   | 'read-upload'
   | 'create-content'

@@ -1,18 +1,22 @@
 // The cases feature's public face (service recovery): a submission of a form with `contact` is a
 // case staff may reply to; its thread (case_messages), the replies' emails on the core outbox and the
-// guest's own view of it by the signed link (GET/POST /api/case/{token}).
+// guest's own view of it by the signed link (their page /reply/{token}, GET/POST /api/case/{token})
+// and their replies by email (INBOUND_SMTP_PORT, inbound/).
 import type { ServerFeature } from '../../core/feature.ts';
 import { CASES_MIGRATIONS } from './migrations.ts';
 import { casesPlugin } from './plugin.ts';
 import { replyTemplatesPlugin } from './templates-plugin.ts';
 import { caseGuestPlugin } from './guest-plugin.ts';
 import { recordGuestLanguage } from './case-guest.ts';
+import { casesConfig } from './config.ts';
+import { caseInboundPlugin } from './inbound-plugin.ts';
 
 export { messagesOfSubmissions } from './thread.ts';
 
 export const casesFeature: ServerFeature = {
   name: 'cases',
-  plugins: [replyTemplatesPlugin, casesPlugin, caseGuestPlugin],
+  plugins: [replyTemplatesPlugin, casesPlugin, caseGuestPlugin, caseInboundPlugin],
+  config: casesConfig,
   migrations: CASES_MIGRATIONS,
   submissionHooks: [recordGuestLanguage],
 };

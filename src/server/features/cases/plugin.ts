@@ -1,7 +1,7 @@
 // The thread routes: read a case's messages, preview a reply as the guest will read it, reply to the guest. Every route answers exactly as
 // reading the submission would (the follow-up's check: role, form and venue): no staff right, 403;
-// a submission the caller cannot read, or none, 404. A reply is stored and its email queued on the
-// outbox in one transaction. Nothing of a message is logged (the request log names routes only).
+// a submission the caller cannot read, or none, 404. A reply is stored, its email queued on the
+// outbox and the reply audited (who, when, never the words) in one transaction. Nothing of a message is logged (the request log names routes only).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { forbidden, notFound, routeNotFound } from '../../core/errors.ts';
@@ -17,6 +17,7 @@ import { CaseMessage, CasePreview, CaseThread } from '../../../engine/contract/c
 import { fillReply } from '../../../engine/cases/reply-placeholders.ts';
 import { t } from '../../../engine/text/messages.ts';
 import { canFollowUp, caseReplied } from '../followup/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { ChannelName } from '../alerts/index.ts';
 import { guestEmail, guestLanguage, placeholderValues, replyBlock } from './case-guest.ts';
 import { checkReply, replyRefused } from './reply-check.ts';
@@ -65,7 +66,7 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
     const checked = await checkReply(db, collection, request.body, guestLang, lang);
     const values = await placeholderValues(db, collection, row, guestLang, staff);
     const subject = fillReply(checked.subject ?? t('caseReplySubject', guestLang, { venue: values.venue }), values);
-    return { collection, row, staff, guestLang, subject, text: fillReply(checked.text, values) };
+    return { collection, row, staff, guestLang, subject, text: fillReply(checked.text, values), templateId: checked.templateId };
   }
 
   app.post(
@@ -81,7 +82,7 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
     '/api/:slug/:id/messages',
     { schema: { params: slugIdParams, querystring: localeQuery, headers: credentialHeaders, response: { 201: CaseMessage } } },
     async (request: SubmissionRequest, reply: FastifyReply) => {
-      const { collection, row, staff, guestLang, subject, text } = await compose(request);
+      const { collection, row, staff, guestLang, subject, text, templateId } = await compose(request);
       const message = await db.transaction(async (tx) => {
         // Held until the reply is stored: a submission erased meanwhile is a 404, not a broken reference.
         const { rows: still } = await tx.query('SELECT 1 FROM documents WHERE id = $1 FOR SHARE', [row.id]);
@@ -100,6 +101,13 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
           sourceId: id,
           documentId: row.id,
           lang: guestLang,
+        });
+        // Who replied and when (the log's own), and from which template: never the words (they are the thread's).
+        await recordAudit(tx, request.caller, {
+          action: 'reply-to-guest',
+          target: collection.slug,
+          documentId: row.id,
+          detail: { messageId: id, ...(templateId !== null ? { templateId } : {}) },
         });
         return readMessage(tx, id);
       });

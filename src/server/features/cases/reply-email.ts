@@ -2,7 +2,7 @@
 // guest's language, plain text and HTML (right to left in Arabic), from MAIL_FROM with the venue's
 // name as display name, with the case link, and threaded: each message of a case names the ones
 // before it (In-Reply-To the last, References all), their Message-IDs being the outbox rows' stable
-// keys. Sent on the email channel (the alerts' mail server); without SMTP_URL it stays queued.
+// keys; Reply-To the case's own address when the receiver of replies runs (INBOUND_SMTP_PORT). Sent on the email channel (the alerts' mail server); without SMTP_URL it stays queued.
 import type { ServerContext } from '../../core/context.ts';
 import type { DocumentRow } from '../../core/documents.ts';
 import type { OutboxKind } from '../../core/outbox/outbox.ts';
@@ -10,7 +10,7 @@ import type { Lang } from '../../../engine/text/languages.ts';
 import { t } from '../../../engine/text/messages.ts';
 import { leaseMs, messageIdOf } from '../alerts/index.ts';
 import { venueName } from './case-guest.ts';
-import { CASE_LINK_PREFIX, signCaseToken } from './case-link.ts';
+import { CASE_LINK_PREFIX, caseReplyAddress, signCaseToken } from './case-link.ts';
 
 /** The outbox kind of a reply to a guest. */
 export const CASE_REPLY_KIND = 'case-reply';
@@ -60,8 +60,9 @@ export function replyEmailKind(ctx: ServerContext): OutboxKind {
         [CASE_REPLY_KIND, row.id, email.source_id],
       );
       const before = earlier.map((prior) => messageIdOf(ctx.config.alerts, prior.message_id));
-      const link = `${ctx.config.alerts.consoleUrl}${CASE_LINK_PREFIX}${signCaseToken(ctx.jwtSecret, row.id, message.created_at)}`;
       const lang = message.lang;
+      // ?lang names the guest's language, so even an expired link's Not Found is in it.
+      const link = `${ctx.config.alerts.consoleUrl}${CASE_LINK_PREFIX}${signCaseToken(ctx.jwtSecret, row.id, message.created_at)}?lang=${lang}`;
       const linkLine = t('caseReplyLink', lang);
       const referenceLine = t('caseReplyReference', lang, { reference: row.reference ?? String(row.id) });
       return {
@@ -75,6 +76,8 @@ export function replyEmailKind(ctx: ServerContext): OutboxKind {
           // A person's reply, not a machine's: the guest's mail client may answer it.
           'Auto-Submitted': 'no',
           'Content-Language': lang,
+          // The guest's Reply comes back into the case (inbound/), when the receiver runs.
+          ...(ctx.config.cases.inbound ? { 'Reply-To': caseReplyAddress(ctx.jwtSecret, row.id, message.created_at, ctx.config.cases.inbound.domain) } : {}),
           ...(before.length ? { 'In-Reply-To': before[before.length - 1], References: before.join(' ') } : {}),
         },
       };

@@ -47,8 +47,11 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** A page as HTML in every encoding; 'not-found' for an address whose page names nothing (HTTP 404). */
-export type Prerendered = EncodedBodies | 'not-found';
+/**
+ * A page as HTML in every encoding, with its status (404: it draws its own Not Found); 'not-found' for
+ * an address whose page names nothing (HTTP 404, the browser draws it).
+ */
+export type Prerendered = (EncodedBodies & { status: 200 | 404; personal: boolean }) | 'not-found';
 
 export interface Prerenderer {
   /** The page at this address, or null to send the plain index.html (the browser renders it). */
@@ -232,7 +235,8 @@ export async function createPrerenderer(
         .renderPage(`http://pages.internal${url}`)
         .then(checkedPage)
         .then(
-          (page) => (page === 'not-found' || page === null ? page : encodeText(toHtml(page))),
+          (page): Prerendered | null =>
+            page === 'not-found' || page === null ? page : { ...encodeText(toHtml(page)), status: page.status ?? 200, personal: page.personal === true },
           (error: unknown) => {
             app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
             return null;
@@ -258,6 +262,8 @@ export async function createPrerenderer(
         // Too many renders waiting: this guest gets the page the browser renders, and nothing is kept.
         if (!html) return Promise.resolve(null);
         remember(url, html);
+        // One person's page (a guest's case) is theirs alone and changes with their answer: never kept.
+        void html.then((made) => made && made !== 'not-found' && made.personal && cache.get(url)?.html === html && cache.delete(url));
         return html;
       }
       if (Date.now() - kept.at >= CACHE_MS && !kept.refreshing) {

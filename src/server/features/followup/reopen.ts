@@ -1,0 +1,28 @@
+// The guest answered (their case page, the API or a reply by email, features/cases): the case is in
+// progress again, whatever it was (new, resolved). The one place a guest moves a case; its history
+// is the audit log's entry (no staff member: the guest), never the guest's words.
+import type { Queryable } from '../../core/db/db.ts';
+import { recordAudit } from '../audit/index.ts';
+
+const GUEST = { kind: 'anonymous' } as const;
+
+/** In the caller's transaction (the answer's): the submission's follow-up back to in-progress, recorded. */
+export async function reopenByGuest(tx: Queryable, documentId: number): Promise<void> {
+  const { rows } = await tx.query<{ collection: string; before: string | null }>(
+    `SELECT d.collection, f.state AS before FROM documents d LEFT JOIN followups f ON f.document_id = d.id WHERE d.id = $1`,
+    [documentId],
+  );
+  if (!rows[0]) return;
+  // Who resolved it no longer holds once it is open again (as a staff change back from resolved forgets them).
+  await tx.query(
+    `INSERT INTO followups AS f (document_id, state) VALUES ($1, 'in-progress')
+     ON CONFLICT (document_id) DO UPDATE SET state = 'in-progress', resolved_by = NULL, resolved_at = NULL, updated_at = now(), updated_by = NULL`,
+    [documentId],
+  );
+  await recordAudit(tx, GUEST, {
+    action: 'update-followup',
+    target: rows[0].collection,
+    documentId,
+    detail: { state: 'in-progress', from: rows[0].before ?? 'new', by: 'guest' },
+  });
+}
