@@ -27,8 +27,9 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * in the compiled form the page loads): 198.0 KB.
  * 198.6 since the dining survey asks whether the guest may be contacted and names its contact (replies to the
  * guest, features/cases): 198.4 KB.
+ * 198.9 since the page sends its view token back with the create (a submission's source, features/reach): 198.7 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 198.6;
+const DINING_SURVEY_JS_BUDGET_KB = 198.9;
 
 interface Chunk {
   file: string;
