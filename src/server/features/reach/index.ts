@@ -5,11 +5,12 @@ import { REACH_MIGRATIONS } from './migrations.ts';
 import { pointsPlugin } from './points-plugin.ts';
 import { scanPlugin } from './scan-plugin.ts';
 import { viewsPlugin } from './views-plugin.ts';
+import { cardPlugin } from './card-plugin.ts';
 import { recordSource } from './source-hook.ts';
 
 export const reachFeature: ServerFeature = {
   name: 'reach',
-  plugins: [pointsPlugin, scanPlugin, viewsPlugin],
+  plugins: [pointsPlugin, cardPlugin, scanPlugin, viewsPlugin],
   migrations: REACH_MIGRATIONS,
   submissionHooks: [recordSource],
 };
