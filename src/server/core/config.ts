@@ -25,6 +25,13 @@ export const CORE_CONFIG_VARIABLES = [
   { name: 'HOST', kind: 'text', default: '0.0.0.0', description: 'Interface to listen on.' },
   { name: 'DATA_DIR', kind: 'path', default: './data', description: 'Embedded database, uploaded files, lock file and generated JWT secret.' },
   { name: 'DATABASE_URL', kind: 'text', default: null, description: 'PostgreSQL connection string; unset = embedded PGlite in DATA_DIR/db.' },
+  {
+    name: 'PUBLIC_URL',
+    kind: 'url',
+    default: null,
+    description:
+      "The guests' address of the pages (e.g. 'https://forms.example.com'): the short links printed on QR cards are built from it; unset = the address the request came to.",
+  },
   { name: 'PUBLIC_API_KEY', kind: 'text', default: 'public-demo-key', description: "Key the pages send as 'Authorization: users API-Key {key}'." },
   {
     name: 'JWT_SECRET',
@@ -160,6 +167,8 @@ export interface CoreConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Without a trailing slash; null = the address of the request (publicBase in core/http/public-url.ts). */
+  publicUrl: string | null;
   publicApiKey: string;
   jwtSecret: string | null;
   /** Both keys set: Google reCAPTCHA; both null: the self-hosted ALTCHA check (see humanCheckKind). */
@@ -368,6 +377,7 @@ function loadCoreConfig(env: Env): CoreConfig {
     host: read(env, 'HOST') ?? '0.0.0.0',
     dataDir: dir('DATA_DIR'),
     databaseUrl: read(env, 'DATABASE_URL'),
+    publicUrl: read(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
     publicApiKey: read(env, 'PUBLIC_API_KEY') ?? '',
     jwtSecret: read(env, 'JWT_SECRET'),
     ...recaptchaKeys(read(env, 'RECAPTCHA_SITE_KEY'), read(env, 'RECAPTCHA_SECRET')),

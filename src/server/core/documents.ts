@@ -17,6 +17,8 @@ export interface DocumentRow {
   reference: string | null;
   /** Submissions of a form with a venue question: the venue document's slug (who may read it, core/access). */
   venue: string | null;
+  /** Submissions: the source tag of the distribution point the guest came from, or 'direct' (features/reach). */
+  source?: string | null;
   created_at: Date;
   updated_at: Date;
   [key: string]: unknown;
@@ -73,6 +75,8 @@ export function toDoc(collection: Collection, row: DocumentRow): Doc {
           reference: row.reference,
           formVersion: row.form_version,
           formHash: row.form_hash,
+          // Where the guest came from (features/reach): a distribution point's source tag, or 'direct'.
+          ...(typeof row.source === 'string' ? { source: row.source } : {}),
           ...(row.evidence ? { evidence: { ...row.evidence, recordedAt: stamps.createdAt } } : {}),
         }
       : {};

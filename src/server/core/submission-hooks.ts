@@ -11,9 +11,12 @@ export interface StoredSubmission {
   row: DocumentRow;
   /** The page language the guest answered in. */
   lang: Lang;
+  /** The view token the page sent back (X-Form-View), as it came: unchecked (features/reach reads it). */
+  view?: string;
 }
 
-export type SubmissionHook = (tx: Queryable, submission: StoredSubmission) => Promise<void>;
+/** jwtSecret: the server's, from which a feature derives its own signing key (as for SubmissionAnswer). */
+export type SubmissionHook = (tx: Queryable, submission: StoredSubmission, jwtSecret: string) => Promise<void>;
 
 /**
  * Fields a feature adds beside Payload's `doc` in the 201 answer of a guest's create (and of its

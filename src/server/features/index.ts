@@ -25,6 +25,7 @@ import { privacyFeature } from './privacy/index.ts';
 import { waiverCopyFeature } from './waiver-copy/index.ts';
 import { waiversFeature } from './waivers/index.ts';
 import { nativePostFeature } from './native-post/index.ts';
+import { reachFeature } from './reach/index.ts';
 import { renderFeature } from './render/index.ts';
 
 export const FEATURES: readonly ServerFeature[] = [
@@ -49,6 +50,7 @@ export const FEATURES: readonly ServerFeature[] = [
   waiverCopyFeature,
   waiversFeature,
   nativePostFeature,
+  reachFeature,
   renderFeature,
 ];
 

@@ -5,6 +5,8 @@ import { apiRequest, authHeaders } from '../api/client.ts';
 import { apiUrl } from '../api/runtimeConfig.ts';
 import type { FormData } from './context.ts';
 import { CREATED, readCreateAnswer, type CreateAnswer, type SubmitOutcome } from './createAnswer.ts';
+import { viewToken } from './viewToken.ts';
+import { VIEW_HEADER } from '../../engine/contract/reach-names.ts';
 
 export { CREATED, type SubmitOutcome } from './createAnswer.ts';
 
@@ -19,6 +21,8 @@ export async function submitAnswers(
   const headers: Record<string, string> = { 'Accept-Language': options.lang, 'Idempotency-Key': idempotencyKey };
   if (options.uploadClaims?.length) headers['X-Upload-Claim'] = options.uploadClaims.join(',');
   if (options.captchaProof) headers['X-Captcha-Proof'] = options.captchaProof;
+  const view = viewToken();
+  if (view) headers[VIEW_HEADER] = view;
   // ?locale= is how Payload takes the language; the server words its errors and records the waiver evidence in it.
   const path = `/api/${encodeURIComponent(collection)}?locale=${encodeURIComponent(options.lang)}`;
   let answer;

@@ -37,6 +37,8 @@ export interface SubmissionRequest {
   idempotency?: IdempotencyClaim | null;
   /** Who sent it (a waiver's evidence keeps it). */
   client?: EvidenceClient;
+  /** The page's view token (features/reach: the submission's source). */
+  view?: string;
 }
 
 interface Dependencies {
@@ -47,6 +49,7 @@ interface Dependencies {
   uploadOrphanMinutes: number;
   /** Other features' work on a stored submission (alerts' outbox...), in its transaction. */
   submissionHooks: readonly SubmissionHook[];
+  jwtSecret: string;
 }
 
 const present = (value: unknown) => value !== undefined && value !== null;
@@ -182,7 +185,7 @@ async function insertWithReference(db: Db, inTransaction: boolean, create: (tx: 
 export function storeSubmission(ctx: ServerContext, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
   const { db, registry, uniqueRules, config, submissionHooks } = ctx;
   return createSubmission(
-    { db, collections: registry.collections, uniqueRules, uploadOrphanMinutes: config.uploadOrphanMinutes, submissionHooks },
+    { db, collections: registry.collections, uniqueRules, uploadOrphanMinutes: config.uploadOrphanMinutes, submissionHooks, jwtSecret: ctx.jwtSecret },
     collection,
     request,
   );
@@ -235,7 +238,7 @@ async function createOnce(deps: Dependencies, collection: Collection, request: S
       const { row } = stored;
       if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [row.id, uploads.ids]);
       await claimInTransaction?.stored(tx, row.id);
-      for (const hook of deps.submissionHooks) await hook(tx, { collection, row, lang: request.lang });
+      for (const hook of deps.submissionHooks) await hook(tx, { collection, row, lang: request.lang, view: request.view }, deps.jwtSecret);
       return row;
     });
   } catch (error) {

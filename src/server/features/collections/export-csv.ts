@@ -43,6 +43,8 @@ function columnsOf(collection: Collection, lang: Lang): ExportColumn[] {
   const columns: ExportColumn[] = [
     { header: 'Reference', cell: (row) => row.reference },
     { header: 'Created at', cell: (row) => row.created_at.toISOString() },
+    // Where the guest came from (features/reach): a distribution point's source tag, or direct.
+    { header: 'Source', cell: (row) => row.source ?? '' },
   ];
   for (const [name, label] of Object.entries(compiled.labels)) {
     // A drawing is thousands of numbers, more than a spreadsheet cell holds: its type says to link to its picture.

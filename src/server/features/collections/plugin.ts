@@ -20,6 +20,7 @@ import { idempotencyKeyOf, idempotentRequest, storeOnce } from '../../core/http/
 import { pathnameOf } from '../../core/http/pathname.ts';
 import { idParam } from '../../core/http/row-id.ts';
 import { addListCells } from './list-columns.ts';
+import { VIEW_HEADER } from '../../../engine/contract/reach.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
@@ -143,6 +144,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
           refusedKeys: request.refusedKeys ?? undefined,
           idempotency,
           client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+          view: typeof request.headers[VIEW_HEADER] === 'string' ? request.headers[VIEW_HEADER] : undefined,
         }),
       );
       if (replayed) reply.header('idempotent-replayed', 'true');

@@ -34,10 +34,13 @@ function dataColumn(name: string, kind: FieldKind): Column {
 
 /** Only submissions have one; typed as a guest reads it out, it still matches. */
 const REFERENCE: Column = { sql: 'reference', kind: 'text', normalize: normalizeReference };
+/** A submission's source tag (features/reach): a column beside its venue. */
+const SOURCE: Column = { sql: 'source', kind: 'text' };
 
 export function resolveColumn(collection: Collection, path: string): Column | null {
   if (Object.hasOwn(COLUMNS, path)) return COLUMNS[path];
   if (path === 'reference' && collection.kind === 'submissions') return REFERENCE;
+  if (path === 'source' && collection.kind === 'submissions' && !collection.fields.has('source')) return SOURCE;
   if (collection.kind === 'submissions' && Object.hasOwn(FOLLOW_UP_COLUMNS, path)) return FOLLOW_UP_COLUMNS[path as keyof typeof FOLLOW_UP_COLUMNS];
   const kind = collection.fields.get(path);
   return kind ? dataColumn(path, kind) : null;

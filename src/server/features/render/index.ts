@@ -2,7 +2,7 @@
 import type { ServerFeature } from '../../core/feature.ts';
 import { pagesPlugin } from './plugin.ts';
 import type { NativePostOutcome } from '../../../engine/contract/native-post.ts';
-export { formRoutes, type FormRoute } from './form-routes.ts';
+export { formRoutes, matchFormRoute, type FormRoute } from './form-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -19,3 +19,7 @@ export const waiverCopyFeature: ServerFeature = {
   submissionAnswers: [copyLinkAnswer],
 };
 export { signCopyToken, readCopyToken, COPY_LINK_HOURS } from './copy-link.ts';
+// The PDF writing (fonts, shaped right-to-left lines) other features draw with (features/reach: QR cards).
+export { PdfWriter } from './pdf-writer.ts';
+export { drawLine, wrapLines, type LineCanvas } from './pdf-lines.ts';
+export { PDF_BUDGET_MS } from './pdf-pool.ts';

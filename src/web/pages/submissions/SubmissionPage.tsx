@@ -18,6 +18,7 @@ import { SignedTerms } from './SignedTerms.tsx';
 import '../../styles/form.css';
 import '../../staff/console.css';
 import { staffTitleOf } from '../../staff/consoleAccess.ts';
+import { DIRECT_SOURCE } from '../../../engine/contract/reach-names.ts';
 
 /** The waiver record's parts, by their key in the stored evidence (server/forms/evidence.ts). */
 const EVIDENCE_LABELS = {
@@ -60,6 +61,12 @@ export default function SubmissionPage() {
         </dd>
         <dt>{t('staffReceived')}</dt>
         <dd>{staffTime(doc.createdAt, lang)}</dd>
+        {typeof doc.source === 'string' && (
+          <>
+            <dt>{t('staffSource')}</dt>
+            <dd>{doc.source === DIRECT_SOURCE ? t('staffSourceDirect') : <bdi dir="ltr">{doc.source}</bdi>}</dd>
+          </>
+        )}
         {doc.updatedAt && doc.updatedAt !== doc.createdAt && (
           <>
             <dt>{t('staffUpdatedAt')}</dt>
