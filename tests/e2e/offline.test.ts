@@ -8,15 +8,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { tinyPng } from '../support/files.ts';
+import { tinyPdf, tinyPng } from '../support/files.ts';
 import { drawSignature, fillDate, passHumanCheck, pickCountry } from './fill.ts';
 import { sharedE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-offline-'));
 const receipt = path.join(files, 'receipt.png');
+const cv = path.join(files, 'offline-candidate-cv.pdf');
 beforeAll(async () => {
   fs.writeFileSync(receipt, tinyPng());
+  fs.writeFileSync(cv, tinyPdf());
   e2e = await sharedE2E();
 });
 afterAll(async () => {
@@ -37,10 +39,11 @@ export async function offlineReady(page: Page): Promise<void> {
 }
 
 /** What the device keeps: every IndexedDB store's records, every cache's addresses and bodies of pages, both storages. */
-export async function deviceContents(page: Page): Promise<{ records: string[]; storages: string[]; waiting: number; cached: string[] }> {
+export async function deviceContents(page: Page): Promise<{ records: string[]; storages: string[]; waiting: number; files: number; cached: string[] }> {
   return page.evaluate(async () => {
     const records: string[] = [];
     let waiting = 0;
+    let files = 0;
     for (const { name } of await indexedDB.databases()) {
       if (!name) continue;
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -54,6 +57,7 @@ export async function deviceContents(page: Page): Promise<{ records: string[]; s
           request.onsuccess = () => resolve(request.result);
         });
         if (store === 'queue') waiting += all.length;
+        if (store === 'files') files += all.length;
         for (const record of all) {
           // Sealed bytes and keys read as what they are: bytes (decoded as text, in case they were not sealed).
           const value = record as Record<string, unknown>;
@@ -73,7 +77,7 @@ export async function deviceContents(page: Page): Promise<{ records: string[]; s
       }
     }
     const storages = [localStorage, sessionStorage].flatMap((storage) => Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`));
-    return { records, storages, waiting, cached };
+    return { records, storages, waiting, files, cached };
   });
 }
 
@@ -136,6 +140,68 @@ describe('offline queue', () => {
     expect(stored).toMatchObject([{ reference, qid: '28412345670' }]);
     expect((stored[0].signature as { strokes: unknown[] }).strokes.length).toBeGreaterThan(0);
     await expect.poll(async () => (await deviceContents(page)).waiting).toBe(0);
+  });
+
+  it('a CV chosen offline is kept on the device, sealed, and goes up with the application once back online', async () => {
+    const page = await e2e.open('/careers/dohaoasis/guest-experience-host/apply');
+    await offlineReady(page);
+    const email = `offline.candidate.${Date.now()}@example.com`;
+    await page.context().setOffline(true);
+    await page.getByText(OFFLINE_BANNER).waitFor();
+    await page.getByLabel('Full name').fill('Noor Offline');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('55123457');
+    await page.getByLabel('CV').setInputFiles(cv);
+    await page.locator('.file-item').getByText('Kept on this device: it is sent with your answers').waitFor();
+    // The file's bytes and name are sealed like the answers: nothing of it readable on the device.
+    const kept = await deviceContents(page);
+    expect(kept.files).toBe(1);
+    expect([...kept.records, ...kept.storages].filter((text) => text.includes('%PDF') || text.includes('offline-candidate-cv'))).toEqual([]);
+    await page.getByRole('button', { name: 'Send my application' }).click();
+    await page.getByRole('heading', { name: 'Saved on this device' }).waitFor();
+    expect(await storedDocs(e2e.server, 'careers-applications', { email })).toEqual([]);
+
+    await page.context().setOffline(false);
+    await page.getByRole('heading', { name: 'Thank you for applying!' }).waitFor();
+    const stored = await storedDocs(e2e.server, 'careers-applications', { email });
+    expect(stored).toHaveLength(1);
+    expect(typeof stored[0].cv).toBe('number');
+    const upload = await e2e.server.api(`/api/careers-application-cvs/${stored[0].cv}`, { as: 'staff' });
+    // The server names stored files itself; the bytes are the chosen file's.
+    expect(upload.body).toMatchObject({ filesize: tinyPdf().length, mimeType: 'application/pdf' });
+    await expect.poll(async () => (await deviceContents(page)).waiting).toBe(0);
+    expect((await deviceContents(page)).files).toBe(0);
+  });
+
+  it('a submission kept on the device for more than 7 days is deleted, never sent, with a note on the next visit', async () => {
+    const page = await e2e.open('/survey/fnb/twiga');
+    await offlineReady(page);
+    const comment = `Waited too long ${Date.now()}`;
+    await page.context().setOffline(true);
+    await fillDining(page, comment);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Saved on this device' }).waitFor();
+    // Eight days pass for the kept entry (its time is the one thing kept in the clear).
+    await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('venue-forms-device');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const store = db.transaction('queue', 'readwrite').objectStore('queue');
+      await new Promise<void>((resolve) => {
+        store.getAll().onsuccess = (event) => {
+          for (const row of (event.target as IDBRequest<{ at: number }[]>).result) store.put({ ...row, at: row.at - 8 * 24 * 60 * 60 * 1000 });
+          store.transaction.oncomplete = () => resolve();
+        };
+      });
+      db.close();
+    });
+    await page.context().setOffline(false);
+    await page.reload();
+    await page.getByRole('status').getByText('1 form saved on this device for more than 7 days was deleted without being sent.').waitFor();
+    expect((await deviceContents(page)).waiting).toBe(0);
+    expect(await storedDocs(e2e.server, FEEDBACK).then((docs) => docs.filter((doc) => doc.customer_comments === comment).length)).toBe(0);
   });
 
   it('a refusal after reconnecting (the restaurant was removed meanwhile) keeps the answers, says why, and they can be corrected and sent', async () => {

@@ -77,6 +77,9 @@ interface Props {
   native?: { action: string; posted: NativePostOutcome | null };
 }
 
+/** A file chosen offline, kept on the device (the device store loaded only then). */
+const keepFile = (file: File, collection: string) => import('../offline/keptFiles.ts').then((kept) => kept.keepFile(file, collection));
+
 export function EngineForm({
   loaded,
   lang,
@@ -139,6 +142,8 @@ export function EngineForm({
     trackUpload: submission.trackUpload,
     rememberUpload: draft.rememberUpload,
     uploadedFile: draft.uploadedFile,
+    // A staff save is never kept for later, nor a form with a human check.
+    keepFile: compiled.captcha || uploadAs === 'staff' ? undefined : keepFile,
   };
   return (
     // A submit (button or Enter in a field) first takes what is still being typed: RJSF validates

@@ -41,4 +41,10 @@ export interface GuestFormContext {
   /** Name, size and claim of an uploaded file by its id, kept in the draft so a reload still shows and sends them. */
   rememberUpload: (id: string | number, file: UploadedFile) => void;
   uploadedFile: (id: string | number) => UploadedFile | undefined;
+  /**
+   * Keeps a file that could not be uploaded (no connection) on the device, sealed, for the answers
+   * to send later (offline/keptFiles.ts); its number stands for it in the answer. Only forms whose
+   * submissions may wait on the device have it (no human check).
+   */
+  keepFile?: (file: File, collection: string) => Promise<number>;
 }

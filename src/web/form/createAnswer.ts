@@ -10,7 +10,13 @@ export type SubmitOutcome =
   | { kind: 'invalid'; status: number; fieldErrors: { path: string; message: string }[] }
   | { kind: 'rejected'; status: number; message?: string }
   /** No answer at all (no connection): `request`, when it may be sent later from the device's queue (a guest's create, offline/queue.ts; never a staff save). */
-  | { kind: 'unreachable'; request?: { url: string; headers: Record<string, string> } };
+  | {
+      kind: 'unreachable';
+      request?: { url: string; headers: Record<string, string> };
+      /** The answers to keep instead of the page's, and the kept files they no longer need: files chosen offline uploaded before the create was lost (offline/keptFiles.ts). */
+      data?: Record<string, unknown>;
+      uploaded?: number[];
+    };
 
 interface PayloadError {
   name?: string;

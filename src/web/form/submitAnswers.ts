@@ -7,6 +7,7 @@ import type { FormData } from './context.ts';
 import { CREATED, readCreateAnswer, type CreateAnswer, type SubmitOutcome } from './createAnswer.ts';
 import { viewToken } from './viewToken.ts';
 import { VIEW_HEADER } from '../../engine/contract/reach-names.ts';
+import { keptFileIds } from '../offline/keptFileIds.ts';
 
 export { CREATED, type SubmitOutcome } from './createAnswer.ts';
 
@@ -25,13 +26,27 @@ export async function submitAnswers(
   if (view) headers[VIEW_HEADER] = view;
   // ?locale= is how Payload takes the language; the server words its errors and records the waiver evidence in it.
   const path = `/api/${encodeURIComponent(collection)}?locale=${encodeURIComponent(options.lang)}`;
+  const request = () => ({ url: apiUrl(path), headers: { ...authHeaders(), ...headers } });
+  // Files chosen offline go up first (the device store loaded only then, for no other submit).
+  let uploaded: number[] = [];
+  if (keptFileIds(data).length) {
+    const { sendKeptFiles } = await import('../offline/keptFiles.ts');
+    const files = await sendKeptFiles(data, new URL(apiUrl(path), location.href).href, authHeaders());
+    if (files.kind === 'offline') return { kind: 'unreachable', request: request() };
+    if (files.kind === 'refused') return files.refusal;
+    ({ data, kept: uploaded } = files);
+    if (files.claims.length) headers['X-Upload-Claim'] = [headers['X-Upload-Claim'], ...files.claims].filter(Boolean).join(',');
+  }
   let answer;
   try {
     answer = await apiRequest<CreateAnswer | null>('POST', path, { json: data, headers });
   } catch {
-    return { kind: 'unreachable', request: { url: apiUrl(path), headers: { ...authHeaders(), ...headers } } };
+    return { kind: 'unreachable', request: request(), ...(uploaded.length ? { data, uploaded } : {}) };
   }
-  if (answer.status === CREATED) keys.removeItem(keyStore(collection));
+  if (answer.status === CREATED) {
+    keys.removeItem(keyStore(collection));
+    if (uploaded.length) await import('../offline/keptFiles.ts').then(({ forgetUploaded }) => forgetUploaded(uploaded));
+  }
   return readCreateAnswer(answer.status, answer.body);
 }
 

@@ -20,6 +20,7 @@ import { postedSubmission, startingSubmission, submissionReducer } from './submi
 import type { NativePostOutcome } from '../../engine/contract/native-post.ts';
 import type { submitAnswers } from './submitAnswers.ts';
 import type { Refusal } from '../offline/queue.ts';
+import type { SubmitOutcome } from './createAnswer.ts';
 import { summaryItems } from './summaryItems.ts';
 import type { FormDraft } from './useFormDraft.ts';
 import type { FormFocus } from './useFormFocus.ts';
@@ -152,12 +153,12 @@ export function useSubmission({
       onStored?.();
       return dispatch({ type: 'stored', done: { doc: outcome.doc, answers: pruneHidden(form, sent), copyLink: outcome.copyLink } });
     }
-    if (outcome.kind === 'unreachable') return unreachable(sent, outcome.request);
+    if (outcome.kind === 'unreachable') return unreachable(sent, outcome);
     showRefusal(outcome);
   };
 
   /** No answer: a form without a human check is kept on the device and sent later (offline/queue.ts); one with it cannot prove a human offline. */
-  const unreachable = async (sent: FormData, request: { url: string; headers: Record<string, string> } | undefined) => {
+  const unreachable = async (sent: FormData, { request, data, uploaded }: Extract<SubmitOutcome, { kind: 'unreachable' }>) => {
     const text = (key: string) => formText(form.id, key, lang);
     const requestFailed = form.submit.requestFailed ? text(form.submit.requestFailed) : t('requestFailed', lang);
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -166,9 +167,10 @@ export function useSubmission({
     if (!request) return dispatch({ type: 'failed', refocusSend: true, toast: requestFailed });
     // Loaded only now (the service worker keeps it for when there is no network).
     const kept = await import('../offline/keep.ts')
-      .then(({ keepOnDevice }) => keepOnDevice({ formId: form.id, lang, data: pruneHidden(form, sent), request }))
+      .then(({ keepOnDevice }) => keepOnDevice({ formId: form.id, lang, data: data ?? pruneHidden(form, sent), request }))
       .catch(() => ({ kind: 'failed' as const }));
     if (kept.kind === 'kept') {
+      if (uploaded) await import('../offline/keptFiles.ts').then(({ forgetUploaded }) => forgetUploaded(uploaded));
       // The kept submission replaces the draft; both are gone once the server has it.
       draft.clear();
       onStored?.();

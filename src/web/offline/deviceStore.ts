@@ -1,4 +1,4 @@
-// What the pages keep on the device (the offline queue, the forms' drafts) lives in IndexedDB, sealed with AES-GCM
+// What the pages keep on the device (the offline queue, the forms' drafts, files chosen offline) lives in IndexedDB, sealed with AES-GCM
 // under a key the browser generated as non-extractable and keeps in the same database: its bytes
 // can be used by our pages and service worker, never read out. A record holds only its row id,
 // its time, its state and the sealed bytes, so nothing of a guest's answers is readable on the
@@ -18,21 +18,34 @@ export interface SealedRow {
 
 export type SealedDraft = Pick<SealedRow, 'at' | 'iv' | 'sealed'>;
 
+/** A file chosen without a connection (keptFiles.ts): its bytes and, apart, its name, type and collection, each sealed. */
+export interface SealedFile {
+  at: number;
+  iv: Uint8Array<ArrayBuffer>;
+  sealed: ArrayBuffer;
+  about: Pick<SealedRow, 'iv' | 'sealed'>;
+}
+
 interface DeviceDB extends DBSchema {
   key: { key: string; value: CryptoKey };
   queue: { key: number; value: SealedRow };
   /** By the draft's name (draft.ts draftKey: the form and the page's path, no answer). */
   drafts: { key: string; value: SealedDraft };
+  /** By the number that stands for the file in the answers until it is uploaded (keptFileIds.ts). */
+  files: { key: number; value: SealedFile };
 }
 
 let opened: Promise<IDBPDatabase<DeviceDB>> | undefined;
 
 export function deviceDb(): Promise<IDBPDatabase<DeviceDB>> {
-  opened ??= openDB<DeviceDB>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('key');
-      db.createObjectStore('queue', { keyPath: 'id', autoIncrement: true });
-      db.createObjectStore('drafts');
+  opened ??= openDB<DeviceDB>(DB_NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('key');
+        db.createObjectStore('queue', { keyPath: 'id', autoIncrement: true });
+        db.createObjectStore('drafts');
+      }
+      if (oldVersion < 2) db.createObjectStore('files');
     },
   });
   opened.catch(() => (opened = undefined));
@@ -74,8 +87,17 @@ export async function seal(value: unknown): Promise<Pick<SealedRow, 'iv' | 'seal
 }
 
 export async function unseal<T>(row: Pick<SealedRow, 'iv' | 'sealed'>): Promise<T> {
-  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: row.iv }, await key(), row.sealed);
-  return JSON.parse(new TextDecoder().decode(plain)) as T;
+  return JSON.parse(new TextDecoder().decode(await unsealBytes(row))) as T;
+}
+
+/** Bytes as they are (a file's), sealed like a value. */
+export async function sealBytes(bytes: ArrayBuffer): Promise<Pick<SealedRow, 'iv' | 'sealed'>> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  return { iv, sealed: await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await key(), bytes) };
+}
+
+export async function unsealBytes(row: Pick<SealedRow, 'iv' | 'sealed'>): Promise<ArrayBuffer> {
+  return crypto.subtle.decrypt({ name: 'AES-GCM', iv: row.iv }, await key(), row.sealed);
 }
 
 /**

@@ -1,13 +1,16 @@
 // The offline queue: a submission that could not reach the server is kept sealed on the device
 // (deviceStore.ts) with its Idempotency-Key and sent later, oldest first, by whichever of our
 // pages or the service worker (Background Sync) gets there first; the key makes the server store
-// it once however often it arrives (two tabs, a page and the worker). A 201 deletes it; a refusal
+// it once however often it arrives (two tabs, a page and the worker). Files chosen offline are
+// uploaded first (keptFiles.ts). A 201 deletes it; a refusal
 // (4xx) keeps it, marked refused with the server's reason, until the guest corrects and resends
 // it; no answer (or a 5xx) leaves it waiting. Kept 7 days at most (expireQueue). Events go to
 // every open page of ours (BroadcastChannel) and to this one's own listeners.
 import type { Lang } from '../../engine/text/languages.ts';
 import { readCreateAnswer, type SubmitOutcome } from '../form/createAnswer.ts';
 import { deviceDb, keptDeviceDb, seal, unseal, type SealedRow } from './deviceStore.ts';
+import { keptFileIds } from './keptFileIds.ts';
+import { expireKeptFiles, forgetKeptFiles, sendKeptFiles } from './keptFiles.ts';
 
 export const QUEUE_SYNC_TAG = 'venue-forms-queue';
 const CHANNEL = 'venue-forms-queue';
@@ -97,7 +100,14 @@ export async function expireQueue(now = Date.now()): Promise<number> {
   if (!db) return 0;
   const old = (await db.getAll('queue')).filter((row) => now - row.at > QUEUE_TTL_MS);
   for (const row of old) await db.delete('queue', row.id!);
+  await expireKeptFiles(QUEUE_TTL_MS, now);
   return old.length;
+}
+
+/** Kept, marked refused with the server's reason, until the guest corrects and resends it. */
+async function refuse(id: number, at: number, entry: QueuedSubmission, refusal: Refusal): Promise<void> {
+  await (await deviceDb()).put('queue', { id, at, state: 'refused', ...(await seal({ ...entry, refusal })) });
+  announce({ type: 'refused', pendingRef: entry.pendingRef, refusal });
 }
 
 /** One sender at a time across our tabs and worker (the key would store a double once anyway). */
@@ -114,7 +124,22 @@ export function sendQueue(): Promise<'done' | 'offline'> {
   return exclusively(async () => {
     // One older than 7 days is not sent: the form's page deletes it with a note (QueueNotices.tsx).
     const fresh = (await queueItems('waiting')).filter((item) => Date.now() - item.at <= QUEUE_TTL_MS);
-    for (const { id, at, entry } of fresh) {
+    for (const item of fresh) {
+      const { id, at } = item;
+      let { entry } = item;
+      // Files chosen offline go up first; the entry then names their uploads (kept so, should the create fail).
+      if (keptFileIds(entry.data).length) {
+        const files = await sendKeptFiles(entry.data, entry.url, entry.headers);
+        if (files.kind === 'offline') return 'offline';
+        if (files.kind === 'refused') {
+          await refuse(id, at, entry, files.refusal);
+          continue;
+        }
+        const claims = [entry.headers['X-Upload-Claim'], ...files.claims].filter(Boolean).join(',');
+        entry = { ...entry, data: files.data, headers: { ...entry.headers, ...(claims ? { 'X-Upload-Claim': claims } : {}) } };
+        await (await deviceDb()).put('queue', { id, at, state: 'waiting', ...(await seal(entry)) });
+        await forgetKeptFiles(files.kept);
+      }
       let response: Response;
       try {
         response = await fetch(entry.url, {
@@ -140,10 +165,7 @@ export function sendQueue(): Promise<'done' | 'offline'> {
         const { reference, id: docId } = outcome.doc;
         announce({ type: 'sent', pendingRef: entry.pendingRef, doc: { reference, id: docId }, ...(outcome.copyLink ? { copyLink: outcome.copyLink } : {}) });
       } else if (response.status >= 400 && response.status < 500 && response.status !== 429) {
-        const db = await deviceDb();
-        const refused = { ...entry, refusal: outcome };
-        await db.put('queue', { id, at, state: 'refused', ...(await seal(refused)) });
-        announce({ type: 'refused', pendingRef: entry.pendingRef, refusal: outcome });
+        await refuse(id, at, entry, outcome);
       } else {
         // Busy or failing server: kept in order for the next chance.
         return 'offline';

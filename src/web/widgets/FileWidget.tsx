@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { formatFileSize, megabytes } from '../../engine/text/format.ts';
 import { t, type MessageKey } from '../../engine/text/messages.ts';
 import { uploadFile } from '../api/upload.ts';
+import { isKeptFileId } from '../offline/keptFileIds.ts';
 import { fieldOf, type FieldOf, hintId, useWidgetField } from './common.tsx';
 
 interface Item {
@@ -14,6 +15,8 @@ interface Item {
   id?: number | string;
   /** A chosen image as a data: URL (the pages' CSP allows data: images, not blob:). */
   preview?: string;
+  /** Kept on the device, uploaded when the answers are sent (no connection when it was chosen). */
+  kept?: boolean;
 }
 
 function accepts(file: File, accept: string[]): boolean {
@@ -24,7 +27,8 @@ function accepts(file: File, accept: string[]): boolean {
 
 /**
  * Files are uploaded as soon as they are chosen (with progress), so the answer holds only their
- * ids and a draft restored after a reload still has them. Too-large files are never sent.
+ * ids and a draft restored after a reload still has them. Too-large files are never sent. Chosen
+ * without a connection, a file is kept on the device and goes up with the answers (offline/keptFiles.ts).
  */
 export function FileWidget(props: WidgetProps) {
   const field = fieldOf<FieldOf<'file'>>(props);
@@ -32,7 +36,13 @@ export function FileWidget(props: WidgetProps) {
   const input = useRef<HTMLInputElement>(null);
   const ids = (): (number | string)[] => (Array.isArray(props.value) ? props.value : props.value === undefined || props.value === null ? [] : [props.value]);
   const [items, setItems] = useState<Item[]>(() =>
-    ids().map((id) => ({ key: `saved-${id}`, id, name: context.uploadedFile(id)?.name ?? `#${id}`, size: context.uploadedFile(id)?.size ?? 0 })),
+    ids().map((id) => ({
+      key: `saved-${id}`,
+      id,
+      name: context.uploadedFile(id)?.name ?? `#${id}`,
+      size: context.uploadedFile(id)?.size ?? 0,
+      kept: isKeptFileId(id),
+    })),
   );
   const [message, setMessage] = useState<{ key: MessageKey } | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -88,6 +98,19 @@ export function FileWidget(props: WidgetProps) {
         if (outcome.ok) {
           context.rememberUpload(outcome.id, { name: file.name, size: file.size, ...(outcome.claim ? { claim: outcome.claim } : {}) });
           return update(key, { id: outcome.id, progress: undefined });
+        }
+        // No connection: a form whose answers may wait on the device keeps the file with them.
+        if (outcome.reason === 'network' && context.keepFile) {
+          return void context.keepFile(file, field.collection).then(
+            (number) => {
+              context.rememberUpload(number, { name: file.name, size: file.size });
+              update(key, { id: number, progress: undefined, kept: true });
+            },
+            () => {
+              update(key, null);
+              setMessage({ key: 'offlineStorageFull' });
+            },
+          );
         }
         update(key, null);
         if (outcome.reason !== 'aborted')
@@ -174,7 +197,7 @@ export function FileWidget(props: WidgetProps) {
                       aria-label={t('uploading', lang, { percent: Math.round(item.progress * 100) })}
                     />
                   ) : (
-                    <span className="file-status">{t('uploaded', lang)}</span>
+                    <span className="file-status">{t(item.kept ? 'fileKeptOffline' : 'uploaded', lang)}</span>
                   )}
                 </span>
               </span>
