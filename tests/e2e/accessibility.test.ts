@@ -3,25 +3,38 @@
 // or 390 px phone, nor wider than either with text at 200 % (WCAG 1.4.4), in both states.
 // The list comes from routes.json, so a page added later is gated with no change here. Staff pages
 // are opened signed in (as an admin), on real documents: a submission, a restaurant, a global.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCases } from '../../scripts/lib/local-site.ts';
+import { axeViolations } from './axe.ts';
 import { passHumanCheck } from './fill.ts';
 import { startE2E, type E2E } from './harness.ts';
 import { STAFF } from '../support/server.ts';
 import { diningAnswers } from '../api/samples.ts';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const AXE = readFileSync(resolve(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const cases = routeCases();
 
 let e2e: E2E;
 let guest: BrowserContext;
 let staff: BrowserContext;
+/**
+ * One tab per context, going from route to route: a new tab starts a renderer of its own and compiles
+ * the pages' code (and axe) anew, about a second of Chromium's CPU per route here; a tab that stays
+ * keeps them. Each case sets the tab's screen and text size itself, so none depends on the one before.
+ */
+const tabs = new Map<BrowserContext, { page: Page; cdp: CDPSession }>();
+
+async function tabOf(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
+  let tab = tabs.get(context);
+  if (!tab || tab.page.isClosed()) {
+    const page = await context.newPage();
+    tab = { page, cdp: await context.newCDPSession(page) };
+    tabs.set(context, tab);
+  }
+  await setTextSize(tab.cdp, 1);
+  await tab.page.setViewportSize({ width: 390, height: 844 });
+  return tab;
+}
 /** Real values for the staff routes' parameters, made in beforeAll. */
 const staffParams: Record<string, string> = { ':form': 'dining-survey', ':collection': 'restaurants', ':global': 'page-content' };
 
@@ -50,24 +63,6 @@ function staffPath(route: string): string {
   return Object.entries(staffParams)
     .toSorted(([a], [b]) => b.length - a.length)
     .reduce((path, [param, value]) => path.replace(param, value), route);
-}
-
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const result = (await page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
-    WCAG,
-  )) as {
-    violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-  };
-  return result.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
 }
 
 async function overflow(page: Page, width: number): Promise<number> {
@@ -137,13 +132,12 @@ describe('accessibility gate', () => {
     it(`${staffPage ? staffPath(route) : samplePath} in ${lang}${staffPage ? ', signed in' : ''}`, async () => {
       const context = staffPage ? staff : guest;
       const path = staffPage ? staffPath(route) : samplePath;
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
+      const { page, cdp } = await tabOf(context);
       await page.goto(`${e2e.server.url}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
       await page.locator('h1').first().waitFor();
       // Signed in, a staff page shows itself, not the sign-in form.
       if (staffPage) expect(await page.locator('input[autocomplete=current-password]').count(), 'a staff page, not the sign-in page').toBe(0);
-      expect(await violations(page), 'first state').toEqual([]);
+      expect(await axeViolations(page), 'first state').toEqual([]);
       for (const width of [320, 390]) expect(await overflow(page, width), `wider than ${width} px`).toBeLessThanOrEqual(0);
       expect(await largeTextOverflow(page, cdp), `wider than the screen at 200 % text (${path}, ${lang})`).toEqual([]);
       if (form) {
@@ -157,10 +151,9 @@ describe('accessibility gate', () => {
         await submit.click();
         // A form with a required question shows its errors; one without any is sent and thanks the guest.
         await page.locator('.error-summary, [role=alert], .thank-you').first().waitFor();
-        expect(await violations(page), 'after an empty submit').toEqual([]);
+        expect(await axeViolations(page), 'after an empty submit').toEqual([]);
         expect(await largeTextOverflow(page, cdp), `wider than the screen at 200 % text after an empty submit (${path}, ${lang})`).toEqual([]);
       }
-      await page.close();
     });
   }
 });

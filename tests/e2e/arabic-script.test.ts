@@ -3,6 +3,7 @@
 // once in forms/untranslated-ok.json ("latinInArabic"). The routes come from routes.json.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCases } from '../../scripts/lib/local-site.ts';
 import { sharedE2E, type E2E } from './harness.ts';
@@ -14,8 +15,11 @@ const allowed = (JSON.parse(readFileSync(resolve(ROOT, 'forms/untranslated-ok.js
 );
 
 let e2e: E2E;
+/** One tab, from page to page (E2E.visit): a page is only read here, nothing typed, so none leaves a draft or a sign-in to the next. */
+let tab: Page;
 beforeAll(async () => {
   e2e = await sharedE2E();
+  tab = await e2e.browser.newPage();
 });
 afterAll(async () => {
   await e2e?.close();
@@ -30,7 +34,7 @@ export function latinWords(text: string): string[] {
 describe('Arabic pages show no Latin-script words but allowed names', () => {
   for (const { path, lang } of routeCases().filter((c) => c.lang === 'ar')) {
     it(path, async () => {
-      const page = await e2e.open(`${path}${path.includes('?') ? '&' : '?'}lang=ar`);
+      const page = await e2e.visit(tab, `${path}${path.includes('?') ? '&' : '?'}lang=ar`);
       await page.waitForLoadState('networkidle');
       // What a reader sees and hears: the tab title, every text (visually hidden ones too), and the
       // names and hints of controls; not text marked as another language (the language switch), nor
@@ -49,7 +53,6 @@ describe('Arabic pages show no Latin-script words but allowed names', () => {
       const withoutNames = allowed.reduce((text, name) => text.split(name).join(' '), shown);
       const found = [...new Set(latinWords(withoutNames))];
       expect(found, `${path} in ${lang}`).toEqual([]);
-      await page.close();
     });
   }
 });

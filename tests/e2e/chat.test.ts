@@ -2,15 +2,12 @@
 // answer appears while it is written, the cited document shows as '#source', and the conversation
 // is there again later (/chat?conversation=, /chat/old). Signed out, /chat sends to /login; with no
 // assistant configured the page says so.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeResults } from './axe.ts';
 import { DIST, startE2E, type E2E } from './harness.ts';
 import { startResponsesStandIn, type ResponsesStandIn } from '../support/responses-standin.ts';
-import { ROOT, STAFF, startTestServer, type TestServer } from '../support/server.ts';
-
-const AXE = readFileSync(resolve(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+import { STAFF, startTestServer, type TestServer } from '../support/server.ts';
 
 let e2e: E2E;
 let standIn: ResponsesStandIn;
@@ -37,13 +34,7 @@ async function signedIn(serverUrl: string): Promise<{ context: BrowserContext; p
 
 /** axe-core's WCAG 2.2 A and AA rules, as tests/e2e/accessibility.test.ts runs them on every route signed out. */
 async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    }),
-  )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await axeResults(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('the staff chat', () => {

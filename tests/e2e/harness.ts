@@ -18,6 +18,12 @@ export interface E2E {
   browser: TestBrowser;
   /** A fresh tab at `pathname` on the server, waiting until the page has rendered (and hydrated). */
   open(pathname: string): Promise<Page>;
+  /**
+   * `page` (a tab kept for many addresses) at `pathname`, waiting as open() does. A test that only reads
+   * page after page keeps one tab: a new one starts a renderer of its own and compiles the pages' code
+   * again, about a second of Chromium's CPU a page here.
+   */
+  visit(page: Page, pathname: string): Promise<Page>;
   /** A fresh tab signed in as `account` (the login call sets the HttpOnly cookie), on `pathname`. */
   signedIn(account: { email: string; password: string }, pathname: string): Promise<Page>;
   close(): Promise<void>;
@@ -54,16 +60,19 @@ async function startPagesServer(overrides: Partial<ServerConfig>): Promise<{ ser
 }
 
 function e2eOn(server: TestServer, browser: TestBrowser, closeServer: () => Promise<void>): E2E {
+  const visit = async (page: Page, pathname: string) => {
+    await page.goto(`${server.url}${pathname}`);
+    await page.locator('h1').first().waitFor();
+    // A form page arrives rendered by the server: it answers the guest once hydrated.
+    await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+    return page;
+  };
   return {
     server,
     browser,
+    visit,
     async open(pathname) {
-      const page = await browser.newPage();
-      await page.goto(`${server.url}${pathname}`);
-      await page.locator('h1').first().waitFor();
-      // A form page arrives rendered by the server: it answers the guest once hydrated.
-      await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
-      return page;
+      return visit(await browser.newPage(), pathname);
     },
     async signedIn(account, pathname) {
       const page = await browser.newPage();

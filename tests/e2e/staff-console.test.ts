@@ -3,13 +3,12 @@
 // waiver with its drawn signature and evidence, exporting Arabic answers to a spreadsheet, and an
 // editor adding a restaurant's script that the restaurant's survey runs at once. A viewer reads
 // but cannot change content.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { STAFF } from '../support/server.ts';
 import { DINING, IFLY, LOYALTY, diningAnswers, loyaltyAnswers, register, waiverAnswers } from '../api/samples.ts';
 import { fillDate } from './fill.ts';
+import { axeResults } from './axe.ts';
 import { pageScriptsFrame, startE2E, type E2E } from './harness.ts';
 
 let e2e: E2E;
@@ -208,9 +207,6 @@ describe('content is edited with the same forms engine', () => {
 });
 
 describe('the console is accessible', () => {
-  const AXE = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
-  const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
   it('passes axe (WCAG 2.2 AA) on every console page, in English and in Arabic, and fits a phone', async () => {
     const waiver = await e2e.server.api(`/api/${IFLY}`, { json: waiverAnswers() });
     const restaurants = await e2e.server.api('/api/restaurants?limit=1', { as: 'staff' });
@@ -230,16 +226,9 @@ describe('the console is accessible', () => {
       for (const path of paths) {
         await page.goto(`${e2e.server.url}${path}?lang=${lang}`);
         await page.locator('h1').first().waitFor();
-        await page.addScriptTag({ content: AXE });
-        const result = (await page.evaluate(
-          (tags) =>
-            (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
-          WCAG,
-        )) as {
-          violations: { id: string; nodes: { target: string[] }[] }[];
-        };
+        const violations = await axeResults(page);
         expect(
-          result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
           `${path} in ${lang}`,
         ).toEqual([]);
         expect(

@@ -3,19 +3,16 @@
 // (aria-expanded, Escape closes it and gives the focus back); the current page marked
 // aria-current="page"; what an admin and a Cova manager each see (the manager: its one form, no
 // users, audit or privacy); the home says what needs attention and leads to the Poor dinner; axe clean.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { STAFF } from '../support/server.ts';
 import { DINING, diningAnswers } from '../api/samples.ts';
+import { axeResults } from './axe.ts';
 import { startE2E, type E2E } from './harness.ts';
 
 let e2e: E2E;
 const MANAGER = { email: 'nav.cova.manager@example.com', password: 'a manager password' };
-const AXE = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const POOR = Object.fromEntries(
   ['rating_greeting', 'rating_service', 'rating_food', 'rating_beverage', 'rating_value_for_money', 'rating_cleanliness'].map((name) => [name, 'poor']),
 );
@@ -42,18 +39,7 @@ async function signedIn(account: { email: string; password: string }, pathname: 
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const result = (await page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: { run: (d: Document, o: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
-    WCAG,
-  )) as {
-    violations: { id: string; nodes: { target: string[] }[] }[];
-  };
-  return result.violations.map(
-    (v) =>
-      `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${(n as { failureSummary?: string }).failureSummary ?? ''} ${(n as { html?: string }).html ?? ''}`).join(', ')}`,
-  );
+  return (await axeResults(page)).map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''} ${n.html ?? ''}`).join(', ')}`);
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'لوحة الموظفين' });
