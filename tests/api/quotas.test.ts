@@ -2,8 +2,9 @@
 // (tests/support/quota-forms.ts): the places are exact when 20 guests send at once (PGlite here,
 // PostgreSQL with two instances below), a venue's places are its own, and a form not open yet or
 // closed refuses every create with a 403 naming the reason in the guest's language (Payload's error shape).
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
 import { buildWithQuotas, dohaFromNow } from '../support/quota-forms.ts';
 import { startServersOnPostgres, type ServersOnPostgres } from './postgres-cluster.ts';
 import { countOf, DINING, diningAnswers, PADEL, RETAIL, retailAnswers } from './samples.ts';
@@ -70,6 +71,42 @@ describe('a form with a limit, on the embedded database', () => {
     expect((await server.api('/api/forms/satisfaction-survey/availability')).body).toEqual({ state: 'open' });
     expect((await server.api('/api/forms/dining-survey/availability', { as: 'none' })).status).toBe(403);
     expect((await server.api('/api/forms/no-such-form/availability')).status).toBe(404);
+  });
+});
+
+describe('the page of a closed form', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ webDistDir: path.join(ROOT, 'dist'), formsBuildDir: buildWithQuotas({ 'padel-survey': { closes: dohaFromNow(-HOUR) } }) });
+  });
+  afterAll(() => server?.close());
+
+  it('shows its title and says it has closed, in the guest’s language, with no form', async () => {
+    const page = await (await fetch(`${server.url}/survey/padel?lang=ar`)).text();
+    expect(page).toContain('صوتك يصنع تطوّرنا');
+    expect(page).toContain('أُغلق هذا الاستبيان');
+    expect(page).not.toMatch(/<form[\s>]/);
+    const english = await (await fetch(`${server.url}/survey/padel`)).text();
+    expect(english).toContain('Your Voice, Our Improvement');
+    expect(english).toContain('This survey has closed');
+  });
+
+  it('posted without JavaScript: 403, the answers shown back with the reason, nothing stored', async () => {
+    const answer = await fetch(`${server.url}/survey/padel`, {
+      method: 'POST',
+      body: new URLSearchParams([
+        ['root_visit_frequency', 'weekly'],
+        ['root_share_experience', 'Courts were great, keep them'],
+      ]),
+      redirect: 'manual',
+      headers: { origin: server.url, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(answer.status).toBe(403);
+    const page = await answer.text();
+    expect(page).toContain('This survey has closed');
+    expect(page).toMatch(/<form[\s>]/);
+    expect(page).toContain('Courts were great, keep them');
+    expect(await countOf(server, PADEL)).toBe(0);
   });
 });
 

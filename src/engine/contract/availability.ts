@@ -12,6 +12,3 @@ export const FormAvailability = Type.Object({
   opens: Type.Optional(Type.String()),
 });
 export type FormAvailability = Static<typeof FormAvailability>;
-
-/** The `name` of the error item of a create refused because the form does not take answers now; its data is a FormAvailability. */
-export const FORM_UNAVAILABLE = 'FormUnavailable';

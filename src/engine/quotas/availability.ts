@@ -5,6 +5,12 @@ import type { FormAvailability } from '../contract/availability.ts';
 import { t } from '../text/messages.ts';
 import type { Lang } from '../text/languages.ts';
 
+/**
+ * The `name` of the error item of a create refused because the form takes no answers now (its data
+ * is a FormAvailability, engine/contract/availability.ts); kept here, apart from TypeBox, for the page.
+ */
+export const FORM_UNAVAILABLE = 'FormUnavailable';
+
 /** An ISO 8601 date-time without offset (read as Doha time), e.g. 2027-01-05T09:00 or 2027-01-05T09:00:30. */
 export const DOHA_DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$';
 const DOHA_OFFSET = '+03:00';

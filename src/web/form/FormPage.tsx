@@ -5,6 +5,7 @@ import { useLoaderData, useLocation } from 'react-router-dom';
 import { useShell } from '../shell/ShellContext.tsx';
 import type { FormPageData } from './formLoader.ts';
 import { EngineForm } from './EngineForm.tsx';
+import { FormUnavailable } from './FormUnavailable.tsx';
 import { nativePostOutcome } from './nativePost.ts';
 import { PageScriptsFrame } from './PageScriptsFrame.tsx';
 import { OfflineBanner } from '../offline/OfflineBanner.tsx';
@@ -17,7 +18,7 @@ const QueueNotices = lazy(() => import('../offline/QueueNotices.tsx'));
 import '../styles/form.css';
 
 export default function FormPage() {
-  const { loaded, sourced, optionDocs, kiosk } = useLoaderData() as FormPageData;
+  const { loaded, sourced, optionDocs, kiosk, availability } = useLoaderData() as FormPageData;
   const { lang } = useShell();
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
@@ -25,6 +26,9 @@ export default function FormPage() {
   const [corrected, setCorrected] = useState<{ answers: Record<string, unknown>; round: number } | null>(null);
   const scripts = <PageScriptsFrame sourced={sourced} pathname={pathname} lang={lang} />;
   const banner = <OfflineBanner lang={lang} humanCheck={loaded.compiled.captcha !== null} />;
+  // A post without JavaScript refused meanwhile keeps its answers on screen (with the reason); else the panel instead of the form.
+  if (availability.state !== 'open' && nativePostOutcome()?.kind !== 'refused')
+    return <FormUnavailable form={loaded.compiled.form} lang={lang} sourced={sourced} availability={availability} />;
   if (kiosk) {
     return (
       <>

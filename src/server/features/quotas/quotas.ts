@@ -6,8 +6,8 @@
 // creates queue on the row and exactly as many as there are places are stored. A counter starts
 // from the submissions already stored; erasing one later does not give its place back.
 import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
-import { FORM_UNAVAILABLE, type FormAvailability } from '../../../engine/contract/availability.ts';
-import { scheduleAt, unavailableText } from '../../../engine/quotas/availability.ts';
+import type { FormAvailability } from '../../../engine/contract/availability.ts';
+import { FORM_UNAVAILABLE, scheduleAt, unavailableText } from '../../../engine/quotas/availability.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import { ApiError } from '../../core/errors.ts';
