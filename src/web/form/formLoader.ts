@@ -24,7 +24,7 @@ export interface FormPageData extends PageData {
 }
 
 /** The server's word on the form's dates and places, for the venue the address names when there is one. */
-async function loadAvailability(form: ResolvedForm, sourced: SourcedValues): Promise<FormAvailability> {
+export async function loadAvailability(form: ResolvedForm, sourced: SourcedValues): Promise<FormAvailability> {
   const venueSlug = form.venue ? sourced[form.venue.field]?.doc?.slug : undefined;
   const query = typeof venueSlug === 'string' ? `?venue=${encodeURIComponent(venueSlug)}` : '';
   return (await fetchOrNull<FormAvailability>(`/api/forms/${encodeURIComponent(form.id)}/availability${query}`, 'availability')) ?? { state: 'open' };
