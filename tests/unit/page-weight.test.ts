@@ -27,8 +27,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * in the compiled form the page loads): 198.0 KB.
  * 198.6 since the dining survey asks whether the guest may be contacted and names its contact (replies to the
  * guest, features/cases): 198.4 KB.
+ * 199.3 since a form page says when its form opens, that it has closed or is full instead of the form (FormUnavailable,
+ * its availability asked of the server, engine/quotas: +0.8 KB): 199.2 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 198.6;
+const DINING_SURVEY_JS_BUDGET_KB = 199.3;
 
 interface Chunk {
   file: string;
