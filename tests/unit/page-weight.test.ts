@@ -30,6 +30,8 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * 199.0 since the guest's case page is a page of the table (routes.json kind case, its route, header and the texts
  * of its thread and answer box in every guest page's messages; the alerts' own texts stay in the staff file): 198.8 KB.
  * 199.3 since the page sends its view token back with the create (a submission's source, features/reach): 199.1 KB.
+ * BUDGET_AFTER since a form page says when its form opens, that it has closed or is full instead of the form (FormUnavailable,
+ * its availability asked of the server, engine/quotas: +0.8 KB): MEASURED KB.
  */
 const DINING_SURVEY_JS_BUDGET_KB = 199.3;
 

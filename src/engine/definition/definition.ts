@@ -10,6 +10,7 @@ import { Condition, FieldName, Id, LocalizedText, Option } from '../fields/parts
 import { LANGUAGES, type Lang } from '../text/languages.ts';
 import { SubmissionList } from './list-columns.ts';
 import { ROLES } from '../access/roles.ts';
+import { DOHA_DATE_TIME } from '../quotas/availability.ts';
 
 export { LANGUAGES, type Lang };
 export { Condition, LocalizedText, Option, RICH_TEXT_PATTERN, ValueSource } from '../fields/parts.ts';
@@ -178,6 +179,31 @@ export const FormDefinition = Type.Object(
       }),
     ),
     list: Type.Optional(SubmissionList),
+    opens: Type.Optional(
+      Type.String({
+        pattern: DOHA_DATE_TIME,
+        description:
+          'When guests may start sending it: an ISO 8601 date-time in Doha time, e.g. "2027-01-05T09:00". Before it, its page says when it opens and the API refuses answers (403).',
+      }),
+    ),
+    closes: Type.Optional(
+      Type.String({
+        pattern: DOHA_DATE_TIME,
+        description:
+          'When it stops taking answers: an ISO 8601 date-time in Doha time, e.g. "2027-03-31T23:59". From then on its page says it has closed and the API refuses answers (403).',
+      }),
+    ),
+    maxResponses: Type.Optional(
+      Type.Integer({
+        description:
+          'How many answers it takes in all (at least 1); once that many are stored its page thanks guests for their interest and the API refuses more (403). Erasing a submission does not give its place back.',
+      }),
+    ),
+    maxResponsesPerVenue: Type.Optional(
+      Type.Integer({
+        description: 'How many answers it takes for each venue (see venue; at least 1): a venue that has them all refuses more, the others still take answers.',
+      }),
+    ),
     validFor: Type.Optional(
       Type.String({
         pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',

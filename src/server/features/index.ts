@@ -10,6 +10,7 @@ import { authFeature } from './auth/index.ts';
 import { uploadsFeature } from './uploads/index.ts';
 import { captchaFeature } from './captcha/index.ts';
 import { collectionsFeature } from './collections/index.ts';
+import { quotasFeature } from './quotas/index.ts';
 import { followupFeature } from './followup/index.ts';
 import { casesFeature } from './cases/index.ts';
 import { contentFeature } from './content/index.ts';
@@ -34,6 +35,7 @@ export const FEATURES: readonly ServerFeature[] = [
   uploadsFeature,
   captchaFeature,
   collectionsFeature,
+  quotasFeature,
   followupFeature,
   casesFeature,
   contentFeature,

@@ -1,10 +1,11 @@
 // The page of any form route: what the route's loader fetched, rendered by the engine form in
 // the page's language, or as a kiosk when the route or the address says so.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLoaderData, useLocation } from 'react-router-dom';
 import { useShell } from '../shell/ShellContext.tsx';
-import type { FormPageData } from './formLoader.ts';
+import { loadAvailability, type FormPageData } from './formLoader.ts';
 import { EngineForm } from './EngineForm.tsx';
+import { FormUnavailable } from './FormUnavailable.tsx';
 import { nativePostOutcome } from './nativePost.ts';
 import { PageScriptsFrame } from './PageScriptsFrame.tsx';
 import { OfflineBanner } from '../offline/OfflineBanner.tsx';
@@ -17,14 +18,27 @@ const QueueNotices = lazy(() => import('../offline/QueueNotices.tsx'));
 import '../styles/form.css';
 
 export default function FormPage() {
-  const { loaded, sourced, optionDocs, kiosk } = useLoaderData() as FormPageData;
+  const { loaded, sourced, optionDocs, kiosk, availability: loadedAvailability } = useLoaderData() as FormPageData;
   const { lang } = useShell();
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
   // A kept submission the server refused, taken back to correct it: the form starts again from its answers.
   const [corrected, setCorrected] = useState<{ answers: Record<string, unknown>; round: number } | null>(null);
+  // The server's render of the page is reused for a while: once here, the form's availability is asked afresh (it may have filled up or closed since).
+  const [availability, setAvailability] = useState(loadedAvailability);
+  useEffect(() => {
+    if (!hydrated || loadedAvailability.state !== 'open') return;
+    let current = true;
+    void loadAvailability(loaded.compiled.form, sourced).then((live) => current && setAvailability(live));
+    return () => {
+      current = false;
+    };
+  }, [hydrated, loadedAvailability, loaded, sourced]);
   const scripts = <PageScriptsFrame sourced={sourced} pathname={pathname} lang={lang} />;
   const banner = <OfflineBanner lang={lang} humanCheck={loaded.compiled.captcha !== null} />;
+  // A post without JavaScript refused meanwhile keeps its answers on screen (with the reason); else the panel instead of the form.
+  if (availability.state !== 'open' && nativePostOutcome()?.kind !== 'refused')
+    return <FormUnavailable form={loaded.compiled.form} lang={lang} sourced={sourced} availability={availability} />;
   if (kiosk) {
     return (
       <>

@@ -8,7 +8,8 @@ export type SubmitOutcome =
   | { kind: 'created'; doc: Record<string, unknown>; copyLink?: string }
   /** 400 (a rule failed) or 409 (e.g. phone already registered): messages belong next to fields; `path` is e.g. "dependents.0.name". */
   | { kind: 'invalid'; status: number; fieldErrors: { path: string; message: string }[] }
-  | { kind: 'rejected'; status: number; message?: string }
+  /** name: the error's Payload name, e.g. FormUnavailable (engine/contract/availability.ts): its message is then the guest's to read. */
+  | { kind: 'rejected'; status: number; message?: string; name?: string }
   /** No answer at all (no connection): `request`, when it may be sent later from the device's queue (a guest's create, offline/queue.ts; never a staff save). */
   | {
       kind: 'unreachable';
@@ -46,5 +47,5 @@ export function readCreateAnswer(status: number, body: CreateAnswer | null): Exc
       fieldErrors: fieldErrors.filter((e) => e.path && e.message).map((e) => ({ path: e.path!, message: e.message! })),
     };
   }
-  return { kind: 'rejected', status, message: errors[0]?.message };
+  return { kind: 'rejected', status, message: errors[0]?.message, ...(errors[0]?.name ? { name: errors[0].name } : {}) };
 }

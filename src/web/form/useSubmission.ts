@@ -9,6 +9,7 @@ import type { ResolvedField } from '../../engine/compiler/compiled.ts';
 import { pruneHidden } from '../../engine/checks/conditions.ts';
 import type { Lang } from '../../engine/definition/definition.ts';
 import { formText, t } from '../../engine/text/messages.ts';
+import { FORM_UNAVAILABLE } from '../../engine/quotas/availability.ts';
 import type { PhoneCheck } from '../../engine/checks/answer-checks.ts';
 import type { FormData } from './context.ts';
 import { answerPath, valueAt } from './errors.ts';
@@ -192,6 +193,8 @@ export function useSubmission({
       const toast = outcome.status === 409 ? outcome.fieldErrors[0].message : failed;
       return dispatch({ type: 'failed', refocusSend: false, toast, serverErrors, summary: announce(placed), newHumanCheck });
     }
+    // Closed or full since the page opened: the reason, in the guest's language, and the answers stay on screen.
+    if (outcome.name === FORM_UNAVAILABLE && outcome.message) return dispatch({ type: 'failed', refocusSend: true, toast: outcome.message, newHumanCheck });
     // A refused proof (expired or already used): the guest has to pass the check again.
     if (outcome.status === 403 && newHumanCheck) return dispatch({ type: 'failed', refocusSend: true, toast: t('humanCheckNeeded', lang), newHumanCheck });
     dispatch({ type: 'failed', refocusSend: true, toast: failed, newHumanCheck });

@@ -15,6 +15,7 @@ import { fieldLabel, validateSubmission } from '../../core/forms/validation.ts';
 import { normalizePhones } from '../../../engine/checks/phones.ts';
 import { fillTodayDefaults } from '../../../engine/checks/answers.ts';
 import { captchaMissing, consumeProof, spendProof } from '../captcha/index.ts';
+import { refuseUnavailable } from '../quotas/index.ts';
 import type { SubmissionHook } from '../../core/submission-hooks.ts';
 import type { Collection } from '../../core/registry.ts';
 import type { DocumentRow } from '../../core/documents.ts';
@@ -205,6 +206,8 @@ export async function createSubmission(deps: Dependencies, collection: Collectio
 async function createOnce(deps: Dependencies, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
   const form = collection.form!;
   const { compiled } = form;
+  // A form not open yet, closed or full says so before anything else is asked of the guest.
+  await refuseUnavailable(deps.db, compiled, request.lang);
   if (compiled.captcha && !request.captchaProof) throw captchaMissing();
   const body = request.body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send the answers as one JSON object.');

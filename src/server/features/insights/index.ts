@@ -3,4 +3,8 @@ import type { ServerFeature } from '../../core/feature.ts';
 import { insightsPlugin } from './plugin.ts';
 import { INSIGHTS_MIGRATIONS } from './migrations.ts';
 
+/** The aggregation itself, for other features' reports (the weekly digest): the same numbers as the insights page. */
+export { aggregate, type AggregateRow } from './aggregate.ts';
+export { foldPending } from './fold.ts';
+
 export const insightsFeature: ServerFeature = { name: 'insights', plugins: [insightsPlugin], migrations: INSIGHTS_MIGRATIONS };

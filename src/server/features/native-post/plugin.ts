@@ -17,6 +17,8 @@ import { resolveLanguage } from '../../../engine/text/language.ts';
 import { formText, t } from '../../../engine/text/messages.ts';
 import type { NativePostOutcome } from '../../../engine/contract/native-post.ts';
 import { storeSubmission } from '../collections/index.ts';
+import { availabilityRefused } from '../quotas/index.ts';
+import { unavailableText } from '../../../engine/quotas/availability.ts';
 import { claimedUploadHashes } from '../uploads/index.ts';
 import { formRoutes } from '../render/index.ts';
 import { postedAnswers } from './posted-answers.ts';
@@ -80,8 +82,8 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     const { lang, url } = pageOf(request, form);
     const failed = form.compiled.form.submit.failed ? formText(form.compiled.id, form.compiled.form.submit.failed, lang) : t('submitFailed', lang);
     /** No answer at fault (a limit, the human check): the form again, saying it was not sent. */
-    const notSent = (status: number, answers: Record<string, unknown> = {}) =>
-      answerPage(reply, status, url, { kind: 'refused', answers, errors: [], notice: failed }, failed);
+    const notSent = (status: number, answers: Record<string, unknown> = {}, notice = failed) =>
+      answerPage(reply, status, url, { kind: 'refused', answers, errors: [], notice }, notice);
     try {
       await ctx.limits.create(request, collection.slug);
     } catch (error) {
@@ -118,7 +120,9 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
       const errors = error instanceof ApiError ? fieldErrorsOf(error) : null;
       if (errors) return refused(errors);
       if (!(error instanceof ApiError) || error.statusCode >= 500) throw error;
-      return notSent(error.statusCode, kept());
+      // A form closed or full meanwhile: the answers shown back with the reason (the guest may keep them).
+      const availability = availabilityRefused(error);
+      return notSent(error.statusCode, kept(), availability ? (unavailableText(availability, lang) ?? failed) : failed);
     }
   }
 
