@@ -12,6 +12,7 @@ import { captchaFeature } from './captcha/index.ts';
 import { collectionsFeature } from './collections/index.ts';
 import { followupFeature } from './followup/index.ts';
 import { casesFeature } from './cases/index.ts';
+import { reporterFeature } from './reporter/index.ts';
 import { contentFeature } from './content/index.ts';
 import { ssoFeature } from './sso/index.ts';
 import { usersFeature } from './users/index.ts';
@@ -35,6 +36,7 @@ export const FEATURES: readonly ServerFeature[] = [
   collectionsFeature,
   followupFeature,
   casesFeature,
+  reporterFeature,
   contentFeature,
   ssoFeature,
   usersFeature,

@@ -26,7 +26,10 @@ export type AuditAction =
   | 'privacy-hold'
   | 'privacy-release'
   | 'waiver-check-in'
-  | 'waiver-open';
+  | 'waiver-open'
+  | 'reporter-message'
+  | 'reporter-state'
+  | 'case-exclusion';
 
 /** What a feature records: the staff member and the time are the log's own. */
 export interface AuditRecord {
