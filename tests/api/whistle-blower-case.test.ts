@@ -241,3 +241,46 @@ describe('nothing of the report is kept where it does not belong', () => {
     for (const leak of [TEXT, secret, 'Which desk?', 'He does it on Fridays.']) expect(rows.map((r) => r.row).join('\n')).not.toContain(leak);
   });
 });
+
+describe("the reporter's page without JavaScript", () => {
+  const PAGE = '/employee/whistle-blower/case';
+  const post = (fields: Record<string, string>, lang = 'ar') =>
+    fetch(`${server.url}${PAGE}?lang=${lang}`, { method: 'POST', body: new URLSearchParams(fields), headers: { origin: server.url } });
+
+  it('opens in Arabic with native posts, carries the proof in hidden fields only, adds information; a wrong secret is the same page message', async () => {
+    const { code, secret } = await fileReport();
+    const asked = await fetch(`${server.url}${PAGE}?lang=ar`);
+    expect(asked.status).toBe(200);
+    const form = await asked.text();
+    expect(form).toContain('<html lang="ar" dir="rtl">');
+    expect(form).toContain(t('reporterPrivacy', 'ar'));
+    expect(asked.headers.get('set-cookie')).toBeNull();
+    expect(form).not.toMatch(/<script/i);
+
+    const wrong = await post({ action: 'open', code, secret: wrongSecret(secret) });
+    const unknown = await post({ action: 'open', code: 'ZZZZ-ZZZZ-ZZ', secret });
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(400);
+    expect(await wrong.text()).toContain(t('reporterNotRecognised', 'ar'));
+    expect(await unknown.text()).toContain(t('reporterNotRecognised', 'ar'));
+
+    const opened = await post({ action: 'open', code, secret });
+    expect(opened.status).toBe(200);
+    const page = await opened.text();
+    expect(page).toContain(TEXT);
+    expect(page).toContain(`name="secret" value="${secret}"`);
+    expect(page).not.toMatch(new RegExp(`action="[^"]*${secret}`));
+
+    const tooLong = await post({ action: 'add', code, secret, text: 'x'.repeat(5001) });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain(escapeHtml(t('reporterTextTooLong', 'ar', { max: 5000 })));
+    const added = await post({ action: 'add', code, secret, text: 'معلومة إضافية' });
+    expect(added.status).toBe(200);
+    const after = await added.text();
+    expect(after).toContain(t('reporterSent', 'ar'));
+    expect(after).toContain('معلومة إضافية');
+    expect(after).toContain(t('reporterYou', 'ar'));
+  });
+});
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

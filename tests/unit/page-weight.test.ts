@@ -27,8 +27,11 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * in the compiled form the page loads): 198.0 KB.
  * 198.6 since the dining survey asks whether the guest may be contacted and names its contact (replies to the
  * guest, features/cases): 198.4 KB.
+ * 198.8 since every thank-you panel may show a reporter's case code and secret (features/reporter: the panel's
+ * texts in the language file, the panel itself loaded lazily; the reporter's page texts are the server's only,
+ * engine/text/i18n.ts isServerText): 198.7 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 198.6;
+const DINING_SURVEY_JS_BUDGET_KB = 198.8;
 
 interface Chunk {
   file: string;

@@ -6,10 +6,11 @@ import type { Lang } from '../../engine/definition/definition.ts';
 import { formText, t } from '../../engine/text/messages.ts';
 import { apiUrl } from '../api/runtimeConfig.ts';
 import type { FormData } from './context.ts';
-import type { ReporterReceipt } from '../../engine/contract/reporter.ts';
 
 // Drawn from the signature's numbers as SVG elements; only forms with a signature load it.
 const SignatureImage = lazy(() => import('../widgets/signature/SignatureImage.tsx'));
+// A reporter's case code and secret (features/reporter): only a form with reporterAccess loads it.
+const ReporterSecret = lazy(() => import('./ReporterSecret.tsx'));
 
 /**
  * Shown after the answers were stored (201), in place of the form (no navigation, no reload):
@@ -53,7 +54,11 @@ export function ThankYou({
       {form.success?.referenceLabel && reference !== undefined && reference !== null && (
         <Reference label={text(form.success.referenceLabel)} reference={String(reference)} lang={lang} />
       )}
-      {isReceipt(doc.reporter) && <ReporterSecret receipt={doc.reporter} lang={lang} />}
+      {doc.reporter !== undefined && (
+        <Suspense fallback={null}>
+          <ReporterSecret receipt={doc.reporter} lang={lang} />
+        </Suspense>
+      )}
       {copyLink && (
         <a className="link-button" href={apiUrl(copyLink)} download>
           {t('waiverCopyDownload', lang)}
@@ -108,59 +113,6 @@ function Reference({ label, reference, lang }: { label: string; reference: strin
       <button type="button" className="button button-secondary button-small" onClick={() => void copy()}>
         {t(copied ? 'copied' : 'copy', lang)}
       </button>
-      <span className="visually-hidden" role="status">
-        {copied ? t('copied', lang) : ''}
-      </span>
-    </div>
-  );
-}
-
-const isReceipt = (value: unknown): value is ReporterReceipt =>
-  !!value && typeof value === 'object' && ['code', 'secret', 'page'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
-
-/**
- * A reporter's secret (features/reporter), shown this once: the warning that it cannot be shown again
- * or recovered, the secret to copy, a text file with code, secret and page to download (a data: link,
- * so it works without JavaScript too) and the way to the reporter's page.
- */
-function ReporterSecret({ receipt, lang }: { receipt: ReporterReceipt; lang: Lang }) {
-  const secret = useRef<HTMLElement>(null);
-  const [copied, setCopied] = useState(false);
-  // The page's path as the server gave it: the same in the server's render and the browser's (hydration).
-  const file = t('reporterSecretFileText', lang, { code: receipt.code, secret: receipt.secret, page: receipt.page });
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(`${receipt.code} ${receipt.secret}`);
-      setCopied(true);
-    } catch {
-      const selection = window.getSelection();
-      if (secret.current && selection) selection.selectAllChildren(secret.current);
-    }
-  };
-  return (
-    <div className="thank-you-reference thank-you-secret">
-      <p className="thank-you-warning" role="note">
-        <strong>{t('reporterSecretWarning', lang)}</strong>
-      </p>
-      <p>
-        {t('reporterSecretLabel', lang)}{' '}
-        <strong className="reference-code" ref={secret} dir="ltr" translate="no" data-testid="reporter-secret">
-          {receipt.secret}
-        </strong>
-      </p>
-      <button type="button" className="button button-secondary button-small" onClick={() => void copy()}>
-        {t(copied ? 'copied' : 'copy', lang)}
-      </button>
-      <a
-        className="link-button"
-        href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`}
-        download={`${t('reporterSecretFileName', lang)}-${receipt.code}.txt`}
-      >
-        {t('reporterSecretDownload', lang)}
-      </a>
-      <a className="link-button" href={`${receipt.page}?lang=${lang}`}>
-        {t('reporterFollowLink', lang)}
-      </a>
       <span className="visually-hidden" role="status">
         {copied ? t('copied', lang) : ''}
       </span>

@@ -7,10 +7,11 @@ import { REPORTER_MIGRATIONS } from './migrations.ts';
 import { openReporterCase, reporterSecretAnswer } from './secret.ts';
 import { reporterApiPlugin } from './api-plugin.ts';
 import { reporterStaffPlugin } from './staff-plugin.ts';
+import { reporterPagePlugin } from './page-plugin.ts';
 
 export const reporterFeature: ServerFeature = {
   name: 'reporter',
-  plugins: [reporterApiPlugin, reporterStaffPlugin],
+  plugins: [reporterApiPlugin, reporterStaffPlugin, reporterPagePlugin],
   migrations: REPORTER_MIGRATIONS,
   submissionHooks: [openReporterCase],
   submissionAnswers: [reporterSecretAnswer],
