@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { compileForm } from '../src/engine/compiler/compile.ts';
 import { countries } from '../src/engine/checks/countries.ts';
 import type { CompiledForm } from '../src/engine/compiler/compiled.ts';
-import { COMMON_NS, isStaffText, messageResources, type MessageText } from '../src/engine/text/i18n.ts';
+import { COMMON_NS, isServerText, isStaffText, messageResources, type MessageText } from '../src/engine/text/i18n.ts';
 import { LANGUAGES } from '../src/engine/text/languages.ts';
 import { canonicalJson, loadContentDefinitions, loadDefinitions, loadVocabularies, type DefinitionFile } from './lib/forms.ts';
 import { writeCountryFiles } from './lib/country-files.ts';
@@ -38,7 +38,8 @@ function buildMessages(): void {
   mkdirSync(MESSAGES_DIR, { recursive: true });
   mkdirSync(join(MESSAGES_DIR, 'staff'), { recursive: true });
   for (const lang of LANGUAGES) {
-    const texts = { ...common('en'), ...common(lang) };
+    // What only the server writes (engine/text/i18n.ts isServerText) goes in neither file.
+    const texts = Object.fromEntries(Object.entries({ ...common('en'), ...common(lang) }).filter(([key]) => !isServerText(key)));
     // The staff pages' texts go in a file of their own, which only they load (engine/text/i18n.ts isStaffText).
     writeFileSync(
       join(MESSAGES_DIR, `${lang}.json`),

@@ -15,6 +15,7 @@ import { LANGUAGES } from '../../src/engine/text/languages.ts';
 import { richTextBlockProblems } from './check-rich-text.ts';
 import { listColumnProblems } from './check-list-columns.ts';
 import { quotaProblems } from './check-quotas.ts';
+import { reporterAccessProblems } from './check-reporter-access.ts';
 import { LANGUAGE_NAMES, languageList, placeOf, type FileKind } from './wording.ts';
 
 export interface Problem {
@@ -393,6 +394,7 @@ export function checkDefinition(
   }
   listColumnProblems(definition, add);
   quotaProblems(definition, add);
+  reporterAccessProblems(definition, add);
   problems.push(...contactProblems(file, definition));
   if (problems.length === 0) {
     try {

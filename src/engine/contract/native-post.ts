@@ -2,6 +2,7 @@
 // render (src/web/ssr/renderPage.tsx): the form again with the answers kept and each error at its
 // answer, or the thanks with the submission's reference.
 import { Type, type Static } from '@sinclair/typebox';
+import { ReporterReceipt } from './reporter.ts';
 
 export const PostedFieldError = Type.Object({
   /** The answer's dot path: "email", or "dependents.0.name" in a repeated group. */
@@ -19,6 +20,7 @@ export const NativePostOutcome = Type.Union([
     /** Said when no answer is at fault (a limit reached): the form was not sent. */
     notice: Type.Optional(Type.String()),
   }),
-  Type.Object({ kind: Type.Literal('stored'), reference: Type.String() }),
+  /** reporter: a reporter's case code and secret, shown once (the page is the answer to the post itself, never a redirect carrying it). */
+  Type.Object({ kind: Type.Literal('stored'), reference: Type.String(), reporter: Type.Optional(ReporterReceipt) }),
 ]);
 export type NativePostOutcome = Static<typeof NativePostOutcome>;

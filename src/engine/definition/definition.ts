@@ -11,6 +11,9 @@ import { LANGUAGES, type Lang } from '../text/languages.ts';
 import { SubmissionList } from './list-columns.ts';
 import { ROLES } from '../access/roles.ts';
 import { DOHA_DATE_TIME } from '../quotas/availability.ts';
+import { PERIOD_PATTERN } from '../cases/reporter-case.ts';
+
+const Period = (description: string) => Type.String({ pattern: PERIOD_PATTERN, description });
 
 export { LANGUAGES, type Lang };
 export { Condition, LocalizedText, Option, RICH_TEXT_PATTERN, ValueSource } from '../fields/parts.ts';
@@ -161,6 +164,26 @@ export const FormDefinition = Type.Object(
           additionalProperties: false,
           description:
             'How staff may reach the guest about a submission (service recovery): the email question (type email), and optionally the phone (phone), name (text) and a yes/no question asking whether they may (choice with yes/no options; "no" means no reply). A reply is offered only when the email was given and the guest did not say no. Not on a confidential form.',
+        },
+      ),
+    ),
+    reporterAccess: Type.Optional(
+      Type.Object(
+        {
+          page: Type.String({
+            pattern: '^/(?!/)[a-z0-9/-]+$',
+            maxLength: 200,
+            description: "The reporter's own page of their case (e.g. /employee/whistle-blower/case): case code and secret open it.",
+          }),
+          acknowledgeWithin: Period('Acknowledgement due this long after receipt (ISO 8601, e.g. P7D).'),
+          acknowledgeReminder: Period('Reminder to the readers this long after receipt when not yet acknowledged (e.g. P5D).'),
+          feedbackWithin: Period('Feedback due this long after acknowledgement (e.g. P3M).'),
+          feedbackReminder: Period('Reminder this long after acknowledgement when no feedback was given (e.g. P2M21D).'),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "A two-way case for a reporter who may stay anonymous (whistle-blowing): after sending they are shown the case code (the reference) and a secret, once; with both they open the case on `page`, read the readers' questions and feedback and add information. Only a hash of the secret is kept; nothing is ever emailed to the reporter. Needs a confidential form.",
         },
       ),
     ),

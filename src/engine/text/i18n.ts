@@ -85,3 +85,11 @@ export function addLocalizedTexts(namespace: string, entries: Record<string, Par
  */
 export const STAFF_TEXT_PREFIXES = ['staff', 'insights', 'alerts', 'alert', 'followUp', 'users', 'audit', 'role', 'chat', 'privacy'] as const;
 export const isStaffText = (key: string) => STAFF_TEXT_PREFIXES.some((prefix) => key.startsWith(prefix));
+
+/**
+ * Texts only the server writes (the reporter's page, which it renders without JavaScript, and its API's
+ * refusals): forms:build leaves them out of both page files, so no page downloads them; the server reads
+ * the whole catalogue.
+ */
+export const SERVER_TEXT_PREFIXES = ['reporter'] as const;
+export const isServerText = (key: string) => SERVER_TEXT_PREFIXES.some((prefix) => key.startsWith(prefix));

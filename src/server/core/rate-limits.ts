@@ -30,6 +30,12 @@ const LONGEST_WAIT = 24 * 60 * MINUTE;
  * attraction's guests out is slowed to this, whichever address it calls from.
  */
 const DESK_LOOKUPS_PER_MINUTE = 30;
+/**
+ * Tries to open one reporter's case (features/reporter) per minute, from all addresses together: a
+ * guesser spread over many addresses is held to this on one code (each wrong secret also slows the
+ * next try on it, open-case.ts); the reporter's own tries are a few.
+ */
+const CASE_CODE_TRIES_PER_MINUTE = 30;
 
 type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
@@ -95,6 +101,8 @@ export interface Limits {
   loginFailed(request: FastifyRequest, email: string): Promise<void>;
   /** One search, or one opening, of the waiver desk by the signed-in account: DESK_LOOKUPS_PER_MINUTE each. */
   deskLookup(request: FastifyRequest, what: 'search' | 'open'): Promise<void>;
+  /** One try to open a reporter's case by its code, from anywhere: CASE_CODE_TRIES_PER_MINUTE. */
+  caseCode(request: FastifyRequest, code: string): Promise<void>;
 }
 
 type Check = { isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number };
@@ -130,6 +138,11 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     timeWindow: MINUTE,
     keyGenerator: (request: FastifyRequest) => `desk-${pending.get(request)}:${request.caller.kind === 'staff' ? request.caller.user.id : request.ip}`,
   });
+  const caseCode = app.createRateLimit({
+    max: CASE_CODE_TRIES_PER_MINUTE,
+    timeWindow: MINUTE,
+    keyGenerator: (request: FastifyRequest) => `case-code:${pending.get(request)}`,
+  });
   const forAccount = (request: FastifyRequest, email: string) => pending.set(request, normalizeEmail(email));
   return {
     async create(request, what) {
@@ -156,6 +169,10 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     async deskLookup(request, what) {
       pending.set(request, what);
       refuse(await desk(request), tooManyFromAccount());
+    },
+    async caseCode(request, code) {
+      pending.set(request, code.toUpperCase());
+      refuse(await caseCode(request));
     },
   };
 }

@@ -21,6 +21,22 @@ export type SubmissionHook = (tx: Queryable, submission: StoredSubmission, jwtSe
 /**
  * Fields a feature adds beside Payload's `doc` in the 201 answer of a guest's create (and of its
  * idempotent replay), e.g. the link to the guest's signed copy of a waiver; Payload's own keys are
- * never replaced. Given the server's JWT secret, from which a feature derives its own signing key.
+ * never replaced. Given the server's JWT secret, from which a feature derives its own signing key,
+ * and the database, after the submission's transaction (e.g. a reporter's secret, whose hash is
+ * slow on purpose and so is not made while the transaction holds the database).
  */
-export type SubmissionAnswer = (submission: StoredSubmission, jwtSecret: string) => Record<string, unknown> | undefined;
+export type SubmissionAnswer = (
+  submission: StoredSubmission,
+  jwtSecret: string,
+  db: Queryable,
+) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
+
+/** Every feature's fields for one stored submission, joined (the JSON create and the page's post without JavaScript). */
+export async function answerFieldsOf(
+  answers: readonly SubmissionAnswer[],
+  submission: StoredSubmission,
+  jwtSecret: string,
+  db: Queryable,
+): Promise<Record<string, unknown>> {
+  return Object.assign({}, ...(await Promise.all(answers.map((answer) => answer(submission, jwtSecret, db)))));
+}

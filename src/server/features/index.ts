@@ -13,6 +13,7 @@ import { collectionsFeature } from './collections/index.ts';
 import { quotasFeature } from './quotas/index.ts';
 import { followupFeature } from './followup/index.ts';
 import { casesFeature } from './cases/index.ts';
+import { reporterFeature } from './reporter/index.ts';
 import { contentFeature } from './content/index.ts';
 import { ssoFeature } from './sso/index.ts';
 import { usersFeature } from './users/index.ts';
@@ -38,6 +39,7 @@ export const FEATURES: readonly ServerFeature[] = [
   quotasFeature,
   followupFeature,
   casesFeature,
+  reporterFeature,
   contentFeature,
   ssoFeature,
   usersFeature,

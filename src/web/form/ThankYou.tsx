@@ -9,6 +9,8 @@ import type { FormData } from './context.ts';
 
 // Drawn from the signature's numbers as SVG elements; only forms with a signature load it.
 const SignatureImage = lazy(() => import('../widgets/signature/SignatureImage.tsx'));
+// A reporter's case code and secret (features/reporter): only a form with reporterAccess loads it.
+const ReporterSecret = lazy(() => import('./ReporterSecret.tsx'));
 
 /**
  * Shown after the answers were stored (201), in place of the form (no navigation, no reload):
@@ -51,6 +53,11 @@ export function ThankYou({
       <p>{subtitle}</p>
       {form.success?.referenceLabel && reference !== undefined && reference !== null && (
         <Reference label={text(form.success.referenceLabel)} reference={String(reference)} lang={lang} />
+      )}
+      {doc.reporter !== undefined && (
+        <Suspense fallback={null}>
+          <ReporterSecret receipt={doc.reporter} lang={lang} />
+        </Suspense>
       )}
       {copyLink && (
         <a className="link-button" href={apiUrl(copyLink)} download>

@@ -27,13 +27,16 @@ interface PayloadError {
 export interface CreateAnswer {
   doc?: Record<string, unknown>;
   waiverCopy?: string;
+  /** A reporter's case code and secret (features/reporter): kept with the doc for the thank-you panel, shown once. */
+  reporter?: unknown;
   errors?: PayloadError[];
 }
 
 export function readCreateAnswer(status: number, body: CreateAnswer | null): Exclude<SubmitOutcome, { kind: 'unreachable' }> {
   if (status === CREATED) {
     const copyLink = body?.waiverCopy;
-    return { kind: 'created', doc: body?.doc ?? {}, ...(typeof copyLink === 'string' ? { copyLink } : {}) };
+    const doc = body?.reporter ? { ...body.doc, reporter: body.reporter } : (body?.doc ?? {});
+    return { kind: 'created', doc, ...(typeof copyLink === 'string' ? { copyLink } : {}) };
   }
   const errors = body?.errors ?? [];
   const fieldErrors = errors.flatMap((error) => {

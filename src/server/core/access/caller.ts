@@ -7,7 +7,11 @@ import type { Queryable } from '../db/db.ts';
 import { verifyStaffToken } from './jwt.ts';
 import { findUserById, toStaffUser, type StaffUser } from './staff-users.ts';
 
-export type Caller = { kind: 'anonymous' } | { kind: 'public' } | { kind: 'staff'; user: StaffUser; token: string; exp: number };
+export type Caller =
+  | { kind: 'anonymous' }
+  | { kind: 'public' }
+  /** excluded: the submissions this account was excluded from (conflict of interest): read as if they did not exist (submission-access.ts). */
+  | { kind: 'staff'; user: StaffUser; token: string; exp: number; excluded?: readonly number[] };
 
 export const TOKEN_COOKIE = 'payload-token';
 /** The cookie's name when it is Secure: the browser keeps a __Host- cookie to this host, path / and HTTPS (no sibling subdomain can set it). */
@@ -76,5 +80,12 @@ export async function identifyCaller(
   if (revoked.length) return { kind: 'anonymous' };
   const row = await findUserById(db, claims.id);
   // A disabled account's tokens stop working at once, like a revoked one.
-  return row && !row.disabled_at ? { kind: 'staff', user: toStaffUser(row), token, exp: claims.exp } : { kind: 'anonymous' };
+  if (!row || row.disabled_at) return { kind: 'anonymous' };
+  return { kind: 'staff', user: toStaffUser(row), token, exp: claims.exp, excluded: await excludedFrom(db, row.id) };
+}
+
+/** The submissions an account is excluded from (a handful at most: one per case where it has a conflict of interest). */
+export async function excludedFrom(db: Queryable, userId: number): Promise<number[]> {
+  const { rows } = await db.query<{ document_id: number }>('SELECT document_id FROM submission_exclusions WHERE user_id = $1', [userId]);
+  return rows.map((r) => r.document_id);
 }

@@ -19,6 +19,9 @@
 //   readable when the submission it is attached to is; one no submission claimed yet (pending)
 //   only by who reads every submission of every form that takes files into its collection.
 // - readsRow(scope, row): the same decision for one submission row already read (by id).
+// - Conflict of interest: an account excluded from a submission (table submission_exclusions, read
+//   with the caller: caller.ts) is answered by all of the above as if it did not exist: readScope
+//   carries the ids, readableSql and readsRow leave them out.
 // - mayReadDocument(db, registry, caller, collection, id): the SQL condition for one row (files,
 //   signatures).
 // - deskFinds(caller, form): may the caller's waiver desk find, open and check in this waiver
@@ -34,8 +37,13 @@ import { can, isStaff } from './roles.ts';
 export type { ReadScope };
 
 /** The rule itself is engine/access/roles.ts formReadScope, shared with the console (which shows only what the account may open). */
-export function readScope(caller: Caller, form: Pick<CompiledForm, 'access' | 'venue'>): ReadScope {
-  return caller.kind === 'staff' ? formReadScope(caller.user, form) : { kind: 'none' };
+/** What the server decides with: the form's scope, less the submissions the caller is excluded from (conflict of interest). */
+export type ServerReadScope = ReadScope & { excluded?: readonly number[] };
+
+export function readScope(caller: Caller, form: Pick<CompiledForm, 'access' | 'venue'>): ServerReadScope {
+  if (caller.kind !== 'staff') return { kind: 'none' };
+  const scope = formReadScope(caller.user, form);
+  return caller.excluded?.length && scope.kind !== 'none' ? { ...scope, excluded: caller.excluded } : scope;
 }
 
 /** The forms whose files are stored in an upload collection. */
@@ -50,26 +58,25 @@ export function mayOpen(caller: Caller, registry: Registry, collection: Collecti
   return formsFilingInto(registry, collection).some((form) => readScope(caller, form).kind !== 'none');
 }
 
-function scopeSql(scope: ReadScope, params: unknown[], venueColumn: string): string {
-  if (scope.kind === 'all') return 'true';
+function scopeSql(scope: ServerReadScope, params: unknown[], table: 'documents' | 's'): string {
   if (scope.kind === 'none') return 'false';
-  return `${venueColumn} = ANY($${params.push(scope.venues)}::text[])`;
+  const venues = scope.kind === 'all' ? 'true' : `${table}.venue = ANY($${params.push(scope.venues)}::text[])`;
+  return scope.excluded?.length ? `(${venues} AND NOT ${table}.id = ANY($${params.push(scope.excluded)}::int[]))` : venues;
 }
 
 export function readableSql(caller: Caller, registry: Registry, collection: Collection, params: unknown[]): string {
   if (collection.kind === 'content') return mayOpen(caller, registry, collection) ? 'true' : 'false';
-  if (collection.kind === 'submissions') return scopeSql(readScope(caller, collection.form!.compiled), params, 'documents.venue');
+  if (collection.kind === 'submissions') return scopeSql(readScope(caller, collection.form!.compiled), params, 'documents');
   const forms = formsFilingInto(registry, collection);
   const scopes = forms.map((form) => ({ form, scope: readScope(caller, form) })).filter(({ scope }) => scope.kind !== 'none');
   if (scopes.length === 0) return 'false';
-  const attachedTo = scopes
-    .map(({ form, scope }) => `(s.collection = $${params.push(form.collection)} AND ${scopeSql(scope, params, 's.venue')})`)
-    .join(' OR ');
+  const attachedTo = scopes.map(({ form, scope }) => `(s.collection = $${params.push(form.collection)} AND ${scopeSql(scope, params, 's')})`).join(' OR ');
   const pending = scopes.length === forms.length && scopes.every(({ scope }) => scope.kind === 'all');
   return `(EXISTS (SELECT 1 FROM documents s WHERE s.id = documents.attached_to AND (${attachedTo}))${pending ? ' OR documents.attached_to IS NULL' : ''})`;
 }
 
-export function readsRow(scope: ReadScope, row: { venue?: unknown }): boolean {
+export function readsRow(scope: ServerReadScope, row: { id?: unknown; venue?: unknown }): boolean {
+  if (scope.excluded?.includes(row.id as number)) return false;
   if (scope.kind === 'venues') return typeof row.venue === 'string' && scope.venues.includes(row.venue);
   return scope.kind === 'all';
 }

@@ -241,6 +241,21 @@ export const CORE_MIGRATIONS: Migration[] = [
       `CREATE INDEX documents_collection_venue_created ON documents (collection, venue, created_at DESC, id DESC)`,
     ],
   },
+  {
+    id: 45,
+    name: 'conflict of interest: an account excluded from one submission reads nothing of it (core/access/submission-access.ts)',
+    statements: [
+      // Core's, not a feature's: THE read check (submission-access.ts) and the caller (caller.ts) read it.
+      `CREATE TABLE submission_exclusions (
+        document_id integer NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_by integer REFERENCES users(id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, document_id)
+      )`,
+      `CREATE INDEX submission_exclusions_document ON submission_exclusions (document_id)`,
+    ],
+  },
   ...OUTBOX_MIGRATIONS,
   ...TIMER_MIGRATIONS,
 ];

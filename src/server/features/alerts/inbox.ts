@@ -19,7 +19,10 @@ export function visibleAlertsSql(caller: Caller, registry: Registry, params: unk
     if (collection.kind !== 'submissions') continue;
     const scope = readScope(caller, collection.form!.compiled);
     if (scope.kind === 'none') continue;
-    const ofCollection = `a.collection = $${params.push(collection.slug)}`;
+    // A submission the caller is excluded from (conflict of interest) has no alert for them either.
+    const ofCollection = scope.excluded?.length
+      ? `(a.collection = $${params.push(collection.slug)} AND NOT a.submission_id = ANY($${params.push(scope.excluded)}::int[]))`
+      : `a.collection = $${params.push(collection.slug)}`;
     parts.push(
       scope.kind === 'all'
         ? ofCollection

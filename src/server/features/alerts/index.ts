@@ -5,6 +5,7 @@ import type { ServerFeature } from '../../core/feature.ts';
 import { alertsConfig } from './config.ts';
 import { ALERTS_MIGRATIONS } from './migrations.ts';
 import { queueAlerts } from './outbox.ts';
+export { queueConfidentialNotice } from './outbox.ts';
 import { alertsPlugin } from './plugin.ts';
 import { alertRulesPlugin } from './rules-plugin.ts';
 import { ALERT_CHANNELS } from './channels/index.ts';

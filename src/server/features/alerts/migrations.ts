@@ -71,4 +71,14 @@ export const ALERTS_MIGRATIONS: Migration[] = [
     // A NULL rule_id is no rule's: UNIQUE (rule_id, submission_id) holds for rule alerts only, so each answer has its own.
     statements: ['ALTER TABLE alerts ALTER COLUMN rule_id DROP NOT NULL'],
   },
+  {
+    id: 110,
+    name: 'an alert per rule, submission and event: something new on a confidential report (the reporter wrote) alerts again',
+    statements: [
+      // '' for the submission itself; else the event's own name (e.g. 'reporter-message-12').
+      `ALTER TABLE alerts ADD COLUMN event text NOT NULL DEFAULT ''`,
+      `ALTER TABLE alerts DROP CONSTRAINT alerts_rule_id_submission_id_key`,
+      `ALTER TABLE alerts ADD CONSTRAINT alerts_rule_submission_event UNIQUE (rule_id, submission_id, event)`,
+    ],
+  },
 ];

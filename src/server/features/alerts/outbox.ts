@@ -9,7 +9,7 @@ import type { StoredSubmission } from '../../core/submission-hooks.ts';
 import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import { enqueue } from '../../core/outbox/outbox.ts';
 import { triggeredRules, type AlertRule } from './rules.ts';
-import { confidentialTemplates, type AlertTemplates } from './templates.ts';
+import { confidentialNoticeTemplates, confidentialTemplates, type AlertTemplates } from './templates.ts';
 import { ALERT_CHANNELS, type ChannelName } from './channels/index.ts';
 
 type Data = Record<string, unknown>;
@@ -23,9 +23,9 @@ interface Recipient {
 }
 
 /** Stable for (rule, submission, recipient): a resent or retried email is the same message to the receiver. */
-export function messageKey(ruleId: number, submissionId: number, recipient: Recipient): string {
+export function messageKey(ruleId: number, submissionId: number, recipient: Recipient, event = ''): string {
   const hash = createHash('sha256').update(`${recipient.channel}:${recipient.address.toLowerCase()}`).digest('hex').slice(0, 16);
-  return `alert-${ruleId}-${submissionId}-${hash}`;
+  return `alert-${ruleId}-${submissionId}-${event ? `${event}-` : ''}${hash}`;
 }
 
 async function venueManager(tx: Queryable, venue: CompiledForm['venue'], answers: Data): Promise<string | null> {
@@ -48,15 +48,30 @@ function templatesOf(rule: AlertRule, compiled: CompiledForm): AlertTemplates {
   return { subject: rule.subject[rule.language] ?? rule.subject.en ?? '{reference}', body: rule.body[rule.language] ?? rule.body.en ?? '{link}' };
 }
 
-export async function queueAlerts(tx: Queryable, { collection, row }: StoredSubmission): Promise<void> {
+export async function queueAlerts(tx: Queryable, submission: StoredSubmission): Promise<void> {
+  await queueRuleAlerts(tx, submission, null);
+}
+
+/**
+ * Something new on a stored confidential submission (a reporter added information, features/reporter):
+ * the form's rules that alerted for it are told again, in the same transaction, with the fixed words of
+ * the notice (its reference and console link only). `event` names it once (e.g. the message id), so a
+ * retry of the same event is the same message.
+ */
+export async function queueConfidentialNotice(tx: Queryable, submission: StoredSubmission, event: string): Promise<void> {
+  if (!submission.collection.form?.compiled.confidential) return;
+  await queueRuleAlerts(tx, submission, event);
+}
+
+async function queueRuleAlerts(tx: Queryable, { collection, row }: StoredSubmission, event: string | null): Promise<void> {
   const compiled = collection.form?.compiled;
   if (!compiled || !row.reference) return;
   for (const rule of await triggeredRules(tx, compiled, row.data)) {
-    const words = templatesOf(rule, compiled);
+    const words = event ? confidentialNoticeTemplates(rule.language) : templatesOf(rule, compiled);
     const venueAnswer = compiled.venue && !compiled.confidential ? row.data[compiled.venue.field] : null;
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO alerts (rule_id, rule_name, submission_id, collection, form_id, reference, venue, lang, subject, body)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      `INSERT INTO alerts (rule_id, rule_name, submission_id, collection, form_id, reference, venue, lang, subject, body, event)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
       [
         rule.id,
         rule.name,
@@ -68,6 +83,7 @@ export async function queueAlerts(tx: Queryable, { collection, row }: StoredSubm
         rule.language,
         words.subject,
         words.body,
+        event ?? '',
       ],
     );
     for (const recipient of await recipientsOf(tx, rule, compiled, row.data)) {
@@ -75,7 +91,7 @@ export async function queueAlerts(tx: Queryable, { collection, row }: StoredSubm
         kind: ALERT_KIND,
         channel: recipient.channel,
         recipient: recipient.address,
-        key: messageKey(rule.id, row.id, recipient),
+        key: messageKey(rule.id, row.id, recipient, event ?? ''),
         sourceId: rows[0].id,
         documentId: row.id,
         lang: rule.language,

@@ -50,6 +50,14 @@ export function confidentialTemplates(lang: Lang): AlertTemplates {
   };
 }
 
+/** What is said when something new was added to a confidential report (the reporter wrote again): the reference and the link. */
+export function confidentialNoticeTemplates(lang: Lang): AlertTemplates {
+  return {
+    subject: t('alertConfidentialNoticeSubject', lang, { reference: '{reference}' }),
+    body: t('alertConfidentialNoticeBody', lang, { reference: '{reference}', link: '{link}' }),
+  };
+}
+
 export type QueuedAlert = {
   reference: string;
   form_id: string;

@@ -28,7 +28,10 @@ export type AuditAction =
   | 'privacy-release'
   | 'waiver-check-in'
   | 'waiver-open'
-  | 'case-clock-step';
+  | 'case-clock-step'
+  | 'reporter-message'
+  | 'reporter-state'
+  | 'case-exclusion';
 
 /** What a feature records: the staff member and the time are the log's own. */
 export interface AuditRecord {

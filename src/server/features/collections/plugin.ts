@@ -5,6 +5,7 @@ import type { QueryObject } from '../../core/http/query-string.ts';
 import { createHeaders, credentialHeaders, payloadQuery, slugIdParams, slugParams } from '../../core/http/route-schemas.ts';
 import type { Collection } from '../../core/registry.ts';
 import { populate, toDoc, type DocumentRow } from '../../core/documents.ts';
+import { answerFieldsOf } from '../../core/submission-hooks.ts';
 import { mayOpen } from '../../core/access/submission-access.ts';
 import { countDocuments, findDocuments } from './find-documents.ts';
 import { storeSubmission } from './create-submission.ts';
@@ -133,7 +134,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
       const idempotent = key ? idempotentRequest(collection.slug, caller.kind === 'staff' ? `user:${caller.user.id}` : caller.kind, key, request.body) : null;
       const lang = requestLanguage(form, query.locale, request.headers['accept-language']);
       /** Other features' fields beside `doc` (e.g. the link to a waiver's signed copy), never in place of Payload's keys. */
-      const answerFields = (row: DocumentRow) => Object.assign({}, ...ctx.submissionAnswers.map((answer) => answer({ collection, row, lang }, ctx.jwtSecret)));
+      const answerFields = (row: DocumentRow) => answerFieldsOf(ctx.submissionAnswers, { collection, row, lang }, ctx.jwtSecret, db);
       // A retry with the key of a stored submission gets the first answer again, nothing stored.
       const { row, replayed } = await storeOnce(db, collection.slug, idempotent, (idempotency) =>
         storeSubmission(ctx, collection, {
@@ -149,7 +150,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       const [doc] = await present(request, collection, [row], depth);
-      return reply.code(201).send({ ...answerFields(row), doc, message: `${collection.label} successfully created.` });
+      return reply.code(201).send({ ...(await answerFields(row)), doc, message: `${collection.label} successfully created.` });
     },
   );
 

@@ -19,6 +19,8 @@ import type { NativePostOutcome } from '../../../engine/contract/native-post.ts'
 import { storeSubmission } from '../collections/index.ts';
 import { availabilityRefused } from '../quotas/index.ts';
 import { unavailableText } from '../../../engine/quotas/availability.ts';
+import { answerFieldsOf } from '../../core/submission-hooks.ts';
+import type { ReporterReceipt } from '../../../engine/contract/reporter.ts';
 import { claimedUploadHashes } from '../uploads/index.ts';
 import { formRoutes } from '../render/index.ts';
 import { postedAnswers } from './posted-answers.ts';
@@ -109,6 +111,9 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
       const { row } = await storeOnce(ctx.db, collection.slug, idempotent, (idempotency) =>
         storeSubmission(ctx, collection, { body: answers, captchaProof: undefined, uploadClaims: claimedUploadHashes(posted.claims), lang, idempotency }),
       );
+      // A reporter's secret is shown once, by this answer itself: never in the address a redirect would carry.
+      const { reporter } = (await answerFieldsOf(ctx.submissionAnswers, { collection, row, lang }, ctx.jwtSecret, ctx.db)) as { reporter?: ReporterReceipt };
+      if (reporter) return answerPage(reply, 200, url, { kind: 'stored', reference: String(row.reference ?? row.id), reporter }, t('thankYouTitle', lang));
       const thanks = new URLSearchParams(query(request));
       thanks.set('reference', String(row.reference ?? row.id));
       return reply
