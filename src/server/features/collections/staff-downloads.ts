@@ -46,7 +46,7 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
     const params: unknown[] = [collection.slug, id ?? normalizeReference(key)];
     const sql = `SELECT * FROM documents WHERE collection = $1 AND ${byId ? 'id = $2' : 'reference = $2'} AND ${readableSql(request.caller, registry, collection, params)}`;
     const { rows } = await db.query<DocumentRow>(sql, params);
-    return rows[0];
+    return rows[0] && ctx.sealed.openRow(rows[0]);
   }
 
   app.get('/api/:slug/:id/signature/:file', { schema: { params: signatureParams, headers: credentialHeaders } }, async (request: SlugRequest, reply) => {
