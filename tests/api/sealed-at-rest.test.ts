@@ -167,6 +167,32 @@ describe('a confidential report at rest', () => {
     expect(fs.existsSync(path.join(server.config.dataDir, 'uploads', MEDIA, filename))).toBe(false);
   }, 180_000);
 
+  it('is not covered by answer filters, the CSV export or the insights (each a 400 naming what), and is found by its reference', async () => {
+    const server = await started();
+    const report = aReport();
+    const { id, reference } = await submit(server, report);
+    const as = { as: 'none' as const, headers: await compliance(server) };
+    const byEmail = await server.api(`/api/${WHISTLE}?where[contact_email][equals]=${encodeURIComponent(report.email)}`, as);
+    expect(byEmail.status).toBe(400);
+    expect(byEmail.body.errors[0]).toMatchObject({ name: 'QueryError', message: 'The following path cannot be queried: contact_email' });
+    const sorted = await server.api(`/api/${WHISTLE}?sort=incident_where`, as);
+    expect(sorted.status).toBe(400);
+    expect(sorted.body.errors[0].message).toContain('incident_where');
+    const byReference = await server.api(`/api/${WHISTLE}?where[reference][equals]=${reference}`, as);
+    expect(byReference.body.docs.map((doc: { id: number }) => doc.id)).toEqual([id]);
+    const csv = await server.api(`/api/${WHISTLE}/export.csv`, as);
+    expect(csv.status).toBe(400);
+    expect(csv.body.errors[0].message).toContain('confidential form');
+    const day = new Date().toISOString().slice(0, 10);
+    for (const pathname of [`/api/insights/whistle-blower?from=${day}&to=${day}`, `/api/insights/whistle-blower/comments?from=${day}&to=${day}`]) {
+      const insights = await server.api(pathname, { ...as, headers: { ...as.headers, 'accept-language': 'fr' } });
+      expect(insights.status, pathname).toBe(400);
+      expect(insights.body.errors[0].data.errors[0]).toMatchObject({ path: 'formId' });
+      expect(insights.body.errors[0].data.errors[0].message).toContain('formulaire confidentiel');
+    }
+    await stop(server);
+  });
+
   it('reaches the object store sealed', async () => {
     const store = await startObjectStore();
     try {
