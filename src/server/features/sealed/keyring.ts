@@ -4,6 +4,7 @@
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ApiError } from '../../core/errors.ts';
 import { open, seal } from './envelope.ts';
 import { MASTER_KEY_BYTES, masterKeyOf, type SealedConfig } from './config.ts';
 
@@ -14,11 +15,17 @@ export const PREVIOUS_KEY_FILE = 'confidential-key.previous';
 export interface MasterKey {
   id: string;
   key: Buffer;
+  /** The key of the privacy lookup's hashes, derived from this one (HKDF): the hashes say nothing of the key that wraps. */
+  lookup: Buffer;
 }
 
 export const keyIdOf = (key: Buffer) => createHash('sha256').update('venue-forms confidential key id\0').update(key).digest('hex').slice(0, 16);
 
-const masterKey = (key: Buffer): MasterKey => ({ id: keyIdOf(key), key });
+const masterKey = (key: Buffer): MasterKey => ({
+  id: keyIdOf(key),
+  key,
+  lookup: Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'venue-forms person lookup', 32)),
+});
 
 /** A wrapped data key as stored: the master key's id beside the base64 of nonce | tag | sealed key. */
 export interface WrappedKey {
@@ -26,10 +33,15 @@ export interface WrappedKey {
   wrapped: string;
 }
 
-/** A stored key id that no configured master key has: the start refuses (open-sealer.ts), a read answers 503. */
-export class MasterKeyMissing extends Error {
+/**
+ * A stored key id that no configured master key has: the start refuses (open-sealer.ts); a read
+ * meanwhile (e.g. a report sealed by an instance given a new key before this one) answers 503, the
+ * server's configuration and not the caller being at fault.
+ */
+export class MasterKeyMissing extends ApiError {
   constructor(readonly keyId: string) {
-    super(`No configured master key has the id ${keyId} (CONFIDENTIAL_KEY, CONFIDENTIAL_KEY_PREVIOUS).`);
+    const message = `This confidential report is sealed under the master key ${keyId}, which this server does not have (CONFIDENTIAL_KEY, CONFIDENTIAL_KEY_PREVIOUS).`;
+    super(503, { errors: [{ message }] });
   }
 }
 
@@ -72,11 +84,7 @@ export class Keyring {
   }
 }
 
-/** A key of its own for the lookup (HKDF of the master key): the hashes say nothing of the key that wraps. */
-function lookupHash(master: MasterKey, value: string): string {
-  const key = Buffer.from(hkdfSync('sha256', master.key, Buffer.alloc(0), 'venue-forms person lookup', 32));
-  return createHmac('sha256', key).update(value).digest('hex');
-}
+const lookupHash = (master: MasterKey, value: string) => createHmac('sha256', master.lookup).update(value).digest('hex');
 
 function readKeyFile(dataDir: string, name: string): Buffer | null {
   const file = path.join(dataDir, name);
