@@ -17,6 +17,7 @@ import { FORMS_DIR, loadContentDefinitions, loadDefinitions, loadVocabularies, r
 import { checkContentForms, type ContentDeclarations } from './lib/content-forms-check.ts';
 import { checkCollections, checkCountryNames, checkRoutesAndForms, checkStoredData, checkWaiverFields, type DefinitionAt } from './lib/project-checks.ts';
 import { LOCK_FILE, type LockFile } from './lib/stored-data.ts';
+import { confidentialAlertProblems } from './lib/check-confidential.ts';
 import { LANGUAGES, type Lang } from '../src/engine/text/languages.ts';
 import type { Country } from '../src/engine/checks/countries.ts';
 
@@ -102,6 +103,8 @@ export function checkProject(): Problem[] {
   });
   problems.push(...checkRoutesAndForms(routesJson.routes, definitions));
   problems.push(...checkCollections(definitions));
+  const alertRules = 'content/seed/alert-rules.json';
+  if (existsSync(join(root, alertRules))) problems.push(...confidentialAlertProblems(alertRules, readJson(join(root, alertRules)), definitions));
   problems.push(...checkWaiverFields(definitions));
   problems.push(...checkCountryNames((readJson(join(root, 'forms/countries.json')) as { countries: Country[] }).countries, definitions));
   const invalid = new Set(definitions.filter((d) => !valid.includes(d)).map((d) => d.definition.id));

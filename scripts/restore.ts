@@ -20,6 +20,11 @@ try {
   console.log(
     `Restored into ${config.dataDir}: ${summary.submissions} submissions, ${summary.files} files${summary.uploadsIncluded ? '' : ' (uploads were in object storage: copy the bucket back too)'}. Start the server with npm start.`,
   );
+  // The master key is never in a backup (so a backup alone reveals no report): the start needs it.
+  if (summary.sealed > 0)
+    console.log(
+      `${summary.sealed} confidential report(s) are sealed: they open only with the master key they were sealed under. Set CONFIDENTIAL_KEY to it (or copy the old DATA_DIR's confidential-key file into ${config.dataDir}) before you start the server.`,
+    );
 } catch (error) {
   console.error(`${error instanceof RestoreRefused ? 'Not restored' : 'Could not restore'}: ${(error as Error).message}`);
   process.exit(1);

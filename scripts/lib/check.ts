@@ -16,6 +16,7 @@ import { richTextBlockProblems } from './check-rich-text.ts';
 import { listColumnProblems } from './check-list-columns.ts';
 import { quotaProblems } from './check-quotas.ts';
 import { reporterAccessProblems } from './check-reporter-access.ts';
+import { confidentialProblems } from './check-confidential.ts';
 import { LANGUAGE_NAMES, languageList, placeOf, type FileKind } from './wording.ts';
 
 export interface Problem {
@@ -395,6 +396,7 @@ export function checkDefinition(
   listColumnProblems(definition, add);
   quotaProblems(definition, add);
   reporterAccessProblems(definition, add);
+  confidentialProblems(definition, add);
   problems.push(...contactProblems(file, definition));
   if (problems.length === 0) {
     try {

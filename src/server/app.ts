@@ -23,6 +23,7 @@ import { routeSchemasPlugin } from './core/http/route-schemas-plugin.ts';
 import { parseQueryString } from './core/http/query-string.ts';
 import { batchedStdout } from './core/log-lines.ts';
 import { pathnameOf } from './core/http/pathname.ts';
+import { openSealer } from './features/sealed/index.ts';
 
 /** The app and what its plugins were given (tests reach the database and registry through ctx). */
 export interface BuiltApp {
@@ -42,6 +43,11 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     CHANNELS.map((channel) => channel.name),
   );
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  // Before anything is served or written: a master key that does not open the stored data keys stops the start (features/sealed).
+  const sealed = await openSealer(config.sealed, config.dataDir, db).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
 
   // Request logs carry method, path and status only: no IP address, user agent or body.
   const logLines = batchedStdout();
@@ -72,6 +78,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     limits: await registerLimits(app, config, db),
     orphanUploads: new OrphanUploadBudget(config.uploadOrphansPerClient, config.uploadOrphanMinutes, jwtSecret),
     uploads: await openUploadStorage(config),
+    sealed,
     submissionHooks: FEATURES.flatMap((feature) => feature.submissionHooks ?? []),
     submissionAnswers: FEATURES.flatMap((feature) => feature.submissionAnswers ?? []),
     migrations: MIGRATIONS,

@@ -38,7 +38,14 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const upload = (bytes: Buffer, name: string) => server.api(`/api/${MEDIA}`, { form: fileForm(bytes, name), headers: REPORTER });
-const storedFile = (filename: string) => fs.readFileSync(path.join(server.config.dataDir, 'uploads', MEDIA, filename));
+/** A stored file's bytes as the metadata removal left them: the whistle-blower's files are sealed at rest (features/sealed), so opened with their row's key. */
+async function storedFile(filename: string): Promise<Buffer> {
+  const { rows } = await server.ctx.db.query<Record<string, unknown>>(`SELECT * FROM documents WHERE collection = $1 AND data->>'filename' = $2`, [
+    MEDIA,
+    filename,
+  ]);
+  return server.ctx.sealed.openFile(rows[0], fs.readFileSync(path.join(server.config.dataDir, 'uploads', MEDIA, filename)));
+}
 const report = { incident_or_concern: 'Cash was taken from the till on Friday night.', acknowledgement: true };
 const hasBytes = (haystack: Buffer, text: string) => haystack.includes(Buffer.from(text, 'latin1'));
 
@@ -84,7 +91,7 @@ describe('a photo uploaded as evidence or a receipt', () => {
     const original = jpegWithMetadata();
     for (const secret of PHOTO_SECRETS) expect(hasBytes(original, secret)).toBe(true);
     const { body } = await upload(original, 'IMG_2042.JPG');
-    const stored = storedFile(body.doc.filename);
+    const stored = await storedFile(body.doc.filename);
     for (const secret of PHOTO_SECRETS) expect(hasBytes(stored, secret), secret).toBe(false);
     expect(hasBytes(stored, 'http://ns.adobe.com/xap')).toBe(false);
     expect([...stored.subarray(0, 2)]).toEqual([0xff, 0xd8]);
@@ -103,7 +110,7 @@ describe('a photo uploaded as evidence or a receipt', () => {
 
   it('drops whatever is appended after the end of the image', async () => {
     const { body } = await upload(Buffer.concat([jpegWithMetadata(), Buffer.from(`ftypmp42 ${PHOTO_SECRETS[0]}`, 'latin1')]), 'MVIMG.JPG');
-    const stored = storedFile(body.doc.filename);
+    const stored = await storedFile(body.doc.filename);
     expect([...stored.subarray(-2)]).toEqual([0xff, 0xd9]);
     expect(hasBytes(stored, 'ftypmp42')).toBe(false);
   });
@@ -112,7 +119,7 @@ describe('a photo uploaded as evidence or a receipt', () => {
     const original = pngWithMetadata();
     expect(original.length).toBeGreaterThan(tinyPng().length);
     const { body } = await upload(original, 'screenshot.png');
-    const stored = storedFile(body.doc.filename);
+    const stored = await storedFile(body.doc.filename);
     expect(stored.equals(tinyPng())).toBe(true);
     expect(body.doc).toMatchObject({ mimeType: 'image/png', filesize: tinyPng().length });
   });
@@ -120,7 +127,7 @@ describe('a photo uploaded as evidence or a receipt', () => {
   it('loses its EXIF, XMP and unknown chunks and their flags (WebP)', async () => {
     const { status, body } = await upload(webpWithMetadata(), 'photo.webp');
     expect(status).toBe(201);
-    const stored = storedFile(body.doc.filename);
+    const stored = await storedFile(body.doc.filename);
     for (const secret of PHOTO_SECRETS) expect(hasBytes(stored, secret), secret).toBe(false);
     expect(stored.readUInt32LE(4)).toBe(stored.length - 8);
     expect(stored[20] & 0x0c).toBe(0);
@@ -132,7 +139,7 @@ describe('a photo uploaded as evidence or a receipt', () => {
     expect(hasBytes(original, PHOTO_SECRETS[0])).toBe(true);
     const { status, body } = await upload(original, 'IMG_2043.JPG');
     expect(status).toBe(201);
-    const stored = storedFile(body.doc.filename);
+    const stored = await storedFile(body.doc.filename);
     for (const secret of PHOTO_SECRETS) expect(hasBytes(stored, secret), secret).toBe(false);
     // What remains is tinyJpeg, byte for byte, with a 36-byte orientation-only EXIF after its JFIF header.
     const jpeg = tinyJpeg();
@@ -149,7 +156,7 @@ describe('a PDF uploaded as evidence or a receipt', () => {
     const { status, body } = await upload(original, 'receipt.pdf');
     expect(status).toBe(201);
     expect(body.doc).toMatchObject({ mimeType: 'application/pdf', filesize: original.length });
-    const stored = storedFile(body.doc.filename);
+    const stored = await storedFile(body.doc.filename);
     for (const secret of PDF_SECRETS) expect(hasBytes(stored, secret), secret).toBe(false);
     expect(hasBytes(stored, 'D:20250301')).toBe(false);
     expect(stored.length).toBe(original.length);
@@ -162,7 +169,7 @@ describe('a PDF uploaded as evidence or a receipt', () => {
     const original = pdfWithObjectStream('info');
     const { status, body } = await upload(original, 'scan.pdf');
     expect(status).toBe(201);
-    const stored = storedFile(body.doc.filename);
+    const stored = await storedFile(body.doc.filename);
     expect(stored.length).toBe(original.length);
     const start = stored.indexOf('stream\n', stored.indexOf('/ObjStm')) + 7;
     const packed = zlib.inflateSync(stored.subarray(start, stored.indexOf('endstream', start))).toString('latin1');

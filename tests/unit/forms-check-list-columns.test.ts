@@ -45,9 +45,10 @@ describe('forms:check of list columns', () => {
     expect(problems(withColumns([{ field: 'rating_food' }, { field: 'rating_food' }]))[0]).toMatch(
       /^\$\.list\.columns\[1\]: two columns have the key "rating_food"/,
     );
-    expect(problems(withColumns([{ field: 'customer_comments' }], { confidential: true, contact: undefined }))).toEqual([
-      '$.list: a confidential form\'s list shows nothing of a report\'s answers: remove "list"',
-    ]);
+    // (Its ratings are refused too, by the confidential form's own check: tests/unit/forms-check-confidential.test.ts.)
+    expect(
+      problems(withColumns([{ field: 'customer_comments' }], { confidential: true, contact: undefined })).filter((problem) => problem.startsWith('$.list')),
+    ).toEqual(['$.list: a confidential form\'s list shows nothing of a report\'s answers: remove "list"']);
     const satisfaction = definitions.find((d) => d.definition.id === 'satisfaction-survey')!.definition;
     const mixed = {
       ...structuredClone(satisfaction),

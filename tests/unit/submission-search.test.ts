@@ -27,6 +27,12 @@ describe('searching submissions', () => {
     });
   });
 
+  it("searches a confidential form's reference only: its answers are sealed at rest, the server has none to compare", () => {
+    const confidential = { ...form, confidential: true } as ResolvedForm;
+    expect(contactFields(confidential)).toEqual([]);
+    expect(submissionWhere(confidential, { q: 'Maha', from: '', to: '' })).toEqual({ and: [{ reference: { equals: 'Maha' } }] });
+  });
+
   it('finds a phone typed with spaces, and a reference by its index alone', () => {
     const phone = submissionWhere(form, { q: '+974 5551 2345', from: '', to: '' }) as { and: { or: Record<string, unknown>[] }[] };
     expect(phone.and[0].or).toContainEqual({ phone: { like: '+97455512345' } });

@@ -22,6 +22,8 @@ export interface Collection {
   adminOnly?: boolean;
   form?: LoadedForm;
   upload?: UploadRule;
+  /** A confidential form's submissions, or files a confidential form stores: sealed before they reach the database or file store (features/sealed). */
+  sealed?: boolean;
   /** Content only: array fields and their rows' sub-fields (content/collections.json "rows"), answered as Payload answers array rows. */
   rows?: Record<string, string[]>;
   /** Content only: the where clause every public read is limited to (content/collections.json). */
@@ -75,6 +77,7 @@ export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Regi
       publicCreate: true,
       publicRead: false,
       form,
+      sealed: form.compiled.confidential,
     });
   }
   for (const upload of uploadRulesByCollection(forms).values()) {
@@ -83,7 +86,8 @@ export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Regi
       ['mimeType', 'text'],
       ['filesize', 'number'],
     ]);
-    add({ slug: upload.collection, kind: 'uploads', label: 'Media', fields, publicCreate: true, publicRead: false, upload });
+    const sealed = forms.some((form) => form.compiled.confidential && form.compiled.uploads.some((rule) => rule.collection === upload.collection));
+    add({ slug: upload.collection, kind: 'uploads', label: 'Media', fields, publicCreate: true, publicRead: false, upload, sealed });
   }
   for (const config of content.collections) {
     add({

@@ -8,6 +8,7 @@ import { opsFeature } from './ops/index.ts';
 import { auditFeature } from './audit/index.ts';
 import { authFeature } from './auth/index.ts';
 import { uploadsFeature } from './uploads/index.ts';
+import { sealedFeature } from './sealed/index.ts';
 import { captchaFeature } from './captcha/index.ts';
 import { collectionsFeature } from './collections/index.ts';
 import { quotasFeature } from './quotas/index.ts';
@@ -33,6 +34,7 @@ import { renderFeature } from './render/index.ts';
 export const FEATURES: readonly ServerFeature[] = [
   opsFeature,
   authFeature,
+  sealedFeature,
   uploadsFeature,
   captchaFeature,
   collectionsFeature,

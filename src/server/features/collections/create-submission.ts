@@ -25,6 +25,7 @@ import { newReference, REFERENCE_INDEX } from '../../core/forms/reference.ts';
 import { venueSlugSql } from '../../core/forms/venue.ts';
 import type { IdempotencyClaim } from '../../core/http/idempotency.ts';
 import type { ServerContext } from '../../core/context.ts';
+import type { Sealer } from '../sealed/index.ts';
 
 export interface SubmissionRequest {
   body: unknown;
@@ -51,6 +52,8 @@ interface Dependencies {
   /** Other features' work on a stored submission (alerts' outbox...), in its transaction. */
   submissionHooks: readonly SubmissionHook[];
   jwtSecret: string;
+  /** Seals a confidential form's answers before they are stored (features/sealed). */
+  sealer: Sealer;
 }
 
 const present = (value: unknown) => value !== undefined && value !== null;
@@ -111,9 +114,9 @@ async function storeChecked(
   options: StoreOptions,
 ): Promise<Stored> {
   const params = [...values];
-  const columns = 'collection, data, form_version, form_hash, evidence, reference, venue';
+  const columns = 'collection, data, form_version, form_hash, evidence, reference, data_key_id, data_key, sealed_person_keys, venue';
   const venue = venueSlugSql(form.compiled.venue, form.compiled.venue && data[form.compiled.venue.field], params);
-  const answers = `$1, $2::jsonb, $3, $4, $5::jsonb, $6, ${venue}`;
+  const answers = `$1, $2::jsonb, $3, $4, $5::jsonb, $6, $7, $8, $9::text[], ${venue}`;
   const checks = referenceChecks(collections, form, data, params);
   if (checks.conditions.length === 0 && !options.refuse && !options.key) {
     const { rows } = await tx.query<DocumentRow>(`INSERT INTO documents (${columns}) SELECT ${answers} RETURNING *`, params);
@@ -184,9 +187,9 @@ async function insertWithReference(db: Db, inTransaction: boolean, create: (tx: 
  * and a form posted without JavaScript (features/native-post). Every check is in createSubmission.
  */
 export function storeSubmission(ctx: ServerContext, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
-  const { db, registry, uniqueRules, config, submissionHooks } = ctx;
+  const { db, registry, uniqueRules, config, submissionHooks, sealed } = ctx;
   return createSubmission(
-    { db, collections: registry.collections, uniqueRules, uploadOrphanMinutes: config.uploadOrphanMinutes, submissionHooks, jwtSecret: ctx.jwtSecret },
+    { db, collections: registry.collections, uniqueRules, uploadOrphanMinutes: config.uploadOrphanMinutes, submissionHooks, jwtSecret: ctx.jwtSecret, sealer: sealed },
     collection,
     request,
   );
@@ -231,14 +234,27 @@ async function createOnce(deps: Dependencies, collection: Collection, request: S
         ? await claimUploads(tx, form, data, request.lang, deps.uploadOrphanMinutes, request.uploadClaims)
         : { errors: [], ids: [] };
       const evidence = evidenceFor({ ...compiled, texts: form.texts }, data, request.lang, request.client ?? { ip: '', userAgent: undefined });
-      const values = [collection.slug, JSON.stringify(data), compiled.version, compiled.hash, evidence && JSON.stringify(evidence), reference];
+      // A confidential form's answers reach the database sealed (the references were checked on them above, in this statement's parameters).
+      const sealed = collection.sealed ? deps.sealer.sealAnswers(data) : null;
+      const values = [
+        collection.slug,
+        JSON.stringify(sealed?.data ?? data),
+        compiled.version,
+        compiled.hash,
+        evidence && JSON.stringify(evidence),
+        reference,
+        sealed?.keyId ?? null,
+        sealed?.wrapped ?? null,
+        sealed?.personKeys ?? null,
+      ];
       const refuse = uploads.errors.length > 0;
       const stored = await storeChecked(tx, deps.collections, form, values, data, request.lang, {
         refuse,
         key: inTransaction ? null : (request.idempotency ?? null),
       });
       if (!stored.row) throw validationError(collection.slug, [...stored.errors, ...uploads.errors]);
-      const { row } = stored;
+      // The hooks and the create's answer read the answers as stored, opened.
+      const row = sealed ? deps.sealer.openRow(stored.row) : stored.row;
       if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [row.id, uploads.ids]);
       await claimInTransaction?.stored(tx, row.id);
       for (const hook of deps.submissionHooks) await hook(tx, { collection, row, lang: request.lang, view: request.view }, deps.jwtSecret);

@@ -54,7 +54,8 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
   }
 
   async function present(request: FastifyRequest, collection: Collection, rows: DocumentRow[], depth: number) {
-    const docs = rows.map((row) => toDoc(collection, row));
+    // A confidential form's answers are opened here, for whoever the read check let through (features/sealed).
+    const docs = rows.map((row) => toDoc(collection, ctx.sealed.openRow(row)));
     // e.g. a restaurant's manager address: staff read it (alerts use it), the pages never get it.
     if (collection.staffFields && !isStaff(request.caller)) for (const doc of docs) for (const field of collection.staffFields) delete doc[field];
     return depth > 0 ? populate(db, registry, request.caller, collection, docs) : docs;
@@ -119,7 +120,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
         );
         let received: Awaited<ReturnType<typeof receiveUpload>>;
         try {
-          received = await receiveUpload(db, ctx.config.dataDir, collection, request, ctx.uploads);
+          received = await receiveUpload(db, ctx.config.dataDir, collection, request, ctx);
         } catch (error) {
           await slot.release();
           throw error;

@@ -12,7 +12,7 @@ import { exportCsv } from './export-csv.ts';
 import { whereFields } from './where.ts';
 import { formField } from '../../core/forms/validation.ts';
 import { signatureSvg } from './signature-svg.ts';
-import { forbidden, notFound, routeNotFound } from '../../core/errors.ts';
+import { badRequest, forbidden, notFound, routeNotFound } from '../../core/errors.ts';
 import { mayOpen, readableSql } from '../../core/access/submission-access.ts';
 import { recordAudit } from '../audit/index.ts';
 import { pathnameOf } from '../../core/http/pathname.ts';
@@ -46,7 +46,7 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
     const params: unknown[] = [collection.slug, id ?? normalizeReference(key)];
     const sql = `SELECT * FROM documents WHERE collection = $1 AND ${byId ? 'id = $2' : 'reference = $2'} AND ${readableSql(request.caller, registry, collection, params)}`;
     const { rows } = await db.query<DocumentRow>(sql, params);
-    return rows[0];
+    return rows[0] && ctx.sealed.openRow(rows[0]);
   }
 
   app.get('/api/:slug/:id/signature/:file', { schema: { params: signatureParams, headers: credentialHeaders } }, async (request: SlugRequest, reply) => {
@@ -70,6 +70,8 @@ export const staffDownloadsPlugin = ownPlugin('staff-downloads', async (app: Fas
     { schema: { params: slugParams, querystring: payloadQuery, headers: credentialHeaders } },
     async (request: SlugRequest, reply) => {
       const collection = staffForm(request);
+      // A spreadsheet of reports on someone's disk is what sealing them at rest is for (features/sealed): a confidential form has no export.
+      if (collection.sealed) throw badRequest(`${collection.slug} is a confidential form: its reports are read one by one in the console, never exported.`);
       const query = request.query as { where?: unknown; locale?: string };
       const lang = isLang(query.locale) ? query.locale : 'en';
       const pieces = exportCsv(db, collection, query.where, (params) => readableSql(request.caller, registry, collection, params), lang);

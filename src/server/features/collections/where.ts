@@ -42,6 +42,8 @@ export function resolveColumn(collection: Collection, path: string): Column | nu
   if (path === 'reference' && collection.kind === 'submissions') return REFERENCE;
   if (path === 'source' && collection.kind === 'submissions' && !collection.fields.has('source')) return SOURCE;
   if (collection.kind === 'submissions' && Object.hasOwn(FOLLOW_UP_COLUMNS, path)) return FOLLOW_UP_COLUMNS[path as keyof typeof FOLLOW_UP_COLUMNS];
+  // A confidential form's answers are sealed at rest (features/sealed): the database has none to compare, so none may be queried.
+  if (collection.kind === 'submissions' && collection.sealed) return null;
   const kind = collection.fields.get(path);
   return kind ? dataColumn(path, kind) : null;
 }

@@ -38,14 +38,14 @@ export const contentMediaPlugin = ownPlugin('content-media', async (app: Fastify
     if (!media) throw routeNotFound(pathnameOf(request));
     if (!can(request.caller, 'edit-content')) throw forbidden();
     await ctx.limits.create(request, media.slug);
-    const { row } = await receiveUpload(ctx.db, ctx.config.dataDir, media, request, ctx.uploads);
+    const { row } = await receiveUpload(ctx.db, ctx.config.dataDir, media, request, ctx);
     await recordAudit(ctx.db, request.caller, { action: 'upload-media', target: media.slug, documentId: row.id, detail: { mimeType: row.data.mimeType, filesize: row.data.filesize } });
     return reply.code(201).send({ doc: toDoc(media, row), message: `${media.label} successfully created.` });
   });
 
   app.get(`/api/${CONTENT_UPLOADS}/file/:filename`, { schema: { params: fileParams, headers: credentialHeaders } }, async (request: FastifyRequest<{ Params: { filename: string } }>, reply) => {
     if (!media) throw routeNotFound(pathnameOf(request));
-    const { filename, mimeType, file } = await storedFile(ctx.db, ctx.uploads, media.slug, request.params.filename);
+    const { filename, mimeType, file } = await storedFile(ctx.db, ctx, media.slug, request.params.filename);
     if (mimeType !== 'application/pdf') reply.header('content-security-policy', IMAGE_POLICY);
     return reply
       .type(mimeType)

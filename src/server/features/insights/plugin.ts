@@ -81,7 +81,10 @@ export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance,
     const loaded = registry.forms.find((form) => form.compiled.id === request.params.formId);
     const collection = loaded && registry.collections.get(loaded.compiled.collection);
     if (!loaded || !collection) throw refuse(callerLanguage(request), 'formId', 'insightsUnknownForm', { form: request.params.formId });
-    return { compiled: loaded.compiled, collection, venues: insightScope(request.caller, collection) };
+    const venues = insightScope(request.caller, collection);
+    // After the read check (who may not read it learns nothing of it): its answers are sealed at rest (features/sealed), nothing to count or quote.
+    if (loaded.compiled.confidential) throw refuse(callerLanguage(request), 'formId', 'insightsConfidential', { form: request.params.formId });
+    return { compiled: loaded.compiled, collection, venues };
   }
 
   // Kept as the JSON text sent (the route's own serializer, once): a shared answer costs no serializing.

@@ -39,7 +39,9 @@ async function recount(tx: Queryable, collection: string, lines: string[]): Prom
 export async function followCountedFields(db: Db, registry: Registry): Promise<boolean> {
   const wanted = new Map<string, string[]>();
   for (const collection of registry.collections.values()) {
-    if (collection.kind === 'submissions' && collection.form) wanted.set(collection.slug, countedFields(collection.form.compiled.form));
+    // A confidential form's answers are sealed at rest (features/sealed): nothing to count, and its insights are refused.
+    if (collection.kind === 'submissions' && collection.form)
+      wanted.set(collection.slug, collection.sealed ? [] : countedFields(collection.form.compiled.form));
   }
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${FOLD_LOCK})`);

@@ -86,7 +86,7 @@ export async function readMultipart(ctx: ServerContext, request: FastifyRequest,
     }
     const slot = await ctx.orphanUploads.reserve(ctx.db, request.ip, lang);
     try {
-      const kept = await keepUpload(ctx.db, ctx.config.dataDir, collection, part.file, lang, ctx.uploads, request.ip);
+      const kept = await keepUpload(ctx.db, ctx.config.dataDir, collection, part.file, lang, ctx, request.ip);
       await slot.keep(kept.row.id);
       posted.uploads.set(part.fieldname, [...(posted.uploads.get(part.fieldname) ?? []), kept.row.id]);
       posted.claims.push(kept.claim);

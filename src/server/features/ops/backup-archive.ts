@@ -16,7 +16,10 @@ export const BACKUP_FORMAT = 'venue-forms-backup/1';
 export const MANIFEST = 'backup.json';
 export const PGDATA_ARCHIVE = 'pgdata.tar';
 export const UPLOADS = 'uploads';
-/** The secrets generated into DATA_DIR on first start (core/data-dir-secret.ts). */
+/**
+ * The secrets generated into DATA_DIR on first start (core/data-dir-secret.ts). Not the confidential
+ * key (DATA_DIR/confidential-key, features/sealed): a backup alone must open no confidential report.
+ */
 export const SECRET_FILES = ['jwt-secret', 'altcha-hmac-key'];
 
 export interface BackupManifest {

@@ -13,6 +13,8 @@ export class RestoreRefused extends Error {}
 
 export interface RestoreSummary {
   submissions: number;
+  /** Confidential reports, sealed (features/sealed): they open only with the master key, which no backup holds. */
+  sealed: number;
   files: number;
   uploadsIncluded: boolean;
 }
@@ -46,8 +48,10 @@ async function placeAndOpen(staging: string, dataDir: string, manifest: BackupMa
   });
   try {
     await pglite.waitReady;
-    const { rows } = await pglite.query<{ submissions: number }>('SELECT count(*)::int AS submissions FROM documents WHERE form_version IS NOT NULL');
-    return { submissions: rows[0].submissions, files: countFiles(uploadsRoot(dataDir)), uploadsIncluded: manifest.uploadsIncluded };
+    const { rows } = await pglite.query<{ submissions: number; sealed: number }>(
+      `SELECT count(*)::int AS submissions, count(*) FILTER (WHERE data ? '$sealed')::int AS sealed FROM documents WHERE form_version IS NOT NULL`,
+    );
+    return { ...rows[0], files: countFiles(uploadsRoot(dataDir)), uploadsIncluded: manifest.uploadsIncluded };
   } finally {
     await pglite.close();
   }

@@ -3,7 +3,8 @@
 // in the index of the emails and phones each submission holds (migrations.ts: about 1 ms over
 // 20,000 surveys, where reading every answer took 75 ms), never by loading submissions into Node. A
 // waiver under legal hold (legal-hold.ts) says so, with when the hold ends; so does a submission
-// an admin placed a hold on (legal_holds, held until lifted).
+// an admin placed a hold on (legal_holds, held until lifted). A confidential form's report is sealed
+// (features/sealed): it is found by the keyed hashes of its emails and phones, and opened here.
 import type { Caller } from '../../core/access/caller.ts';
 import { readScope } from '../../core/access/submission-access.ts';
 import type { Queryable } from '../../core/db/db.ts';
@@ -11,6 +12,7 @@ import type { Registry } from '../../core/registry.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
 import { legalHold } from './legal-hold.ts';
 import type { Person } from './person.ts';
+import type { Sealer } from '../sealed/index.ts';
 
 /** More than this for one person is not a person but a shared address (a front desk's): the search says so by its count. */
 export const MATCH_LIMIT = 1000;
@@ -49,20 +51,26 @@ interface Row {
 export const formsReadBy = (caller: Caller, registry: Registry): LoadedForm[] =>
   registry.forms.filter((form) => readScope(caller, form.compiled).kind === 'all');
 
-export async function findPerson(db: Queryable, registry: Registry, caller: Caller, person: Person): Promise<FoundSubmission[]> {
+export async function findPerson(db: Queryable, registry: Registry, caller: Caller, person: Person, sealer: Sealer): Promise<FoundSubmission[]> {
   const forms = formsReadBy(caller, registry);
   const holds = forms.map((form) => legalHold(form.compiled));
   const { rows } = await db.query<Row>(
-    `SELECT d.id, d.collection, d.reference, d.created_at, d.data, d.evidence, h.document_id IS NOT NULL AS hold_placed,
+    `SELECT d.id, d.collection, d.reference, d.created_at, d.data, d.data_key_id, d.data_key, d.evidence, h.document_id IS NOT NULL AS hold_placed,
             f.held AND (f.retention IS NULL OR d.created_at + f.retention::interval > now()) AS held,
             CASE WHEN f.held THEN d.created_at + f.retention::interval END AS held_until
      FROM documents d
      JOIN unnest($1::text[], $2::boolean[], $3::text[]) AS f(collection, held, retention) ON f.collection = d.collection
      LEFT JOIN legal_holds h ON h.document_id = d.id
-     WHERE person_keys(d.data) && $4::text[]
+     WHERE (person_keys(d.data) && $4::text[] OR d.sealed_person_keys && $5::text[])
      ORDER BY d.created_at DESC, d.id DESC
      LIMIT ${MATCH_LIMIT}`,
-    [forms.map((form) => form.compiled.collection), holds.map((hold) => hold.held), holds.map((hold) => hold.retention), person.matches],
+    [
+      forms.map((form) => form.compiled.collection),
+      holds.map((hold) => hold.held),
+      holds.map((hold) => hold.retention),
+      person.matches,
+      sealer.personLookup(person.matches),
+    ],
   );
   const byCollection = new Map(forms.map((form) => [form.compiled.collection, form]));
   return rows.map((row) => ({
@@ -74,7 +82,7 @@ export async function findPerson(db: Queryable, registry: Registry, caller: Call
     held: row.held === true || row.hold_placed,
     heldUntil: row.held && !row.hold_placed ? row.held_until : null,
     holdPlaced: row.hold_placed,
-    data: row.data,
+    data: sealer.openRow(row).data,
     evidence: row.evidence,
   }));
 }

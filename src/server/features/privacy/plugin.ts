@@ -76,7 +76,7 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
     async (request: FastifyRequest<{ Querystring: PersonQuery }>) => {
       await admit(request);
       const person = readPerson(request.query, lang(request));
-      const found = await findPerson(db, registry, request.caller, person);
+      const found = await findPerson(db, registry, request.caller, person, ctx.sealed);
       await audit(request, 'privacy-search', person, { found: found.length });
       return { by: person.by, value: person.value, docs: found.map(toMatch) };
     },
@@ -90,7 +90,7 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
       const format = request.query.format ?? 'json';
       if (format !== 'json' && format !== 'html') throw refuse(lang(request), 'format', 'privacyBadFormat');
       const person = readPerson(request.query, lang(request));
-      const found = await findPerson(db, registry, request.caller, person);
+      const found = await findPerson(db, registry, request.caller, person, ctx.sealed);
       const data = await exportPerson(db, person, found);
       await audit(request, 'privacy-export', person, { found: found.length, format });
       const stamp = data.exportedAt.slice(0, 10);
@@ -126,7 +126,7 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
       if (!reason) throw refuse(language, 'reason', 'privacyReasonRequired');
       if (reason.length > ERASE_REASON_MAX) throw refuse(language, 'reason', 'privacyReasonTooLong');
       if (body.confirm !== true) throw refuse(language, 'confirm', 'privacyConfirmRequired');
-      const found = await findPerson(db, registry, request.caller, person);
+      const found = await findPerson(db, registry, request.caller, person, ctx.sealed);
       const held = found.filter((submission) => submission.held);
       const erasable = found.filter((submission) => !submission.held);
       const forms: Record<string, number> = {};

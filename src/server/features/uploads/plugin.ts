@@ -43,7 +43,7 @@ export const uploadsPlugin = sharedPlugin(async (app, ctx) => {
       // Guests' files: only for who reads the submission the file belongs to.
       if (!mayOpen(request.caller, ctx.registry, collection)) throw forbidden();
       const readable = (params: unknown[]) => readableSql(request.caller, ctx.registry, collection, params);
-      const { row, filename, mimeType, file } = await storedFile(ctx.db, ctx.uploads, collection.slug, request.params.filename, readable);
+      const { row, filename, mimeType, file } = await storedFile(ctx.db, ctx, collection.slug, request.params.filename, readable);
       await recordAudit(ctx.db, request.caller, { action: 'read-upload', target: collection.slug, documentId: row.id });
       return reply
         .type(mimeType)

@@ -20,7 +20,7 @@ import { isAccepted, sniffFileType, SNIFF_BYTES, type SniffedType } from './snif
 import { canClean, FileRefused } from './clean-upload.ts';
 import { inspectionTurn, warmInspection } from './inspection-pool.ts';
 import { imageDimensions } from './image-dimensions.ts';
-import type { UploadStorage } from '../../core/storage/storage.ts';
+import type { ServerContext } from '../../core/context.ts';
 import { uploadsRoot } from '../../core/storage/storage-disk.ts';
 import { timed, uploadInspectionSeconds } from '../../core/metrics.ts';
 import { newUploadClaim, uploadClaimSha256 } from './upload-claims.ts';
@@ -79,6 +79,9 @@ async function writeIfAccepted(source: Readable, partial: string, accept: string
   return { type: type as SniffedType | null, refusal: refusal as ApiError | null, size };
 }
 
+/** Where an upload goes: the file store, and the sealer for the files a confidential form stores (features/sealed). */
+export type UploadStore = Pick<ServerContext, 'uploads' | 'sealed'>;
+
 /** The stored upload, and the claim a submission must carry to attach it (upload-claims.ts). */
 export interface ReceivedUpload {
   row: DocumentRow;
@@ -90,7 +93,7 @@ export async function receiveUpload(
   dataDir: string,
   collection: Collection,
   request: FastifyRequest,
-  storage: UploadStorage,
+  store: UploadStore,
 ): Promise<ReceivedUpload> {
   const rule = collection.upload!;
   if (!request.isMultipart()) throw noFileUploaded();
@@ -101,7 +104,7 @@ export async function receiveUpload(
   }
   const locale = (request.query as Record<string, unknown> | undefined)?.locale;
   const lang = resolveLanguage(typeof locale === 'string' ? locale : request.headers['accept-language']);
-  return keepUpload(db, dataDir, collection, part.file, lang, storage, request.ip);
+  return keepUpload(db, dataDir, collection, part.file, lang, store, request.ip);
 }
 
 /**
@@ -109,7 +112,9 @@ export async function receiveUpload(
  * collection: what POST /api/{uploadCollection} does with its `file`, and a form posted without
  * JavaScript with each of its files (features/native-post). `file.truncated`: the multipart
  * reader stopped at its size limit. `client`: the sender's address (request.ip), whose files are
- * checked one at a time (inspection-pool.ts).
+ * checked one at a time (inspection-pool.ts). A file of a collection a confidential form stores
+ * files in is sealed with a data key of its own before it reaches the file store (it arrives before
+ * its report exists); its row keeps the wrapped key and, in plain, only the stored name, type and size.
  */
 export async function keepUpload(
   db: Queryable,
@@ -117,7 +122,7 @@ export async function keepUpload(
   collection: Collection,
   file: Readable & { truncated?: boolean },
   lang: Lang,
-  storage: UploadStorage,
+  store: UploadStore,
   client: string,
 ): Promise<ReceivedUpload> {
   const rule = collection.upload!;
@@ -147,17 +152,23 @@ export async function keepUpload(
       throw error;
     }
     const filename = `${name}.${type.extension}`;
-    await storage.put(collection.slug, filename, cleaned, type.mimeType);
+    const sealed = collection.sealed ? store.sealed.sealFile(cleaned) : null;
+    await store.uploads.put(collection.slug, filename, sealed?.bytes ?? cleaned, type.mimeType);
     const claim = newUploadClaim();
     try {
-      const { rows } = await db.query<DocumentRow>('INSERT INTO documents (collection, data, upload_claim_sha256) VALUES ($1, $2::jsonb, $3) RETURNING *', [
-        collection.slug,
-        JSON.stringify({ filename, mimeType: type.mimeType, filesize: cleaned.length, ...imageDimensions(cleaned, type.mimeType) }),
-        uploadClaimSha256(claim),
-      ]);
+      const { rows } = await db.query<DocumentRow>(
+        'INSERT INTO documents (collection, data, upload_claim_sha256, data_key_id, data_key) VALUES ($1, $2::jsonb, $3, $4, $5) RETURNING *',
+        [
+          collection.slug,
+          JSON.stringify({ filename, mimeType: type.mimeType, filesize: cleaned.length, ...imageDimensions(cleaned, type.mimeType) }),
+          uploadClaimSha256(claim),
+          sealed?.keyId ?? null,
+          sealed?.wrapped ?? null,
+        ],
+      );
       return { row: rows[0], claim };
     } catch (error) {
-      await storage.delete(collection.slug, filename);
+      await store.uploads.delete(collection.slug, filename);
       throw error;
     }
   } finally {

@@ -1,10 +1,14 @@
 // A stored upload by its file name, as the file routes serve it (guests' files to staff,
 // content files to everyone): its document, its type and its bytes, or a 404.
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { DocumentRow } from '../../core/documents.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import { notFound } from '../../core/errors.ts';
+import { isSealedRow } from '../sealed/index.ts';
 import type { UploadStorage } from '../../core/storage/storage.ts';
+import type { UploadStore } from './receive-upload.ts';
 
 export interface StoredFile {
   row: DocumentRow;
@@ -17,7 +21,7 @@ export interface StoredFile {
 /** `readable` (core/access/submission-access.ts readableSql) limits it to the files the caller may read; any other is a 404. */
 export async function storedFile(
   db: Queryable,
-  storage: UploadStorage,
+  store: UploadStore,
   collection: string,
   requested: string,
   readable?: (params: unknown[]) => string,
@@ -28,7 +32,9 @@ export async function storedFile(
   const row = rows[0];
   if (!row) throw notFound();
   const { filename, mimeType } = row.data as { filename: string; mimeType: string };
-  const file = await storage.get(collection, path.basename(filename));
-  if (!file) throw notFound();
+  const stored = await store.uploads.get(collection, path.basename(filename));
+  if (!stored) throw notFound();
+  // A sealed file (at most its form's size limit) is opened whole: its tag is checked before a byte is sent.
+  const file = isSealedRow(row) ? Readable.from([store.sealed.openFile(row, await buffer(stored))]) : stored;
   return { row, filename: path.basename(filename), mimeType, file };
 }

@@ -83,11 +83,13 @@ export default function SubmissionsPage() {
       <SubmissionFilterForm key={FILTER_PARAMS.map((name) => filter[name]).join('|')} filter={filter} language={language} sort={sortParam(sort)}>
         <FollowUpFilters formId={compiled.id} form={compiled.form} textLang={textLang} filter={filter} assignees={assignees} venues={venues} />
       </SubmissionFilterForm>
-      <p>
-        <a className="console-export" href={apiUrl(exportHref)} download>
-          {t('staffExport')}
-        </a>
-      </p>
+      {exportHref && (
+        <p>
+          <a className="console-export" href={apiUrl(exportHref)} download>
+            {t('staffExport')}
+          </a>
+        </p>
+      )}
       {insightQuestions(compiled.form).length > 0 && (
         <p>
           <Link to={staffLink(`/staff/insights/${compiled.id}`, search)}>{t('staffInsightsLink')}</Link>

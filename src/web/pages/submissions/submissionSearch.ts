@@ -7,8 +7,9 @@ import { dataFields } from '../../../engine/checks/conditions.ts';
 import { FOLLOW_UP_STATES } from '../../../engine/contract/followup.ts';
 import { ratingFields, ratingTop, ratingValuesBetween } from '../../../engine/insights/rating-range.ts';
 
-/** The answers a staff member recognises a guest by: names, phones and emails. */
+/** The answers a staff member recognises a guest by: names, phones and emails (none of a confidential form: its answers are sealed at rest, so its reference alone is searched). */
 export function contactFields(form: ResolvedForm): ResolvedDataField[] {
+  if (form.confidential) return [];
   return dataFields(form).filter(
     (field) =>
       field.type === 'email' || field.type === 'phone' || (field.type === 'text' && (/name/.test(field.name) || /name/.test(field.autocomplete ?? ''))),

@@ -32,7 +32,8 @@ export interface SubmissionsData extends PageData {
   assignees: StaffMember[];
   /** The venues a submission may be about (the venue question's answers), or null when the form names none. */
   venues: string[] | null;
-  exportHref: string;
+  /** null: a confidential form, which has no CSV export (its answers are sealed at rest: README, Confidential reports at rest). */
+  exportHref: string | null;
   /** How the list is sorted (?sort=, listSort.ts). */
   sort: ListSort;
 }
@@ -77,7 +78,7 @@ export const loadPage: LoadPage<ConsoleRef, SubmissionsData> = async ({ page, ur
     assignees: assignees.docs,
     venues,
     sort,
-    exportHref: `${collection}/export.csv${where ? `?${whereParam(where)}` : ''}`,
+    exportHref: compiled.confidential ? null : `${collection}/export.csv${where ? `?${whereParam(where)}` : ''}`,
   };
 };
 
