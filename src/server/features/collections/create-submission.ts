@@ -189,7 +189,15 @@ async function insertWithReference(db: Db, inTransaction: boolean, create: (tx: 
 export function storeSubmission(ctx: ServerContext, collection: Collection, request: SubmissionRequest): Promise<DocumentRow> {
   const { db, registry, uniqueRules, config, submissionHooks, sealed } = ctx;
   return createSubmission(
-    { db, collections: registry.collections, uniqueRules, uploadOrphanMinutes: config.uploadOrphanMinutes, submissionHooks, jwtSecret: ctx.jwtSecret, sealer: sealed },
+    {
+      db,
+      collections: registry.collections,
+      uniqueRules,
+      uploadOrphanMinutes: config.uploadOrphanMinutes,
+      submissionHooks,
+      jwtSecret: ctx.jwtSecret,
+      sealer: sealed,
+    },
     collection,
     request,
   );
