@@ -14,6 +14,7 @@ import { positionOf } from './position.ts';
 import { LANGUAGES } from '../../src/engine/text/languages.ts';
 import { richTextBlockProblems } from './check-rich-text.ts';
 import { listColumnProblems } from './check-list-columns.ts';
+import { ruleProblems } from './check-rules.ts';
 import { LANGUAGE_NAMES, languageList, placeOf, type FileKind } from './wording.ts';
 
 export interface Problem {
@@ -391,6 +392,7 @@ export function checkDefinition(
       );
   }
   listColumnProblems(definition, add);
+  ruleProblems(definition, add);
   problems.push(...contactProblems(file, definition));
   if (problems.length === 0) {
     try {

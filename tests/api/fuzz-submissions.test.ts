@@ -49,8 +49,9 @@ async function baseAnswers(form: LoadedForm): Promise<Answers> {
     case 'employee-survey':
       return samples.employeeAnswers();
     case 'ifly-waiver':
-    case 'laser-oasis-waiver':
       return samples.waiverAnswers();
+    case 'laser-oasis-waiver':
+      return samples.laserWaiverAnswers();
     case 'ski-waiver':
       return samples.skiWaiverAnswers();
     case 'padel-survey':

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDataDir, startTestServer, type TestServer } from '../support/server.ts';
 import { waiverExpired, waiverValidUntil } from '../../src/engine/waivers/waiver-validity.ts';
-import { errorPaths, IFLY, waiverAnswers } from './samples.ts';
+import { errorPaths, IFLY, laserWaiverAnswers, minor, waiverAnswers } from './samples.ts';
 import { buildWithChangedTerms } from './changed-forms.ts';
 
 const LASER = 'laser-oasis-waiver-forms';
@@ -33,7 +33,7 @@ const uniquePhone = () => `+9745${String(randomInt(1_000_000, 9_999_999))}`;
 const uniqueDocument = () => `QA${randomInt(100_000_000, 999_999_999)}`;
 
 async function signWaiver(collection: string, overrides: Record<string, unknown> = {}) {
-  const answers = waiverAnswers({ phone: uniquePhone(), qid: uniqueDocument(), ...overrides });
+  const answers = (collection === LASER ? laserWaiverAnswers : waiverAnswers)({ phone: uniquePhone(), qid: uniqueDocument(), ...overrides });
   const created = await server.api(`/api/${collection}`, { json: answers });
   expect(created.status).toBe(201);
   return { doc: created.body.doc, answers };
@@ -79,7 +79,7 @@ describe('the desk finds a waiver', () => {
   it('by QID/passport number (the signer’s or a dependent’s, any case), by Form ID as read aloud, and by words of a name', async () => {
     const dependentDocument = uniqueDocument();
     const surname = `Zz${randomInt(100_000, 999_999)}`;
-    const { doc, answers } = await signWaiver(IFLY, { name: `Mariam ${surname}`, dependents: [{ name: `Yousef ${surname}`, qid: dependentDocument }] });
+    const { doc, answers } = await signWaiver(IFLY, { name: `Mariam ${surname}`, dependents: [minor(`Yousef ${surname}`, { qid: dependentDocument })] });
     expect(idsOf((await search(answers.qid as string)).body)).toEqual([doc.id]);
     expect(idsOf((await search((answers.qid as string).toLowerCase())).body)).toEqual([doc.id]);
     expect(idsOf((await search(dependentDocument)).body)).toEqual([doc.id]);

@@ -27,8 +27,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * in the compiled form the page loads): 198.0 KB.
  * 198.6 since the dining survey asks whether the guest may be contacted and names its contact (replies to the
  * guest, features/cases): 198.4 KB.
+ * 199.0 since a definition's age and fitness rules are checked in the page as on the server (engine/checks/rules.ts,
+ * the conditions' age and number tests: +0.4 KB): 198.8 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 198.6;
+const DINING_SURVEY_JS_BUDGET_KB = 199.0;
 
 interface Chunk {
   file: string;
