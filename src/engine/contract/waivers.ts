@@ -44,6 +44,8 @@ export const WaiverResult = Type.Object({
   expired: Type.Boolean(),
   /** The terms changed since the guest signed: they must sign again. */
   newTermsSince: Type.Boolean(),
+  /** The terms changed and the definition says earlier signatures no longer cover (resignOnNewTerms): check-in is refused until they sign again. */
+  mustSignNewTerms: Type.Boolean(),
   checkIns: Type.Array(WaiverCheckIn),
   /** True in search results: each `document` and `phone` shows its last 4 characters only (•••••••9013); GET /api/waivers/{id} answers them in full. */
   masked: Type.Boolean(),

@@ -18,7 +18,7 @@ export function maskValue(value: string): string {
 export function toWaiverResult(
   row: FoundWaiver,
   form: LoadedForm,
-  extra: { newTermsSince: boolean; checkIns: WaiverCheckIn[]; masked: boolean },
+  extra: { newTermsSince: boolean; mustSignNewTerms: boolean; checkIns: WaiverCheckIn[]; masked: boolean },
 ): WaiverResult {
   const { compiled, texts } = form;
   const shown = (value: string | null) => (value !== null && extra.masked ? maskValue(value) : value);

@@ -72,7 +72,11 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
         ) : (
           <span className="desk-badge desk-badge-good">{t('staffWaiverValidUntil', { date: staffDay(waiver.validUntil, lang) })}</span>
         )}
-        {waiver.newTermsSince && <span className="desk-badge desk-badge-bad">{t('staffWaiverNewTerms')}</span>}
+        {waiver.mustSignNewTerms ? (
+          <span className="desk-badge desk-badge-bad">{t('staffWaiverMustSignNewTerms')}</span>
+        ) : (
+          waiver.newTermsSince && <span className="desk-badge desk-badge-bad">{t('staffWaiverNewTerms')}</span>
+        )}
       </p>
       <ul className="desk-facts">
         <li>{t('staffWaiverFormId', { reference: ltr(waiver.reference) })}</li>
@@ -119,7 +123,7 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
               <button
                 type="button"
                 className="desk-button"
-                disabled={busy !== null}
+                disabled={busy !== null || waiver.mustSignNewTerms}
                 onClick={() => void checkIn(person)}
                 aria-label={t('staffWaiverCheckInWho', { name: person.name })}
               >
