@@ -17,6 +17,7 @@ import { listColumnProblems } from './check-list-columns.ts';
 import { quotaProblems } from './check-quotas.ts';
 import { reporterAccessProblems } from './check-reporter-access.ts';
 import { confidentialProblems } from './check-confidential.ts';
+import { ruleProblems } from './check-rules.ts';
 import { LANGUAGE_NAMES, languageList, placeOf, type FileKind } from './wording.ts';
 
 export interface Problem {
@@ -397,6 +398,7 @@ export function checkDefinition(
   quotaProblems(definition, add);
   reporterAccessProblems(definition, add);
   confidentialProblems(definition, add);
+  ruleProblems(definition, add);
   problems.push(...contactProblems(file, definition));
   if (problems.length === 0) {
     try {

@@ -31,6 +31,8 @@ export function conditionText(c: Condition): string {
   if ('not' in c) return `not (${conditionText(c.not)})`;
   if ('equals' in c) return `"${c.field}" is ${JSON.stringify(c.equals)}`;
   if ('in' in c) return `"${c.field}" is one of ${c.in.map((v) => JSON.stringify(v)).join(', ')}`;
+  if ('above' in c) return `"${c.field}" is more than ${c.above}`;
+  if ('ageUnder' in c) return `the age from "${c.field}" is under ${c.ageUnder}${c.on ? ` on "${c.on}"` : ''}`;
   return `"${c.field}" is ${c.filled ? 'answered' : 'not answered'}`;
 }
 

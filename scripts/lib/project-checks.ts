@@ -173,6 +173,7 @@ export function checkWaiverFields(definitions: DefinitionAt[]): Problem[] {
     want(WAIVER_FIELDS.document, ['text']);
     want(WAIVER_FIELDS.phone, ['phone']);
     want(WAIVER_FIELDS.visitDate, ['date'], true);
+    want(WAIVER_FIELDS.birthDate, ['date'], true);
     want(WAIVER_FIELDS.dependents, ['repeat'], true);
   }
   return problems;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import type { Role } from '../../src/server/core/access/roles.ts';
 import { fileForm, tinyPdf, tinyPng } from '../support/files.ts';
-import { DINING, diningAnswers, SIGNATURE, skiWaiverAnswers, waiverAnswers } from './samples.ts';
+import { DINING, diningAnswers, laserWaiverAnswers, SIGNATURE, skiWaiverAnswers, waiverAnswers } from './samples.ts';
 
 type Account =
   | 'admin'
@@ -101,7 +101,10 @@ async function storeRow(collection: string, data: Record<string, unknown>): Prom
 
 const call = (account: Account, path: string, init: { method?: string; json?: unknown } = {}) =>
   server.api(path, account === 'publicKey' ? { as: 'public', ...init } : { as: 'none', headers: headers[account] ?? {}, ...init });
-const SIGNED_ANSWERS: Record<string, (overrides: Record<string, unknown>) => Record<string, unknown>> = { 'ski-waiver-forms': skiWaiverAnswers };
+const SIGNED_ANSWERS: Record<string, (overrides: Record<string, unknown>) => Record<string, unknown>> = {
+  'ski-waiver-forms': skiWaiverAnswers,
+  'laser-oasis-waiver-forms': laserWaiverAnswers,
+};
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { canonicalJson } from '../../src/server/core/forms/evidence.ts';
 import { fileForm, tinyPdf, tinyPng } from '../support/files.ts';
+import { minor } from './samples.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -86,11 +87,14 @@ describe('the iFly waiver', () => {
   const answers = (overrides: Record<string, unknown> = {}) => ({
     visit_date: today(),
     name: 'Noor Saleh',
+    birth_date: '1988-04-12',
+    weight_kg: 64,
     qid: '28463400123',
     phone: '+97455501234',
-    dependents: [{ name: 'Lina Saleh', qid: 'P1234567' }],
+    dependents: [minor('Lina Saleh', { qid: 'P1234567' })],
     signature,
     acknowledgement: true,
+    guardian: true,
     ...overrides,
   });
 
@@ -116,7 +120,7 @@ describe('the iFly waiver', () => {
   });
 
   it("names a child's answer by its row, like Payload", async () => {
-    const answer = await server.api('/api/ifly-waiver-forms', { json: answers({ dependents: [{ name: 'Lina Saleh' }, { name: '' }] }) });
+    const answer = await server.api('/api/ifly-waiver-forms', { json: answers({ dependents: [minor('Lina Saleh'), minor('')] }) });
     expect(answer.status).toBe(400);
     const [error] = answer.body.errors[0].data.errors;
     expect(error.path).toBe('dependents.1.name');

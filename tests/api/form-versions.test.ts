@@ -68,8 +68,9 @@ describe("a waiver's evidence", () => {
     expect(evidence.ip).toBe('127.0.0.1');
     expect(evidence.userAgent).toBe(BROWSER);
     expect(evidence.language).toBe('ar');
-    // The Arabic consent beside the signature, word for word.
-    expect(evidence.consentText).toBe(ifly().texts.ar!['sections.signature.fields.acknowledgement.label']);
+    // The Arabic consents beside the signature, word for word (the acknowledgement, then the guardian's).
+    const texts = ifly().texts.ar!;
+    expect(evidence.consentText).toBe(`${texts['sections.signature.fields.acknowledgement.label']}\n${texts['sections.signature.fields.guardian.label']}`);
     expect(evidence.consentText).toMatch(/^بإرسال هذا النموذج/);
     expect(evidence.termsSha256).toMatch(/^[0-9a-f]{64}$/);
   });

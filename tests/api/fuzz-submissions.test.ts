@@ -49,8 +49,9 @@ async function baseAnswers(form: LoadedForm): Promise<Answers> {
     case 'employee-survey':
       return samples.employeeAnswers();
     case 'ifly-waiver':
-    case 'laser-oasis-waiver':
       return samples.waiverAnswers();
+    case 'laser-oasis-waiver':
+      return samples.laserWaiverAnswers();
     case 'ski-waiver':
       return samples.skiWaiverAnswers();
     case 'padel-survey':
@@ -272,7 +273,12 @@ describe('fuzzing every create endpoint', () => {
     for (const form of forms()) {
       if (form.compiled.uploads.length || form.compiled.id === 'loyalty-registration') continue; // files and unique phones: covered by their own tests
       const base = await baseAnswers(form);
-      const fixed = new Set([...form.compiled.references.map((r) => r.field), ...form.compiled.unique.flatMap((u) => u.fields)]);
+      // Answers an age or fitness rule reads (a random date of birth is rarely a guardian's) keep the sample's valid values.
+      const fixed = new Set([
+        ...form.compiled.references.map((r) => r.field),
+        ...form.compiled.unique.flatMap((u) => u.fields),
+        ...(form.compiled.form.rules ?? []).map((rule) => rule.field.split('.')[0]),
+      ]);
       // A phone's schema only bounds its length; libphonenumber-js decides, so candidates are numbers in the writings clients use.
       const phones = new Set(
         dataFields(form.compiled.form)

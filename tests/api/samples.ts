@@ -102,17 +102,52 @@ export const SIGNATURE = {
   aspect: 3,
 };
 
+/** A date of birth `years` whole years before today (Doha's day), e.g. bornYearsAgo(8) for an 8-year-old. */
+export function bornYearsAgo(years: number, extraDays = 0): string {
+  const [y, m, d] = visitToday().split('-').map(Number);
+  return new Date(Date.UTC(y - years, m - 1, d - extraDays)).toISOString().slice(0, 10);
+}
+
+/** An iFly waiver: a guardian of 38 with two minors (12 and 7), each with a date of birth and weight. */
 export function waiverAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+  const answers: Record<string, unknown> = {
     visit_date: visitToday(),
     name: 'Noor Saleh',
+    birth_date: bornYearsAgo(38, 40),
+    weight_kg: 64,
     qid: '28463400123',
     phone: '+97455501234',
-    dependents: [{ name: 'Lina Saleh', qid: 'P1234567' }, { name: 'Omar Saleh' }],
+    dependents: [
+      { name: 'Lina Saleh', birth_date: bornYearsAgo(12, 100), qid: 'P1234567', weight_kg: 38 },
+      { name: 'Omar Saleh', birth_date: bornYearsAgo(7, 10), weight_kg: 22 },
+    ],
     signature: SIGNATURE,
     acknowledgement: true,
+    guardian: true,
     ...overrides,
   };
+  // The guardian's consent is asked only beside minors (a hidden question's answer is refused).
+  if (!('guardian' in overrides) && !(Array.isArray(answers.dependents) && answers.dependents.length > 0)) delete answers.guardian;
+  return answers;
+}
+
+/** A minor as a waiver lists them: a name, a date of birth (9 years ago by default) and a weight (iFly asks it). */
+export const minor = (name: string, fields: Record<string, unknown> = {}): Record<string, unknown> => ({
+  name,
+  birth_date: bornYearsAgo(9, 20),
+  weight_kg: 30,
+  ...fields,
+});
+
+/** The same people at Laser Oasis, whose waiver asks no weight. */
+export function laserWaiverAnswers(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const { weight_kg: _weight, dependents, ...rest } = waiverAnswers();
+  const minors = (dependents as Record<string, unknown>[]).map(({ weight_kg: _minorWeight, ...minor }) => minor);
+  const answers: Record<string, unknown> = { ...rest, dependents: minors, ...overrides };
+  // Minors given in overrides as for iFly (minor()) lose the weight Laser Oasis does not ask.
+  if (Array.isArray(answers.dependents)) answers.dependents = answers.dependents.map(({ weight_kg: _w, ...kept }: Record<string, unknown>) => kept);
+  if (!('guardian' in overrides) && !(Array.isArray(answers.dependents) && answers.dependents.length > 0)) delete answers.guardian;
+  return answers;
 }
 
 export const SKI = 'ski-waiver-forms';

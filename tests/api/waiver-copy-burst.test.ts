@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { IFLY, waiverAnswers } from './samples.ts';
+import { IFLY, minor, waiverAnswers } from './samples.ts';
 
 const RATE = 30; // RATE_LIMIT_PER_MINUTE's default: each address opens the link that many times
 const BURST_ADDRESSES = ['203.0.113.11', '203.0.113.12', '203.0.113.13', '203.0.113.14'];
@@ -21,7 +21,7 @@ function maximalWaiver(): Record<string, unknown> {
   return waiverAnswers({
     name: arabic(0),
     qid: 'A'.repeat(26),
-    dependents: Array.from({ length: 10 }, (_, index) => ({ name: arabic(index + 1), qid: `P${String(index).repeat(25)}` })),
+    dependents: Array.from({ length: 10 }, (_, index) => minor(arabic(index + 1), { qid: `P${String(index).repeat(25)}` })),
     signature: { strokes, aspect: 3 },
   });
 }

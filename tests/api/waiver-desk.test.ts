@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDataDir, startTestServer, type TestServer } from '../support/server.ts';
 import { waiverExpired, waiverValidUntil } from '../../src/engine/waivers/waiver-validity.ts';
-import { errorPaths, IFLY, waiverAnswers } from './samples.ts';
+import { errorPaths, IFLY, laserWaiverAnswers, minor, waiverAnswers } from './samples.ts';
 import { buildWithChangedTerms } from './changed-forms.ts';
 
 const LASER = 'laser-oasis-waiver-forms';
@@ -33,7 +33,7 @@ const uniquePhone = () => `+9745${String(randomInt(1_000_000, 9_999_999))}`;
 const uniqueDocument = () => `QA${randomInt(100_000_000, 999_999_999)}`;
 
 async function signWaiver(collection: string, overrides: Record<string, unknown> = {}) {
-  const answers = waiverAnswers({ phone: uniquePhone(), qid: uniqueDocument(), ...overrides });
+  const answers = (collection === LASER ? laserWaiverAnswers : waiverAnswers)({ phone: uniquePhone(), qid: uniqueDocument(), ...overrides });
   const created = await server.api(`/api/${collection}`, { json: answers });
   expect(created.status).toBe(201);
   return { doc: created.body.doc, answers };
@@ -71,6 +71,7 @@ describe('the desk finds a waiver', () => {
       validUntil: answers.visit_date,
       expired: false,
       newTermsSince: false,
+      mustSignNewTerms: false,
       checkIns: [],
     });
     expect(result.signature).toBeUndefined();
@@ -79,7 +80,7 @@ describe('the desk finds a waiver', () => {
   it('by QID/passport number (the signer’s or a dependent’s, any case), by Form ID as read aloud, and by words of a name', async () => {
     const dependentDocument = uniqueDocument();
     const surname = `Zz${randomInt(100_000, 999_999)}`;
-    const { doc, answers } = await signWaiver(IFLY, { name: `Mariam ${surname}`, dependents: [{ name: `Yousef ${surname}`, qid: dependentDocument }] });
+    const { doc, answers } = await signWaiver(IFLY, { name: `Mariam ${surname}`, dependents: [minor(`Yousef ${surname}`, { qid: dependentDocument })] });
     expect(idsOf((await search(answers.qid as string)).body)).toEqual([doc.id]);
     expect(idsOf((await search((answers.qid as string).toLowerCase())).body)).toEqual([doc.id]);
     expect(idsOf((await search(dependentDocument)).body)).toEqual([doc.id]);
@@ -336,7 +337,7 @@ describe('who may use the desk', () => {
 });
 
 describe('after the terms change', () => {
-  it('a waiver signed before says "new terms since"; one signed after does not', async () => {
+  it('a waiver signed before says "new terms since" and "must sign the new terms", and is not checked in until signed again; one signed after is', async () => {
     const phone = uniquePhone();
     const before = await signWaiver(IFLY, { phone });
     await server.close();
@@ -350,6 +351,20 @@ describe('after the terms change', () => {
         [after.doc.id, false],
         [before.doc.id, true],
       ]);
+      // iFly says earlier signatures do not cover new terms (resignOnNewTerms): the desk must not check them in until they sign again.
+      expect(found.map((doc: { id: number; mustSignNewTerms: boolean }) => [doc.id, doc.mustSignNewTerms])).toEqual([
+        [after.doc.id, false],
+        [before.doc.id, true],
+      ]);
+      const refused = await server.api(`/api/waivers/${before.doc.id}/check-ins?locale=ar`, { as: 'none', headers: desk, json: { person: 'signer' } });
+      expect(refused.status).toBe(409);
+      expect(errorPaths(refused.body)).toEqual(['person']);
+      expect(refused.body.errors[0].data.errors[0].message).toBe('يجب التوقيع على الشروط الجديدة: يُرفض تسجيل الوصول حتى يوقّع الضيف مرة أخرى');
+      expect((await server.api(`/api/waivers/${before.doc.id}/check-ins`, { as: 'none', headers: desk, json: { person: 0 } })).status).toBe(409);
+      const { rows } = await server.ctx.db.query('SELECT 1 FROM waiver_check_ins WHERE document_id = $1', [before.doc.id]);
+      expect(rows).toEqual([]);
+      // Signed again on today's terms: checked in.
+      expect((await server.api(`/api/waivers/${after.doc.id}/check-ins`, { as: 'none', headers: desk, json: { person: 'signer' } })).status).toBe(200);
     } finally {
       fs.rmSync(changed, { recursive: true, force: true });
     }

@@ -32,14 +32,30 @@ const DATE_PART_LABELS = (lang: Lang) => {
   return { day: messages.dateDay[lang]!, month: messages.dateMonth[lang]!, year: messages.dateYear[lang]! };
 };
 
-/** A date question (day, month, year): types the day and year and picks the month, as a guest would. */
-export async function fillDate(page: Page, question: string, iso: string, lang: Lang = 'en'): Promise<void> {
+/** A date question (day, month, year): types the day and year and picks the month, as a guest would (`page`: or a part of it, e.g. one item of a group). */
+export async function fillDate(page: Page | Locator, question: string, iso: string, lang: Lang = 'en'): Promise<void> {
   const [year, month, day] = iso.split('-');
   const labels = DATE_PART_LABELS(lang);
   const group = page.getByRole('group', { name: question, exact: true });
   await group.getByLabel(labels.day, { exact: true }).fill(String(Number(day)));
   await group.getByLabel(labels.month, { exact: true }).selectOption(String(Number(month)));
   await group.getByLabel(labels.year, { exact: true }).fill(year);
+}
+
+/**
+ * A waiver signer's date of birth (an adult's by default) and, where the waiver asks it (iFly), a
+ * weight within the limit: what its age and fitness rules check. In the page's language.
+ */
+export async function fillSignerAge(page: Page, born = '1988-04-12'): Promise<void> {
+  const lang = (await page.evaluate(() => document.documentElement.lang)) as Lang;
+  const [year, month, day] = born.split('-');
+  const labels = DATE_PART_LABELS(lang);
+  const field = page.locator('[data-field="birth_date"]');
+  await field.getByLabel(labels.day, { exact: true }).fill(String(Number(day)));
+  await field.getByLabel(labels.month, { exact: true }).selectOption(String(Number(month)));
+  await field.getByLabel(labels.year, { exact: true }).fill(year);
+  const weight = page.locator('#root_weight_kg');
+  if (await weight.count()) await weight.fill('64');
 }
 
 /** What a date question shows, as YYYY-MM-DD with empty missing parts (the stored shape). */

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { tinyPng } from '../support/files.ts';
 import { LOYALTY, LOYALTY_MEDIA } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
-import { createRequest, drawSignature, fillDate, passHumanCheck, pickCountry } from './fill.ts';
+import { createRequest, drawSignature, fillDate, fillSignerAge, passHumanCheck, pickCountry } from './fill.ts';
 import { sharedE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
@@ -146,6 +146,7 @@ describe('a waiver form run as a kiosk', () => {
     await page.locator('#root_name').fill(GUEST.name);
     await page.locator('#root_qid').fill(GUEST.qid);
     await page.getByRole('textbox', { name: 'رقم الهاتف', exact: true }).fill(GUEST.phone);
+    await fillSignerAge(page);
     await drawSignature(page);
     await page.locator('#root_acknowledgement').check();
     await page.locator('button[type="submit"]').click();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tinyPdf, tinyPng } from '../support/files.ts';
-import { drawSignature, fillDate, passHumanCheck, pickCountry } from './fill.ts';
+import { drawSignature, fillDate, fillSignerAge, passHumanCheck, pickCountry } from './fill.ts';
 import { sharedE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
@@ -294,6 +294,7 @@ async function signWaiver(page: Page, guest: { name: string; qid: string; phone:
   await page.locator('#root_name').fill(guest.name);
   await page.locator('#root_qid').fill(guest.qid);
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(guest.phone);
+  await fillSignerAge(page);
   await drawSignature(page);
   await page.locator('#root_acknowledgement').check();
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startE2E, storedDocs, type E2E } from './harness.ts';
 import { axeViolations } from './axe.ts';
-import { drawSignature } from './fill.ts';
+import { drawSignature, fillSignerAge } from './fill.ts';
 import { downloadedBytes } from '../support/browser.ts';
 import { STAFF } from '../support/server.ts';
 
@@ -39,6 +39,7 @@ const IFLY = 'ifly-waiver-forms';
 async function sign(page: Page, phoneLabel: string): Promise<string> {
   await page.locator('#root_name').fill('Noor Saleh');
   await page.locator('#root_qid').fill('28412345678');
+  await fillSignerAge(page);
   await page.getByRole('textbox', { name: phoneLabel, exact: true }).fill('55123456');
   await drawSignature(page);
   await page.locator('#root_acknowledgement').check();
@@ -100,6 +101,8 @@ describe("the guest's signed copy", () => {
       json: {
         visit_date: new Date().toISOString().slice(0, 10),
         name: 'Noor Saleh',
+        birth_date: '1988-04-12',
+        weight_kg: 64,
         qid: '28412345678',
         phone: '+97455123456',
         signature: {
@@ -138,6 +141,8 @@ describe('the verify page for staff', () => {
       json: {
         visit_date: new Date().toISOString().slice(0, 10),
         name: 'Noor Saleh',
+        birth_date: '1988-04-12',
+        weight_kg: 64,
         qid: '28412345678',
         phone: '+97455123456',
         signature: {
@@ -241,6 +246,8 @@ document.body.dataset.ready = '1';
       json: {
         visit_date: new Date().toISOString().slice(0, 10),
         name: 'Noor Saleh',
+        birth_date: '1988-04-12',
+        weight_kg: 64,
         qid: '28412345678',
         phone: '+97455123456',
         signature: {

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { STAFF } from '../support/server.ts';
-import { IFLY, waiverAnswers } from '../api/samples.ts';
+import { IFLY, minor, waiverAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
 import { startE2E, type E2E, sidewaysAt320 } from './harness.ts';
 
@@ -45,7 +45,7 @@ describe('the desk checks a child in', () => {
     const reference = await signWaiver({
       phone: '+97455507311',
       name: 'Noor Haddad',
-      dependents: [{ name: 'Lina Haddad', qid: 'P7654321' }, { name: 'Omar Haddad' }],
+      dependents: [minor('Lina Haddad', { qid: 'P7654321' }), minor('Omar Haddad', { birth_date: '2019-03-04' })],
     });
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/login-success`);
@@ -79,6 +79,9 @@ describe('the desk checks a child in', () => {
     // The line names who checked Omar in (the address isolated left to right, so any language's line reads right).
     const omar = card.getByRole('listitem').filter({ hasText: 'Omar Haddad' }).first();
     await omar.getByText(/^Checked in .* by \u2066desk\.e2e@dohaquest\.example\u2069$/).waitFor();
+    // A minor is a person of their own: under their guardian, with their date of birth.
+    await omar.getByText('Guardian: \u2068Noor Haddad\u2069').waitFor();
+    await omar.getByText(/^Born .*2019$/).waitFor();
     expect(await card.getByText('Not checked in yet').count()).toBe(2);
     expect(await axeViolations(page), 'after the check-in').toEqual([]);
     expect(await sidewaysAt320(page)).toEqual([0, 0]);
@@ -90,7 +93,7 @@ describe('the desk checks a child in', () => {
   });
 
   it('in Arabic, right to left: asks for a whole word of a name, a full phone, QID/passport or Form ID, then finds the waiver, masked, and checks a child in', async () => {
-    await signWaiver({ phone: '+97455507322', name: 'مريم الكعبي', dependents: [{ name: 'سارة الكعبي' }] });
+    await signWaiver({ phone: '+97455507322', name: 'مريم الكعبي', dependents: [minor('سارة الكعبي')] });
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/staff/waivers?lang=ar`);
     await page.getByRole('heading', { level: 1, name: 'مكتب الإقرارات' }).waitFor();
@@ -117,6 +120,7 @@ describe('the desk checks a child in', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'تم تسجيل وصول سارة الكعبي.' }).waitFor();
     await card.getByText(/^سُجّل الوصول في/).waitFor();
+    await card.getByText('الوليّ: \u2068مريم الكعبي\u2069').waitFor();
     expect(await axeViolations(page), 'the Arabic results').toEqual([]);
     expect(await sidewaysAt320(page)).toEqual([0, 0]);
     await page.close();

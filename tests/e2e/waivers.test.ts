@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { draftSaved, sharedE2E, storedDocs, todayIso, type E2E } from './harness.ts';
-import { drawSignature } from './fill.ts';
+import { drawSignature, expectMessageNextTo, fillDate } from './fill.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -38,16 +38,27 @@ async function ink(page: Page) {
   });
 }
 
+/** A date of birth `years` whole years before today (with `days` more). */
+function bornYearsAgo(years: number, days = 0): string {
+  const [y, m, d] = todayIso().split('-').map(Number);
+  return new Date(Date.UTC(y - years, m - 1, d - days)).toISOString().slice(0, 10);
+}
+const SIGNER_BORN = bornYearsAgo(38, 40);
+
 async function fillGuest(
   page: Page,
   labels: { name: string; qid: string; phone: string },
   guest = { name: 'Noor Saleh', qid: '28412345678', phone: '55123456' },
 ) {
   await page.getByLabel(labels.name).fill(guest.name);
+  await fillDate(page, 'Date of birth', SIGNER_BORN);
+  await page.getByRole('textbox', { name: 'Weight (kg)', exact: true }).fill('64');
   await page.getByRole('textbox', { name: labels.qid, exact: true }).fill(guest.qid);
   await page.getByRole('textbox', { name: labels.phone, exact: true }).fill(guest.phone);
 }
 const EN = { name: 'Name of participant or parent/guardian', qid: 'QID/passport number', phone: 'Phone number' };
+const GUARDIAN = 'I am the parent or legal guardian of each minor listed above, I am 18 or older, and I sign this waiver for them.';
+const OMAR_BORN = bornYearsAgo(7, 10);
 const ACKNOWLEDGEMENT = 'By submitting this form you confirm you have read and understood the checklist, notes, terms and conditions above.';
 
 describe('iFly waiver', () => {
@@ -66,22 +77,25 @@ describe('iFly waiver', () => {
     await expect.poll(() => page.title()).toBe('Doha Quest | iFly Waiver');
     await fillGuest(page, EN);
 
-    // Two children: each added item takes the focus on its first answer.
-    const add = page.getByRole('button', { name: 'Add dependent / child' });
+    // Two minors: each added item takes the focus on its first answer.
+    const add = page.getByRole('button', { name: 'Add a minor' });
     await add.click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_dependents_0_name');
     await page.keyboard.type('Sara Saleh');
-    await page.getByRole('group', { name: 'Child 1' }).getByLabel("Child's residence permit ID or passport number").fill('P1234567');
+    const minor = (n: number) => page.getByRole('group', { name: `Minor ${n}`, exact: true });
+    await minor(1).getByLabel("Minor's residence permit ID or passport number").fill('P1234567');
     await add.click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_dependents_1_name');
     await page.keyboard.type('Omar Saleh');
-    await page.getByRole('group', { name: 'Child 2' }).getByLabel("Child's residence permit ID or passport number").fill('P7654321');
+    await minor(2).getByLabel("Minor's residence permit ID or passport number").fill('P7654321');
+    await fillDate(minor(2), "Minor's date of birth", OMAR_BORN);
+    await minor(2).getByLabel("Minor's weight (kg)").fill('22');
 
-    // Sara will not fly after all: Omar becomes Child 1, and the focus lands on him.
-    await page.getByRole('button', { name: 'Remove dependent / child (Child 1)' }).click();
-    expect(await page.getByRole('group', { name: /^Child \d$/ }).count()).toBe(1);
-    expect(await page.getByRole('group', { name: 'Child 1' }).getByLabel("Child's name").inputValue()).toBe('Omar Saleh');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Child 1');
+    // Sara will not fly after all: Omar becomes Minor 1, and the focus lands on him.
+    await page.getByRole('button', { name: 'Remove this minor (Minor 1)' }).click();
+    expect(await page.getByRole('group', { name: /^Minor \d$/ }).count()).toBe(1);
+    expect(await minor(1).getByLabel("Minor's name").inputValue()).toBe('Omar Saleh');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Minor 1');
 
     await drawSignature(page);
     expect(await page.locator('.signature-pad').getAttribute('data-strokes')).toBe('2');
@@ -100,6 +114,7 @@ describe('iFly waiver', () => {
     const acknowledgement = page.getByRole('checkbox', { name: ACKNOWLEDGEMENT });
     expect(await acknowledgement.isChecked()).toBe(false);
     await acknowledgement.check();
+    await page.getByRole('checkbox', { name: GUARDIAN }).check();
 
     // 'Submit', then 'Submitting...' while the request is on its way, then the Form ID: no navigation, no reload.
     await page.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true));
@@ -131,14 +146,17 @@ describe('iFly waiver', () => {
     const { id, createdAt, updatedAt, signature, evidence, followUp: _followUp, listColumns: _listColumns, ...answers } = stored;
     expect(answers).toEqual({
       reference,
-      formVersion: 1,
+      formVersion: 2,
       formHash: evidence.formHash,
       visit_date: todayIso(),
       name: 'Noor Saleh',
+      birth_date: SIGNER_BORN,
+      weight_kg: 64,
       qid: '28412345678',
       phone: '+97455123456',
-      dependents: [{ name: 'Omar Saleh', qid: 'P7654321' }],
+      dependents: [{ name: 'Omar Saleh', birth_date: OMAR_BORN, qid: 'P7654321', weight_kg: 22 }],
       acknowledgement: true,
+      guardian: true,
     });
     expect(Number.isInteger(id)).toBe(true);
     expect(typeof createdAt).toBe('string');
@@ -204,17 +222,43 @@ describe('iFly waiver', () => {
     await expect.poll(async () => (await ink(page)).count).toBeGreaterThan(100);
   });
 
-  it('no more children than the form allows: the add button stops and says why', async () => {
+  it('no more minors than the form allows: the add button stops and says why', async () => {
     const page = await e2e.open('/dohaquest/ifly-waiver');
-    const add = page.getByRole('button', { name: 'Add dependent / child' });
+    const add = page.getByRole('button', { name: 'Add a minor' });
     for (let i = 0; i < 10; i++) await add.click();
-    expect(await page.getByRole('group', { name: /^Child \d+$/ }).count()).toBe(10);
+    expect(await page.getByRole('group', { name: /^Minor \d+$/ }).count()).toBe(10);
     expect(await add.isDisabled()).toBe(true);
     await page.getByText('You can add at most 10.').waitFor();
-    await page.getByRole('button', { name: 'Remove dependent / child (Child 10)' }).click();
+    await page.getByRole('button', { name: 'Remove this minor (Minor 10)' }).click();
     expect(await add.isEnabled()).toBe(true);
     // The last item was removed: the focus goes to the one before it.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Child 9');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Minor 9');
+  });
+
+  it('the age and weight rules are named next to the answer in Arabic, before anything is sent', async () => {
+    const page = await e2e.open('/dohaquest/ifly-waiver?lang=ar');
+    let posts = 0;
+    page.on('request', (request) => void (request.method() === 'POST' && request.url().includes(`/api/${IFLY}`) && posts++));
+    await fillDate(page, 'تاريخ الميلاد', bornYearsAgo(17, 100), 'ar');
+    await page.getByRole('textbox', { name: 'الوزن (كغ)', exact: true }).fill('140');
+    await page.getByRole('button', { name: 'إضافة قاصر' }).click();
+    await fillDate(page, 'تاريخ ميلاد القاصر', bornYearsAgo(2, 30), 'ar');
+    await page.getByRole('button', { name: 'إرسال' }).click();
+    const born = page.getByRole('group', { name: 'تاريخ الميلاد', exact: true }).getByLabel('اليوم', { exact: true });
+    await expectMessageNextTo(
+      page,
+      'birth_date',
+      born,
+      'يجب ألا يقل عمر الموقّع عن 18 عامًا في تاريخ الزيارة. يوقّع الوليّ أو الوصي القانوني عن كل من هو دون 18 عامًا ويضيفه بصفته قاصرًا.',
+    );
+    await page.locator('[data-field="dependents.0.birth_date"]').getByText('يجب ألا يقل عمر الطيّار عن 3 سنوات في تاريخ الزيارة.', { exact: true }).waitFor();
+    await expectMessageNextTo(
+      page,
+      'weight_kg',
+      page.getByRole('textbox', { name: 'الوزن (كغ)', exact: true }),
+      'يجب ألا يزيد وزن الطيّار على 136 كغ (قواعد سلامة الطيران لدينا).',
+    );
+    expect(posts).toBe(0);
   });
 });
 
@@ -224,8 +268,8 @@ describe('Laser Oasis waiver', () => {
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
     await page.getByRole('heading', { level: 1, name: 'نموذج إقرار Laser Oasis' }).waitFor();
     await page.getByRole('textbox', { name: 'رقم البطاقة الشخصية (QID) أو جواز السفر', exact: true }).fill('28412345678');
-    await page.getByRole('button', { name: 'إضافة تابع / طفل' }).click();
-    await page.getByRole('group', { name: 'الطفل 1' }).getByLabel('رقم البطاقة الشخصية أو جواز السفر للطفل').fill('P1234567');
+    await page.getByRole('button', { name: 'إضافة قاصر' }).click();
+    await page.getByRole('group', { name: 'القاصر 1' }).getByLabel('رقم البطاقة الشخصية أو جواز السفر للقاصر').fill('P1234567');
     await page.getByRole('button', { name: 'إرسال' }).click();
 
     const required = 'هذا الحقل مطلوب.';
@@ -234,24 +278,26 @@ describe('Laser Oasis waiver', () => {
     expect(await page.getByLabel('اسم المشارك أو الوليّ/الوصي').getAttribute('aria-invalid')).toBe('true');
     // The child's missing name is named on that child's input, not on the whole list.
     expect(await page.locator('[data-field="dependents.0.name"] .field-error').innerText()).toBe(required);
-    expect(await page.getByRole('group', { name: 'الطفل 1' }).getByLabel('اسم الطفل').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('group', { name: 'القاصر 1' }).getByLabel('اسم القاصر').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('[data-field="dependents.0.qid"] .field-error').count()).toBe(0);
     expect(await page.locator('[data-field="signature"] .field-error').innerText()).toBe(required);
     expect(await page.locator('[data-field="acknowledgement"] .field-error').innerText()).toBe('يرجى تحديد هذا المربع للمتابعة.');
     expect(await page.locator('[data-field="qid"] .field-error').count()).toBe(0);
     // The summary names the child's answer with the child.
-    await page.locator('.error-summary').getByText('اسم الطفل (الطفل 1): هذا الحقل مطلوب.').waitFor();
+    await page.locator('.error-summary').getByText('اسم القاصر (القاصر 1): هذا الحقل مطلوب.').waitFor();
     // The remove button sits at the reading end of the item's header (the left, in Arabic).
-    const title = (await page.getByRole('heading', { name: 'الطفل 1' }).boundingBox())!;
-    const remove = (await page.getByRole('button', { name: 'إزالة تابع / طفل (الطفل 1)' }).boundingBox())!;
+    const title = (await page.getByRole('heading', { name: 'القاصر 1' }).boundingBox())!;
+    const remove = (await page.getByRole('button', { name: 'إزالة هذا القاصر (القاصر 1)' }).boundingBox())!;
     expect(remove.x).toBeLessThan(title.x);
 
     // Answered in Arabic and sent with the page language: the evidence record says so.
     await page.getByLabel('اسم المشارك أو الوليّ/الوصي').fill('نور صالح');
-    await page.getByRole('group', { name: 'الطفل 1' }).getByLabel('اسم الطفل').fill('سارة');
+    await fillDate(page, 'تاريخ الميلاد', SIGNER_BORN, 'ar');
+    await page.getByRole('group', { name: 'القاصر 1' }).getByLabel('اسم القاصر').fill('سارة');
+    await fillDate(page, 'تاريخ ميلاد القاصر', OMAR_BORN, 'ar');
     await page.getByRole('textbox', { name: 'رقم الهاتف', exact: true }).fill('55123456');
     await drawSignature(page);
-    await page.getByRole('checkbox').last().check();
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
     await page.getByRole('button', { name: 'إرسال' }).click();
     await page.getByRole('heading', { name: 'تم إرسال إقرار Laser Oasis' }).waitFor();
     const reference = await page.locator('.reference-code').innerText();
@@ -259,7 +305,9 @@ describe('Laser Oasis waiver', () => {
     const [stored] = (await storedDocs(e2e.server, LASER)).filter((d) => d.reference === reference);
     expect(stored).toMatchObject({
       name: 'نور صالح',
-      dependents: [{ name: 'سارة', qid: 'P1234567' }],
+      birth_date: SIGNER_BORN,
+      dependents: [{ name: 'سارة', birth_date: OMAR_BORN, qid: 'P1234567' }],
+      guardian: true,
       evidence: { formId: 'laser-oasis-waiver', language: 'ar' },
     });
   });

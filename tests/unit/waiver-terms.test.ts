@@ -32,7 +32,9 @@ describe('termsOf', () => {
     ]);
     expect(terms.blocks.find((block) => block.name === 'checklist')!.items).toHaveLength(7);
     expect(terms.blocks.find((block) => block.name === 'terms')!.items[0]).toMatch(/^\*\*قبول المخاطر/);
-    expect(terms.consent).toBe(ifly.texts.ar!['sections.signature.fields.acknowledgement.label']);
+    // The acknowledgement, then the guardian's consent (asked beside minors): both are the terms signed.
+    const ar = ifly.texts.ar!;
+    expect(terms.consent).toBe(`${ar['sections.signature.fields.acknowledgement.label']}\n${ar['sections.signature.fields.guardian.label']}`);
   });
 
   it("falls back to the form's first language when it does not offer the one asked (iFly has no French)", () => {

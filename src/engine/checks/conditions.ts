@@ -12,14 +12,39 @@ export function filled(value: unknown): boolean {
 /** The values that count as not answered, as JSON Schema sees them (filled() above). */
 const EMPTY_VALUES = ['', null, []];
 
-export function evaluate(condition: Condition, data: Data): boolean {
-  if ('all' in condition) return condition.all.every((c) => evaluate(c, data));
-  if ('any' in condition) return condition.any.some((c) => evaluate(c, data));
-  if ('not' in condition) return !evaluate(condition.not, data);
+/**
+ * `today` (YYYY-MM-DD) is what an age is counted on when its condition names no answered day; a
+ * condition holds only on an answer of its kind (an age of no date, a limit of no number: false),
+ * so a missing or malformed answer is left to the schema and date checks to name.
+ */
+export function evaluate(condition: Condition, data: Data, today?: string): boolean {
+  if ('all' in condition) return condition.all.every((c) => evaluate(c, data, today));
+  if ('any' in condition) return condition.any.some((c) => evaluate(c, data, today));
+  if ('not' in condition) return !evaluate(condition.not, data, today);
   const value = data[condition.field];
   if ('equals' in condition) return value === condition.equals;
   if ('in' in condition) return condition.in.includes(value as string | number);
+  if ('above' in condition) return typeof value === 'number' && value > condition.above;
+  if ('ageUnder' in condition) {
+    const on = condition.on !== undefined && isCalendarDay(data[condition.on]) ? (data[condition.on] as string) : today;
+    const age = on !== undefined && isCalendarDay(value) ? wholeYears(value, on) : null;
+    return age !== null && age < condition.ageUnder;
+  }
   return filled(value) === condition.filled;
+}
+
+/** A real calendar day written YYYY-MM-DD. */
+function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Whole years from `born` to `on` (both YYYY-MM-DD): a birthday counts from its day (29 February from 1 March in other years). Negative: born after. */
+export function wholeYears(born: string, on: string): number {
+  const [by, bm, bd] = born.split('-').map(Number);
+  const [oy, om, od] = on.split('-').map(Number);
+  return oy - by - (om < bm || (om === bm && od < bd) ? 1 : 0);
 }
 
 /** The same condition as a JSON Schema that the data must match. */
@@ -30,6 +55,9 @@ export function toSchema(condition: Condition): JsonSchema {
   const f = condition.field;
   if ('equals' in condition) return { properties: { [f]: { const: condition.equals } }, required: [f] };
   if ('in' in condition) return { properties: { [f]: { enum: condition.in } }, required: [f] };
+  if ('above' in condition) return { properties: { [f]: { type: 'number', exclusiveMinimum: condition.above } }, required: [f] };
+  // Today moves, a compiled schema does not: an age is a rule's, checked beside the schema (engine/checks/rules.ts).
+  if ('ageUnder' in condition) throw new Error(`An age condition (on "${f}") is for rules only: visibleIf and requiredIf are compiled into the schema.`);
   const answered = { required: [f], properties: { [f]: { not: { enum: EMPTY_VALUES } } } };
   return condition.filled ? answered : { not: answered };
 }

@@ -21,7 +21,12 @@ export const WaiverCheckIn = Type.Object({
 });
 export type WaiverCheckIn = Static<typeof WaiverCheckIn>;
 
-export const WaiverPerson = Type.Object({ name: Type.String(), document: Type.Union([Type.String(), Type.Null()]) });
+export const WaiverPerson = Type.Object({
+  name: Type.String(),
+  document: Type.Union([Type.String(), Type.Null()]),
+  /** YYYY-MM-DD; null on a waiver signed before its definition asked for it. */
+  birthDate: Type.Union([Type.String(), Type.Null()]),
+});
 
 export const WaiverResult = Type.Object({
   id: Type.Integer(),
@@ -30,6 +35,7 @@ export const WaiverResult = Type.Object({
   form: Type.String(),
   title: Type.Record(Type.String(), Type.String()),
   signer: Type.Intersect([WaiverPerson, Type.Object({ phone: Type.Union([Type.String(), Type.Null()]) })]),
+  /** The minors the signer signed for as parent or guardian, each a person of their own (found by their name, checked in by position). */
   dependents: Type.Array(WaiverPerson),
   signedAt: Type.String(),
   visitDate: Type.Union([Type.String(), Type.Null()]),
@@ -38,6 +44,8 @@ export const WaiverResult = Type.Object({
   expired: Type.Boolean(),
   /** The terms changed since the guest signed: they must sign again. */
   newTermsSince: Type.Boolean(),
+  /** The terms changed and the definition says earlier signatures no longer cover (resignOnNewTerms): check-in is refused until they sign again. */
+  mustSignNewTerms: Type.Boolean(),
   checkIns: Type.Array(WaiverCheckIn),
   /** True in search results: each `document` and `phone` shows its last 4 characters only (•••••••9013); GET /api/waivers/{id} answers them in full. */
   masked: Type.Boolean(),

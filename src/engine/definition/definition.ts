@@ -227,6 +227,32 @@ export const FormDefinition = Type.Object(
         description: 'How many answers it takes for each venue (see venue; at least 1): a venue that has them all refuses more, the others still take answers.',
       }),
     ),
+    rules: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            id: Id("Rule id (names its message among the form's texts)."),
+            field: Type.String({
+              pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)?$',
+              description: 'The answer refused: a question ("birth_date") or a question of a repeated group ("dependents.birth_date", checked in every item).',
+            }),
+            refuseIf: Condition,
+            message: LocalizedText,
+          },
+          { additionalProperties: false },
+        ),
+        {
+          description:
+            'Age and fitness rules, checked by the page (next to the question) and the server (a 400 naming it) alike: the answer at `field` is refused with `message` when `refuseIf` holds. In a repeated group the condition reads the item\'s answers, then the form\'s (e.g. the visit date). E.g. { "id": "min_age", "field": "dependents.birth_date", "refuseIf": { "field": "birth_date", "ageUnder": 3, "on": "visit_date" }, "message": {...} }.',
+        },
+      ),
+    ),
+    resignOnNewTerms: Type.Optional(
+      Type.Boolean({
+        description:
+          'Waivers: a waiver signed on other terms (a different terms fingerprint than today\'s) no longer covers its guests: the desk says "must sign the new terms" and refuses the check-in until they sign again. Default: earlier signatures stay valid (the desk only notes the change).',
+      }),
+    ),
     validFor: Type.Optional(
       Type.String({
         pattern: '^P(?!$)(\\d+Y)?(\\d+M)?(\\d+W)?(\\d+D)?$',

@@ -26,11 +26,19 @@ export type Option = Static<typeof Option>;
 /** Options written inline, or the name of a shared vocabulary in forms/vocabularies.json. */
 export const Options = Type.Union([Type.String({ description: 'Name of a vocabulary in forms/vocabularies.json.' }), Type.Array(Option, { minItems: 1 })]);
 
-/** A declarative condition on the submitted data; compiled to JSON Schema for the server and evaluated in the page. */
+/**
+ * A declarative condition on the submitted data; compiled to JSON Schema for the server and evaluated in the page.
+ * `above` (a number answer greater than the limit) and `ageUnder` (a date of birth less than that many whole years
+ * before the day answered in `on`, a date question, or today) are for a definition's `rules`, which page and server
+ * both evaluate with today's date; `ageUnder` has no JSON Schema (today moves), so forms:check keeps it out of
+ * visibleIf and requiredIf.
+ */
 export type Condition =
   | { field: string; equals: string | number | boolean }
   | { field: string; in: (string | number)[] }
   | { field: string; filled: boolean }
+  | { field: string; above: number }
+  | { field: string; ageUnder: number; on?: string }
   | { all: Condition[] }
   | { any: Condition[] }
   | { not: Condition };
@@ -40,6 +48,20 @@ export const Condition = Type.Recursive(
       Type.Object({ field: Type.String(), equals: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) }, { additionalProperties: false }),
       Type.Object({ field: Type.String(), in: Type.Array(Type.Union([Type.String(), Type.Number()]), { minItems: 1 }) }, { additionalProperties: false }),
       Type.Object({ field: Type.String(), filled: Type.Boolean() }, { additionalProperties: false }),
+      Type.Object({ field: Type.String(), above: Type.Number() }, { additionalProperties: false, description: 'A number answer greater than this.' }),
+      Type.Object(
+        {
+          field: Type.String(),
+          ageUnder: Type.Integer({ minimum: 1, maximum: 150 }),
+          on: Type.Optional(
+            Type.String({ description: 'A date question: the age is counted on the day it answers (e.g. visit_date); unanswered or absent: today.' }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description: 'A date-of-birth answer less than this many whole years before the day (rules only: page and server evaluate it with today).',
+        },
+      ),
       Type.Object({ all: Type.Array(This, { minItems: 1 }) }, { additionalProperties: false }),
       Type.Object({ any: Type.Array(This, { minItems: 1 }) }, { additionalProperties: false }),
       Type.Object({ not: This }, { additionalProperties: false }),

@@ -7,8 +7,10 @@ export const WAIVER_FIELDS = {
   /** QID or passport number. */
   document: 'qid',
   phone: 'phone',
+  /** Optional: the signer's date of birth, and each minor's (a person record: name, birth date, document). */
+  birthDate: 'birth_date',
   /** Optional: a waiver without it is valid from the day it was signed. */
   visitDate: 'visit_date',
-  /** Optional: the repeat of children/dependents, each with its own `name` and `qid`. */
+  /** Optional: the repeat of minors the signer signs for as parent or guardian, each with its own `name`, `birth_date` and `qid` (the key is the one stored before minors had birth dates). */
   dependents: 'dependents',
 } as const;

@@ -18,7 +18,8 @@ export interface FoundWaiver {
   document: string | null;
   phone: string | null;
   visit_date: string | null;
-  dependents: { name: string | null; document: string | null }[];
+  birth_date: string | null;
+  dependents: { name: string | null; document: string | null; birthDate: string | null }[];
   created_at: Date;
   form_hash: string | null;
   evidence: { language?: string; termsSha256?: string };
@@ -75,10 +76,10 @@ export function searchTermsOf(text: string, forms: readonly CompiledForm[]): Sea
 
 /** The columns a found waiver is read with, from `documents`. */
 const COLUMNS = (() => {
-  const { name, document, phone, visitDate, dependents } = WAIVER_FIELDS;
+  const { name, document, phone, visitDate, birthDate, dependents } = WAIVER_FIELDS;
   return `id, collection, reference, created_at, form_hash, evidence,
-       data->>'${name}' AS name, data->>'${document}' AS document, data->>'${phone}' AS phone, data->>'${visitDate}' AS visit_date,
-       COALESCE((SELECT jsonb_agg(jsonb_build_object('name', person->>'${name}', 'document', person->>'${document}') ORDER BY position)
+       data->>'${name}' AS name, data->>'${document}' AS document, data->>'${phone}' AS phone, data->>'${visitDate}' AS visit_date, data->>'${birthDate}' AS birth_date,
+       COALESCE((SELECT jsonb_agg(jsonb_build_object('name', person->>'${name}', 'document', person->>'${document}', 'birthDate', person->>'${birthDate}') ORDER BY position)
          FROM jsonb_array_elements(CASE WHEN jsonb_typeof(data->'${dependents}') = 'array' THEN data->'${dependents}' ELSE '[]'::jsonb END) WITH ORDINALITY AS people(person, position)), '[]'::jsonb) AS dependents`;
 })();
 

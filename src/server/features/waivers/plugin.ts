@@ -2,8 +2,8 @@
 // caller's desk finds (core/access deskFinds: a desk's attractions, an admin's every one; another
 // attraction's waiver is a 404): GET /api/waivers/search finds signed waivers, document numbers and
 // phones masked; GET /api/waivers/{id} opens one, in full (audited, never the values); both limited
-// per account. POST /api/waivers/{id}/check-ins records that the signer or a dependent was checked
-// in (audited). And GET /api/waivers/{id}/terms: the terms a guest saw, for whoever may read that
+// per account. POST /api/waivers/{id}/check-ins records that the signer or a minor was checked
+// in (audited), refused (409) when the terms changed since and the definition wants them signed again. And GET /api/waivers/{id}/terms: the terms a guest saw, for whoever may read that
 // submission (the staff submission page).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
@@ -58,14 +58,18 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
     return waiverForms.filter((form) => deskFinds(request.caller, form.compiled)).map((form) => form.compiled.collection);
   };
 
-  const toResult = (row: FoundWaiver, checkIns: Map<number, WaiverCheckIn[]>, masked: boolean) => {
+  /** Whether the guest signed other terms than today's (their fingerprint, or the definition's hash for a waiver stored without one), and whether that means signing again. */
+  const termsOfRow = (row: Pick<FoundWaiver, 'collection' | 'evidence' | 'form_hash'>) => {
     const form = todaysTerms.get(row.collection)!.form;
     const lang = resolveLanguage(row.evidence.language, form.compiled.languages);
     const newTermsSince = row.evidence.termsSha256
       ? row.evidence.termsSha256 !== currentTermsSha256(row.collection, lang)
       : row.form_hash !== form.compiled.hash;
-    return toWaiverResult(row, form, { newTermsSince, checkIns: checkIns.get(row.id) ?? [], masked });
+    return { newTermsSince, mustSignNewTerms: newTermsSince && form.compiled.form.resignOnNewTerms === true };
   };
+
+  const toResult = (row: FoundWaiver, checkIns: Map<number, WaiverCheckIn[]>, masked: boolean) =>
+    toWaiverResult(row, todaysTerms.get(row.collection)!.form, { ...termsOfRow(row), checkIns: checkIns.get(row.id) ?? [], masked });
 
   app.get(
     '/api/waivers/search',
@@ -130,8 +134,14 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
       const collections = deskCollections(request);
       const id = idParam(request.params.id);
       const { person } = request.body;
-      const { rows } = await db.query<{ collection: string; dependents: number; reference: string }>(
-        `SELECT collection, reference, CASE WHEN jsonb_typeof(data->'${WAIVER_FIELDS.dependents}') = 'array' THEN jsonb_array_length(data->'${WAIVER_FIELDS.dependents}') ELSE 0 END AS dependents
+      const { rows } = await db.query<{
+        collection: string;
+        dependents: number;
+        reference: string;
+        form_hash: string | null;
+        evidence: FoundWaiver['evidence'];
+      }>(
+        `SELECT collection, reference, form_hash, evidence, CASE WHEN jsonb_typeof(data->'${WAIVER_FIELDS.dependents}') = 'array' THEN jsonb_array_length(data->'${WAIVER_FIELDS.dependents}') ELSE 0 END AS dependents
        FROM documents WHERE id = $1 AND evidence IS NOT NULL AND collection = ANY($2::text[])`,
         [id, collections],
       );
@@ -139,6 +149,9 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
       if (!waiver) throw notFound();
       if (person === undefined || (person !== 'signer' && person >= waiver.dependents))
         throw validationError(null, [{ path: 'person', message: t('staffWaiverNoSuchPerson', callerLanguage(request)) }]);
+      // Signed on terms that no longer cover them (the definition's resignOnNewTerms): they sign again first.
+      if (termsOfRow(waiver).mustSignNewTerms)
+        throw validationError(null, [{ path: 'person', message: t('staffWaiverMustSignNewTerms', callerLanguage(request)) }], 409);
       const caller = request.caller;
       if (caller.kind !== 'staff') throw forbidden();
       await db.transaction(async (tx) => {

@@ -18,7 +18,7 @@ export function maskValue(value: string): string {
 export function toWaiverResult(
   row: FoundWaiver,
   form: LoadedForm,
-  extra: { newTermsSince: boolean; checkIns: WaiverCheckIn[]; masked: boolean },
+  extra: { newTermsSince: boolean; mustSignNewTerms: boolean; checkIns: WaiverCheckIn[]; masked: boolean },
 ): WaiverResult {
   const { compiled, texts } = form;
   const shown = (value: string | null) => (value !== null && extra.masked ? maskValue(value) : value);
@@ -28,8 +28,8 @@ export function toWaiverResult(
     reference: row.reference,
     form: compiled.id,
     title: Object.fromEntries(compiled.languages.map((lang) => [lang, texts[lang]?.[compiled.form.title] ?? compiled.id])),
-    signer: { name: row.name ?? '', document: shown(row.document), phone: shown(row.phone) },
-    dependents: row.dependents.map((person) => ({ name: person.name ?? '', document: shown(person.document) })),
+    signer: { name: row.name ?? '', document: shown(row.document), phone: shown(row.phone), birthDate: row.birth_date },
+    dependents: row.dependents.map((person) => ({ name: person.name ?? '', document: shown(person.document), birthDate: person.birthDate ?? null })),
     signedAt: row.created_at.toISOString(),
     visitDate: row.visit_date,
     validUntil,

@@ -1,5 +1,6 @@
 // One waiver found at the desk: the attraction and Form ID, when it was signed, its validity and
-// whether the terms changed since, and each person (the signer, then each dependent) with their
+// whether the terms changed since, and each person (the signer, then each minor under them, with
+// their date of birth) with their
 // earlier check-ins and a Check in button that records who checked them in and when. QID/passport
 // numbers and the phone come masked to their last 4; "Show ID and phone" opens this one waiver
 // (GET /api/waivers/{id}, audited by the server) and shows them in full.
@@ -12,11 +13,14 @@ import { useShell } from '../../shell/ShellContext.tsx';
 
 /** Kept left to right inside Arabic text (a leading + or the hyphens of a Form ID would otherwise move). */
 const ltr = (text: string) => `\u2066${text}\u2069`;
+/** A name inside a sentence in its own direction (an Arabic name in an English line, and the other way round). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
 
 interface Person {
   key: CheckInPerson;
   name: string;
   document: string | null;
+  birthDate: string | null;
 }
 
 export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; onStatus: (text: string) => void }) {
@@ -68,7 +72,11 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
         ) : (
           <span className="desk-badge desk-badge-good">{t('staffWaiverValidUntil', { date: staffDay(waiver.validUntil, lang) })}</span>
         )}
-        {waiver.newTermsSince && <span className="desk-badge desk-badge-bad">{t('staffWaiverNewTerms')}</span>}
+        {waiver.mustSignNewTerms ? (
+          <span className="desk-badge desk-badge-bad">{t('staffWaiverMustSignNewTerms')}</span>
+        ) : (
+          waiver.newTermsSince && <span className="desk-badge desk-badge-bad">{t('staffWaiverNewTerms')}</span>
+        )}
       </p>
       <ul className="desk-facts">
         <li>{t('staffWaiverFormId', { reference: ltr(waiver.reference) })}</li>
@@ -99,6 +107,8 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
                   <bdi>{person.name}</bdi>
                 </strong>
                 <span className="desk-role">{person.key === 'signer' ? t('staffWaiverSigner') : t('staffWaiverDependent')}</span>
+                {person.key !== 'signer' && <span className="desk-guardian">{t('staffWaiverGuardian', { name: isolated(waiver.signer.name) })}</span>}
+                {person.birthDate && <span className="desk-born">{t('staffWaiverBorn', { date: staffDay(person.birthDate, lang) })}</span>}
                 {person.document && <span className="desk-document">{t('staffWaiverDocument', { document: ltr(person.document) })}</span>}
                 {earlier.length === 0 ? (
                   <span className="desk-checkins">{t('staffWaiverNotCheckedIn')}</span>
@@ -113,7 +123,7 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
               <button
                 type="button"
                 className="desk-button"
-                disabled={busy !== null}
+                disabled={busy !== null || waiver.mustSignNewTerms}
                 onClick={() => void checkIn(person)}
                 aria-label={t('staffWaiverCheckInWho', { name: person.name })}
               >
