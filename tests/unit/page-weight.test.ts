@@ -30,15 +30,17 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * 199.0 since the guest's case page is a page of the table (routes.json kind case, its route, header and the texts
  * of its thread and answer box in every guest page's messages; the alerts' own texts stay in the staff file): 198.8 KB.
  * 199.3 since the page sends its view token back with the create (a submission's source, features/reach): 199.1 KB.
- * BUDGET_AFTER since a form page says when its form opens, that it has closed or is full instead of the form (FormUnavailable,
- * its availability asked of the server, engine/quotas: +0.8 KB): MEASURED KB.
- * REPORTER_AFTER since every thank-you panel may show a reporter's case code and secret (features/reporter: the panel's
+ * 200.1 since a form page says when its form opens, that it has closed or is full instead of the form (FormUnavailable,
+ * its availability asked of the server, engine/quotas: +0.8 KB): 199.9 KB.
+ * 200.4 since every thank-you panel may show a reporter's case code and secret (features/reporter: the panel's
  * texts in the language file, the panel itself loaded lazily; the reporter's page texts are the server's only,
- * engine/text/i18n.ts isServerText): REPORTER_MEASURED KB.
- * RULES_AFTER since a definition's age and fitness rules are checked in the page as on the server (engine/checks/rules.ts,
- * the conditions' age and number tests: +0.4 KB): RULES_MEASURED KB.
+ * engine/text/i18n.ts isServerText): 200.2 KB.
+ * 200.8 since a definition's age and fitness rules are checked in the page as on the server (engine/checks/rules.ts,
+ * the conditions' age and number tests: +0.4 KB): 200.6 KB.
+ * 202.2 with a file chosen offline kept on the device and sent with the answers (offline/keptFileIds.ts in the
+ * form, its store loaded only when needed), measured with all of the above together: 202.0 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 201.0;
+const DINING_SURVEY_JS_BUDGET_KB = 202.2;
 
 interface Chunk {
   file: string;
