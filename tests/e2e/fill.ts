@@ -153,7 +153,7 @@ export async function storedById(server: TestServer, collection: string, id: num
 }
 
 /** What the server adds to every submission (and its follow-up and list cells, on a staff read); everything else in a stored record is an answer. */
-const ENVELOPE = ['id', 'reference', 'formVersion', 'formHash', 'evidence', 'createdAt', 'updatedAt', 'followUp', 'listColumns'];
+const ENVELOPE = ['id', 'reference', 'formVersion', 'formHash', 'evidence', 'createdAt', 'updatedAt', 'followUp', 'listColumns', 'source'];
 
 /** The answers of a stored submission, without the server's envelope (id, reference, stamps). */
 export function answersOf(doc: Record<string, unknown>): Record<string, unknown> {

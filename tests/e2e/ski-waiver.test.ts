@@ -85,7 +85,7 @@ describe('ski waiver', () => {
     // Staff read it back: exactly what the guest answered, with the drawn strokes and the evidence.
     const matching = (await storedDocs(e2e.server, SKI)).filter((d) => d.reference === reference);
     expect(matching).toHaveLength(1);
-    const { id, createdAt, updatedAt, signature, evidence, followUp: _followUp, listColumns: _listColumns, ...answers } = matching[0];
+    const { id, createdAt, updatedAt, signature, evidence, followUp: _followUp, listColumns: _listColumns, source: _source, ...answers } = matching[0];
     expect(id).toBe(doc.id);
     expect(answers).toEqual({
       reference,

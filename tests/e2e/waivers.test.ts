@@ -143,7 +143,7 @@ describe('iFly waiver', () => {
 
     // Staff read the waiver back: exactly what the guest gave, with the evidence of what was signed.
     const [stored] = (await storedDocs(e2e.server, IFLY)).filter((d) => d.reference === reference);
-    const { id, createdAt, updatedAt, signature, evidence, followUp: _followUp, listColumns: _listColumns, ...answers } = stored;
+    const { id, createdAt, updatedAt, signature, evidence, followUp: _followUp, listColumns: _listColumns, source: _source, ...answers } = stored;
     expect(answers).toEqual({
       reference,
       formVersion: 2,

@@ -31,6 +31,10 @@ export interface FormSchedule {
   closes?: string;
 }
 
+/** Whether a form says when it opens or closes, or how many answers it takes: only such a form's page asks the server (most never do). */
+export const hasAvailabilityRules = (form: FormSchedule & { maxResponses?: number; maxResponsesPerVenue?: number }) =>
+  form.opens !== undefined || form.closes !== undefined || form.maxResponses !== undefined || form.maxResponsesPerVenue !== undefined;
+
 /** What the dates alone say at `now`: open, not yet open (with when), or closed. */
 export function scheduleAt(form: FormSchedule, now: Date): FormAvailability {
   const opens = form.opens ? dohaInstant(form.opens) : null;

@@ -31,7 +31,7 @@ export const reporterApiPlugin = ownPlugin('reporter-api', async (app: FastifyIn
       if (request.caller.kind === 'anonymous') throw forbidden();
       const lang = langOf(request);
       const opened = await openOrRefuse(ctx, request, collections, lang);
-      return reporterCase(ctx.db, opened.collection, opened.row, lang);
+      return reporterCase(ctx.db, opened.collection, ctx.sealed.openRow(opened.row), lang);
     },
   );
 

@@ -58,6 +58,7 @@ async function firstOpened(db: Queryable, collection: Collection, documentId: nu
   return rows[0]?.at ?? null;
 }
 
+/** `row`: the report as the sealer opened it (its answers readable). */
 export async function reporterCase(db: Queryable, collection: Collection, row: DocumentRow, lang: Lang): Promise<ReporterCase> {
   const compiled = collection.form!.compiled;
   const stored = await caseRow(db, row.id);
