@@ -23,7 +23,7 @@ type Answers = Record<string, unknown>;
 
 let server: TestServer;
 /** Keys every stored document has besides its answers. */
-const STORED_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'reference', 'formVersion', 'formHash', 'evidence', 'followUp']);
+const STORED_KEYS = new Set(['source', 'id', 'createdAt', 'updatedAt', 'reference', 'formVersion', 'formHash', 'evidence', 'followUp']);
 const stats = { invalidTried: 0, invalidStored: 0, validTried: 0, validStored: 0, fiveHundreds: 0 };
 
 beforeAll(async () => {

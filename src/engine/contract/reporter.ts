@@ -23,14 +23,15 @@ export const ReporterReceipt = Type.Object({
 export type ReporterReceipt = Static<typeof ReporterReceipt>;
 
 /** The body of every reporter request: the case code (the report's reference) and the secret shown once. */
-export const ReporterProof = Type.Object({ code: Type.String({ maxLength: 64 }), secret: Type.String({ maxLength: 64 }) });
+// Bounded but not required: a missing code or secret is the handler's one answer (not recognised), like a wrong one.
+export const ReporterProof = Type.Object({ code: Type.Optional(Type.String({ maxLength: 64 })), secret: Type.Optional(Type.String({ maxLength: 64 })) });
 export type ReporterProof = Static<typeof ReporterProof>;
 
 /** POST /api/reporter/messages: the proof, the reporter's words and the uploads (ids their upload gave, with the claims in X-Upload-Claim). */
 export const ReporterAddition = Type.Object({
-  code: Type.String({ maxLength: 64 }),
-  secret: Type.String({ maxLength: 64 }),
-  text: Type.String(),
+  code: Type.Optional(Type.String({ maxLength: 64 })),
+  secret: Type.Optional(Type.String({ maxLength: 64 })),
+  text: Type.Optional(Type.String()),
   files: Type.Optional(Type.Array(Type.Integer(), { maxItems: 5 })),
 });
 export type ReporterAddition = Static<typeof ReporterAddition>;
@@ -83,12 +84,13 @@ export const ReporterCaseState = Type.Object({
 export type ReporterCaseState = Static<typeof ReporterCaseState>;
 
 /** POST /api/{collection}/{id}/reporter/messages: compliance writes to the reporter (read on their page; nothing is emailed). */
+// Not required in the schema: the handler names a missing field in the console's language (as the route schemas' headers go first).
 export const ReporterStaffMessage = Type.Object({
-  kind: Type.Union([Type.Literal('question'), Type.Literal('feedback')]),
-  text: Type.String(),
+  kind: Type.Optional(Type.Union([Type.Literal('question'), Type.Literal('feedback')])),
+  text: Type.Optional(Type.String()),
 });
 export type ReporterStaffMessage = Static<typeof ReporterStaffMessage>;
 
 /** PATCH /api/{collection}/{id}/reporter: a new state (closing names an outcome). */
-export const ReporterStateChange = Type.Object({ state: State, outcome: Type.Optional(Outcome) });
+export const ReporterStateChange = Type.Object({ state: Type.Optional(State), outcome: Type.Optional(Outcome) });
 export type ReporterStateChange = Static<typeof ReporterStateChange>;

@@ -5,6 +5,7 @@
 // - POST /api/reporter/messages: the reporter adds information or answers (text, files by their
 //   upload's id with its claim in X-Upload-Claim); compliance is alerted (reference and link only).
 // Rate-limited per address and per code; a wrong secret and an unknown code are the same 400.
+import { createHeaders, credentialHeaders } from '../../core/http/route-schemas.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { forbidden } from '../../core/errors.ts';
@@ -26,7 +27,7 @@ export const reporterApiPlugin = ownPlugin('reporter-api', async (app: FastifyIn
 
   app.post(
     '/api/reporter/open',
-    { schema: { body: ReporterProof, querystring: localeQuery, response: { 200: ReporterCase } } },
+    { schema: { body: ReporterProof, querystring: localeQuery, headers: credentialHeaders, response: { 200: ReporterCase } } },
     async (request: ProofRequest) => {
       if (request.caller.kind === 'anonymous') throw forbidden();
       const lang = langOf(request);
@@ -37,7 +38,7 @@ export const reporterApiPlugin = ownPlugin('reporter-api', async (app: FastifyIn
 
   app.post(
     '/api/reporter/messages',
-    { schema: { body: ReporterAddition, querystring: localeQuery, response: { 201: ReporterMessage } } },
+    { schema: { body: ReporterAddition, querystring: localeQuery, headers: createHeaders, response: { 201: ReporterMessage } } },
     async (request: ProofRequest, reply: FastifyReply) => {
       if (request.caller.kind === 'anonymous') throw forbidden();
       const lang = langOf(request);

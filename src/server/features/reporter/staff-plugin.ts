@@ -92,15 +92,17 @@ export const reporterStaffPlugin = ownPlugin('reporter-staff', async (app: Fasti
     async (request: SubmissionRequest, reply: FastifyReply) => {
       const { collection, row, userId } = await caseOf(request);
       const body = request.body as ReporterStaffMessage;
-      const text = body.text.trim();
+      const text = (body.text ?? '').trim();
       const lang = consoleLang(request);
+      const kind = body.kind;
+      if (kind !== 'question' && kind !== 'feedback') throw validationError(collection.slug, [{ path: 'kind', message: t('invalid', lang) }]);
       if (text === '') throw validationError(collection.slug, [{ path: 'text', message: t('staffCaseReplyEmpty', lang) }]);
       if (text.length > REPORTER_TEXT_MAX_LENGTH)
         throw validationError(collection.slug, [{ path: 'text', message: t('staffCaseReplyTooLong', lang, { max: REPORTER_TEXT_MAX_LENGTH }) }]);
       const state = await db.transaction(async (tx) => {
         const stored = await caseRow(tx, row.id);
         if (!stored) throw notFound();
-        const id = await storeStaffMessage(tx, row.id, userId, body.kind, text, stored.lang);
+        const id = await storeStaffMessage(tx, row.id, userId, kind, text, stored.lang);
         await recordAudit(tx, request.caller, {
           action: 'reporter-message',
           target: collection.slug,
@@ -162,20 +164,22 @@ export const reporterStaffPlugin = ownPlugin('reporter-staff', async (app: Fasti
       const { collection, row, userId } = await caseOf(request);
       const change = request.body as ReporterStateChange;
       const lang = consoleLang(request);
+      const to = change.state;
+      if (!to) throw validationError(collection.slug, [{ path: 'state', message: t('invalid', lang) }]);
       return db.transaction(async (tx) => {
         const { rows: locked } = await tx.query<{ state: ReportState }>('SELECT state FROM reporter_cases WHERE document_id = $1 FOR UPDATE', [row.id]);
         if (!locked[0]) throw notFound();
         const from = locked[0].state;
         // Acknowledging writes the acknowledgement: its own action.
-        if (change.state === 'acknowledged' || !REPORT_TRANSITIONS[from].includes(change.state)) throw stateRefused(collection, lang, from, change.state);
-        const outcome = change.state === 'closed' ? change.outcome : null;
-        if (change.state === 'closed' && !outcome)
+        if (to === 'acknowledged' || !REPORT_TRANSITIONS[from].includes(to)) throw stateRefused(collection, lang, from, to);
+        const outcome = to === 'closed' ? change.outcome : null;
+        if (to === 'closed' && !outcome)
           throw validationError(collection.slug, [
             { path: 'outcome', message: t('staffReporterOutcomeNeeded', lang, { outcomes: REPORT_OUTCOMES.join(', ') }) },
           ]);
         await tx.query(
           `UPDATE reporter_cases SET state = $2, outcome = $3, closed_at = CASE WHEN $2 = 'closed' THEN now() END, updated_at = now(), updated_by = $4 WHERE document_id = $1`,
-          [row.id, change.state, outcome, userId],
+          [row.id, to, outcome, userId],
         );
         await recordAudit(tx, request.caller, {
           action: 'reporter-state',
