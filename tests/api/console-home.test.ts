@@ -59,6 +59,8 @@ describe('the console home', () => {
       thisWeek: { submissions: 2, meanRating: Math.round(((22 / 6 + 1) / 2) * 100) / 100 },
       lastWeek: { submissions: 1, meanRating: 5 },
       followUpsInProgress: 1,
+      // Under the seeded policies (24 hours to a first response) none is due yet.
+      overdue: 0,
     });
     expect(answer.body.lowest.map((item: { reference: string }) => item.reference)).toEqual([poorDinner.reference, mixed.reference]);
     expect(answer.body.lowest[0]).toMatchObject({ form: 'dining-survey', id: poorDinner.id, venue: 'cova', meanRating: 1, ratingTop: 5 });

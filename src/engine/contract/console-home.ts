@@ -1,6 +1,6 @@
 // What needs a staff member's attention (GET /api/console/home), for what they may read: per form,
 // this week's submissions and mean rating beside last week's; the lowest-rated recent submissions;
-// unread alerts; follow-ups in progress. The route's schema and the console home's types.
+// unread alerts; follow-ups in progress and cases overdue. The route's schema and the console home's types.
 import { Type, type Static } from '@sinclair/typebox';
 import { LocalizedText } from '../fields/parts.ts';
 
@@ -36,6 +36,8 @@ export const HomeForm = Type.Object({
   lastWeek: HomeWeek,
   /** Its submissions whose follow-up is in progress (taken up, not resolved). */
   followUpsInProgress: Count,
+  /** Its cases past a due time of their case policy and not resolved (features/followup, case clocks). */
+  overdue: Count,
 });
 export type HomeForm = Static<typeof HomeForm>;
 
@@ -58,6 +60,7 @@ export const ConsoleHome = Type.Object({
   lowest: Type.Array(LowRatedSubmission),
   unreadAlerts: Count,
   followUpsInProgress: Count,
+  overdue: Count,
 });
 export type ConsoleHome = Static<typeof ConsoleHome>;
 
@@ -66,5 +69,5 @@ export const NavForm = Type.Object({ form: Type.String(), title: LocalizedText, 
 export type NavForm = Static<typeof NavForm>;
 
 /** What the navigation shows on every staff page (GET /api/console/nav): the forms the caller reads and cheap counts. */
-export const ConsoleNav = Type.Object({ forms: Type.Array(NavForm), unreadAlerts: Count, followUpsInProgress: Count });
+export const ConsoleNav = Type.Object({ forms: Type.Array(NavForm), unreadAlerts: Count, followUpsInProgress: Count, overdue: Count });
 export type ConsoleNav = Static<typeof ConsoleNav>;

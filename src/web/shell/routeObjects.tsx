@@ -75,7 +75,11 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
           loader: () => import('../pages/submissions/submissionsLoader.ts'),
           readsQuery: true,
           staffTexts: true,
-          staff: { permission: 'read-submissions', console: true, nav: { label: 'staffNavSubmissions', count: 'followUpsInProgress', forms: 'read' } },
+          staff: {
+            permission: 'read-submissions',
+            console: true,
+            nav: { label: 'staffNavSubmissions', count: 'followUpsInProgress', forms: 'read', overdue: true },
+          },
         },
         'staff-submission': {
           page: () => import('../pages/submissions/SubmissionPage.tsx'),

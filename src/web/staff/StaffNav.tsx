@@ -1,5 +1,5 @@
 // The one navigation of the staff console: what the account may open (the table of staff pages,
-// PAGE_KINDS, through staffPage.ts), with the unread alerts and follow-ups in progress. A <nav> with
+// PAGE_KINDS, through staffPage.ts), with the unread alerts, follow-ups in progress and overdue cases. A <nav> with
 // a name; the current page's link says so (aria-current="page"). Below about 600 px it folds behind
 // a menu button (aria-expanded): Escape closes it and gives the focus back to the button, and so
 // does opening a page from it (the link it was on is folded away with it).
@@ -75,6 +75,7 @@ export function StaffNav({ links }: { links: NavLink[] }) {
               <span id={groupId} className="staff-nav-heading">
                 {t(link.label)}
                 {count && count.value > 0 && <span className="staff-nav-note">{t(count.words, { count: number.format(count.value) })}</span>}
+                {link.overdue ? <span className="staff-nav-note staff-nav-overdue">{t('staffNavOverdue', { count: number.format(link.overdue) })}</span> : null}
               </span>
               <ul aria-labelledby={groupId}>
                 {link.links.map((form) => (

@@ -19,9 +19,10 @@ export interface StaffAccess {
   console?: boolean;
   /**
    * Its entry in the navigation: a message key, the count it shows, the path it links to (default: its routes.json path);
-   * `forms`: one link per form the account reads (`:form` in the path), or per such form with insights.
+   * `forms`: one link per form the account reads (`:form` in the path), or per such form with insights; `overdue`: it
+   * also says how many cases it reads are overdue.
    */
-  nav?: { label: MessageKey; count?: NavCount; path?: string; forms?: 'read' | 'insights' };
+  nav?: { label: MessageKey; count?: NavCount; path?: string; forms?: 'read' | 'insights'; overdue?: boolean };
 }
 
 /** One entry of the navigation as the table gives it: the kind's path (routes.json) and its access. */
@@ -37,6 +38,7 @@ export interface NavLink {
   label: MessageKey;
   path?: string;
   count?: number;
+  overdue?: number;
   links?: { path: string; title: ConsoleNav['forms'][number]['title'] }[];
 }
 
@@ -69,11 +71,11 @@ export async function staffFrame(me: StaffMe, entries: readonly NavEntry[], sign
   const shown = entries.filter((entry) => entry.access.nav && mayOpen(me, entry.access));
   // A desk-only account reads no submissions and has no alerts: nothing to ask the server.
   const data: ConsoleNav = isDeskOnly(me.roles)
-    ? { forms: [], unreadAlerts: 0, followUpsInProgress: 0 }
+    ? { forms: [], unreadAlerts: 0, followUpsInProgress: 0, overdue: 0 }
     : await staffGet<ConsoleNav>('/api/console/nav', signal);
   const nav = shown.flatMap((entry): NavLink[] => {
-    const { label, count, path = entry.path, forms: perForm } = entry.access.nav!;
-    const link: NavLink = { kind: entry.kind, label, count: count ? data[count] : undefined };
+    const { label, count, path = entry.path, forms: perForm, overdue } = entry.access.nav!;
+    const link: NavLink = { kind: entry.kind, label, count: count ? data[count] : undefined, overdue: overdue ? data.overdue : undefined };
     if (!perForm) return [{ ...link, path }];
     const forms = perForm === 'insights' ? data.forms.filter((form) => form.insights) : data.forms;
     return forms.length ? [{ ...link, links: forms.map((form) => ({ path: path.replace(':form', encodeURIComponent(form.form)), title: form.title })) }] : [];

@@ -22,6 +22,12 @@ export const FOLLOW_UP_COLUMNS = {
 
 /** The condition (over a `documents` row) of a submission whose follow-up is in progress: taken up, not resolved (the console home counts them). */
 export const FOLLOW_UP_IN_PROGRESS_SQL = `EXISTS (SELECT 1 FROM followups f WHERE f.document_id = documents.id AND f.state = 'in-progress')`;
+/**
+ * A submission whose case is overdue (case-clock.ts's rule, in SQL): not resolved, and its first response or its
+ * resolution due before now (or before it was paused, waiting for the guest: a paused clock stands still).
+ */
+export const CASE_OVERDUE_SQL = `EXISTS (SELECT 1 FROM case_clocks c WHERE c.document_id = documents.id AND c.resolved_at IS NULL AND (
+  (c.first_response_at IS NULL AND c.first_response_due_at < COALESCE(c.paused_at, now())) OR c.resolve_due_at < COALESCE(c.paused_at, now())))`;
 
 /** Select-list items giving each documents row its follow-up for the CSV export (notes stay in the console). */
 export const FOLLOW_UP_EXPORT_SQL = `COALESCE((SELECT f.state FROM followups f WHERE f.document_id = documents.id), 'new') AS followup_state,

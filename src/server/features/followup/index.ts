@@ -6,7 +6,7 @@ import { followUpPlugin } from './plugin.ts';
 import { casePoliciesPlugin } from './policies-plugin.ts';
 import { startCaseClock } from './case-clock.ts';
 
-export { FOLLOW_UP_COLUMNS, FOLLOW_UP_EXPORT_SQL, FOLLOW_UP_IN_PROGRESS_SQL, followUpSummaries, readFollowUp } from './followups.ts';
+export { CASE_OVERDUE_SQL, FOLLOW_UP_COLUMNS, FOLLOW_UP_EXPORT_SQL, FOLLOW_UP_IN_PROGRESS_SQL, followUpSummaries, readFollowUp } from './followups.ts';
 export { canFollowUp } from './permission.ts';
 export { notesOfSubmissions } from './submission-notes.ts';
 export { reopenByGuest } from './reopen.ts';

@@ -9,7 +9,7 @@ import type { Queryable } from '../../core/db/db.ts';
 import type { Collection, Registry } from '../../core/registry.ts';
 import { insightQuestions } from '../../../engine/insights/insight-questions.ts';
 import { HOME_WEEK_DAYS, type ConsoleHome, type ConsoleNav, type HomeForm, type LowRatedSubmission } from '../../../engine/contract/console-home.ts';
-import { FOLLOW_UP_IN_PROGRESS_SQL } from '../followup/index.ts';
+import { CASE_OVERDUE_SQL, FOLLOW_UP_IN_PROGRESS_SQL } from '../followup/index.ts';
 import { unreadCount } from '../alerts/index.ts';
 
 /** Each rating answer a form can hold as (question, stored value, position on its scale): one array parameter each. */
@@ -36,6 +36,7 @@ type FormRow = {
   last_count: number;
   last_mean: number | null;
   in_progress: number;
+  overdue: number;
 };
 
 type LowRow = {
@@ -68,7 +69,8 @@ async function formAttention(
             avg(${mean}) FILTER (WHERE ${THIS_WEEK})::float8 AS this_mean,
             count(*) FILTER (WHERE ${LAST_WEEK})::int AS last_count,
             avg(${mean}) FILTER (WHERE ${LAST_WEEK})::float8 AS last_mean,
-            (SELECT count(*)::int FROM documents WHERE ${scoped} AND ${FOLLOW_UP_IN_PROGRESS_SQL}) AS in_progress
+            (SELECT count(*)::int FROM documents WHERE ${scoped} AND ${FOLLOW_UP_IN_PROGRESS_SQL}) AS in_progress,
+            (SELECT count(*)::int FROM documents WHERE ${scoped} AND ${CASE_OVERDUE_SQL}) AS overdue
      FROM documents WHERE ${scoped} AND documents.created_at >= now() - interval '${2 * HOME_WEEK_DAYS} days'`,
     params,
   );
@@ -82,6 +84,7 @@ async function formAttention(
     thisWeek: { submissions: row.this_count, meanRating: rounded(row.this_mean) },
     lastWeek: { submissions: row.last_count, meanRating: rounded(row.last_mean) },
     followUpsInProgress: row.in_progress,
+    overdue: row.overdue,
   };
   if (top === null || lowest === 0) return { form, low: [] };
   params.push(lowest);
@@ -119,10 +122,11 @@ export async function consoleHome(db: Queryable, caller: Caller, registry: Regis
     lowest: low.slice(0, lowest),
     unreadAlerts: await unreadCount(db, caller, registry),
     followUpsInProgress: found.reduce((sum, item) => sum + item.form.followUpsInProgress, 0),
+    overdue: found.reduce((sum, item) => sum + item.form.overdue, 0),
   };
 }
 
-/** The navigation's forms (those the caller reads) and counts (unread alerts, follow-ups in progress): one query each. */
+/** The navigation's forms (those the caller reads) and counts (unread alerts; follow-ups in progress and cases overdue): one query each. */
 export async function consoleNav(db: Queryable, caller: Caller, registry: Registry): Promise<ConsoleNav> {
   const params: unknown[] = [];
   const parts: string[] = [];
@@ -135,9 +139,14 @@ export async function consoleNav(db: Queryable, caller: Caller, registry: Regist
     forms.push({ form: compiled.id, title: compiled.staffTitle, insights: insightQuestions(compiled.form).length > 0 });
     parts.push(`(documents.collection = $${params.push(collection.slug)} AND ${readable})`);
   }
-  const inProgress = parts.length
-    ? (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM documents WHERE (${parts.join(' OR ')}) AND ${FOLLOW_UP_IN_PROGRESS_SQL}`, params))
-        .rows[0].count
-    : 0;
-  return { forms, unreadAlerts: await unreadCount(db, caller, registry), followUpsInProgress: inProgress };
+  const counts = parts.length
+    ? (
+        await db.query<{ in_progress: number; overdue: number }>(
+          `SELECT count(*) FILTER (WHERE ${FOLLOW_UP_IN_PROGRESS_SQL})::int AS in_progress, count(*) FILTER (WHERE ${CASE_OVERDUE_SQL})::int AS overdue
+           FROM documents WHERE (${parts.join(' OR ')})`,
+          params,
+        )
+      ).rows[0]
+    : { in_progress: 0, overdue: 0 };
+  return { forms, unreadAlerts: await unreadCount(db, caller, registry), followUpsInProgress: counts.in_progress, overdue: counts.overdue };
 }

@@ -45,6 +45,7 @@ export default function HomePage() {
           <Link to={staffLink('/staff/alerts', search)}>{t('alertsUnread', { count: number.format(attention.unreadAlerts) })}</Link>
         </li>
         <li>{t('staffHomeAttentionFollowUps', { count: number.format(attention.followUpsInProgress) })}</li>
+        {attention.overdue > 0 && <li className="console-overdue">{t('staffHomeAttentionOverdue', { count: number.format(attention.overdue) })}</li>}
       </ul>
       {attention.forms.length > 0 && (
         <section aria-labelledby="console-week">
