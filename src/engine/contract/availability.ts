@@ -10,5 +10,7 @@ export const FormAvailability = Type.Object({
   state: Type.Union(AVAILABILITY_STATES.map((state) => Type.Literal(state))),
   /** notYet: the instant it opens (ISO 8601, UTC). */
   opens: Type.Optional(Type.String()),
+  /** Whether the form has dates or limits at all (the server's definition says): only then may its state change, and its page ask again once hydrated. */
+  limited: Type.Optional(Type.Boolean()),
 });
 export type FormAvailability = Static<typeof FormAvailability>;

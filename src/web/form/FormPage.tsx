@@ -27,7 +27,8 @@ export default function FormPage() {
   // The server's render of the page is reused for a while: once here, the form's availability is asked afresh (it may have filled up or closed since).
   const [availability, setAvailability] = useState(loadedAvailability);
   useEffect(() => {
-    if (!hydrated || loadedAvailability.state !== 'open') return;
+    // Only a form with dates or limits (the server's answer says) asks again: a hydrated page asks the server for nothing it rendered with.
+    if (!hydrated || loadedAvailability.state !== 'open' || !loadedAvailability.limited) return;
     let current = true;
     void loadAvailability(loaded.compiled.form, sourced).then((live) => current && setAvailability(live));
     return () => {

@@ -11,7 +11,6 @@ import { loadSourcedValues, type SourcedValues } from './sourcedValues.ts';
 import type { LoadPage, PageData } from '../shell/pageData.ts';
 import type { ResolvedForm } from '../../engine/compiler/compiled.ts';
 import type { FormAvailability } from '../../engine/contract/availability.ts';
-import { hasAvailabilityRules } from '../../engine/quotas/availability.ts';
 import { fetchOrNull } from '../api/client.ts';
 
 export interface FormPageData extends PageData {
@@ -26,8 +25,6 @@ export interface FormPageData extends PageData {
 
 /** The server's word on the form's dates and places, for the venue the address names when there is one. */
 export async function loadAvailability(form: ResolvedForm, sourced: SourcedValues): Promise<FormAvailability> {
-  // A form without dates or limits is always open: its page asks nothing (a hydrated page asks the server for nothing it rendered with).
-  if (!hasAvailabilityRules(form)) return { state: 'open' };
   const venueSlug = form.venue ? sourced[form.venue.field]?.doc?.slug : undefined;
   const query = typeof venueSlug === 'string' ? `?venue=${encodeURIComponent(venueSlug)}` : '';
   return (await fetchOrNull<FormAvailability>(`/api/forms/${encodeURIComponent(form.id)}/availability${query}`, 'availability')) ?? { state: 'open' };

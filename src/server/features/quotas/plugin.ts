@@ -1,6 +1,7 @@
 // GET /api/forms/{form}/availability[?venue=slug]: whether the form takes answers now, for its page
 // (the panel instead of the form). Read with the public key, as the page reads the form's lists;
 // it says nothing but open, not yet (and when), closed or full.
+import { hasAvailabilityRules } from '../../../engine/quotas/availability.ts';
 import type { FastifyRequest } from 'fastify';
 import { ownPlugin, type ServerContext } from '../../core/context.ts';
 import { forbidden, notFound } from '../../core/errors.ts';
@@ -22,7 +23,9 @@ export const quotasPlugin = ownPlugin('quotas', async (app, ctx: ServerContext) 
       if (request.caller.kind === 'anonymous') throw forbidden();
       const compiled = forms.get(request.params.form);
       if (!compiled) throw notFound();
-      return reply.header('cache-control', 'no-store').send(await availabilityOf(ctx.db, compiled, request.query.venue || null));
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ...(await availabilityOf(ctx.db, compiled, request.query.venue || null)), limited: hasAvailabilityRules(compiled.form) });
     },
   );
 });
