@@ -45,7 +45,7 @@ describe('a form with a limit, on the embedded database', () => {
       status: 403,
       body: { errors: [{ name: 'FormUnavailable', message: 'شكرًا لك: لقد اكتمل عدد الإجابات التي يحتاجها هذا الاستبيان', data: { state: 'full' } }] },
     });
-    expect((await server.api('/api/forms/dining-survey/availability')).body).toEqual({ state: 'full' });
+    expect((await server.api('/api/forms/dining-survey/availability')).body).toEqual({ state: 'full', limited: true });
   });
 
   it('refuses a create to a closed form with 403 before reading the answers, in the guest’s language', async () => {
@@ -53,7 +53,7 @@ describe('a form with a limit, on the embedded database', () => {
     expect(closed.status).toBe(403);
     expect(closed.body).toEqual({ errors: [{ name: 'FormUnavailable', message: 'أُغلق هذا الاستبيان', data: { state: 'closed' } }] });
     expect(await countOf(server, PADEL)).toBe(0);
-    expect((await server.api('/api/forms/padel-survey/availability')).body).toEqual({ state: 'closed' });
+    expect((await server.api('/api/forms/padel-survey/availability')).body).toEqual({ state: 'closed', limited: true });
   });
 
   it('refuses a create to a form not open yet, saying when it opens', async () => {
@@ -64,7 +64,7 @@ describe('a form with a limit, on the embedded database', () => {
       message: 'This survey opens on 5 January 2099',
       data: { state: 'notYet', opens: '2099-01-05T06:00:00.000Z' },
     });
-    expect((await server.api('/api/forms/retail-survey/availability')).body).toEqual({ state: 'notYet', opens: '2099-01-05T06:00:00.000Z' });
+    expect((await server.api('/api/forms/retail-survey/availability')).body).toEqual({ state: 'notYet', opens: '2099-01-05T06:00:00.000Z', limited: true });
   });
 
   it('answers availability to the pages only, and 404 for a form it does not know', async () => {
@@ -123,9 +123,9 @@ describe('a form with a limit per venue', () => {
     expect(third.status).toBe(403);
     expect(third.body.errors[0].data).toEqual({ state: 'full' });
     expect((await server.api(`/api/${DINING}`, { json: diningAnswers({ visited_restaurant: 'Crazy Pizza' }) })).status).toBe(201);
-    expect((await server.api('/api/forms/dining-survey/availability?venue=cova')).body).toEqual({ state: 'full' });
-    expect((await server.api('/api/forms/dining-survey/availability?venue=crazy-pizza')).body).toEqual({ state: 'open' });
-    expect((await server.api('/api/forms/dining-survey/availability')).body).toEqual({ state: 'open' });
+    expect((await server.api('/api/forms/dining-survey/availability?venue=cova')).body).toEqual({ state: 'full', limited: true });
+    expect((await server.api('/api/forms/dining-survey/availability?venue=crazy-pizza')).body).toEqual({ state: 'open', limited: true });
+    expect((await server.api('/api/forms/dining-survey/availability')).body).toEqual({ state: 'open', limited: true });
     expect(await countOf(server, DINING)).toBe(3);
   });
 });

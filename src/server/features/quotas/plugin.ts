@@ -25,7 +25,7 @@ export const quotasPlugin = ownPlugin('quotas', async (app, ctx: ServerContext) 
       if (!compiled) throw notFound();
       return reply
         .header('cache-control', 'no-store')
-        .send({ ...(await availabilityOf(ctx.db, compiled, request.query.venue || null)), limited: hasAvailabilityRules(compiled.form) });
+        .send({ ...(await availabilityOf(ctx.db, compiled, request.query.venue || null)), ...(hasAvailabilityRules(compiled.form) ? { limited: true } : {}) });
     },
   );
 });
