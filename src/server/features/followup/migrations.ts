@@ -64,4 +64,15 @@ export const FOLLOW_UP_MIGRATIONS: Migration[] = [
       `CREATE INDEX case_clock_events_document ON case_clock_events (document_id, id)`,
     ],
   },
+  {
+    id: 152,
+    name: 'follow-up workflow: waiting for the guest, and the outcome a resolved case names',
+    statements: [
+      // The states and outcomes are declared once in engine/contract/followup.ts; this CHECK repeats them for the database.
+      `ALTER TABLE followups DROP CONSTRAINT followups_state_check`,
+      `ALTER TABLE followups ADD CONSTRAINT followups_state_check CHECK (state IN ('new', 'in-progress', 'waiting-for-guest', 'resolved'))`,
+      `ALTER TABLE followups ADD COLUMN outcome text CHECK (outcome IN ('recovered', 'not-recovered', 'no-action'))`,
+      `ALTER TABLE followups ADD COLUMN outcome_note text`,
+    ],
+  },
 ];
