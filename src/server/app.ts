@@ -20,6 +20,7 @@ import { errorsPlugin, JSON_BODY_LIMIT } from './core/http/errors-plugin.ts';
 import { securityHeadersPlugin } from './core/http/security-headers.ts';
 import { answerUnroutable, unstorableInputPlugin } from './core/http/unstorable-input.ts';
 import { routeSchemasPlugin } from './core/http/route-schemas-plugin.ts';
+import { sharedSchemaCompilers } from './core/http/compiled-schemas.ts';
 import { parseQueryString } from './core/http/query-string.ts';
 import { batchedStdout } from './core/log-lines.ts';
 import { pathnameOf } from './core/http/pathname.ts';
@@ -62,6 +63,8 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     routerOptions: { querystringParser: parseQueryString },
     // An address that cannot be decoded never reaches a route (core/http/unstorable-input.ts).
     frameworkErrors: answerUnroutable,
+    // Route validators and serializers compiled once per process (core/http/compiled-schemas.ts).
+    schemaController: sharedSchemaCompilers,
   });
   app.addHook('onClose', async () => logLines.flush());
   app.addHook('onResponse', async (request, reply) => {
