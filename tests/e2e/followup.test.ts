@@ -128,7 +128,7 @@ describe('a viewer follows up a low rating', () => {
     expect(await panel.getByLabel('Internal note (never shown to the guest)').inputValue()).toBe('');
 
     await panel.getByRole('radio', { name: 'Resolved' }).check();
-    await panel.getByRole('radio', { name: 'Recovered' }).check();
+    await panel.getByRole('radio', { name: 'Recovered', exact: true }).check();
     await panel.getByRole('button', { name: 'Save state and assignee' }).click();
     await panel.getByText(`Resolved by ${VIEWER.email} on`).waitFor();
     await panel.getByText('Outcome: Recovered').waitFor();
@@ -238,7 +238,7 @@ describe('in Arabic', () => {
     await page.keyboard.press('Enter');
     await panel.getByRole('status').getByText('تم حفظ المتابعة.').waitFor();
     await panel.getByText('النتيجة: لم يُستعد رضا الضيف').waitFor();
-    await panel.getByText('اعتذرنا، ولم يرغب الضيف في العودة.').waitFor();
+    await panel.locator('.console-outcome').getByText('اعتذرنا، ولم يرغب الضيف في العودة.').waitFor();
     const stored = (await e2e.server.api(`/api/${DINING}/${poor.id}/followup`, { as: 'staff' })).body;
     expect(stored).toMatchObject({ state: 'resolved', outcome: 'not-recovered', outcomeNote: 'اعتذرنا، ولم يرغب الضيف في العودة.' });
     expect(await axeViolations(page)).toEqual([]);
