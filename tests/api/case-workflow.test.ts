@@ -169,6 +169,22 @@ describe('resolving names an outcome', () => {
       { state: 'in-progress', from: 'resolved' },
     ]);
     expect(JSON.stringify(audit)).not.toContain('Voucher');
+    // The case's history, from those entries.
+    const who = 'manager.cova@roles.example.com';
+    expect(
+      reopened.body.history.map((event: { from: string; state: string; outcome: string; by: { email: string } | null; byGuest: boolean }) => [
+        event.from,
+        event.state,
+        event.outcome,
+        event.by?.email ?? null,
+        event.byGuest,
+      ]),
+    ).toEqual([
+      ['new', 'in-progress', null, who, false],
+      ['in-progress', 'resolved', 'recovered', who, false],
+      [null, null, 'not-recovered', who, false],
+      ['resolved', 'in-progress', null, who, false],
+    ]);
   });
 
   it("the guest's answer reopens a resolved case and clears its outcome", async () => {
@@ -178,7 +194,9 @@ describe('resolving names an outcome', () => {
     expect((await patch(id, { state: 'resolved', outcome: 'recovered' })).status).toBe(200);
     const answered = await server.api(`/api/case/${token}/messages`, { method: 'POST', json: { text: 'Actually the voucher never came.' } });
     expect(answered.status).toBe(201);
-    expect(await followUp(id)).toMatchObject({ state: 'in-progress', outcome: null, outcomeNote: null, resolvedBy: null });
+    const reopened = await followUp(id);
+    expect(reopened).toMatchObject({ state: 'in-progress', outcome: null, outcomeNote: null, resolvedBy: null });
+    expect(reopened.history.at(-1)).toMatchObject({ from: 'resolved', state: 'in-progress', outcome: null, by: null, byGuest: true });
   });
 });
 

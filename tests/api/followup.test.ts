@@ -76,6 +76,7 @@ describe('a viewer follows up a low rating', () => {
       outcome: null,
       outcomeNote: null,
       notes: [],
+      history: [],
       clock: expect.objectContaining({ policy: expect.stringMatching(/^Poor dining/), pausedAt: null, events: [] }),
     });
   });

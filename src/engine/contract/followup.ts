@@ -37,6 +37,22 @@ export const FollowUpSummary = Type.Object({
 });
 export type FollowUpSummary = Static<typeof FollowUpSummary>;
 
+/**
+ * A change of a case's state or outcome, from its audit entries: who made it (null with `byGuest`:
+ * the guest's answer reopened it; null otherwise: an account since deleted), from which state (null:
+ * recorded before it was kept) to which, and the outcome named.
+ */
+export const FollowUpEvent = Type.Object({
+  id: Type.Integer(),
+  at: Type.String(),
+  by: Type.Union([StaffMember, Type.Null()]),
+  byGuest: Type.Boolean(),
+  from: Type.Union([State, Type.Null()]),
+  state: Type.Union([State, Type.Null()]),
+  outcome: Type.Union([Outcome, Type.Null()]),
+});
+export type FollowUpEvent = Static<typeof FollowUpEvent>;
+
 /** A submission's whole follow-up, as staff read it with the submission (never the public key). */
 export const FollowUp = Type.Object({
   state: State,
@@ -47,6 +63,8 @@ export const FollowUp = Type.Object({
   outcome: Type.Union([Outcome, Type.Null()]),
   outcomeNote: Type.Union([Type.String(), Type.Null()]),
   notes: Type.Array(FollowUpNote),
+  /** Its changes of state and outcome, oldest first. */
+  history: Type.Array(FollowUpEvent),
   /** Its due times and the steps of its policy's chain that ran; null when no case policy matched it. */
   clock: Type.Union([CaseClock, Type.Null()]),
 });

@@ -2,7 +2,7 @@
 // time, so the notes table is their own record (the audit log says a note was added, not its text).
 import type { Queryable } from '../../core/db/db.ts';
 import type { UserRow } from '../../core/access/staff-users.ts';
-import type { CaseDue, FollowUp, FollowUpOutcome, FollowUpState, FollowUpSummary, StaffMember } from '../../../engine/contract/followup.ts';
+import type { CaseDue, FollowUp, FollowUpEvent, FollowUpOutcome, FollowUpState, FollowUpSummary, StaffMember } from '../../../engine/contract/followup.ts';
 import { readCaseClock } from './case-clock.ts';
 
 interface FollowUpRow {
@@ -92,14 +92,35 @@ export async function followUpSummaries(db: Queryable, documentIds: number[]): P
   );
 }
 
+type HistoryRow = {
+  id: number;
+  at: Date;
+  user_id: number | null;
+  detail: { state?: FollowUpState; from?: FollowUpState; outcome?: FollowUpOutcome; by?: string };
+};
+
+/** The follow-up's audit entries that changed its state or named an outcome (a save of the assignee alone repeats the state: left out). */
+const historyOf = (db: Queryable, documentId: number) =>
+  db.query<HistoryRow>(
+    `SELECT id, at, user_id, detail FROM audit_log WHERE action = 'update-followup' AND document_id = $1
+       AND (detail ? 'outcome' OR (detail ? 'state' AND detail->>'state' IS DISTINCT FROM detail->>'from')) ORDER BY id`,
+    [String(documentId)],
+  );
+
 export async function readFollowUp(db: Queryable, documentId: number): Promise<FollowUp> {
   const { rows } = await db.query<FollowUpRow>('SELECT * FROM followups WHERE document_id = $1', [documentId]);
   const { rows: notes } = await db.query<{ id: number; author_id: number | null; text: string; created_at: Date }>(
     'SELECT * FROM followup_notes WHERE document_id = $1 ORDER BY id',
     [documentId],
   );
+  const { rows: history } = await historyOf(db, documentId);
   const row = rows[0];
-  const people = await staffMembers(db, [row?.assignee_id ?? null, row?.resolved_by ?? null, ...notes.map((note) => note.author_id)]);
+  const people = await staffMembers(db, [
+    row?.assignee_id ?? null,
+    row?.resolved_by ?? null,
+    ...notes.map((note) => note.author_id),
+    ...history.map((entry) => entry.user_id),
+  ]);
   const person = (id: number | null | undefined) => (id ? (people.get(id) ?? null) : null);
   return {
     state: row?.state ?? 'new',
@@ -109,6 +130,15 @@ export async function readFollowUp(db: Queryable, documentId: number): Promise<F
     outcome: row?.state === 'resolved' ? row.outcome : null,
     outcomeNote: row?.state === 'resolved' ? row.outcome_note : null,
     notes: notes.map((note) => ({ id: note.id, author: person(note.author_id), text: note.text, createdAt: note.created_at.toISOString() })),
+    history: history.map(({ id, at, user_id, detail }): FollowUpEvent => ({
+      id,
+      at: at.toISOString(),
+      by: person(user_id),
+      byGuest: detail.by === 'guest',
+      from: detail.from ?? null,
+      state: detail.state ?? null,
+      outcome: detail.outcome ?? null,
+    })),
     clock: await readCaseClock(db, documentId),
   };
 }

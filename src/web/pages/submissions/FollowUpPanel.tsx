@@ -1,6 +1,6 @@
 // The follow-up of one submission on its console page: its state (FollowUpStateForm.tsx), who has
 // it, what was done (internal notes, never shown to the guest), who resolved it when and with what
-// outcome, and whether its clock is paused while waiting for the guest. Times are Doha's, as the
+// outcome, whether its clock is paused while waiting for the guest, and its history (FollowUpHistory.tsx). Times are Doha's, as the
 // venues' staff read them wherever the browser is.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { Lang } from '../../../engine/text/languages.ts';
 import { staffTime } from '../../staff/staffTime.ts';
 import { changeFollowUp, OUTCOME_LABELS, staffName, type FollowUpAnswer } from './followUpApi.ts';
 import { FollowUpStateForm } from './FollowUpStateForm.tsx';
+import { FollowUpHistory } from './FollowUpHistory.tsx';
 
 interface Props {
   collection: string;
@@ -114,6 +115,7 @@ export function FollowUpPanel({ collection, id, lang, initial, assignees }: Prop
           ))}
         </ol>
       )}
+      <FollowUpHistory history={followUp.history} lang={lang} />
     </section>
   );
 }
