@@ -187,6 +187,16 @@ describe('resolving names an outcome', () => {
     ]);
   });
 
+  it("the outcome's note is part of what is held about the guest: in their privacy export", async () => {
+    const email = guestEmail();
+    const { id } = await poorSurvey({ email_address: email });
+    expect((await patch(id, { state: 'resolved', outcome: 'recovered', outcomeNote: 'Offered a dinner for two.' })).status).toBe(200);
+    const exported = await server.api(`/api/privacy/export?email=${encodeURIComponent(email)}`, { as: 'staff' });
+    expect(exported.status).toBe(200);
+    const mine = exported.body.submissions.find((doc: { id: number }) => doc.id === id);
+    expect(mine.notes).toEqual([{ at: expect.any(String), text: 'Offered a dinner for two.' }]);
+  });
+
   it("the guest's answer reopens a resolved case and clears its outcome", async () => {
     const email = guestEmail();
     const { id } = await poorSurvey({ email_address: email });

@@ -1,7 +1,7 @@
 // A viewer follows up a guest's low rating in a real browser against the real server: finds it by
 // a rating range, sets it in progress, takes it, writes what was done, resolves it, and finds it
 // again among the resolved ones; the panel is keyboard complete, axe clean, fits a 320 px phone at
-// 200 % text, and works in Arabic (right to left), where a manager also resolves a case by keyboard
+// 200 % text, and works in Arabic (right to left), where a case is also resolved by keyboard
 // alone, naming its outcome (refused without one), on a 390 px phone; the list shows when each case
 // is due, in words. Each test makes the submissions it needs (followedUp()), so any one runs alone.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -203,7 +203,7 @@ describe('in Arabic', () => {
     expect(await axeViolations(list)).toEqual([]);
   });
 
-  it('a manager resolves a case by keyboard alone, naming its outcome (refused without one), on a 390 px phone; the list says when cases are due', async () => {
+  it('resolves a case by keyboard alone, naming its outcome (refused without one), on a 390 px phone; the list says when cases are due', async () => {
     const poor = (await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ rating_food: 'poor', customer_comments: 'Cold soup.' }) })).body.doc;
     const page = await open(`/staff/forms/dining-survey/${poor.id}?lang=ar`);
     const panel = page.getByRole('region', { name: 'المتابعة' });
@@ -241,6 +241,11 @@ describe('in Arabic', () => {
     await panel.locator('.console-outcome').getByText('اعتذرنا، ولم يرغب الضيف في العودة.').waitFor();
     const stored = (await e2e.server.api(`/api/${DINING}/${poor.id}/followup`, { as: 'staff' })).body;
     expect(stored).toMatchObject({ state: 'resolved', outcome: 'not-recovered', outcomeNote: 'اعتذرنا، ولم يرغب الضيف في العودة.' });
+    // Its history: who resolved it and with which outcome.
+    const history = panel.getByRole('list', { name: 'السجل' }).getByRole('listitem');
+    expect(await history.count()).toBe(1);
+    expect(await history.innerText()).toContain(`${VIEWER.email} حدّد النتيجة: لم يُستعد رضا الضيف`);
+    expect(await history.innerText()).toContain('نقل الحالة إلى «تم الحل»');
     expect(await axeViolations(page)).toEqual([]);
     expect(await overflowAt(page, 390, 1), 'the Arabic submission page at 390 px').toEqual([]);
     expect(await overflowAt(page, 320, 2), 'the Arabic submission page at 320 px and 200 % text').toEqual([]);
