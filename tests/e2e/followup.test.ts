@@ -131,7 +131,7 @@ describe('a viewer follows up a low rating', () => {
     await panel.getByRole('radio', { name: 'Recovered', exact: true }).check();
     await panel.getByRole('button', { name: 'Save state and assignee' }).click();
     await panel.getByText(`Resolved by ${VIEWER.email} on`).waitFor();
-    await panel.getByText('Outcome: Recovered').waitFor();
+    await panel.locator('.console-outcome').getByText('Outcome: Recovered').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await overflowAt(page, 320, 2), 'the submission page at 320 px and 200 % text').toEqual([]);
     // French has the longest words.
@@ -237,7 +237,7 @@ describe('in Arabic', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await panel.getByRole('status').getByText('تم حفظ المتابعة.').waitFor();
-    await panel.getByText('النتيجة: لم يُستعد رضا الضيف').waitFor();
+    await panel.locator('.console-outcome').getByText('النتيجة: لم يُستعد رضا الضيف').waitFor();
     await panel.locator('.console-outcome').getByText('اعتذرنا، ولم يرغب الضيف في العودة.').waitFor();
     const stored = (await e2e.server.api(`/api/${DINING}/${poor.id}/followup`, { as: 'staff' })).body;
     expect(stored).toMatchObject({ state: 'resolved', outcome: 'not-recovered', outcomeNote: 'اعتذرنا، ولم يرغب الضيف في العودة.' });
