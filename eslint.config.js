@@ -12,6 +12,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
+/** A rule item (no-restricted-syntax lists replace each other per file, so each list that applies to src repeats it). */
+const ONE_TIME_ZONE = {
+  selector: "Literal[value='Asia/Qatar']",
+  message: "Name the venues' time zone through src/engine/text/venue-zone.ts (VENUE_TIME_ZONE); format instants with venue-time.ts (venueTime).",
+};
 
 /** Who may not import whom (import-x/no-restricted-paths); tests/unit/lint-boundaries.test.ts proves it fires. */
 const layers = {
@@ -190,12 +195,20 @@ export default defineConfig([
   },
 
   {
+    // The venues' time zone is named once (engine/text/venue-zone.ts); every date a person reads is formatted by engine/text/venue-time.ts.
+    files: ['src/**'],
+    ignores: ['src/engine/text/venue-zone.ts'],
+    rules: { 'no-restricted-syntax': ['error', ONE_TIME_ZONE] },
+  },
+
+  {
     // One time zone and one digit rule for the whole console: its pages format dates and numbers with
     // src/web/staff/staffTime.ts only.
     files: STAFF_PAGES.map((folder) => `src/web/pages/${folder}/**`),
     rules: {
       'no-restricted-syntax': [
         'error',
+        ONE_TIME_ZONE,
         {
           selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/]",
           message: 'Staff pages format dates and numbers with src/web/staff/staffTime.ts (Doha time, Latin digits).',

@@ -3,7 +3,7 @@
 // browser build only:
 // - app: what src/web/app.tsx imports (React, the router, i18next): every page runs it;
 // - page-common: the little the guest pages share with the form (rich text, localized fields,
-//   texts, staff roles), so a document or the perks never load the form;
+//   texts, the venues' time, staff roles), so a document or the perks never load the form;
 // - form: the modules only form pages and staff pages reach (the form, RJSF, the validators'
 //   runtime), found from the module graph: each importer is a form-only module, a validator or a
 //   staff page (which shows answers with the same parts and may load the whole of it). A module
@@ -23,7 +23,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const STAFF_PAGE_FOLDERS: string[] = JSON.parse(readFileSync(resolve(ROOT, 'src/web/staff/page-folders.json'), 'utf8'));
 const APP = resolve(ROOT, 'src/web/app.tsx');
 const path = (pattern: string) => new RegExp(pattern.replace(/\//g, '[\\\\/]'));
-const PAGE_COMMON = path('/src/(web/rich-text/|engine/(text/rich-text|access/roles|text/messages)\\.ts$|web/api/localized)');
+const PAGE_COMMON = path('/src/(web/rich-text/|engine/(text/rich-text|text/venue-zone|access/roles|text/messages)\\.ts$|web/api/localized)');
 /** Where a form page starts (the router loads them) and its validators (one per form, loaded by the form). */
 const FORM_ROOT = path('/src/web/form/(FormPage\\.tsx|formLoader\\.ts)$');
 const VALIDATOR = /\.validate\.mjs$/;

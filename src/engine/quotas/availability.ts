@@ -4,6 +4,7 @@
 import type { FormAvailability } from '../contract/availability.ts';
 import { t } from '../text/messages.ts';
 import type { Lang } from '../text/languages.ts';
+import { VENUE_TIME_ZONE as DOHA_TIME_ZONE } from '../text/venue-zone.ts';
 
 /**
  * The `name` of the error item of a create refused because the form takes no answers now (its data
@@ -14,7 +15,6 @@ export const FORM_UNAVAILABLE = 'FormUnavailable';
 /** An ISO 8601 date-time without offset (read as Doha time), e.g. 2027-01-05T09:00 or 2027-01-05T09:00:30. */
 export const DOHA_DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$';
 const DOHA_OFFSET = '+03:00';
-const DOHA_TIME_ZONE = 'Asia/Qatar';
 
 /** The instant of a Doha date-time, or null when it is no real date (2027-02-30T10:00, 24:00). */
 export function dohaInstant(text: string): Date | null {

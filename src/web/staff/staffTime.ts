@@ -4,25 +4,16 @@
 // own Intl.DateTimeFormat (eslint.config.js).
 import type { Lang } from '../../engine/text/languages.ts';
 import { calendarDayText, type DayStyle } from '../../engine/text/calendar-day.ts';
+import { latinDigits, venueTime } from '../../engine/text/venue-time.ts';
 
-/** Where the venues are: every staff date is Doha time. */
-export const VENUE_TIME_ZONE = 'Asia/Qatar';
+export { VENUE_TIME_ZONE } from '../../engine/text/venue-time.ts';
 
 /** The staff locale of a language: its words and order, Latin digits. */
-export const staffLocale = (lang: Lang | string) => `${lang}-u-nu-latn`;
-
-const INSTANT_STYLES = {
-  minute: { dateStyle: 'medium', timeStyle: 'short' },
-  second: { dateStyle: 'medium', timeStyle: 'medium' },
-  day: { dateStyle: 'medium' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export const staffLocale = (lang: Lang | string) => latinDigits(lang);
 
 /** An instant (an ISO timestamp) in Doha time; '' for no string, the text itself when it is no date. */
-export function staffTime(iso: unknown, lang: Lang | string, precision: keyof typeof INSTANT_STYLES = 'minute'): string {
-  if (typeof iso !== 'string') return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(staffLocale(lang), { ...INSTANT_STYLES[precision], timeZone: VENUE_TIME_ZONE }).format(date);
+export function staffTime(iso: unknown, lang: Lang | string, precision: 'minute' | 'second' | 'day' = 'minute'): string {
+  return typeof iso === 'string' ? venueTime(iso, lang, precision) : '';
 }
 
 /** A calendar day (YYYY-MM-DD: a visit date, a period's first day), read as every output of an answer reads it. */

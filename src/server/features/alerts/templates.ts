@@ -10,6 +10,7 @@ import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import { dataFields } from '../../../engine/checks/conditions.ts';
 import { answerText, serverAnswerReader, withUploads } from '../../core/forms/answer-reader.ts';
 import type { Queryable } from '../../core/db/db.ts';
+import { venueTime } from '../../../engine/text/venue-time.ts';
 
 export type TemplateValues = Record<AlertPlaceholder, string>;
 
@@ -30,7 +31,7 @@ export function fillTemplate(template: string, values: TemplateValues): string {
 }
 
 export function dohaTime(date: Date, lang: Lang): string {
-  return new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(date);
+  return venueTime(date, lang);
 }
 
 export function consoleLink(consoleUrl: string, formId: string, submissionId: number): string {

@@ -10,6 +10,7 @@ import { LANGUAGES, type Lang } from '../../../engine/text/languages.ts';
 import { formText, t } from '../../../engine/text/messages.ts';
 import type { ReplyBlock } from '../../../engine/contract/cases.ts';
 import type { ReplyPlaceholder } from '../../../engine/cases/reply-placeholders.ts';
+import { venueTime } from '../../../engine/text/venue-time.ts';
 
 /** The submission hook: the page language of a guest who may be replied to later (documents keep none). */
 export const recordGuestLanguage: SubmissionHook = async (tx, { collection, row, lang }) => {
@@ -82,6 +83,6 @@ export async function placeholderValues(
     venue: await venueName(db, compiled, row, lang),
     reference: row.reference ?? String(row.id),
     staff_name: firstName(staff),
-    visit_date: new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(row.created_at),
+    visit_date: venueTime(row.created_at, lang, 'long-day'),
   };
 }

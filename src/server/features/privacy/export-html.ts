@@ -9,6 +9,7 @@ import type { Lang } from '../../../engine/text/languages.ts';
 import { formText, t } from '../../../engine/text/messages.ts';
 import { plainText, type AnswerReader } from '../../../engine/fields/parts.ts';
 import { readAnswer, serverAnswerReader } from '../../core/forms/answer-reader.ts';
+import { venueTime } from '../../../engine/text/venue-time.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -44,29 +45,28 @@ function answersTable(reader: AnswerReader, fields: readonly ResolvedField[], an
   return `<table>${rows.join('')}</table>`;
 }
 
-function submissionPart(forms: Map<string, CompiledForm>, submission: PrivacyExportSubmission, lang: Lang, when: Intl.DateTimeFormat): string {
+function submissionPart(forms: Map<string, CompiledForm>, submission: PrivacyExportSubmission, lang: Lang): string {
   const form = forms.get(submission.form)!;
   const title = formText(form.id, form.form.title, form.languages.includes(lang) ? lang : form.languages[0]);
   const facts = [
     [t('staffReference', lang), submission.reference ?? ''],
-    [t('staffReceived', lang), when.format(new Date(submission.createdAt))],
-    ...(submission.held ? [[t('privacyHeld', lang), submission.heldUntil ? when.format(new Date(submission.heldUntil)) : '']] : []),
+    [t('staffReceived', lang), venueTime(submission.createdAt, lang)],
+    ...(submission.held ? [[t('privacyHeld', lang), submission.heldUntil ? venueTime(submission.heldUntil, lang) : '']] : []),
     ...(submission.files.length ? [[t('staffFiles', lang), submission.files.map((file) => file.name).join(', ')]] : []),
   ];
   const answers = answersTable(serverAnswerReader(form.id, lang), dataFields(form.form), submission.answers);
   const notes = submission.notes.length
-    ? `<h3>${escape(t('staffNotes', lang))}</h3><ul>${submission.notes.map((note) => `<li>${escape(when.format(new Date(note.at)))}: ${escape(note.text)}</li>`).join('')}</ul>`
+    ? `<h3>${escape(t('staffNotes', lang))}</h3><ul>${submission.notes.map((note) => `<li>${escape(venueTime(note.at, lang))}: ${escape(note.text)}</li>`).join('')}</ul>`
     : '';
   const messages = submission.messages.length
-    ? `<h3>${escape(t('staffCaseMessages', lang))}</h3><ul>${submission.messages.map((message) => `<li>${escape(when.format(new Date(message.at)))}, ${escape(t(message.direction === 'to-guest' ? 'staffCaseToGuest' : 'staffCaseFromGuest', lang))}: ${escape(message.text)}</li>`).join('')}</ul>`
+    ? `<h3>${escape(t('staffCaseMessages', lang))}</h3><ul>${submission.messages.map((message) => `<li>${escape(venueTime(message.at, lang))}, ${escape(t(message.direction === 'to-guest' ? 'staffCaseToGuest' : 'staffCaseFromGuest', lang))}: ${escape(message.text)}</li>`).join('')}</ul>`
     : '';
   return `<section><h2>${escape(title)}</h2><table>${facts.map(([name, value]) => `<tr><th scope="row">${escape(name)}</th><td>${escape(value)}</td></tr>`).join('')}</table><h3>${escape(t('staffAnswers', lang))}</h3>${answers}${notes}${messages}</section>`;
 }
 
 export function exportHtml(data: PrivacyExport, forms: readonly CompiledForm[], lang: Lang): string {
   const byId = new Map(forms.map((form) => [form.id, form]));
-  const when = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' });
   const title = t('privacyExportTitle', lang, { person: data.value });
-  const intro = t('privacyExportIntro', lang, { count: data.submissions.length, date: when.format(new Date(data.exportedAt)) });
-  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main><h1>${escape(title)}</h1><p>${escape(intro)}</p>${data.submissions.map((submission) => submissionPart(byId, submission, lang, when)).join('')}</main></body></html>`;
+  const intro = t('privacyExportIntro', lang, { count: data.submissions.length, date: venueTime(data.exportedAt, lang) });
+  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main><h1>${escape(title)}</h1><p>${escape(intro)}</p>${data.submissions.map((submission) => submissionPart(byId, submission, lang)).join('')}</main></body></html>`;
 }

@@ -6,6 +6,7 @@ import type { Lang } from '../../../engine/text/languages.ts';
 import { t, type MessageKey } from '../../../engine/text/messages.ts';
 import { REPORTER_TEXT_MAX_LENGTH, type ReportOutcome, type ReportState } from '../../../engine/cases/reporter-case.ts';
 import type { ReporterCase } from '../../../engine/contract/reporter.ts';
+import { venueTime } from '../../../engine/text/venue-time.ts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -23,7 +24,7 @@ const OUTCOME_KEYS: Record<ReportOutcome, MessageKey> = {
 };
 
 /** Dates in the venues' calendar and time zone, Latin digits (as the rest of the site writes them). */
-const dayOf = (lang: Lang, iso: string) => new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { dateStyle: 'long', timeZone: 'Asia/Qatar' }).format(new Date(iso));
+const dayOf = (lang: Lang, iso: string) => venueTime(iso, lang, 'long-day');
 
 const STYLE = `body{font-family:system-ui,"Segoe UI",Tahoma,sans-serif;margin:0;color:#1d1d1f;background:#f7f7f5;line-height:1.5}
 main{max-width:44rem;margin:0 auto;padding:1rem}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}

@@ -12,6 +12,7 @@ import { readAnswer, serverAnswerReader } from '../../core/forms/answer-reader.t
 import type { DocumentRow } from '../../core/documents.ts';
 import { signatureStrokes } from '../collections/index.ts';
 import { PdfWriter } from './pdf-writer.ts';
+import { venueTime } from '../../../engine/text/venue-time.ts';
 
 type Data = Record<string, unknown>;
 
@@ -19,7 +20,7 @@ type Data = Record<string, unknown>;
 const dateLocale = (lang: Lang) => (lang === 'ar' ? 'ar-u-nu-arab' : `${lang}-u-nu-latn`);
 
 export function dohaTime(date: Date, lang: Lang): string {
-  return new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(date);
+  return venueTime(date, lang, 'long-minute', dateLocale(lang));
 }
 
 const plain = (nodes: RichNode[]): string => nodes.map((node) => ('text' in node ? node.text : plain(node.children))).join('');

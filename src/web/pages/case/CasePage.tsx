@@ -7,6 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useLocation } from 'react-router-dom';
 import { CASE_ANSWER_MAX_LENGTH, CASE_ANSWER_SENT, CASE_PAGE_PREFIX, type GuestCase } from '../../../engine/contract/cases.ts';
+import { venueTime } from '../../../engine/text/venue-time.ts';
 import { nativePostOutcome } from '../../form/nativePost.ts';
 import { useShell, useTitleExtra } from '../../shell/ShellContext.tsx';
 import type { CaseData } from './caseLoader.ts';
@@ -15,10 +16,6 @@ import './case.css';
 type Message = GuestCase['docs'][number];
 
 const ANSWER_ID = 'case-answer';
-
-function when(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(new Date(iso));
-}
 
 export default function CasePage() {
   const { guestCase, token } = useLoaderData() as CaseData;
@@ -63,7 +60,7 @@ export default function CasePage() {
           {docs.map((message) => (
             <li key={message.id} className="case-message" data-direction={message.direction}>
               <h3>
-                {who(message)} <time dateTime={message.createdAt}>{when(message.createdAt, lang)}</time>
+                {who(message)} <time dateTime={message.createdAt}>{venueTime(message.createdAt, lang)}</time>
               </h3>
               <p className="case-text" dir="auto">
                 {message.text}
