@@ -6,7 +6,7 @@ import type { Lang } from '../../engine/text/languages.ts';
 import { calendarDayText, type DayStyle } from '../../engine/text/calendar-day.ts';
 import { latinDigits, venueTime } from '../../engine/text/venue-time.ts';
 
-export { VENUE_TIME_ZONE } from '../../engine/text/venue-time.ts';
+export { VENUE_TIME_ZONE, venueDayBounds } from '../../engine/text/venue-time.ts';
 
 /** The staff locale of a language: its words and order, Latin digits. */
 export const staffLocale = (lang: Lang | string) => latinDigits(lang);
@@ -21,26 +21,3 @@ export const staffDay = (ymd: string, lang: Lang | string, style: DayStyle = 'da
 
 /** Numbers in the staff digits. */
 export const staffNumber = (lang: Lang | string, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(staffLocale(lang), options);
-
-/** The venues' calendar day (Doha's) that `at` falls in, as the instants it starts and ends (ISO): "due today" is due within it. */
-export function venueDayBounds(at: Date = new Date()): { start: string; end: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-u-nu-latn', {
-      timeZone: VENUE_TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  // The zone's offset at `at`, to the minute (Doha keeps +03:00 all year: no day is shorter or longer).
-  const offset = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000) * 60_000;
-  const start = Date.UTC(parts.year, parts.month - 1, parts.day) - offset;
-  return { start: new Date(start).toISOString(), end: new Date(start + 24 * 3600_000).toISOString() };
-}
