@@ -175,7 +175,12 @@ describe('a second-long policy', () => {
         )
       ).rows.map((row) => row.key);
     expect(await pending()).toEqual([`case-clock:${doc.id}:resolve:0`, `case-clock:${doc.id}:resolve:1`]);
-    const resolved = await server.api(`/api/${DINING}/${doc.id}/followup`, { method: 'PATCH', json: { state: 'resolved' }, as: 'none', headers: manager });
+    const resolved = await server.api(`/api/${DINING}/${doc.id}/followup`, {
+      method: 'PATCH',
+      json: { state: 'resolved', outcome: 'recovered' },
+      as: 'none',
+      headers: manager,
+    });
     expect(resolved.status).toBe(200);
     expect(resolved.body.clock.resolve.metAt).not.toBeNull();
     expect(await pending()).toEqual([]);

@@ -96,7 +96,7 @@ describe('the loop, through a real SMTP server and our own receiver', () => {
     });
     expect(posted.status).toBe(303);
     // Resolved meanwhile: the guest's Reply opens it again.
-    await server.api(`/api/${DINING}/${id}/followup`, { method: 'PATCH', json: { state: 'resolved' }, as: 'none', headers: manager });
+    await server.api(`/api/${DINING}/${id}/followup`, { method: 'PATCH', json: { state: 'resolved', outcome: 'recovered' }, as: 'none', headers: manager });
     expect(await followUpState(id)).toBe('resolved');
 
     const port = server.app.inboundSmtpPort();

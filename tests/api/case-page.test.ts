@@ -113,7 +113,7 @@ describe("the guest's answer", () => {
     ]);
     const assigned = await server.api(`/api/${DINING}/${id}/followup`, {
       method: 'PATCH',
-      json: { state: 'resolved', assigneeId: users[0].id },
+      json: { state: 'resolved', outcome: 'no-action', assigneeId: users[0].id },
       as: 'none',
       headers: manager,
     });

@@ -1,7 +1,7 @@
 // Overdue cases on the console home and in the navigation (GET /api/console/home, /api/console/nav): a
 // Poor dining survey under a one-second case policy becomes overdue by the server's own clock (no test
 // clock), counted for whoever reads it (its venue's manager, an admin) and for nobody else (another
-// venue's manager); resolving it takes it off the count.
+// venue's manager); waiting for the guest takes it off the count until it runs again; resolving it takes it off the count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { DINING, diningAnswers } from './samples.ts';
@@ -53,7 +53,16 @@ describe('overdue cases', () => {
     expect(covaHome.forms.find((form: { form: string }) => form.form === 'dining-survey').overdue).toBe(1);
     expect((await home(twigaManager)).body.overdue).toBe(0);
 
-    const resolved = await server.api(`/api/${DINING}/${id}/followup`, { method: 'PATCH', json: { state: 'resolved' }, as: 'staff' });
+    // Waiting for the guest, its clock stands still: not overdue while it waits.
+    const waiting = await server.api(`/api/${DINING}/${id}/followup`, { method: 'PATCH', json: { state: 'waiting-for-guest' }, as: 'staff' });
+    expect(waiting.status, JSON.stringify(waiting.body)).toBe(200);
+    expect((await nav()).body.overdue).toBe(before);
+    expect((await home(covaManager)).body.overdue).toBe(0);
+    const resumed = await server.api(`/api/${DINING}/${id}/followup`, { method: 'PATCH', json: { state: 'in-progress' }, as: 'staff' });
+    expect(resumed.status).toBe(200);
+    expect((await nav(covaManager)).body.overdue).toBe(1);
+
+    const resolved = await server.api(`/api/${DINING}/${id}/followup`, { method: 'PATCH', json: { state: 'resolved', outcome: 'recovered' }, as: 'staff' });
     expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
     expect((await nav()).body.overdue).toBe(before);
     expect((await home(covaManager)).body.overdue).toBe(0);

@@ -73,7 +73,10 @@ describe('a viewer follows up a low rating', () => {
       assignee: null,
       resolvedBy: null,
       resolvedAt: null,
+      outcome: null,
+      outcomeNote: null,
       notes: [],
+      history: [],
       clock: expect.objectContaining({ policy: expect.stringMatching(/^Poor dining/), pausedAt: null, events: [] }),
     });
   });
@@ -88,7 +91,7 @@ describe('a viewer follows up a low rating', () => {
     const audit = await auditRows(low);
     expect(audit).toHaveLength(1);
     expect(audit[0].user_email).toBe('viewer@example.com');
-    expect(audit[0].detail).toEqual({ state: 'in-progress', assigneeId: users.viewer.id, noteId: answer.body.notes[0].id });
+    expect(audit[0].detail).toEqual({ state: 'in-progress', from: 'new', assigneeId: users.viewer.id, noteId: answer.body.notes[0].id });
     expect(JSON.stringify(audit)).not.toContain('voucher');
   });
 
@@ -97,13 +100,13 @@ describe('a viewer follows up a low rating', () => {
     const fine = await fineRating();
     await patch(low, { state: 'in-progress', assigneeId: users.viewer.id, note: 'Called the guest and offered a voucher' });
     const before = Date.now();
-    const resolved = await patch(low, { state: 'resolved', note: 'Voucher sent by email.' }, 'admin');
+    const resolved = await patch(low, { state: 'resolved', outcome: 'recovered', note: 'Voucher sent by email.' }, 'admin');
     expect(resolved.status).toBe(200);
     expect(resolved.body.resolvedBy).toMatchObject({ email: 'admin@example.com' });
     expect(Date.parse(resolved.body.resolvedAt)).toBeGreaterThanOrEqual(before - 5000);
     expect(resolved.body.assignee).toMatchObject({ id: users.viewer.id });
     expect(resolved.body.notes.map((note: { text: string }) => note.text)).toEqual(['Called the guest and offered a voucher', 'Voucher sent by email.']);
-    const reopened = await patch(fine, { state: 'resolved' });
+    const reopened = await patch(fine, { state: 'resolved', outcome: 'no-action' });
     expect(reopened.body.resolvedBy).toMatchObject({ email: 'viewer@example.com' });
     const again = await patch(fine, { state: 'in-progress' });
     expect(again.body).toMatchObject({ state: 'in-progress', resolvedBy: null, resolvedAt: null });
@@ -169,7 +172,7 @@ describe('bad changes are refused, naming the field, in the caller language, and
     const fine = await fineRating();
     const answer = await server.api(`/api/${DINING}/${fine}/followup?locale=ar`, { method: 'PATCH', json: { state: 'closed' }, ...as('viewer') });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors[0].data.errors[0]).toEqual({ path: 'state', message: 'اختر الحالة: جديد أو قيد المتابعة أو تم الحل.' });
+    expect(answer.body.errors[0].data.errors[0]).toEqual({ path: 'state', message: 'اختر الحالة: جديد أو قيد المتابعة أو بانتظار الضيف أو تم الحل.' });
   });
 });
 
@@ -204,14 +207,14 @@ describe('the submissions list filters on the follow-up and the answers', () => 
   it('by state (absent is new) and by assignee, and shows both on each row', async () => {
     const low = await lowRating();
     const fine = await fineRating();
-    expect((await patch(low, { state: 'resolved', assigneeId: users.viewer.id })).status).toBe(200);
+    expect((await patch(low, { state: 'resolved', outcome: 'recovered', assigneeId: users.viewer.id })).status).toBe(200);
     expect(await listIdsAmong([low, fine], { 'followUp.state': { equals: 'resolved' } })).toEqual([low]);
     expect(await listIdsAmong([low, fine], { 'followUp.state': { equals: 'new' } })).toEqual([fine]);
     expect(await listIdsAmong([low, fine], { 'followUp.assignee': { equals: users.viewer.id } })).toEqual([low]);
     const list = await server.api(`/api/${DINING}?${where({ id: { in: [low, fine].join(',') } })}&depth=0`, as('viewer'));
     const byId = new Map(list.body.docs.map((doc: { id: number; followUp: unknown }) => [doc.id, doc.followUp]));
     expect(byId.get(low)).toMatchObject({ state: 'resolved', assignee: { email: 'viewer@example.com' } });
-    expect(byId.get(fine)).toEqual({ state: 'new', assignee: null });
+    expect(byId.get(fine)).toEqual({ state: 'new', assignee: null, outcome: null, due: null });
   });
 
   it('by a rating range (positions on the scale, first option = 1) and by venue', async () => {
@@ -242,7 +245,7 @@ describe('the staff export', () => {
   it('gives each submission its follow-up state and assignee, never the notes', async () => {
     const low = await lowRating();
     const fine = await fineRating();
-    await patch(low, { state: 'resolved', assigneeId: users.viewer.id, note: 'Voucher sent by email.' });
+    await patch(low, { state: 'resolved', outcome: 'recovered', assigneeId: users.viewer.id, note: 'Voucher sent by email.' });
     const answer = await server.api(`/api/${DINING}/export.csv?${where({ id: { in: [low, fine].join(',') } })}`, as('viewer'));
     expect(answer.status).toBe(200);
     const lines = String(answer.body)

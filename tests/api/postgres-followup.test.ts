@@ -27,7 +27,7 @@ describe('follow-up on PostgreSQL, across instances', () => {
       json: { state: 'in-progress', assigneeId: me.id, note: 'Called the guest and offered a voucher' },
     });
     expect(taken.status).toBe(200);
-    const resolved = await second.api(`/api/${DINING}/${low.id}/followup`, { method: 'PATCH', as: 'staff', json: { state: 'resolved' } });
+    const resolved = await second.api(`/api/${DINING}/${low.id}/followup`, { method: 'PATCH', as: 'staff', json: { state: 'resolved', outcome: 'recovered' } });
     expect(resolved.body).toMatchObject({
       state: 'resolved',
       assignee: { id: me.id },

@@ -201,6 +201,7 @@ describe("the review's requests", () => {
       ['GET', '/api/insights/dining-survey/comments?group=%00', undefined, 'group'],
       ['PATCH', `/api/${DINING}/${id}/followup`, { note: 'a\u0000b' }, 'note'],
       ['PATCH', `/api/${DINING}/${id}/followup`, { note: 'a\ud800b' }, 'note'],
+      ['PATCH', `/api/${DINING}/${id}/followup`, { state: 'resolved', outcome: 'recovered', outcomeNote: 'a\u0000b' }, 'outcomeNote'],
       ['PUT', `/api/privacy/holds/${id}`, { reason: 'a\u0000b' }, 'reason'],
       ['POST', '/api/waiver-copy/verify', { reference: 'a\u0000b' }, 'reference'],
       ['POST', '/api/users/login', { email: 'a\u0000b@c.de', password: 'x' }, 'email'],

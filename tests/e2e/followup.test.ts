@@ -1,8 +1,9 @@
 // A viewer follows up a guest's low rating in a real browser against the real server: finds it by
 // a rating range, sets it in progress, takes it, writes what was done, resolves it, and finds it
 // again among the resolved ones; the panel is keyboard complete, axe clean, fits a 320 px phone at
-// 200 % text, and works in Arabic (right to left). Each test makes the submissions it needs
-// (followedUp()), so any one runs alone.
+// 200 % text, and works in Arabic (right to left), where a case is also resolved by keyboard
+// alone, naming its outcome (refused without one), on a 390 px phone; the list shows when each case
+// is due, in words. Each test makes the submissions it needs (followedUp()), so any one runs alone.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
@@ -127,8 +128,10 @@ describe('a viewer follows up a low rating', () => {
     expect(await panel.getByLabel('Internal note (never shown to the guest)').inputValue()).toBe('');
 
     await panel.getByRole('radio', { name: 'Resolved' }).check();
+    await panel.getByRole('radio', { name: 'Recovered', exact: true }).check();
     await panel.getByRole('button', { name: 'Save state and assignee' }).click();
     await panel.getByText(`Resolved by ${VIEWER.email} on`).waitFor();
+    await panel.locator('.console-outcome').getByText('Outcome: Recovered').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await overflowAt(page, 320, 2), 'the submission page at 320 px and 200 % text').toEqual([]);
     // French has the longest words.
@@ -144,7 +147,7 @@ describe('a viewer follows up a low rating', () => {
   });
 
   it('the list filtered by state "resolved" shows it, with its assignee', async () => {
-    const resolved = await followedUp({ state: 'resolved', assigneeId: viewerId }, { rating_food: 'poor' });
+    const resolved = await followedUp({ state: 'resolved', outcome: 'recovered', assigneeId: viewerId }, { rating_food: 'poor' });
     const inProgress = await followedUp({ state: 'in-progress' });
     const list = await open('/staff/forms/dining-survey');
     await list.getByLabel('State').selectOption({ label: 'Resolved' });
@@ -198,5 +201,64 @@ describe('in Arabic', () => {
     const row = list.getByRole('row').filter({ hasText: fine.reference });
     expect(await cellIn(row, 'الحالة').innerText()).toBe('قيد المتابعة');
     expect(await axeViolations(list)).toEqual([]);
+  });
+
+  it('resolves a case by keyboard alone, naming its outcome (refused without one), on a 390 px phone; the list says when cases are due', async () => {
+    const poor = (await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ rating_food: 'poor', customer_comments: 'Cold soup.' }) })).body.doc;
+    const page = await open(`/staff/forms/dining-survey/${poor.id}?lang=ar`);
+    const panel = page.getByRole('region', { name: 'المتابعة' });
+    await panel.getByRole('radio', { name: 'جديد' }).focus();
+    // New, in progress, waiting for the guest, resolved: the outcome picker appears only for the last.
+    expect(await panel.getByRole('group', { name: 'النتيجة' }).count()).toBe(0);
+    for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowDown');
+    expect(await panel.getByRole('radio', { name: 'تم الحل' }).isChecked()).toBe(true);
+    const outcomes = panel.getByRole('group', { name: 'النتيجة' });
+    await outcomes.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // Through the outcome (none chosen), its note and the assignee to the button: refused, said beside the outcome, focus brought there.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('recovered');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('followup-outcome-note');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('حفظ الحالة والمكلَّف');
+    await page.keyboard.press('Enter');
+    await outcomes.getByRole('alert').getByText('اختر النتيجة لحل الحالة: استُعيد رضا الضيف أو لم يُستعد أو لا يلزم أي إجراء.').waitFor();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('recovered');
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await e2e.server.api(`/api/${DINING}/${poor.id}/followup`, { as: 'staff' })).body.state).toBe('new');
+
+    await page.keyboard.press('ArrowDown');
+    expect(await outcomes.getByRole('radio', { name: 'لم يُستعد رضا الضيف' }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('اعتذرنا، ولم يرغب الضيف في العودة.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await panel.getByRole('status').getByText('تم حفظ المتابعة.').waitFor();
+    await panel.locator('.console-outcome').getByText('النتيجة: لم يُستعد رضا الضيف').waitFor();
+    await panel.locator('.console-outcome').getByText('اعتذرنا، ولم يرغب الضيف في العودة.').waitFor();
+    const stored = (await e2e.server.api(`/api/${DINING}/${poor.id}/followup`, { as: 'staff' })).body;
+    expect(stored).toMatchObject({ state: 'resolved', outcome: 'not-recovered', outcomeNote: 'اعتذرنا، ولم يرغب الضيف في العودة.' });
+    // Its history: who resolved it and with which outcome.
+    const history = panel.getByRole('list', { name: 'السجل' }).getByRole('listitem');
+    expect(await history.count()).toBe(1);
+    expect(await history.innerText()).toContain(`${VIEWER.email} حدّد النتيجة: لم يُستعد رضا الضيف`);
+    expect(await history.innerText()).toContain('نقل الحالة إلى «تم الحل»');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await overflowAt(page, 390, 1), 'the Arabic submission page at 390 px').toEqual([]);
+    expect(await overflowAt(page, 320, 2), 'the Arabic submission page at 320 px and 200 % text').toEqual([]);
+
+    // The list: a Poor case (the seeded policy: a first response within 24 hours) says when it is due, the time isolated left to right.
+    const open_ = (await e2e.server.api(`/api/${DINING}`, { json: diningAnswers({ rating_food: 'poor' }) })).body.doc;
+    const list = await open('/staff/forms/dining-survey?lang=ar&sort=followUp.due');
+    const row = list.getByRole('row').filter({ hasText: open_.reference });
+    const due = cellIn(row, 'الموعد');
+    expect(await due.locator('.console-due').innerText()).toBe('الموعد');
+    expect(await due.locator('bdi').innerText()).toMatch(/\d{1,2}:\d{2}/);
+    expect(await list.getByRole('columnheader', { name: /الموعد/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(await axeViolations(list)).toEqual([]);
+    expect(await overflowAt(list, 390, 1), 'the Arabic list at 390 px').toEqual([]);
   });
 });

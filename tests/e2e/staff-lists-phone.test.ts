@@ -127,6 +127,7 @@ describe('staff lists on a phone in Arabic', () => {
       'ملاحظاتك؟',
       'الاسم ووسيلة الاتصال',
       'الحالة',
+      'الموعد',
       'المكلَّف',
     ]);
     expect(await brokenWords(page)).toEqual([]);

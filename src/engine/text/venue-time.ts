@@ -31,3 +31,26 @@ export function venueTime(instant: Date | string, lang: string, style: InstantSt
   if (!format) formats.set(key, (format = new Intl.DateTimeFormat(locale, { ...STYLES[style], timeZone: VENUE_TIME_ZONE })));
   return format.format(date);
 }
+
+/** The venues' calendar day (Doha's) that `at` falls in, as the instants it starts and ends (ISO): "due today" is due within it. */
+export function venueDayBounds(at: Date = new Date()): { start: string; end: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat(latinDigits('en'), {
+      timeZone: VENUE_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  // The zone's offset at `at`, to the minute (Doha keeps +03:00 all year: no day is shorter or longer).
+  const offset = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000) * 60_000;
+  const start = Date.UTC(parts.year, parts.month - 1, parts.day) - offset;
+  return { start: new Date(start).toISOString(), end: new Date(start + 24 * 3600_000).toISOString() };
+}

@@ -6,7 +6,7 @@ import type { Lang } from '../../engine/text/languages.ts';
 import { calendarDayText, type DayStyle } from '../../engine/text/calendar-day.ts';
 import { latinDigits, venueTime } from '../../engine/text/venue-time.ts';
 
-export { VENUE_TIME_ZONE } from '../../engine/text/venue-time.ts';
+export { VENUE_TIME_ZONE, venueDayBounds } from '../../engine/text/venue-time.ts';
 
 /** The staff locale of a language: its words and order, Latin digits. */
 export const staffLocale = (lang: Lang | string) => latinDigits(lang);

@@ -13,6 +13,7 @@ import { insightQuestions } from '../../../engine/insights/insight-questions.ts'
 import type { Db } from '../../core/db/db.ts';
 import { aggregate, foldPending, type AggregateRow } from '../insights/index.ts';
 import type { DigestWeek } from './week.ts';
+import type { OpenFollowUpState } from './words.ts';
 
 /** Below this many answers in the week, a form or venue shows its counts without averages. */
 export const MIN_ANSWERS = 5;
@@ -52,7 +53,7 @@ export interface DigestForm {
 export interface DigestFollowUp {
   formId: string;
   reference: string;
-  state: 'new' | 'in-progress';
+  state: OpenFollowUpState;
   path: string;
 }
 
@@ -128,7 +129,7 @@ async function openFollowUps(db: Db, readable: { compiled: CompiledForm; venues:
   for (const { compiled, venues } of readable) {
     const params: unknown[] = [compiled.collection];
     const scoped = venues === null ? '' : ` AND d.venue = ANY($${params.push([...venues])}::text[])`;
-    const { rows } = await db.query<{ id: number; reference: string | null; state: 'new' | 'in-progress'; total: number }>(
+    const { rows } = await db.query<{ id: number; reference: string | null; state: OpenFollowUpState; total: number }>(
       `SELECT d.id, d.reference, f.state, count(*) OVER ()::int AS total FROM followups f JOIN documents d ON d.id = f.document_id
        WHERE d.collection = $1 AND f.state <> 'resolved'${scoped} ORDER BY d.created_at, d.id LIMIT ${LINKED_FOLLOW_UPS}`,
       params,

@@ -1,6 +1,10 @@
 // The digest's words in every staff language (en, ar, fr): server-side only, so the guest pages'
 // messages do not carry them.
 import type { Lang } from '../../../engine/text/languages.ts';
+import type { FollowUpState } from '../../../engine/contract/followup.ts';
+
+/** A follow-up the digest lists: any state but resolved. */
+export type OpenFollowUpState = Exclude<FollowUpState, 'resolved'>;
 
 export interface DigestWords {
   subject: (from: string, to: string) => string;
@@ -17,7 +21,7 @@ export interface DigestWords {
   fewAnswers: (min: number) => string;
   biggestChanges: string;
   followUps: (open: number) => string;
-  state: { new: string; 'in-progress': string };
+  state: Record<OpenFollowUpState, string>;
   reference: string;
 }
 
@@ -37,7 +41,7 @@ export const DIGEST_WORDS: Record<Lang, DigestWords> = {
     fewAnswers: (min) => `Fewer than ${min} answers: counts only, no averages.`,
     biggestChanges: 'Biggest changes',
     followUps: (open) => `Open follow-ups: ${open}`,
-    state: { new: 'New', 'in-progress': 'In progress' },
+    state: { new: 'New', 'in-progress': 'In progress', 'waiting-for-guest': 'Waiting for guest' },
     reference: 'Reference',
   },
   ar: {
@@ -55,7 +59,7 @@ export const DIGEST_WORDS: Record<Lang, DigestWords> = {
     fewAnswers: (min) => `أقل من ${min} إجابات: الأعداد فقط، دون متوسطات.`,
     biggestChanges: 'أكبر التغيّرات',
     followUps: (open) => `المتابعات المفتوحة: ${open}`,
-    state: { new: 'جديدة', 'in-progress': 'قيد المعالجة' },
+    state: { new: 'جديدة', 'in-progress': 'قيد المعالجة', 'waiting-for-guest': 'بانتظار الضيف' },
     reference: 'المرجع',
   },
   fr: {
@@ -73,7 +77,7 @@ export const DIGEST_WORDS: Record<Lang, DigestWords> = {
     fewAnswers: (min) => `Moins de ${min} réponses : les nombres seulement, sans moyennes.`,
     biggestChanges: 'Plus fortes évolutions',
     followUps: (open) => `Suivis ouverts : ${open}`,
-    state: { new: 'Nouveau', 'in-progress': 'En cours' },
+    state: { new: 'Nouveau', 'in-progress': 'En cours', 'waiting-for-guest': 'En attente du client' },
     reference: 'Référence',
   },
 };

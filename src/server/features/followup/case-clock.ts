@@ -125,8 +125,8 @@ export async function readCaseClock(db: Queryable, documentId: number): Promise<
   const part = (clock: CaseClockName): ClockPart | null => {
     const { dueAt, metAt } = partOf(row, clock);
     if (!dueAt) return null;
-    // While paused the clock stands still: what is left stays left.
-    const overdue = !metAt && (row.paused_at ? row.paused_at.getTime() : now) > dueAt.getTime();
+    // While paused the clock stands still (what is left stays left) and is not overdue: followups.ts CASE_OVERDUE_SQL, per clock.
+    const overdue = !metAt && !row.paused_at && !row.resolved_at && now > dueAt.getTime();
     return { dueAt: dueAt.toISOString(), metAt: metAt ? metAt.toISOString() : null, overdue };
   };
   return {

@@ -75,4 +75,10 @@ export const FOLLOW_UP_MIGRATIONS: Migration[] = [
       `ALTER TABLE followups ADD COLUMN outcome_note text`,
     ],
   },
+  {
+    id: 153,
+    name: "a case's history: its follow-up's audit entries, read by submission",
+    // The follow-up's history (followups.ts readFollowUp) is its audit entries: read by submission, not scanned.
+    statements: [`CREATE INDEX audit_log_followup ON audit_log (document_id, id) WHERE action = 'update-followup'`],
+  },
 ];

@@ -9,10 +9,10 @@ import { credentialHeaders, slugIdParams, slugParams } from '../../core/http/rou
 import type { DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
 import { resolveLanguage } from '../../../engine/text/language.ts';
-import { FollowUp, FollowUpAssignees } from '../../../engine/contract/followup.ts';
+import { FollowUp, FollowUpAssignees, type FollowUpState } from '../../../engine/contract/followup.ts';
 import { recordAudit } from '../audit/index.ts';
 import { applyFollowUpChange, readFollowUp } from './followups.ts';
-import { assigneesOf, checkFollowUpChange } from './check-change.ts';
+import { assigneesOf, checkFollowUpChange, checkWorkflow } from './check-change.ts';
 import { canFollowUp } from './permission.ts';
 import { pathnameOf } from '../../core/http/pathname.ts';
 import { idParam } from '../../core/http/row-id.ts';
@@ -64,12 +64,16 @@ export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance,
         // Held until the change is stored: a submission erased meanwhile is a 404, not a broken reference.
         const { rows: still } = await tx.query('SELECT 1 FROM documents WHERE id = $1 FOR SHARE', [row.id]);
         if (still.length === 0) throw notFound();
-        const before = await tx.query<{ state: string }>('SELECT state FROM followups WHERE document_id = $1 FOR UPDATE', [row.id]);
+        const { rows: stored } = await tx.query<{ state: FollowUpState }>('SELECT state FROM followups WHERE document_id = $1 FOR UPDATE', [row.id]);
+        const before = stored[0]?.state ?? 'new';
+        checkWorkflow(collection, before, change, lang);
         const noteId = await applyFollowUpChange(tx, row.id, userId, change);
-        await clockAfterChange(tx, collection, row.id, before.rows[0]?.state ?? 'new', change);
-        // What changed, never the note's words (they stay in followup_notes, with author and time).
+        await clockAfterChange(tx, collection, row.id, before, change);
+        // What changed (the case's history: state from and to, the outcome), never a note's words
+        // (they stay in followup_notes and followups.outcome_note, with author and time).
         const detail = {
-          ...(change.state !== undefined ? { state: change.state } : {}),
+          ...(change.state !== undefined ? { state: change.state, from: before } : {}),
+          ...(change.outcome !== undefined ? { outcome: change.outcome, outcomeNote: change.outcomeNote !== undefined } : {}),
           ...(change.assigneeId !== undefined ? { assigneeId: change.assigneeId } : {}),
           ...(noteId !== null ? { noteId } : {}),
         };

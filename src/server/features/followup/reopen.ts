@@ -1,8 +1,10 @@
 // The guest answered (their case page, the API or a reply by email, features/cases): the case is in
-// progress again, whatever it was (new, resolved). The one place a guest moves a case; its history
-// is the audit log's entry (no staff member: the guest), never the guest's words.
+// progress again, whatever it was (new, waiting for the guest, resolved: its resolution and outcome
+// cleared), and a clock paused while waiting runs again, its due times moved on by the pause. The one
+// place a guest moves a case; its history is the audit log's entry (no staff member: the guest), never the guest's words.
 import type { Queryable } from '../../core/db/db.ts';
 import { recordAudit } from '../audit/index.ts';
+import { resumeClock } from './case-clock.ts';
 
 const GUEST = { kind: 'anonymous' } as const;
 
@@ -13,12 +15,14 @@ export async function reopenByGuest(tx: Queryable, documentId: number): Promise<
     [documentId],
   );
   if (!rows[0]) return;
-  // Who resolved it no longer holds once it is open again (as a staff change back from resolved forgets them).
+  // Who resolved it and the outcome no longer hold once it is open again (as a staff change back from resolved forgets them).
   await tx.query(
     `INSERT INTO followups AS f (document_id, state) VALUES ($1, 'in-progress')
-     ON CONFLICT (document_id) DO UPDATE SET state = 'in-progress', resolved_by = NULL, resolved_at = NULL, updated_at = now(), updated_by = NULL`,
+     ON CONFLICT (document_id) DO UPDATE SET state = 'in-progress', resolved_by = NULL, resolved_at = NULL, outcome = NULL, outcome_note = NULL,
+       updated_at = now(), updated_by = NULL`,
     [documentId],
   );
+  await resumeClock(tx, documentId);
   await recordAudit(tx, GUEST, {
     action: 'update-followup',
     target: rows[0].collection,

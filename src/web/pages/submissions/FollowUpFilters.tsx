@@ -1,5 +1,5 @@
 // The submissions list's choices beyond the search and dates (SubmissionsPage.tsx): follow-up
-// state and assignee, the venue (when the form names one) and a range on one rating question.
+// state (waiting for the guest among them), assignee and due time (overdue, due today), the venue (when the form names one) and a range on one rating question.
 // Plain selects in the list's GET form, so the filter is the page's address.
 import { useTranslation } from 'react-i18next';
 import type { ResolvedForm } from '../../../engine/compiler/compiled.ts';
@@ -9,6 +9,10 @@ import { formText } from '../../../engine/text/messages.ts';
 import { ratingFields, ratingTop } from '../../../engine/insights/rating-range.ts';
 import { STATE_LABELS, staffName } from './followUpApi.ts';
 import type { SubmissionsData } from './submissionsLoader.ts';
+import { DUE_FILTERS } from './submissionSearch.ts';
+import type { MessageKey } from '../../../engine/text/messages.ts';
+
+const DUE_LABELS: Record<(typeof DUE_FILTERS)[number], MessageKey> = { overdue: 'staffDueOverdue', today: 'staffDueToday' };
 
 interface Props {
   formId: string;
@@ -51,6 +55,12 @@ export function FollowUpFilters({ formId, form, textLang, filter, assignees, ven
         label={t('staffAssignee')}
         value={filter.assignee}
         choices={[['', t('staffAnyone')], ...assignees.map((person): [string, string] => [String(person.id), staffName(person)])]}
+      />
+      <Choice
+        name="due"
+        label={t('staffDue')}
+        value={filter.due}
+        choices={[['', t('staffDueAny')], ...DUE_FILTERS.map((due): [string, string] => [due, t(DUE_LABELS[due])])]}
       />
       {venues && (
         <Choice

@@ -1,12 +1,15 @@
-// The follow-up of one submission on its console page: its state, who has it, what was done
-// (internal notes, never shown to the guest) and who resolved it when. Times are Doha's, as the
+// The follow-up of one submission on its console page: its state (FollowUpStateForm.tsx), who has
+// it, what was done (internal notes, never shown to the guest), who resolved it when and with what
+// outcome, whether its clock is paused while waiting for the guest, and its history (FollowUpHistory.tsx). Times are Doha's, as the
 // venues' staff read them wherever the browser is.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FOLLOW_UP_NOTE_MAX_LENGTH, FOLLOW_UP_STATES, type FollowUp, type FollowUpState, type StaffMember } from '../../../engine/contract/followup.ts';
+import { FOLLOW_UP_NOTE_MAX_LENGTH, type FollowUp, type FollowUpChange, type StaffMember } from '../../../engine/contract/followup.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
 import { staffTime } from '../../staff/staffTime.ts';
-import { changeFollowUp, STATE_LABELS, staffName, type FollowUpOutcome } from './followUpApi.ts';
+import { changeFollowUp, OUTCOME_LABELS, staffName, type FollowUpAnswer } from './followUpApi.ts';
+import { FollowUpStateForm } from './FollowUpStateForm.tsx';
+import { FollowUpHistory } from './FollowUpHistory.tsx';
 
 interface Props {
   collection: string;
@@ -22,25 +25,18 @@ export function FollowUpPanel({ collection, id, lang, initial, assignees }: Prop
   const [status, setStatus] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  async function send(change: Parameters<typeof changeFollowUp>[2], done: string): Promise<boolean> {
+  async function send(change: FollowUpChange, done: string): Promise<boolean> {
     setStatus('');
-    const outcome: FollowUpOutcome = await changeFollowUp(collection, id, change, lang);
-    if (outcome.kind === 'saved') {
-      setFollowUp(outcome.followUp);
+    const answer: FollowUpAnswer = await changeFollowUp(collection, id, change, lang);
+    if (answer.kind === 'saved') {
+      setFollowUp(answer.followUp);
       setErrors({});
       setStatus(done);
       return true;
     }
-    setErrors(outcome.kind === 'invalid' ? outcome.fieldErrors : {});
-    if (outcome.kind === 'failed') setStatus(outcome.message ?? t('staffFollowUpFailed'));
+    setErrors(answer.kind === 'invalid' ? answer.fieldErrors : {});
+    if (answer.kind === 'failed') setStatus(answer.message ?? t('staffFollowUpFailed'));
     return false;
-  }
-
-  async function saveStateAndAssignee(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const assignee = String(data.get('assigneeId') ?? '');
-    await send({ state: String(data.get('state')) as FollowUpState, assigneeId: assignee ? Number(assignee) : null }, t('staffFollowUpSaved'));
   }
 
   async function addNote(event: FormEvent<HTMLFormElement>) {
@@ -49,8 +45,7 @@ export function FollowUpPanel({ collection, id, lang, initial, assignees }: Prop
     if (await send({ note: String(new FormData(form).get('note') ?? '') }, t('staffNoteAdded'))) form.reset();
   }
 
-  // Who is assigned stays offered even if they could no longer be chosen (e.g. a changed role).
-  const people = followUp.assignee && !assignees.some((person) => person.id === followUp.assignee!.id) ? [followUp.assignee, ...assignees] : assignees;
+  const pausedAt = followUp.state === 'waiting-for-guest' ? followUp.clock?.pausedAt : null;
   return (
     <section className="console-followup" aria-labelledby="console-followup">
       <h2 id="console-followup">{t('staffFollowUp')}</h2>
@@ -59,48 +54,27 @@ export function FollowUpPanel({ collection, id, lang, initial, assignees }: Prop
           {t('staffResolvedBy', { name: followUp.resolvedBy ? staffName(followUp.resolvedBy) : '?', at: staffTime(followUp.resolvedAt, lang) })}
         </p>
       )}
-      <form className="console-followup-form" onSubmit={saveStateAndAssignee} key={`${followUp.state}|${followUp.assignee?.id ?? ''}`}>
-        <fieldset className="option-group" aria-describedby={errors.state ? 'followup-state-error' : undefined}>
-          <legend>{t('staffFollowUpState')}</legend>
-          <div className="options">
-            {FOLLOW_UP_STATES.map((state) => (
-              <label key={state} className="option">
-                <input className="option-input" type="radio" name="state" value={state} defaultChecked={followUp.state === state} />
-                <span>{t(STATE_LABELS[state])}</span>
-              </label>
-            ))}
-          </div>
-          <p className="field-error" id="followup-state-error" role="alert">
-            {errors.state ?? ''}
+      {followUp.outcome && (
+        <div className="console-outcome">
+          <p>
+            <strong>{t('staffOutcomeShown', { outcome: t(OUTCOME_LABELS[followUp.outcome]) })}</strong>
           </p>
-        </fieldset>
-        <div className="field">
-          <label className="field-label" htmlFor="followup-assignee">
-            {t('staffAssignee')}
-          </label>
-          <select
-            id="followup-assignee"
-            name="assigneeId"
-            className="input"
-            defaultValue={followUp.assignee?.id ?? ''}
-            aria-invalid={errors.assigneeId ? true : undefined}
-            aria-describedby={errors.assigneeId ? 'followup-assignee-error' : undefined}
-          >
-            <option value="">{t('staffNobody')}</option>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {staffName(person)}
-              </option>
-            ))}
-          </select>
-          <p className="field-error" id="followup-assignee-error" role="alert">
-            {errors.assigneeId ?? ''}
-          </p>
+          {followUp.outcomeNote && (
+            <p dir="auto" className="console-note-text">
+              {followUp.outcomeNote}
+            </p>
+          )}
         </div>
-        <button type="submit" className="button button-primary">
-          {t('staffFollowUpSave')}
-        </button>
-      </form>
+      )}
+      {pausedAt && <p className="console-note">{t('staffWaitingPaused', { at: staffTime(pausedAt, lang) })}</p>}
+      <FollowUpStateForm
+        key={`${followUp.state}|${followUp.assignee?.id ?? ''}|${followUp.outcome ?? ''}`}
+        followUp={followUp}
+        assignees={assignees}
+        errors={errors}
+        send={(change) => send(change, t('staffFollowUpSaved'))}
+        onMissingOutcome={(message) => setErrors({ outcome: message })}
+      />
       <form className="console-followup-form" onSubmit={addNote} noValidate>
         <div className="field">
           <label className="field-label" htmlFor="followup-note">
@@ -141,6 +115,7 @@ export function FollowUpPanel({ collection, id, lang, initial, assignees }: Prop
           ))}
         </ol>
       )}
+      <FollowUpHistory history={followUp.history} lang={lang} />
     </section>
   );
 }

@@ -2,7 +2,8 @@
 // reference, name, phone or email, a date range, the follow-up, venue and rating filters
 // (FollowUpFilters.tsx), each row's own columns (the definition's list.columns: the venue, the
 // lowest rating as its word and colour, the comment's first words), its follow-up state and
-// assignee, sortable by date and rating (listSort.ts), and the CSV export of what is shown.
+// assignee, when it is due (DueBadge.tsx), sortable by date, due time and rating (listSort.ts), and
+// the CSV export of what is shown.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
@@ -25,7 +26,8 @@ import { dataFields } from '../../../engine/checks/conditions.ts';
 import { columnKey, listColumnsOf } from '../../../engine/definition/list-columns.ts';
 import { fieldLabel } from './AnswerValue.tsx';
 import { ListCellView } from './ListCellView.tsx';
-import { DEFAULT_SORT, nextSort, sortKeys, sortParam, type ListSort } from './listSort.ts';
+import { DEFAULT_SORT, DUE_SORT, nextSort, sortKeys, sortParam, type ListSort } from './listSort.ts';
+import { DueBadge } from './DueBadge.tsx';
 import '../../styles/form.css';
 import '../../staff/console.css';
 import { staffTitleOf } from '../../staff/consoleAccess.ts';
@@ -51,7 +53,7 @@ export default function SubmissionsPage() {
     query.delete('page');
     navigate(`?${query}`);
   };
-  // The date and the rating columns sort the list; the others are labels only.
+  // The date, the due time and the rating columns sort the list; the others are labels only.
   const sortable = sortKeys(compiled.form);
   const heads: { key: string; label: ReactNode }[] = [
     { key: 'reference', label: t('staffReference') },
@@ -59,6 +61,7 @@ export default function SubmissionsPage() {
     ...columns.map((column) => ({ key: column.key, label: <span lang={textLang}>{column.label}</span> })),
     { key: 'contact', label: t('staffContact') },
     { key: 'state', label: t('staffFollowUpState') },
+    { key: DUE_SORT, label: t('staffDue') },
     { key: 'assignee', label: t('staffAssignee') },
   ].map((head) =>
     sortable.includes(head.key)
@@ -129,6 +132,9 @@ export default function SubmissionsPage() {
                   ))}
               </td>
               <td>{t(STATE_LABELS[doc.followUp?.state ?? 'new'])}</td>
+              <td>
+                <DueBadge due={doc.followUp?.due} lang={lang} />
+              </td>
               <td dir="auto">{doc.followUp?.assignee ? staffName(doc.followUp.assignee) : ''}</td>
             </tr>
           ))}

@@ -1,19 +1,18 @@
 // The console's calls about a submission's follow-up (server: features/followup), typed by the
 // shared contract (engine/contract/followup.ts). The page's language goes along, so a refused
 // change is explained in it.
-import type { FollowUp, FollowUpChange, FollowUpState, StaffMember } from '../../../engine/contract/followup.ts';
+import type { FollowUp, FollowUpChange, StaffMember } from '../../../engine/contract/followup.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
-import type { MessageKey } from '../../../engine/text/messages.ts';
 import { refusalOf, staffRequest } from '../../staff/staffRequest.ts';
 
-export const STATE_LABELS: Record<FollowUpState, MessageKey> = { new: 'staffStateNew', 'in-progress': 'staffStateInProgress', resolved: 'staffStateResolved' };
+export { FOLLOW_UP_OUTCOME_LABELS as OUTCOME_LABELS, FOLLOW_UP_STATE_LABELS as STATE_LABELS } from '../../../engine/cases/workflow.ts';
 
 export const staffName = (member: StaffMember) => member.name || member.email;
 
-export type FollowUpOutcome =
+export type FollowUpAnswer =
   { kind: 'saved'; followUp: FollowUp } | { kind: 'invalid'; fieldErrors: Record<string, string> } | { kind: 'failed'; message: string | null };
 
-export async function changeFollowUp(collection: string, id: number, change: FollowUpChange, lang: Lang): Promise<FollowUpOutcome> {
+export async function changeFollowUp(collection: string, id: number, change: FollowUpChange, lang: Lang): Promise<FollowUpAnswer> {
   const answer = await staffRequest<FollowUp | null>('PATCH', `/api/${encodeURIComponent(collection)}/${id}/followup?locale=${lang}`, change).catch(() => null);
   if (answer?.status === 200) return { kind: 'saved', followUp: answer.body as FollowUp };
   const refusal = refusalOf(answer?.body);

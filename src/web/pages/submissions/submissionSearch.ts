@@ -1,11 +1,12 @@
 // What the submissions list searches: the reference a guest quotes, or any name, phone or email
-// answer of the form, a date range, the follow-up's state and assignee, the venue, and a range on
-// one rating question. Built as a Payload where clause the server turns into SQL
+// answer of the form, a date range, the follow-up's state and assignee, its due time (overdue, due
+// today in Doha), the venue, and a range on one rating question. Built as a Payload where clause the server turns into SQL
 // with parameters (collections/where.ts), so typed text is never part of a query.
 import type { ResolvedDataField, ResolvedForm } from '../../../engine/compiler/compiled.ts';
 import { dataFields } from '../../../engine/checks/conditions.ts';
 import { FOLLOW_UP_STATES } from '../../../engine/contract/followup.ts';
 import { ratingFields, ratingTop, ratingValuesBetween } from '../../../engine/insights/rating-range.ts';
+import { venueDayBounds } from '../../staff/staffTime.ts';
 
 /** The answers a staff member recognises a guest by: names, phones and emails (none of a confidential form: its answers are sealed at rest, so its reference alone is searched). */
 export function contactFields(form: ResolvedForm): ResolvedDataField[] {
@@ -43,6 +44,8 @@ export interface SubmissionFilter {
   state?: string;
   /** A staff account's id, or '' for anyone. */
   assignee?: string;
+  /** DUE_FILTERS: 'overdue', 'today' (due within the Doha day), or '' for any. */
+  due?: string;
   /** The venue question's answer (CompiledForm.venue.field), or '' for any. */
   venue?: string;
   /** A rating question's name, and the lowest and highest positions on its scale wanted (1 = its first option). */
@@ -52,7 +55,10 @@ export interface SubmissionFilter {
 }
 
 /** The URL's search parameters that are filters (each staff-chosen, never a guest's answer). */
-export const FILTER_PARAMS = ['q', 'from', 'to', 'state', 'assignee', 'venue', 'rating', 'min', 'max'] as const;
+export const FILTER_PARAMS = ['q', 'from', 'to', 'state', 'assignee', 'due', 'venue', 'rating', 'min', 'max'] as const;
+
+/** The due filter's choices: past due with the clock running, or due within today in Doha (the list's badges say which is overdue). */
+export const DUE_FILTERS = ['overdue', 'today'] as const;
 
 export function filterOf(params: URLSearchParams): Required<SubmissionFilter> {
   return Object.fromEntries(FILTER_PARAMS.map((name) => [name, params.get(name) ?? ''])) as Required<SubmissionFilter>;
@@ -67,8 +73,13 @@ function ratingWhere(form: ResolvedForm, { rating, min, max }: SubmissionFilter)
   return { [field.name]: { in: ratingValuesBetween(field, low, high).join(',') } };
 }
 
-export function submissionWhere(form: ResolvedForm, filter: SubmissionFilter, venueField: string | null = null): Record<string, unknown> | null {
-  const { q, from, to, state, assignee, venue } = filter;
+export function submissionWhere(
+  form: ResolvedForm,
+  filter: SubmissionFilter,
+  venueField: string | null = null,
+  now: Date = new Date(),
+): Record<string, unknown> | null {
+  const { q, from, to, state, assignee, venue, due } = filter;
   const and: Record<string, unknown>[] = [];
   const text = q.trim();
   if (text) {
@@ -84,6 +95,11 @@ export function submissionWhere(form: ResolvedForm, filter: SubmissionFilter, ve
   if (before) and.push({ createdAt: { less_than: before } });
   if (state && (FOLLOW_UP_STATES as readonly string[]).includes(state)) and.push({ 'followUp.state': { equals: state } });
   if (assignee && /^\d{1,9}$/.test(assignee)) and.push({ 'followUp.assignee': { equals: assignee } });
+  if (due === 'overdue') and.push({ 'followUp.overdue': { equals: true } });
+  if (due === 'today') {
+    const day = venueDayBounds(now);
+    and.push({ 'followUp.due': { greater_than_equal: day.start, less_than: day.end } });
+  }
   if (venue && venueField) and.push({ [venueField]: { equals: venue } });
   const rating = ratingWhere(form, filter);
   if (rating) and.push(rating);

@@ -1,7 +1,7 @@
 // The loader of /staff/forms/:form: one page of the form's submissions, newest first, filtered
-// by ?q= (reference, name, phone or email), ?from= / ?to= (days received), ?state= and ?assignee=
+// by ?q= (reference, name, phone or email), ?from= / ?to= (days received), ?state=, ?assignee= and ?due=
 // (follow-up), ?venue= and ?rating=&min=&max= (positions on that rating's scale), sorted by ?sort=
-// (the date, or a rating column: listSort.ts).
+// (the date, the due time or a rating column: listSort.ts).
 import { consoleForms } from 'virtual:route-set';
 import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import type { FollowUpAssignees, FollowUpSummary, StaffMember } from '../../../engine/contract/followup.ts';
