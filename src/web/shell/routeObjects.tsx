@@ -126,6 +126,12 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
           staffTexts: true,
           staff: { permission: 'edit-content', console: true },
         },
+        'staff-distribution-points': {
+          page: () => import('../pages/points/PointsPage.tsx'),
+          loader: () => import('../pages/points/pointsLoader.ts'),
+          staffTexts: true,
+          staff: { permission: 'manage-distribution-points', console: true, nav: { label: 'staffNavPoints' } },
+        },
         'staff-privacy': {
           page: () => import('../pages/privacy/PrivacyPage.tsx'),
           loader: () => import('../pages/privacy/privacyLoader.ts'),
