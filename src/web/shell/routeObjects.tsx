@@ -129,6 +129,8 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
         'staff-distribution-points': {
           page: () => import('../pages/points/PointsPage.tsx'),
           loader: () => import('../pages/points/pointsLoader.ts'),
+          // Revalidated after each save (the same address): the list and its scans read again.
+          readsQuery: true,
           staffTexts: true,
           staff: { permission: 'manage-distribution-points', console: true, nav: { label: 'staffNavPoints' } },
         },

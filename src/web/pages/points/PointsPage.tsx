@@ -98,14 +98,14 @@ export default function PointsPage() {
                 <td>{count.format(point.scans)}</td>
                 <td>
                   <span className="points-downloads">
-                    <a href={apiUrl(cardPath(point))} aria-label={t('staffPointsCard', { name: point.name })}>
-                      PDF
+                    <a href={apiUrl(cardPath(point))}>
+                      PDF<span className="visually-hidden">: {t('staffPointsCard', { name: point.name })}</span>
                     </a>
-                    <a href={apiUrl(`/api/distribution-points/${point.id}/qr.svg`)} download aria-label={t('staffPointsSvg', { name: point.name })}>
-                      SVG
+                    <a href={apiUrl(`/api/distribution-points/${point.id}/qr.svg`)} download>
+                      SVG<span className="visually-hidden">: {t('staffPointsQr', { name: point.name })}</span>
                     </a>
-                    <a href={apiUrl(`/api/distribution-points/${point.id}/qr.png`)} download aria-label={t('staffPointsPng', { name: point.name })}>
-                      PNG
+                    <a href={apiUrl(`/api/distribution-points/${point.id}/qr.png`)} download>
+                      PNG<span className="visually-hidden">: {t('staffPointsQr', { name: point.name })}</span>
                     </a>
                   </span>
                 </td>
