@@ -39,8 +39,11 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * the conditions' age and number tests: +0.4 KB): 200.6 KB.
  * 202.2 with a file chosen offline kept on the device and sent with the answers (offline/keptFileIds.ts in the
  * form, its store loaded only when needed), measured with all of the above together: 202.0 KB.
+ * 202.4 since the page sends the response funnel's "started" beacon on the first answer and the thank-you panel
+ * offers the review ask (features/reach: the panel loaded lazily, its words written by the server), and the QR
+ * cards page is an entry of the page table with its permission (+0.3 KB): 202.3 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 202.2;
+const DINING_SURVEY_JS_BUDGET_KB = 202.4;
 
 interface Chunk {
   file: string;

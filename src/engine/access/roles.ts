@@ -6,16 +6,35 @@ export const ROLES = ['admin', 'editor', 'viewer', 'manager', 'hr', 'compliance'
 export type Role = (typeof ROLES)[number];
 
 export type Permission =
-  'read-submissions' | 'edit-content' | 'manage-users' | 'read-audit' | 'redeem-perks' | 'manage-alerts' | 'privacy-requests' | 'check-in-waivers';
+  | 'read-submissions'
+  | 'edit-content'
+  | 'manage-users'
+  | 'read-audit'
+  | 'redeem-perks'
+  | 'manage-alerts'
+  | 'privacy-requests'
+  | 'check-in-waivers'
+  | 'manage-distribution-points';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   // manage-alerts: the alert rules (content only admins see), the delivery log and resending.
   // privacy-requests: find, export and erase what is held about a person, across every form (/staff/privacy).
-  admin: ['read-submissions', 'edit-content', 'manage-users', 'read-audit', 'redeem-perks', 'manage-alerts', 'privacy-requests', 'check-in-waivers'],
+  // manage-distribution-points: QR cards and their short addresses (/staff/distribution-points), a manager's of its venues (features/reach).
+  admin: [
+    'read-submissions',
+    'edit-content',
+    'manage-users',
+    'read-audit',
+    'redeem-perks',
+    'manage-alerts',
+    'privacy-requests',
+    'check-in-waivers',
+    'manage-distribution-points',
+  ],
   editor: ['edit-content', 'redeem-perks'],
   viewer: ['read-submissions', 'redeem-perks'],
   // Which forms each of these reads is said by the form's definition (`access`), a manager's also by its venues.
-  manager: ['read-submissions', 'redeem-perks'],
+  manager: ['read-submissions', 'redeem-perks', 'manage-distribution-points'],
   hr: ['read-submissions', 'redeem-perks'],
   compliance: ['read-submissions', 'redeem-perks'],
   // The waiver desk (/staff/waivers): finds signed waivers and checks guests in, through its own API only.

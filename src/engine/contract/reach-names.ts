@@ -16,3 +16,16 @@ export const POINT_QUERY = 'point';
 export const VIEW_HEADER = 'x-form-view';
 /** The Server-Timing entry of a served form page whose description is the view token (read by the page). */
 export const VIEW_TIMING = 'form-view';
+/** The review sites a venue may name (its content field for each): the thank-you panel's review ask and /r/{venue}/{site}. */
+export const REVIEW_SITES = { google: 'google_review_url', tripadvisor: 'tripadvisor_url' } as const;
+export type ReviewSite = keyof typeof REVIEW_SITES;
+/**
+ * The create's answer of a form with success.reviewAsk: each site the submission's venue has, its counted address and
+ * its words in the guest's language (written by the server, so no guest page carries them).
+ */
+export interface ReviewAsk {
+  title: string;
+  links: { site: ReviewSite; href: string; text: string }[];
+}
+/** The "started" beacon's address (POST, the view token as its text body). */
+export const FUNNEL_START_PATH = '/api/funnel/start';

@@ -25,6 +25,19 @@ export type DistributionPoint = Static<typeof DistributionPoint>;
 export const DistributionPointsAnswer = Type.Object({ docs: Type.Array(DistributionPoint) });
 export type DistributionPointsAnswer = Static<typeof DistributionPointsAnswer>;
 
+/** GET /api/distribution-points/choices: the forms a point may hand out and, for each, the venues the caller manages. */
+export const DistributionPointChoices = Type.Object({
+  forms: Type.Array(
+    Type.Object({
+      form: Type.String(),
+      /** The form's staff name in every language the console speaks. */
+      title: Type.Record(Type.String(), Type.String()),
+      venues: Type.Array(Type.Object({ slug: Type.String(), name: Type.String() })),
+    }),
+  ),
+});
+export type DistributionPointChoices = Static<typeof DistributionPointChoices>;
+
 export const FUNNEL_BY = ['venue', 'source'] as const;
 export type FunnelBy = (typeof FUNNEL_BY)[number];
 export const FUNNEL_PERIODS = ['day', 'week'] as const;

@@ -59,6 +59,7 @@ const PAGE_KINDS = [
   languagesOnly('staff-alerts', 'The alerts a staff member may read; for admins also the delivery log.'),
   languagesOnly('staff-privacy', "Data-subject requests (admins): find, export and erase a person's submissions."),
   languagesOnly('staff-waivers', 'The waiver desk: find signed waivers and check guests in (desk and admins).'),
+  languagesOnly('staff-distribution-points', 'QR cards and distribution points: list, make, edit, print (managers their venues, admins all).'),
   languagesOnly('staff-home', 'The staff console.'),
   languagesOnly('staff-submissions', "A form's submissions."),
   languagesOnly('staff-submission', 'One submission.'),

@@ -99,6 +99,12 @@ export const FormDefinition = Type.Object(
           title: Type.Optional(LocalizedText),
           subtitle: Type.Optional(LocalizedText),
           referenceLabel: Type.Optional(LocalizedText),
+          reviewAsk: Type.Optional(
+            Type.Boolean({
+              description:
+                "Offer every guest (whatever they answered) to share their experience on the review sites the submission's venue names (google_review_url, tripadvisor_url).",
+            }),
+          ),
           link: Type.Optional(
             Type.Object(
               {

@@ -36,6 +36,11 @@ const DESK_LOOKUPS_PER_MINUTE = 30;
  * next try on it, open-case.ts); the reporter's own tries are a few.
  */
 const CASE_CODE_TRIES_PER_MINUTE = 30;
+/**
+ * "Started" beacons (features/reach) per address per minute: a guest starts a form or two a
+ * minute, a table of guests behind one address a few more; beyond it the beacons count nothing.
+ */
+const FUNNEL_BEACONS_PER_MINUTE = 30;
 
 type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
@@ -103,6 +108,8 @@ export interface Limits {
   deskLookup(request: FastifyRequest, what: 'search' | 'open'): Promise<void>;
   /** One try to open a reporter's case by its code, from anywhere: CASE_CODE_TRIES_PER_MINUTE. */
   caseCode(request: FastifyRequest, code: string): Promise<void>;
+  /** One "started" beacon from this address: false beyond FUNNEL_BEACONS_PER_MINUTE (the beacon is then dropped, never refused aloud). */
+  funnelBeacon(request: FastifyRequest): Promise<boolean>;
 }
 
 type Check = { isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number };
@@ -143,6 +150,7 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     timeWindow: MINUTE,
     keyGenerator: (request: FastifyRequest) => `case-code:${pending.get(request)}`,
   });
+  const beacon = app.createRateLimit({ max: FUNNEL_BEACONS_PER_MINUTE, timeWindow: MINUTE, keyGenerator: (request) => `funnel-beacon:${request.ip}` });
   const forAccount = (request: FastifyRequest, email: string) => pending.set(request, normalizeEmail(email));
   return {
     async create(request, what) {
@@ -173,6 +181,10 @@ export async function registerLimits(app: FastifyInstance, config: ServerConfig,
     async caseCode(request, code) {
       pending.set(request, code.toUpperCase());
       refuse(await caseCode(request));
+    },
+    async funnelBeacon(request) {
+      const check = await beacon(request);
+      return check.isAllowed || !check.isExceeded;
     },
   };
 }

@@ -6,11 +6,14 @@ import type { Lang } from '../../engine/definition/definition.ts';
 import { formText, t } from '../../engine/text/messages.ts';
 import { apiUrl } from '../api/runtimeConfig.ts';
 import type { FormData } from './context.ts';
+import type { ReviewAsk } from '../../engine/contract/reach-names.ts';
 
 // Drawn from the signature's numbers as SVG elements; only forms with a signature load it.
 const SignatureImage = lazy(() => import('../widgets/signature/SignatureImage.tsx'));
 // A reporter's case code and secret (features/reporter): only a form with reporterAccess loads it.
 const ReporterSecret = lazy(() => import('./ReporterSecret.tsx'));
+// The review ask (features/reach): only a form with success.reviewAsk whose venue names a review site loads it.
+const ReviewLinks = lazy(() => import('./ReviewLinks.tsx'));
 
 /**
  * Shown after the answers were stored (201), in place of the form (no navigation, no reload):
@@ -57,6 +60,11 @@ export function ThankYou({
       {doc.reporter !== undefined && (
         <Suspense fallback={null}>
           <ReporterSecret receipt={doc.reporter} lang={lang} />
+        </Suspense>
+      )}
+      {form.success?.reviewAsk && doc.reviewAsk !== undefined && (
+        <Suspense fallback={null}>
+          <ReviewLinks ask={doc.reviewAsk as ReviewAsk} />
         </Suspense>
       )}
       {copyLink && (

@@ -29,13 +29,15 @@ export interface CreateAnswer {
   waiverCopy?: string;
   /** A reporter's case code and secret (features/reporter): kept with the doc for the thank-you panel, shown once. */
   reporter?: unknown;
+  /** A form with success.reviewAsk: the counted review links of the submission's venue (features/reach), kept with the doc for the thank-you panel. */
+  reviewAsk?: unknown;
   errors?: PayloadError[];
 }
 
 export function readCreateAnswer(status: number, body: CreateAnswer | null): Exclude<SubmitOutcome, { kind: 'unreachable' }> {
   if (status === CREATED) {
     const copyLink = body?.waiverCopy;
-    const doc = body?.reporter ? { ...body.doc, reporter: body.reporter } : (body?.doc ?? {});
+    const doc = { ...body?.doc, ...(body?.reporter ? { reporter: body.reporter } : {}), ...(body?.reviewAsk ? { reviewAsk: body.reviewAsk } : {}) };
     return { kind: 'created', doc, ...(typeof copyLink === 'string' ? { copyLink } : {}) };
   }
   const errors = body?.errors ?? [];

@@ -24,6 +24,7 @@ import type { Refusal } from '../offline/queue.ts';
 import type { SubmitOutcome } from './createAnswer.ts';
 import { summaryItems } from './summaryItems.ts';
 import type { FormDraft } from './useFormDraft.ts';
+import { sendStarted } from './viewToken.ts';
 import type { FormFocus } from './useFormFocus.ts';
 
 interface Options {
@@ -118,6 +119,8 @@ export function useSubmission({
       const open = new Set([...(event.errors ?? []).map((error) => answerPath(error.property ?? '', fields)), ...Object.keys(serverErrors)]);
       dispatch({ type: 'answersChanged', serverErrors, summary: recheck ? state.summary.filter((item) => open.has(item.name)) : state.summary });
     }
+    // The first answer the guest gives starts the form (the response funnel, features/reach).
+    if (Object.keys(next).some((key) => next[key] !== data[key])) sendStarted();
     answers.keep(next);
   };
 

@@ -126,6 +126,14 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
           staffTexts: true,
           staff: { permission: 'edit-content', console: true },
         },
+        'staff-distribution-points': {
+          page: () => import('../pages/points/PointsPage.tsx'),
+          loader: () => import('../pages/points/pointsLoader.ts'),
+          // Revalidated after each save (the same address): the list and its scans read again.
+          readsQuery: true,
+          staffTexts: true,
+          staff: { permission: 'manage-distribution-points', console: true, nav: { label: 'staffNavPoints' } },
+        },
         'staff-privacy': {
           page: () => import('../pages/privacy/PrivacyPage.tsx'),
           loader: () => import('../pages/privacy/privacyLoader.ts'),

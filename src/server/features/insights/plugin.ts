@@ -9,12 +9,11 @@ import { formText, t } from '../../../engine/text/messages.ts';
 import { optionLabel } from '../../../engine/fields/parts.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
 import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
-import type { Collection } from '../../core/registry.ts';
 import { recordAudit } from '../audit/index.ts';
 import { aggregate, type AggregateRow } from './aggregate.ts';
 import { readComments } from './comments.ts';
-import { callerLanguage, insightQuerySchema, readInsightParams, refuse, type InsightQuery } from './insight-request.ts';
-import { insightScope } from './scope.ts';
+import { callerLanguage, insightQuerySchema, readInsightParams, type InsightQuery } from './insight-request.ts';
+import { insightForm } from './scope.ts';
 import { followCountedFields } from './rollup.ts';
 import { foldPending } from './fold.ts';
 import { SharedAnswers } from './shared-answers.ts';
@@ -76,16 +75,7 @@ export const insightsPlugin = ownPlugin('insights', async (app: FastifyInstance,
     await folding;
   });
 
-  /** The form asked for and the caller's venues, or the 400 / 403 that stops the request. */
-  function formOf(request: InsightRequest): { compiled: CompiledForm; collection: Collection; venues: readonly string[] | null } {
-    const loaded = registry.forms.find((form) => form.compiled.id === request.params.formId);
-    const collection = loaded && registry.collections.get(loaded.compiled.collection);
-    if (!loaded || !collection) throw refuse(callerLanguage(request), 'formId', 'insightsUnknownForm', { form: request.params.formId });
-    const venues = insightScope(request.caller, collection);
-    // After the read check (who may not read it learns nothing of it): its answers are sealed at rest (features/sealed), nothing to count or quote.
-    if (loaded.compiled.confidential) throw refuse(callerLanguage(request), 'formId', 'insightsConfidential', { form: request.params.formId });
-    return { compiled: loaded.compiled, collection, venues };
-  }
+  const formOf = (request: InsightRequest) => insightForm(registry, request.caller, request.params.formId, callerLanguage(request));
 
   // Kept as the JSON text sent (the route's own serializer, once): a shared answer costs no serializing.
   const shared = new SharedAnswers<string>();

@@ -13,7 +13,7 @@ import { publicBase } from '../../core/http/public-url.ts';
 import { isStaff } from '../../core/access/roles.ts';
 import { resolveLanguage } from '../../../engine/text/language.ts';
 import { t } from '../../../engine/text/messages.ts';
-import { DISTRIBUTION_POINTS, type DistributionPoint } from '../../../engine/contract/reach.ts';
+import { DISTRIBUTION_POINTS, type DistributionPoint, type DistributionPointChoices } from '../../../engine/contract/reach.ts';
 import { recordAudit } from '../audit/index.ts';
 import { allPoints, checkedPoint, managesPoint, scansOf, storedPoint, type PointData, type PointRow } from './points.ts';
 import { FormPages } from './form-page.ts';
@@ -70,9 +70,9 @@ export const pointsPlugin = ownPlugin('distribution-points', async (app: Fastify
     return { docs: rows.map((row) => toPoint(request, row, scans.get(row.id) ?? 0)) };
   });
 
-  app.get(`/api/${DISTRIBUTION_POINTS}/choices`, async (request) => {
+  app.get(`/api/${DISTRIBUTION_POINTS}/choices`, async (request): Promise<DistributionPointChoices> => {
     staffOnly(request);
-    const forms = [];
+    const forms: DistributionPointChoices['forms'] = [];
     for (const form of pages.pointForms()) {
       const venue = form.compiled.venue!;
       const { rows } = await db.query<{ slug: string; name: string }>(

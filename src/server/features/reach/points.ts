@@ -4,6 +4,7 @@
 // the server makes when none is given. Stored as content documents, each write audited.
 import { randomInt } from 'node:crypto';
 import type { Caller } from '../../core/access/caller.ts';
+import { roleCan } from '../../../engine/access/roles.ts';
 import { readScope, readsRow } from '../../core/access/submission-access.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import { validationError, type FieldError } from '../../core/errors.ts';
@@ -34,7 +35,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => !!value &
 /** Admins manage every point; a manager those of its venues (of forms it reads); nobody else any. */
 export function managesPoint(caller: Caller, form: LoadedForm | undefined, venue: string): boolean {
   if (caller.kind !== 'staff' || !form) return false;
-  const roles = caller.user.roles.filter((role) => role === 'admin' || role === 'manager');
+  const roles = caller.user.roles.filter((role) => roleCan(role, 'manage-distribution-points'));
   if (roles.length === 0) return false;
   return readsRow(readScope({ ...caller, user: { ...caller.user, roles } }, form.compiled), { venue });
 }

@@ -1,4 +1,5 @@
-// Views: each form page the server sends (200, HTML, not to a known crawler) counts one view of its
+// Views: each form page the server sends (200, HTML, opened by a browser or a plain client, not to a
+// known crawler, not the service worker's offline copy) counts one view of its
 // form, venue and source, and carries its view token in the Server-Timing header (the page reads
 // it from its navigation entry; the HTML itself is the same for every guest and stays cached). The
 // source is a point's only when the address names that point's code for that form, venue and
@@ -15,6 +16,9 @@ export const viewsPlugin = sharedPlugin(async (app, ctx) => {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || request.url.startsWith('/api/')) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html') || isBot(request.headers['user-agent'])) return payload;
+    // A page opened, not the copy the page's service worker fetches for offline use (sec-fetch-dest: empty): no second view, no token in the copy.
+    const dest = request.headers['sec-fetch-dest'];
+    if (dest !== undefined && dest !== 'document') return payload;
     const served = await pages.served(ctx.db, request.url);
     if (!served) return payload;
     const form = served.form.compiled.id;

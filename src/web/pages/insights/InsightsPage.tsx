@@ -7,6 +7,7 @@ import { insightGroupings, insightQuestions } from '../../../engine/insights/ins
 import { formText } from '../../../engine/text/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { InsightComments } from './InsightComments.tsx';
+import { FunnelSection } from './FunnelSection.tsx';
 import { download, insightsCsv } from './insightsCsv.ts';
 import type { InsightsData } from './insightsLoader.ts';
 import { staffLink } from '../../staff/staffLink.ts';
@@ -28,7 +29,7 @@ function formatsFor(lang: string, period: string): Formats {
 }
 
 export default function InsightsPage() {
-  const { compiled, textLang, view, grouped, overall, comments, problem } = useLoaderData() as InsightsData;
+  const { compiled, textLang, view, grouped, overall, comments, funnel, problem } = useLoaderData() as InsightsData;
   const { lang } = useShell();
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -76,6 +77,13 @@ export default function InsightsPage() {
         <label>
           {t('insightsTo')}
           <input type="date" name="to" defaultValue={range?.to ?? view.to} />
+        </label>
+        <label>
+          {t('insightsFunnelBy')}
+          <select name="funnel" defaultValue={view.funnel}>
+            <option value="venue">{t('insightsFunnelByVenue')}</option>
+            <option value="source">{t('insightsFunnelBySource')}</option>
+          </select>
         </label>
         {grouped?.by && (
           <label>
@@ -131,6 +139,7 @@ export default function InsightsPage() {
           ))}
         </>
       )}
+      {funnel && <FunnelSection funnel={funnel} lang={lang} />}
       {comments && <InsightComments formId={compiled.id} textLang={textLang} questions={questions} comments={comments} search={search} />}
     </div>
   );

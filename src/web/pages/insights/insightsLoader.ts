@@ -4,6 +4,7 @@
 import { consoleForms } from 'virtual:route-set';
 import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import type { InsightCommentsAnswer, InsightsAnswer } from '../../../engine/contract/insights.ts';
+import type { FunnelAnswer } from '../../../engine/contract/reach.ts';
 import { insightGroupings } from '../../../engine/insights/insight-questions.ts';
 import { resolveLanguage } from '../../../engine/text/language.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
@@ -24,6 +25,8 @@ export interface InsightsView {
   from: string;
   to: string;
   group: string;
+  /** The response funnel's grouping: venue or source. */
+  funnel: string;
 }
 
 export interface InsightsData extends PageData {
@@ -34,6 +37,8 @@ export interface InsightsData extends PageData {
   grouped: InsightsAnswer | null;
   overall: InsightsAnswer | null;
   comments: InsightCommentsAnswer | null;
+  /** The response funnel over the same range (days, or weeks for a weekly or monthly view). */
+  funnel: FunnelAnswer | null;
   problem: string | null;
 }
 
@@ -55,6 +60,7 @@ export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url,
     from: query.get('from') ?? '',
     to: query.get('to') ?? '',
     group: query.get('group') ?? '',
+    funnel: query.get('funnel') === 'source' ? 'source' : 'venue',
   };
   const asked = new URLSearchParams({ period: view.period, locale: lang });
   if (view.from) asked.set('from', view.from);
@@ -64,16 +70,30 @@ export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url,
   if (view.by) grouped.set('by', view.by);
   const comments = new URLSearchParams(grouped);
   if (view.by && view.group) comments.set('group', view.group);
-  const [groupedAnswer, overallAnswer, commentsAnswer] = await Promise.all([
+  const funnel = new URLSearchParams(asked);
+  funnel.set('by', view.funnel);
+  funnel.set('period', view.period === 'day' ? 'day' : 'week');
+  const [groupedAnswer, overallAnswer, commentsAnswer, funnelAnswer] = await Promise.all([
     staffRequest<InsightsAnswer>('GET', `${base}?${grouped}`, undefined, signal),
     staffRequest<InsightsAnswer>('GET', `${base}?${asked}`, undefined, signal),
     staffRequest<InsightCommentsAnswer>('GET', `${base}/comments?${comments}`, undefined, signal),
+    staffRequest<FunnelAnswer>('GET', `${base}/funnel?${funnel}`, undefined, signal),
   ]);
-  for (const answer of [groupedAnswer, overallAnswer, commentsAnswer]) {
+  for (const answer of [groupedAnswer, overallAnswer, commentsAnswer, funnelAnswer]) {
     if (answer.status !== 200 && answer.status !== 400) throw new Response(null, { status: answer.status });
   }
   const refused = [groupedAnswer, overallAnswer].find((answer) => answer.status === 400);
   const problem = refused ? (refusalOf(refused.body).fields[0]?.message ?? 'Bad request') : null;
   const ok = <T>(answer: { status: number; body: T | null }) => (answer.status === 200 ? answer.body : null);
-  return { languages: page.languages, compiled, textLang, view, grouped: ok(groupedAnswer), overall: ok(overallAnswer), comments: ok(commentsAnswer), problem };
+  return {
+    languages: page.languages,
+    compiled,
+    textLang,
+    view,
+    grouped: ok(groupedAnswer),
+    overall: ok(overallAnswer),
+    comments: ok(commentsAnswer),
+    funnel: ok(funnelAnswer),
+    problem,
+  };
 };
