@@ -44,14 +44,14 @@ try {
     const result = await db.transaction((tx) => queueDigests(tx, forms, week, to ? { email: to } : undefined));
     if (to && result.accounts === 0) throw new Error(`No active account ${to} that reads submissions and gets the digest.`);
     console.log(`${week.isoWeek}: ${result.queued} digest(s) queued, ${result.already} already queued this week (not again).`);
-    if (result.queued > 0) await sendQueued();
+    if (result.queued > 0) await sendQueued(result.keys);
   }
 } finally {
   await db.close();
 }
 
 /** Sends the digests queued for this week here (the server would otherwise at its next start), until each is sent or waits for a retry. */
-async function sendQueued(): Promise<void> {
+async function sendQueued(keys: string[]): Promise<void> {
   if (!CHANNELS.some((channel) => channel.name === 'email' && channel.ready(config))) {
     console.log('SMTP_URL is not set: the digests wait in the outbox until a server with a mail server sends them.');
     return;
@@ -62,18 +62,18 @@ async function sendQueued(): Promise<void> {
   await outbox.start();
   const pending = async () =>
     (
-      await db.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM outbox WHERE kind = $1 AND message_id LIKE $2 GROUP BY state`, [
-        DIGEST_MAIL_KIND,
-        `digest-%-${week.isoWeek}`,
-      ])
+      await db.query<{ state: string; n: number; error: string | null }>(
+        `SELECT state, count(*)::int AS n, max(last_error) AS error FROM outbox WHERE kind = $1 AND message_id = ANY($2::text[]) GROUP BY state`,
+        [DIGEST_MAIL_KIND, keys],
+      )
     ).rows;
   try {
     for (;;) {
       const states = await pending();
       if (!states.some((row) => row.state === 'queued')) {
         console.log(states.map((row) => `${row.n} ${row.state}`).join(', ') || 'nothing to send');
-        if (states.some((row) => row.state === 'retrying'))
-          console.log('Those not sent wait in the outbox: the server sends them when the mail server answers.');
+        const waiting = states.find((row) => row.state === 'retrying');
+        if (waiting) console.log(`Those not sent (${waiting.error}) wait in the outbox: the server sends them when the mail server answers.`);
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -153,7 +153,7 @@ describe('the weekly digest, sent', () => {
         week,
       ),
     );
-    expect(again).toEqual({ queued: 0, already: 3, accounts: 3 });
+    expect(again).toEqual({ queued: 0, already: 3, accounts: 3, keys: [] });
     await server.ctx.db.transaction((tx) => scheduleDigestStep(tx, new Date(Date.now() + 200)));
     const next = nextDigestAt(new Date(), server.config.digest);
     await expect

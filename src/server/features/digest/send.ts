@@ -49,12 +49,12 @@ export async function queueDigests(
   forms: readonly CompiledForm[],
   week: DigestWeek,
   only?: { email: string },
-): Promise<{ queued: number; already: number; accounts: number }> {
+): Promise<{ queued: number; already: number; accounts: number; keys: string[] }> {
   const params: unknown[] = [];
   const onlyOne = only ? ` AND email = $${params.push(only.email.trim().toLowerCase())}` : '';
   const { rows } = await tx.query<UserRow>(`SELECT * FROM users WHERE disabled_at IS NULL AND digest${onlyOne} ORDER BY id`, params);
   const accounts = rows.filter((row) => readsSubmissions(row, forms));
-  let queued = 0;
+  const keys: string[] = [];
   for (const account of accounts) {
     const { rows: made } = await tx.query<{ id: number }>(
       `INSERT INTO digests (user_id, iso_week, week_from, week_to, before_from) VALUES ($1, $2, $3::date, $4::date, $5::date)
@@ -62,17 +62,18 @@ export async function queueDigests(
       [account.id, week.isoWeek, week.from, week.to, week.beforeFrom],
     );
     if (!made[0]) continue;
+    const key = `digest-${account.id}-${week.isoWeek}`;
     await enqueue(tx, {
       kind: DIGEST_MAIL_KIND,
       channel: 'email',
       recipient: account.email,
-      key: `digest-${account.id}-${week.isoWeek}`,
+      key,
       sourceId: made[0].id,
       lang: languageOf(account),
     });
-    queued++;
+    keys.push(key);
   }
-  return { queued, already: accounts.length - queued, accounts: accounts.length };
+  return { queued: keys.length, already: accounts.length - keys.length, accounts: accounts.length, keys };
 }
 
 /** The weekly step: queues the digests of the week it was due in, and schedules the next week's. */
