@@ -54,6 +54,7 @@ const PAGE_KINDS = [
   languagesOnly('login-success', 'After single sign-on.'),
   languagesOnly('staff-users', 'User management (admins).'),
   languagesOnly('staff-audit', 'The audit log (admins).'),
+  languagesOnly('staff-profile', "The signed-in account's own settings: the language of the emails sent to it, the weekly digest on or off, and its preview."),
   languagesOnly('staff-insights', "A form's ratings and NPS per venue and period."),
   languagesOnly('staff-verify', "Whether a signed waiver's stored answers still match their SHA-256 (by Form ID or PDF copy)."),
   languagesOnly('staff-alerts', 'The alerts a staff member may read; for admins also the delivery log.'),

@@ -17,3 +17,17 @@ export type UsersAnswer = Static<typeof UsersAnswer>;
 
 /** POST /api/users (201) and PATCH /api/users/:id (200): the account after the change. */
 export const UserChangeAnswer = Type.Object({ doc: ManagedUser, message: Type.String() });
+
+/**
+ * GET and PATCH /api/users/me/preferences: the signed-in account's own settings (its profile,
+ * /staff/profile): the language of what is sent to it, and whether it gets the weekly digest.
+ */
+export const StaffPreferences = Type.Object({
+  lang: Type.Union([Type.Literal('en'), Type.Literal('ar'), Type.Literal('fr')]),
+  digest: Type.Boolean(),
+});
+export type StaffPreferences = Static<typeof StaffPreferences>;
+
+/** PATCH /api/users/me/preferences answers the settings after the change. */
+export const StaffPreferencesAnswer = Type.Object({ doc: StaffPreferences, message: Type.String() });
+export type StaffPreferencesAnswer = Static<typeof StaffPreferencesAnswer>;

@@ -24,6 +24,7 @@ import { alertsFeature } from './alerts/index.ts';
 import { insightsFeature } from './insights/index.ts';
 import { homeFeature } from './home/index.ts';
 import { retentionFeature } from './retention/index.ts';
+import { digestFeature } from './digest/index.ts';
 import { privacyFeature } from './privacy/index.ts';
 import { waiverCopyFeature } from './waiver-copy/index.ts';
 import { waiversFeature } from './waivers/index.ts';
@@ -52,6 +53,7 @@ export const FEATURES: readonly ServerFeature[] = [
   insightsFeature,
   homeFeature,
   retentionFeature,
+  digestFeature,
   privacyFeature,
   waiverCopyFeature,
   waiversFeature,

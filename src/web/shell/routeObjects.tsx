@@ -154,6 +154,12 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
           staffTexts: true,
           staff: { permission: 'read-audit', nav: { label: 'staffNavAudit' } },
         },
+        'staff-profile': {
+          page: () => import('../pages/profile/ProfilePage.tsx'),
+          loader: () => import('../pages/profile/profileLoader.ts'),
+          staffTexts: true,
+          staff: { nav: { label: 'staffNavProfile' } },
+        },
         chat: {
           page: () => import('../pages/chat/ChatPage.tsx'),
           loader: () => import('../pages/chat/chatLoader.ts'),

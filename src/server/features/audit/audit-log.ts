@@ -16,6 +16,7 @@ export type AuditAction =
   | 'update-global'
   | 'upload-media'
   | 'save-user'
+  | 'save-preferences'
   | 'change-roles'
   | 'sign-in'
   | 'sign-out'

@@ -4,7 +4,8 @@
 // aggregation, features/insights: the numbers the insights page shows for that week), an admin's
 // venue-by-venue table, the three biggest changes, and its open follow-ups with links. A form (or
 // venue) with fewer than MIN_ANSWERS answers shows counts only: small numbers mislead. The busiest
-// source and the response funnel are not here yet: submissions have no source in this version.
+// source (documents.source) and the response funnel (the reach feature's counters, funnel_counts:
+// scans and views, beside the submissions stored) are read for the same forms and venues.
 import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import { formReadScope } from '../../../engine/access/roles.ts';
 import type { StaffSessionUser } from '../../../engine/contract/session.ts';
@@ -12,8 +13,8 @@ import { submissionConsolePath } from '../../../engine/contract/followup.ts';
 import { insightQuestions } from '../../../engine/insights/insight-questions.ts';
 import type { Db } from '../../core/db/db.ts';
 import { aggregate, foldPending, type AggregateRow } from '../insights/index.ts';
+import { CASE_OVERDUE_SQL } from '../followup/index.ts';
 import type { DigestWeek } from './week.ts';
-import type { OpenFollowUpState } from './words.ts';
 
 /** Below this many answers in the week, a form or venue shows its counts without averages. */
 export const MIN_ANSWERS = 5;
@@ -53,8 +54,20 @@ export interface DigestForm {
 export interface DigestFollowUp {
   formId: string;
   reference: string;
-  state: OpenFollowUpState;
+  /** new, in-progress, waiting-for-guest. */
+  state: string;
+  /** Past a case policy's due time (followup's CASE_OVERDUE_SQL): linked first. */
+  overdue: boolean;
   path: string;
+}
+
+/** One form's funnel for the week (the reach feature's counters and the submissions stored). */
+export interface DigestFunnelRow {
+  formId: string;
+  staffTitle: CompiledForm['staffTitle'];
+  scans: number;
+  views: number;
+  submitted: number;
 }
 
 export interface Digest {
@@ -62,7 +75,11 @@ export interface Digest {
   forms: DigestForm[];
   /** The three figures that moved most (in their own unit: an average's points, an NPS's points). */
   changes: (DigestFigure & { formId: string })[];
-  followUps: { open: number; linked: DigestFollowUp[] };
+  followUps: { open: number; overdue: number; linked: DigestFollowUp[] };
+  /** The source most of last week's submissions came with (`direct`, `table`, ...), and how many; null when none came. */
+  busiestSource: { source: string; submissions: number } | null;
+  /** Forms with a scan, a view or a submission last week. */
+  funnel: DigestFunnelRow[];
   /** Nothing came in and nothing is open: the digest says so in one line. */
   empty: boolean;
 }
@@ -123,23 +140,86 @@ async function formDigest(db: Db, compiled: CompiledForm, venues: readonly strin
   };
 }
 
-async function openFollowUps(db: Db, readable: { compiled: CompiledForm; venues: readonly string[] | null }[]) {
+type Readable = { compiled: CompiledForm; venues: readonly string[] | null }[];
+
+/** The week's bounds as times (Doha days: from its first midnight to the midnight after its last day). */
+function weekBounds(week: DigestWeek): [string, string] {
+  const after = new Date(Date.parse(`${week.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return [`${week.from}T00:00:00+03:00`, `${after}T00:00:00+03:00`];
+}
+
+async function openFollowUps(db: Db, readable: Readable) {
   let open = 0;
+  let overdue = 0;
   const linked: DigestFollowUp[] = [];
   for (const { compiled, venues } of readable) {
     const params: unknown[] = [compiled.collection];
-    const scoped = venues === null ? '' : ` AND d.venue = ANY($${params.push([...venues])}::text[])`;
-    const { rows } = await db.query<{ id: number; reference: string | null; state: OpenFollowUpState; total: number }>(
-      `SELECT d.id, d.reference, f.state, count(*) OVER ()::int AS total FROM followups f JOIN documents d ON d.id = f.document_id
-       WHERE d.collection = $1 AND f.state <> 'resolved'${scoped} ORDER BY d.created_at, d.id LIMIT ${LINKED_FOLLOW_UPS}`,
+    const scoped = venues === null ? '' : ` AND documents.venue = ANY($${params.push([...venues])}::text[])`;
+    const { rows } = await db.query<{ id: number; reference: string | null; state: string; overdue: boolean; total: number; late: number }>(
+      `SELECT documents.id, documents.reference, f.state, ${CASE_OVERDUE_SQL} AS overdue, count(*) OVER ()::int AS total,
+         (count(*) FILTER (WHERE ${CASE_OVERDUE_SQL}) OVER ())::int AS late
+       FROM followups f JOIN documents ON documents.id = f.document_id
+       WHERE documents.collection = $1 AND f.state <> 'resolved'${scoped}
+       ORDER BY ${CASE_OVERDUE_SQL} DESC, documents.created_at, documents.id LIMIT ${LINKED_FOLLOW_UPS}`,
       params,
     );
     open += rows[0]?.total ?? 0;
+    overdue += rows[0]?.late ?? 0;
     for (const row of rows)
-      if (linked.length < LINKED_FOLLOW_UPS)
-        linked.push({ formId: compiled.id, reference: row.reference ?? String(row.id), state: row.state, path: submissionConsolePath(compiled.id, row.id) });
+      linked.push({
+        formId: compiled.id,
+        reference: row.reference ?? String(row.id),
+        state: row.state,
+        overdue: row.overdue,
+        path: submissionConsolePath(compiled.id, row.id),
+      });
   }
-  return { open, linked };
+  // Overdue first, across forms; the first LINKED_FOLLOW_UPS by name, the rest counted.
+  linked.sort((a, b) => Number(b.overdue) - Number(a.overdue));
+  return { open, overdue, linked: linked.slice(0, LINKED_FOLLOW_UPS) };
+}
+
+/** Where last week's submissions came from: the source most came with. */
+async function busiestSource(db: Db, readable: Readable, week: DigestWeek): Promise<Digest['busiestSource']> {
+  const [from, to] = weekBounds(week);
+  const counts = new Map<string, number>();
+  for (const { compiled, venues } of readable) {
+    const params: unknown[] = [compiled.collection, from, to];
+    const scoped = venues === null ? '' : ` AND venue = ANY($${params.push([...venues])}::text[])`;
+    const { rows } = await db.query<{ source: string; n: number }>(
+      `SELECT COALESCE(source, 'direct') AS source, count(*)::int AS n FROM documents
+       WHERE collection = $1 AND created_at >= $2::timestamptz AND created_at < $3::timestamptz${scoped} GROUP BY 1`,
+      params,
+    );
+    for (const row of rows) counts.set(row.source, (counts.get(row.source) ?? 0) + row.n);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return best ? { source: best[0], submissions: best[1] } : null;
+}
+
+/** Each form's scans and views (the reach feature's counters, by Doha day) and its submissions, last week. */
+async function funnelOf(db: Db, readable: Readable, week: DigestWeek): Promise<DigestFunnelRow[]> {
+  const [from, to] = weekBounds(week);
+  const rows: DigestFunnelRow[] = [];
+  for (const { compiled, venues } of readable) {
+    const params: unknown[] = [compiled.id, week.from, week.to];
+    const scoped = venues === null ? '' : ` AND venue = ANY($${params.push([...venues])}::text[])`;
+    const { rows: steps } = await db.query<{ step: string; n: number }>(
+      `SELECT step, sum(n)::int AS n FROM funnel_counts WHERE form = $1 AND day BETWEEN $2::date AND $3::date AND step IN ('scan', 'view')${scoped} GROUP BY step`,
+      params,
+    );
+    const stored = [compiled.collection, from, to, ...(venues === null ? [] : [[...venues]])];
+    const { rows: submitted } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM documents WHERE collection = $1 AND created_at >= $2::timestamptz AND created_at < $3::timestamptz${
+        venues === null ? '' : ' AND venue = ANY($4::text[])'
+      }`,
+      stored,
+    );
+    const step = (name: string) => steps.find((row) => row.step === name)?.n ?? 0;
+    const row = { formId: compiled.id, staffTitle: compiled.staffTitle, scans: step('scan'), views: step('view'), submitted: submitted[0].n };
+    if (row.scans || row.views || row.submitted) rows.push(row);
+  }
+  return rows;
 }
 
 /** The digest of one account for the week; every form it reads (none: an empty digest). */
@@ -161,6 +241,8 @@ export async function buildDigest(db: Db, forms: readonly CompiledForm[], accoun
     .sort((a, b) => Math.abs(b.change!) / b.span - Math.abs(a.change!) / a.span)
     .slice(0, 3);
   const followUps = await openFollowUps(db, readable);
-  const empty = digestForms.every((form) => form.submissions === 0) && followUps.open === 0;
-  return { week, forms: digestForms, changes, followUps, empty };
+  const funnel = await funnelOf(db, readable, week);
+  const busiest = await busiestSource(db, readable, week);
+  const empty = digestForms.every((form) => form.submissions === 0) && followUps.open === 0 && funnel.length === 0;
+  return { week, forms: digestForms, changes, followUps, busiestSource: busiest, funnel, empty };
 }

@@ -19,10 +19,12 @@ function formatters(lang: Lang) {
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
   const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   return {
     number: (value: number | null) => (value === null ? '–' : number.format(value)),
     signed: (value: number | null) => (value === null ? '–' : signed.format(value)),
     day: (text: string) => day.format(new Date(`${text}T00:00:00Z`)),
+    percent: (value: number) => percent.format(value),
   };
 }
 
@@ -68,6 +70,24 @@ export function renderDigest(digest: Digest, lang: Lang, consoleUrl: string): Di
         return [title(form), label(figure.formId, figure), f.number(figure.value), f.number(figure.before), f.signed(figure.change)];
       }),
     });
+  if (digest.busiestSource)
+    tables.push({
+      caption: words.busiestSource,
+      head: [words.source, words.submissions],
+      rows: [[digest.busiestSource.source, f.number(digest.busiestSource.submissions)]],
+    });
+  if (digest.funnel.length)
+    tables.push({
+      caption: words.funnel,
+      head: [words.form, words.scans, words.views, words.submitted, words.completion],
+      rows: digest.funnel.map((row) => [
+        row.staffTitle[lang] ?? row.staffTitle.en,
+        f.number(row.scans),
+        f.number(row.views),
+        f.number(row.submitted),
+        row.views ? f.percent(row.submitted / row.views) : '–',
+      ]),
+    });
   const notes: Record<string, string> = {};
   for (const form of digest.forms) {
     if (form.figures.length)
@@ -84,9 +104,9 @@ export function renderDigest(digest: Digest, lang: Lang, consoleUrl: string): Di
         rows: form.venues.map((row) => [row.venue || '–', f.number(row.submissions), f.number(row.before)]),
       });
   }
-  const followUps = words.followUps(digest.followUps.open);
+  const followUps = `${words.followUps(digest.followUps.open)}${digest.followUps.overdue ? ` · ${words.overdue(digest.followUps.overdue)}` : ''}`;
   const links = digest.followUps.linked.map((item) => ({
-    text: `${words.reference} ${item.reference} (${words.state[item.state]})`,
+    text: `${words.reference} ${item.reference} (${words.state[item.state] ?? item.state}${item.overdue ? `, ${words.overdueMark}` : ''})`,
     href: `${consoleUrl}${item.path}`,
   }));
   const noteLines = Object.entries(notes).map(([form, note]) => `${form}: ${note}`);

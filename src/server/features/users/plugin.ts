@@ -9,7 +9,8 @@ import { recordAudit } from '../audit/index.ts';
 import { listPage, pageParams } from '../../core/http/list-page.ts';
 import { listVenues } from './venues.ts';
 import { VenuesAnswer } from '../../../engine/contract/venues.ts';
-import { UserChangeAnswer, UsersAnswer } from '../../../engine/contract/users.ts';
+import { StaffPreferences, StaffPreferencesAnswer, UserChangeAnswer, UsersAnswer } from '../../../engine/contract/users.ts';
+import { readPreferences, savePreferences } from './preferences.ts';
 import { forbidden, notFound, validationError } from '../../core/errors.ts';
 
 type Query = Record<string, unknown>;
@@ -36,6 +37,30 @@ export const usersPlugin = ownPlugin('users', async (app: FastifyInstance, ctx: 
   app.get('/api/users/venues', { schema: { response: { 200: VenuesAnswer } } }, async (request) => {
     allow(request.caller, 'manage-users');
     return { docs: await listVenues(ctx.db, ctx.registry) };
+  });
+
+  // The caller's own preferences (its profile): nobody changes another's, an admin neither.
+  app.get('/api/users/me/preferences', { schema: { response: { 200: StaffPreferences } } }, async (request) => {
+    if (request.caller.kind !== 'staff') throw forbidden();
+    const preferences = await readPreferences(ctx.db, request.caller.user.id);
+    if (!preferences) throw forbidden();
+    return preferences;
+  });
+
+  app.patch('/api/users/me/preferences', { schema: { response: { 200: StaffPreferencesAnswer } } }, async (request) => {
+    const caller = request.caller;
+    if (caller.kind !== 'staff') throw forbidden();
+    const lang = resolveLanguage(request.headers['accept-language']);
+    const result = await savePreferences(ctx.db, caller.user.id, bodyObject(request), lang);
+    if (!result) throw forbidden();
+    if (result.changed.length)
+      await recordAudit(ctx.db, caller, {
+        action: 'save-preferences',
+        target: 'users',
+        documentId: caller.user.id,
+        detail: { changed: result.changed, ...result.doc },
+      });
+    return { doc: result.doc, message: 'Updated successfully.' };
   });
 
   app.get('/api/users', { schema: { response: { 200: UsersAnswer } } }, async (request: FastifyRequest<{ Querystring: Query }>) => {
