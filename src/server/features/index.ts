@@ -27,6 +27,7 @@ import { retentionFeature } from './retention/index.ts';
 import { privacyFeature } from './privacy/index.ts';
 import { waiverCopyFeature } from './waiver-copy/index.ts';
 import { waiversFeature } from './waivers/index.ts';
+import { partiesFeature } from './parties/index.ts';
 import { nativePostFeature } from './native-post/index.ts';
 import { reachFeature } from './reach/index.ts';
 import { renderFeature } from './render/index.ts';
@@ -55,6 +56,7 @@ export const FEATURES: readonly ServerFeature[] = [
   privacyFeature,
   waiverCopyFeature,
   waiversFeature,
+  partiesFeature,
   nativePostFeature,
   reachFeature,
   renderFeature,
