@@ -39,8 +39,12 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * the conditions' age and number tests: +0.4 KB): 200.6 KB.
  * 202.2 with a file chosen offline kept on the device and sent with the answers (offline/keptFileIds.ts in the
  * form, its store loaded only when needed), measured with all of the above together: 202.0 KB.
+ * 203.8 since parties (issue 32: /p/{code}, its roster page and the organiser's page) are pages of the table: their
+ * routes and header in the route table, a waiver's send naming the party of its address (contract/party-names.ts,
+ * no TypeBox), and their texts in every guest page's language file (the desk's stay in the staff file, the mail's
+ * and PDF's the server's only: +1.4 KB of the 1.6): 203.6 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 202.2;
+const DINING_SURVEY_JS_BUDGET_KB = 203.8;
 
 interface Chunk {
   file: string;

@@ -110,8 +110,8 @@ export const partiesPlugin = ownPlugin('parties', async (app: FastifyInstance, c
     return { party: toParty(party, form, linkOf(request, party)), people, missing: Math.max(0, party.expected - party.signed), lang: party.lang };
   }
 
-  /** The roster, or 304 when the page already has this one. */
-  const sendRoster = (request: FastifyRequest, reply: FastifyReply, roster: PartyRoster) => {
+  /** A roster (or the day's parties), or 304 when the page already has this one. */
+  const sendRoster = (request: FastifyRequest, reply: FastifyReply, roster: PartyRoster | PartiesToday) => {
     const etag = etagOf(roster);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -225,7 +225,7 @@ export const partiesPlugin = ownPlugin('parties', async (app: FastifyInstance, c
   app.get(
     '/api/parties/today',
     { schema: { querystring: localeQuery, headers: credentialHeaders, response: { 200: PartiesToday } } },
-    async (request: FastifyRequest<{ Querystring: Locale }>) => {
+    async (request: FastifyRequest<{ Querystring: Locale }>, reply) => {
       const forms = deskForms(request);
       const day = dohaDay(new Date());
       const parties = await partiesOfDay(
@@ -233,7 +233,7 @@ export const partiesPlugin = ownPlugin('parties', async (app: FastifyInstance, c
         forms.map((form) => form.compiled.id),
         day,
       );
-      return { day, docs: parties.map((party) => toParty(party, formOf(party.form_id)!, linkOf(request, party))) };
+      return sendRoster(request, reply, { day, docs: parties.map((party) => toParty(party, formOf(party.form_id)!, linkOf(request, party))) });
     },
   );
 
