@@ -45,6 +45,13 @@ const PAGE_KINDS = [
   page('careers', { brand: Brand, languages: Languages, title: LocalizedText }, "A brand's open positions."),
   page('position', { brand: Brand, languages: Languages }, 'One position and its application.'),
   page('case', { languages: Languages }, "A guest's case page, by the signed link of a reply's mail: the thread and a box to answer."),
+  page('party', { languages: Languages }, "A party's page (/p/:code): the attraction's waiver with the party's visit date, each waiver linked to the party."),
+  page(
+    'party-roster',
+    { languages: Languages },
+    "The organiser's roster of their party, by the signed link mailed to them: who signed, minors under whom, who is missing.",
+  ),
+  page('party-new', { languages: Languages, title: LocalizedText }, 'The organiser makes a party: one waiver link for their group.'),
   page(
     'chat',
     { languages: Languages, view: Type.Optional(Type.Union([Type.Literal('chat'), Type.Literal('history')])) },

@@ -266,6 +266,23 @@ export const FormDefinition = Type.Object(
           'Waivers: how long a signed waiver stays valid from its visit date (or signing date), as an ISO 8601 period (P1Y); default: the visit date only. The waiver desk shows "Valid until" or "Expired" from it.',
       }),
     ),
+    party: Type.Optional(
+      Type.Object(
+        {
+          margin: Type.Integer({
+            minimum: 0,
+            maximum: 50,
+            description:
+              'People beyond the expected number a party link still takes (a sibling who came along); past expected + margin it says the party is full.',
+          }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Waivers: groups may sign through one link (a party: /p/{code}, made by the organiser or the desk), the visit date carried and each waiver linked to the party; the desk sees its roster. Needs a `visit_date` question.',
+        },
+      ),
+    ),
   },
   { additionalProperties: false, $id: 'https://forms.local/form.schema.json' },
 );

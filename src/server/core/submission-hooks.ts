@@ -13,6 +13,8 @@ export interface StoredSubmission {
   lang: Lang;
   /** The view token the page sent back (X-Form-View), as it came: unchecked (features/reach reads it). */
   view?: string;
+  /** The party code the page sent back (X-Party, a party page's), as it came: unchecked (features/parties reads it). */
+  party?: string;
 }
 
 /** jwtSecret: the server's, from which a feature derives its own signing key (as for SubmissionAnswer). */

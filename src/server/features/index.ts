@@ -28,6 +28,7 @@ import { digestFeature } from './digest/index.ts';
 import { privacyFeature } from './privacy/index.ts';
 import { waiverCopyFeature } from './waiver-copy/index.ts';
 import { waiversFeature } from './waivers/index.ts';
+import { partiesFeature } from './parties/index.ts';
 import { nativePostFeature } from './native-post/index.ts';
 import { reachFeature } from './reach/index.ts';
 import { renderFeature } from './render/index.ts';
@@ -57,6 +58,7 @@ export const FEATURES: readonly ServerFeature[] = [
   privacyFeature,
   waiverCopyFeature,
   waiversFeature,
+  partiesFeature,
   nativePostFeature,
   reachFeature,
   renderFeature,

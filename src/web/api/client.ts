@@ -10,6 +10,8 @@ export const API_ANSWERS_ID = 'api-answers';
 export interface ApiAnswer<T = unknown> {
   status: number;
   body: T;
+  /** The answer's ETag, when it has one (a roster asked again with If-None-Match). */
+  etag?: string | null;
 }
 
 export function authHeaders(): Record<string, string> {
@@ -71,7 +73,7 @@ export async function apiRequest<T = unknown>(
     signal: init.signal,
     credentials: 'omit',
   });
-  return { status: response.status, body: (await readBody(response)) as T };
+  return { status: response.status, body: (await readBody(response)) as T, etag: response.headers.get('etag') };
 }
 
 /** GET that logs failures and gives null: content lookups must never stop a page (a missing logo or text falls back, the form still opens). */

@@ -7,6 +7,7 @@ import type { FormData } from './context.ts';
 import { CREATED, readCreateAnswer, type CreateAnswer, type SubmitOutcome } from './createAnswer.ts';
 import { viewToken } from './viewToken.ts';
 import { VIEW_HEADER } from '../../engine/contract/reach-names.ts';
+import { PARTY_HEADER, partyCodeOf } from '../../engine/contract/party-names.ts';
 import { keptFileIds } from '../offline/keptFileIds.ts';
 
 export { CREATED, type SubmitOutcome } from './createAnswer.ts';
@@ -24,6 +25,9 @@ export async function submitAnswers(
   if (options.captchaProof) headers['X-Captcha-Proof'] = options.captchaProof;
   const view = viewToken();
   if (view) headers[VIEW_HEADER] = view;
+  // A party's page (/p/{code}): the server links the waiver to the party (the code in a header, never in the answers).
+  const party = partyCodeOf(location.pathname);
+  if (party) headers[PARTY_HEADER] = party;
   // ?locale= is how Payload takes the language; the server words its errors and records the waiver evidence in it.
   const path = `/api/${encodeURIComponent(collection)}?locale=${encodeURIComponent(options.lang)}`;
   const request = () => ({ url: apiUrl(path), headers: { ...authHeaders(), ...headers } });

@@ -46,6 +46,9 @@ export const PAGE_KINDS: { [Kind in PageKindName]?: PageKind<Kind> } = {
     loader: () => import('../pages/careers/careersLoader.ts').then((m) => ({ loadPage: m.loadPosition })),
   },
   case: { page: () => import('../pages/case/CasePage.tsx'), loader: () => import('../pages/case/caseLoader.ts') },
+  party: { page: () => import('../pages/parties/PartyPage.tsx'), loader: () => import('../pages/parties/partyLoader.ts'), readsQuery: true },
+  'party-roster': { page: () => import('../pages/parties/RosterPage.tsx'), loader: () => import('../pages/parties/rosterLoader.ts') },
+  'party-new': { page: () => import('../pages/parties/NewPartyPage.tsx'), loader: () => import('../pages/parties/newPartyLoader.ts') },
   // Staff pages: left out of a public build entirely (ROUTE_SET is a constant the bundler folds); they load the staff texts.
   ...(import.meta.env.ROUTE_SET === 'public'
     ? {}

@@ -35,7 +35,7 @@ export const credentialHeaders = {
 /** A form's create: the single-use human-check proof, when the form has one, and the claims of its uploads. */
 export const createHeaders = {
   type: 'object',
-  properties: { ...credentialHeaders.properties, 'x-captcha-proof': text(2000), 'x-upload-claim': text(4000), 'content-type': text(300) },
+  properties: { ...credentialHeaders.properties, 'x-captcha-proof': text(2000), 'x-upload-claim': text(4000), 'x-party': text(20), 'content-type': text(300) },
 } as const;
 
 /** Sign-in: bounded, so no one makes the server hash a megabyte; a missing field is the handler's Payload message. */

@@ -29,6 +29,7 @@ export type AuditAction =
   | 'privacy-release'
   | 'waiver-check-in'
   | 'waiver-open'
+  | 'party-create'
   | 'case-clock-step'
   | 'reporter-message'
   | 'reporter-state'

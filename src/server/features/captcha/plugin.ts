@@ -11,6 +11,7 @@ import { checkAltchaPayload, issueChallenge, spendChallenge, type AltchaSettings
 import { issueProof } from './captcha-proofs.ts';
 import { resolveSecret } from '../../core/data-dir-secret.ts';
 import { SIGN_IN_CAPTCHA_ACTION } from '../../../engine/contract/session.ts';
+import { PARTY_CAPTCHA_ACTION } from '../../../engine/contract/parties.ts';
 import { ApiError, badRequest, forbidden } from '../../core/errors.ts';
 
 const failed = () => badRequest('Captcha verification failed.');
@@ -47,8 +48,12 @@ const challengeQuery = { type: 'object', properties: { action: { type: 'string',
 const verifyBody = { type: 'object' } as const;
 
 export const captchaPlugin = ownPlugin('captcha', async (app: FastifyInstance, ctx: ServerContext) => {
-  // A proof is bound to one action, and only the captcha forms' actions (and a sign-in the login asks it of) are worth a proof.
-  const actions = new Set([...ctx.registry.forms.flatMap((form) => (form.compiled.captcha ? [form.compiled.captcha.action] : [])), SIGN_IN_CAPTCHA_ACTION]);
+  // A proof is bound to one action, and only the captcha forms' actions (and a sign-in the login asks it of, and a party an organiser makes) are worth a proof.
+  const actions = new Set([
+    ...ctx.registry.forms.flatMap((form) => (form.compiled.captcha ? [form.compiled.captcha.action] : [])),
+    SIGN_IN_CAPTCHA_ACTION,
+    PARTY_CAPTCHA_ACTION,
+  ]);
   const kind = humanCheckKind(ctx.config);
   const altcha: AltchaSettings | null =
     kind === 'altcha'

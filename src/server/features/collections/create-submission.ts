@@ -41,6 +41,8 @@ export interface SubmissionRequest {
   client?: EvidenceClient;
   /** The page's view token (features/reach: the submission's source). */
   view?: string;
+  /** The party code the page sent (X-Party), unchecked (features/parties reads it). */
+  party?: string;
 }
 
 interface Dependencies {
@@ -265,7 +267,8 @@ async function createOnce(deps: Dependencies, collection: Collection, request: S
       const row = sealed ? deps.sealer.openRow(stored.row) : stored.row;
       if (uploads.ids.length) await tx.query('UPDATE documents SET attached_to = $1, updated_at = now() WHERE id = ANY($2::int[])', [row.id, uploads.ids]);
       await claimInTransaction?.stored(tx, row.id);
-      for (const hook of deps.submissionHooks) await hook(tx, { collection, row, lang: request.lang, view: request.view }, deps.jwtSecret);
+      for (const hook of deps.submissionHooks)
+        await hook(tx, { collection, row, lang: request.lang, view: request.view, party: request.party }, deps.jwtSecret);
       return row;
     });
   } catch (error) {

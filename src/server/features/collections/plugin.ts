@@ -22,6 +22,7 @@ import { pathnameOf } from '../../core/http/pathname.ts';
 import { idParam } from '../../core/http/row-id.ts';
 import { addListCells } from './list-columns.ts';
 import { VIEW_HEADER } from '../../../engine/contract/reach.ts';
+import { PARTY_HEADER } from '../../../engine/contract/parties.ts';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string; id?: string } }>;
 
@@ -147,6 +148,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
           idempotency,
           client: { ip: request.ip, userAgent: request.headers['user-agent'] },
           view: typeof request.headers[VIEW_HEADER] === 'string' ? request.headers[VIEW_HEADER] : undefined,
+          party: typeof request.headers[PARTY_HEADER] === 'string' ? request.headers[PARTY_HEADER] : undefined,
         }),
       );
       if (replayed) reply.header('idempotent-replayed', 'true');

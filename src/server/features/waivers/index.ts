@@ -7,3 +7,6 @@ import { waiversPlugin } from './plugin.ts';
 export { formVersionSeen } from './form-versions.ts';
 
 export const waiversFeature: ServerFeature = { name: 'waivers', plugins: [waiversPlugin], migrations: WAIVERS_MIGRATIONS, submissionHooks: [keepFormVersion] };
+// The desk's check-in and its refusals, for a party's check-in (features/parties).
+export { checkInRefusal, checkInWaiverPerson, waiverTermsChecker, type TermsOfRow } from './check-in.ts';
+export { checkInsOf } from './desk-search.ts';

@@ -32,7 +32,7 @@ import { recordAudit } from '../audit/index.ts';
 import { checkInsOf, findWaiver, searchTermsOf, searchWaivers, type FoundWaiver } from './desk-search.ts';
 import { formVersionSeen } from './form-versions.ts';
 import { toWaiverResult } from './waiver-result.ts';
-import { WAIVER_FIELDS } from './waiver-fields.ts';
+import { checkInWaiverPerson, waiverTermsChecker } from './check-in.ts';
 
 type Locale = { locale?: string };
 type IdRequest<Extra = object> = FastifyRequest<{ Params: { id: string }; Querystring: Locale } & Extra>;
@@ -45,12 +45,8 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
   const { db, registry } = ctx;
   const waiverForms = registry.forms.filter((form) => form.compiled.form.submit.evidence);
   // Today's terms fingerprint per form and language, to tell a guest who signed older terms.
-  const todaysTerms = new Map(waiverForms.map((form) => [form.compiled.collection, { form, byLang: new Map<Lang, string>() }]));
-  const currentTermsSha256 = (collection: string, lang: Lang) => {
-    const entry = todaysTerms.get(collection)!;
-    if (!entry.byLang.has(lang)) entry.byLang.set(lang, termsSha256(termsOf({ ...entry.form.compiled, texts: entry.form.texts }, lang)));
-    return entry.byLang.get(lang)!;
-  };
+  const termsOfRow = waiverTermsChecker(waiverForms);
+  const formOf = new Map(waiverForms.map((form) => [form.compiled.collection, form]));
 
   /** The collections of the waiver forms the caller's desk finds (none: a desk given no attraction); 403 without the desk's permission. */
   const deskCollections = (request: FastifyRequest): string[] => {
@@ -58,18 +54,8 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
     return waiverForms.filter((form) => deskFinds(request.caller, form.compiled)).map((form) => form.compiled.collection);
   };
 
-  /** Whether the guest signed other terms than today's (their fingerprint, or the definition's hash for a waiver stored without one), and whether that means signing again. */
-  const termsOfRow = (row: Pick<FoundWaiver, 'collection' | 'evidence' | 'form_hash'>) => {
-    const form = todaysTerms.get(row.collection)!.form;
-    const lang = resolveLanguage(row.evidence.language, form.compiled.languages);
-    const newTermsSince = row.evidence.termsSha256
-      ? row.evidence.termsSha256 !== currentTermsSha256(row.collection, lang)
-      : row.form_hash !== form.compiled.hash;
-    return { newTermsSince, mustSignNewTerms: newTermsSince && form.compiled.form.resignOnNewTerms === true };
-  };
-
   const toResult = (row: FoundWaiver, checkIns: Map<number, WaiverCheckIn[]>, masked: boolean) =>
-    toWaiverResult(row, todaysTerms.get(row.collection)!.form, { ...termsOfRow(row), checkIns: checkIns.get(row.id) ?? [], masked });
+    toWaiverResult(row, formOf.get(row.collection)!, { ...termsOfRow(row), checkIns: checkIns.get(row.id) ?? [], masked });
 
   app.get(
     '/api/waivers/search',
@@ -133,36 +119,7 @@ export const waiversPlugin = ownPlugin('waivers', async (app: FastifyInstance, c
     async (request: IdRequest<{ Body: { person?: CheckInPerson } }>) => {
       const collections = deskCollections(request);
       const id = idParam(request.params.id);
-      const { person } = request.body;
-      const { rows } = await db.query<{
-        collection: string;
-        dependents: number;
-        reference: string;
-        form_hash: string | null;
-        evidence: FoundWaiver['evidence'];
-      }>(
-        `SELECT collection, reference, form_hash, evidence, CASE WHEN jsonb_typeof(data->'${WAIVER_FIELDS.dependents}') = 'array' THEN jsonb_array_length(data->'${WAIVER_FIELDS.dependents}') ELSE 0 END AS dependents
-       FROM documents WHERE id = $1 AND evidence IS NOT NULL AND collection = ANY($2::text[])`,
-        [id, collections],
-      );
-      const waiver = rows[0];
-      if (!waiver) throw notFound();
-      if (person === undefined || (person !== 'signer' && person >= waiver.dependents))
-        throw validationError(null, [{ path: 'person', message: t('staffWaiverNoSuchPerson', callerLanguage(request)) }]);
-      // Signed on terms that no longer cover them (the definition's resignOnNewTerms): they sign again first.
-      if (termsOfRow(waiver).mustSignNewTerms)
-        throw validationError(null, [{ path: 'person', message: t('staffWaiverMustSignNewTerms', callerLanguage(request)) }], 409);
-      const caller = request.caller;
-      if (caller.kind !== 'staff') throw forbidden();
-      await db.transaction(async (tx) => {
-        await tx.query('INSERT INTO waiver_check_ins (document_id, person, user_id, user_email) VALUES ($1, $2, $3, $4)', [
-          id,
-          String(person),
-          caller.user.id,
-          caller.user.email,
-        ]);
-        await recordAudit(tx, caller, { action: 'waiver-check-in', target: waiver.collection, documentId: waiver.reference, detail: { person } });
-      });
+      await checkInWaiverPerson(db, request.caller, termsOfRow, { collections, id, person: request.body.person, lang: callerLanguage(request) });
       return { checkIns: (await checkInsOf(db, [id])).get(id) ?? [] };
     },
   );

@@ -1,16 +1,18 @@
 // /staff/waivers: the waiver desk on a tablet. One search box (name, phone, QID/passport number or
 // Form ID) across every waiver form; each waiver found is a card with its signer and dependents,
-// whether it is still valid and whether the terms changed since, and a Check in button per person.
+// whether it is still valid and whether the terms changed since, and a Check in button per person;
+// and today's parties of the desk's attractions (PartiesToday.tsx).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useLoaderData, useLocation, useNavigation } from 'react-router-dom';
 import { WAIVER_SEARCH_MAX_LENGTH } from '../../../engine/contract/waivers.ts';
 import type { WaiverDeskData } from './waiverDeskLoader.ts';
 import { WaiverCard } from './WaiverCard.tsx';
+import { PartiesToday } from './PartiesToday.tsx';
 import './waivers.css';
 
 export default function WaiverDeskPage() {
-  const { q, found, problem } = useLoaderData() as WaiverDeskData;
+  const { q, found, problem, parties } = useLoaderData() as WaiverDeskData;
   const { t } = useTranslation();
   const lang = new URLSearchParams(useLocation().search).get('lang');
   const searching = useNavigation().state === 'loading';
@@ -48,6 +50,7 @@ export default function WaiverDeskPage() {
       <p className="desk-status" role="status">
         {status || (found ? (found.docs.length ? t('staffWaiverResults', { count: found.docs.length }) : t('staffWaiverNoResults')) : '')}
       </p>
+      {parties && <PartiesToday first={parties.today} etag={parties.etag} onStatus={setStatus} />}
       {found && found.docs.length > 0 && (
         <ul className="desk-results">
           {found.docs.map((waiver) => (
