@@ -5,11 +5,11 @@
 import type { PartyRoster } from '../../../engine/contract/parties.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
 import { t } from '../../../engine/text/messages.ts';
+import { venueTime } from '../../../engine/text/venue-time.ts';
 import { PdfWriter } from '../waiver-copy/index.ts';
 
 const digits = (lang: Lang) => (lang === 'ar' ? 'ar-u-nu-arab' : `${lang}-u-nu-latn`);
-const dohaTime = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat(digits(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Qatar' }).format(new Date(iso));
+const dohaTime = (iso: string, lang: Lang) => venueTime(iso, lang, 'minute', digits(lang));
 const day = (date: string, lang: Lang) => new Intl.DateTimeFormat(digits(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 export async function rosterPdf(roster: PartyRoster, lang: Lang, createdAt: Date): Promise<Buffer> {
