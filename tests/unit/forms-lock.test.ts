@@ -62,9 +62,9 @@ describe('the stored data lock', () => {
       lockText.split('\n').findIndex((line, i, lines) => line.includes('"rating_food"') && lines.slice(0, i).some((l) => l.includes('"dining-survey"'))) + 1;
     expect(storedDataLines(after)).toEqual([
       'forms/dining-survey.json:13:5 ($.submit.collection) the form now stores its answers in "dining-answers" instead of "survey-customer-feedbacks", where the answers already stored are: put "collection" back to "survey-customer-feedbacks", move the stored answers with a migration, or run npm run forms:lock if no answers were stored yet',
-      'forms/dining-survey.json:27:52 ($.sections[0].fields[1].options) question "meal_period" no longer has the option values "breakfast", "dinner", but answers already stored may hold them: keep the old value as an option (its label may change), rename with a migration, or run npm run forms:lock if no answers were stored yet',
+      'forms/dining-survey.json:28:52 ($.sections[0].fields[1].options) question "meal_period" no longer has the option values "breakfast", "dinner", but answers already stored may hold them: keep the old value as an option (its label may change), rename with a migration, or run npm run forms:lock if no answers were stored yet',
       `forms/forms.lock.json:${lockLine}:9 ($.forms["dining-survey"].fields.rating_food) forms/dining-survey.json: question "rating_food" was removed, but answers already stored have it: keep the question (hide it with "visibleIf" if it is no longer asked), rename with a migration, or run npm run forms:lock if no answers were stored yet`,
-      'forms/dining-survey.json:65:11 ($.sections[3].fields[2].type) question "birth_date" now stores text instead of a date, so answers already stored would no longer fit: give the changed question a new name and keep the old one, rename with a migration, or run npm run forms:lock if no answers were stored yet',
+      'forms/dining-survey.json:66:11 ($.sections[3].fields[2].type) question "birth_date" now stores text instead of a date, so answers already stored would no longer fit: give the changed question a new name and keep the old one, rename with a migration, or run npm run forms:lock if no answers were stored yet',
     ]);
   });
   it('follows questions inside a repeated group', () => {
