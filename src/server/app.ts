@@ -84,6 +84,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     sealed,
     submissionHooks: FEATURES.flatMap((feature) => feature.submissionHooks ?? []),
     submissionAnswers: FEATURES.flatMap((feature) => feature.submissionAnswers ?? []),
+    thanksAnswers: FEATURES.flatMap((feature) => feature.thanksAnswers ?? []),
     migrations: MIGRATIONS,
     outbox: new Outbox(db, CHANNELS, config, app.log),
     timers: new Timers(db, app.log),

@@ -3,6 +3,7 @@
 // of pages never served, repeated beacons and beacons beyond the rate count nothing; another venue's
 // manager sees none of it; wrong parameters are 400s naming them. The review ask: the same links for
 // a "Poor" and an "Excellent" guest (no gating), through the counted /r/{venue}/{site}.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { DINING, diningAnswers } from './samples.ts';
@@ -13,7 +14,8 @@ const BOT = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The built pages: the thank-you page of a post without JavaScript is their server render.
+  server = await startTestServer({ webDistDir: path.join(import.meta.dirname, '../../dist') });
 });
 afterAll(() => server?.close());
 
@@ -180,6 +182,25 @@ describe('the review ask', () => {
     expect((await fetch(`${server.url}${poor.reviewAsk.links[0].href}`, { redirect: 'manual', headers: BOT })).status).toBe(302);
     const after = (await funnelOf('by=venue')).body.totals.find((row: { key: string }) => row.key === 'cova').reviewClicks;
     expect(after - before).toBe(1);
+  });
+
+  it('offers the same links on the thank-you page of a post without JavaScript, in the page language, also when reloaded', async () => {
+    // The Poor/Excellent test above saved Cova's Google address; the page is the dining survey at Cova, posted natively.
+    const pairs = Object.entries(diningAnswers({ rating_food: 'poor' })).map(([name, value]) => [`root_${name}`, String(value)]);
+    const posted = await fetch(`${server.url}/survey/fnb/cova?lang=ar`, {
+      method: 'POST',
+      body: new URLSearchParams(pairs),
+      redirect: 'manual',
+      headers: { ...BROWSER, origin: server.url, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(posted.status).toBe(303);
+    const thanks = posted.headers.get('location')!;
+    for (let load = 0; load < 2; load++) {
+      const html = await (await fetch(`${server.url}${thanks}`, { headers: BROWSER })).text();
+      expect(html).toContain('class="thank-you"');
+      expect(html).toContain('href="/r/cova/google?form=dining-survey&amp;source=direct"');
+      expect(html).toContain('شارك تجربتك على Google');
+    }
   });
 
   it('answers a site the venue has no address for, or an unknown venue, with a 404 page in the guest language', async () => {

@@ -3,6 +3,7 @@
 // answer, or the thanks with the submission's reference.
 import { Type, type Static } from '@sinclair/typebox';
 import { ReporterReceipt } from './reporter.ts';
+import type { ReviewAsk } from './reach-names.ts';
 
 export const PostedFieldError = Type.Object({
   /** The answer's dot path: "email", or "dependents.0.name" in a repeated group. */
@@ -21,6 +22,12 @@ export const NativePostOutcome = Type.Union([
     notice: Type.Optional(Type.String()),
   }),
   /** reporter: a reporter's case code and secret, shown once (the page is the answer to the post itself, never a redirect carrying it). */
-  Type.Object({ kind: Type.Literal('stored'), reference: Type.String(), reporter: Type.Optional(ReporterReceipt) }),
+  /** reviewAsk: the review links of a form with success.reviewAsk (its shape is reach-names.ts's, written by the server). */
+  Type.Object({
+    kind: Type.Literal('stored'),
+    reference: Type.String(),
+    reporter: Type.Optional(ReporterReceipt),
+    reviewAsk: Type.Optional(Type.Unsafe<ReviewAsk>({})),
+  }),
 ]);
 export type NativePostOutcome = Static<typeof NativePostOutcome>;

@@ -31,6 +31,8 @@ export interface ServerContext {
   submissionHooks: readonly SubmissionHook[];
   /** Every feature's fields beside `doc` in a create's 201 answer (core/submission-hooks.ts). */
   submissionAnswers: readonly SubmissionAnswer[];
+  /** Every feature's fields the no-JavaScript thank-you page shows again (core/feature.ts). */
+  thanksAnswers: readonly SubmissionAnswer[];
   /** Every schema migration this code expects applied (core's and each feature's): readiness checks them. */
   migrations: readonly Migration[];
   /** The one sender of messages (core/outbox): features register their kinds on it and queue with enqueue(). */

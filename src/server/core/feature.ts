@@ -18,6 +18,12 @@ export interface ServerFeature {
   submissionHooks?: SubmissionHook[];
   /** Fields beside `doc` in a guest create's 201 answer (core/submission-hooks.ts). */
   submissionAnswers?: SubmissionAnswer[];
+  /**
+   * Of those, the fields the thank-you page of a post without JavaScript shows again when it is
+   * loaded (native-post's `/thank-you?reference=`): anyone holding the reference may load it for a
+   * few hours, so nothing personal and no side effect (a reporter's secret is not one of them).
+   */
+  thanksAnswers?: SubmissionAnswer[];
   /** The channels the outbox sends on (core/outbox/channel.ts); names are unique across features. */
   channels?: readonly Channel[];
 }

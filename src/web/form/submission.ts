@@ -40,7 +40,17 @@ export const startingSubmission: SubmissionState = {
 /** Where the server's render of a post without JavaScript starts: the thanks, or the errors shown at their answers and in the summary. */
 export function postedSubmission(posted: NativePostOutcome, summarize: (items: { name: string; message: string }[]) => SummaryItem[]): SubmissionState {
   if (posted.kind === 'stored')
-    return { ...startingSubmission, done: { doc: { reference: posted.reference, ...(posted.reporter ? { reporter: posted.reporter } : {}) }, answers: {} } };
+    return {
+      ...startingSubmission,
+      done: {
+        doc: {
+          reference: posted.reference,
+          ...(posted.reporter ? { reporter: posted.reporter } : {}),
+          ...(posted.reviewAsk ? { reviewAsk: posted.reviewAsk } : {}),
+        },
+        answers: {},
+      },
+    };
   const serverErrors: Record<string, string[]> = {};
   for (const error of posted.errors) (serverErrors[error.path] ??= []).push(error.message);
   const summary = summarize(posted.errors.map((error) => ({ name: error.path, message: error.message })));

@@ -21,6 +21,8 @@ import { availabilityRefused } from '../quotas/index.ts';
 import { unavailableText } from '../../../engine/quotas/availability.ts';
 import { answerFieldsOf } from '../../core/submission-hooks.ts';
 import type { ReporterReceipt } from '../../../engine/contract/reporter.ts';
+import type { ReviewAsk } from '../../../engine/contract/reach-names.ts';
+import type { DocumentRow } from '../../core/documents.ts';
 import { claimedUploadHashes } from '../uploads/index.ts';
 import { formRoutes } from '../render/index.ts';
 import { postedAnswers } from './posted-answers.ts';
@@ -135,23 +137,22 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     const reference = request.query.reference;
     const { rows } =
       typeof reference === 'string' && reference.length <= 40
-        ? await ctx.db.query('SELECT 1 FROM documents WHERE collection = $1 AND reference = $2 AND created_at > now() - make_interval(hours => $3)', [
-            form.compiled.collection,
-            reference,
-            THANKS_HOURS,
-          ])
+        ? await ctx.db.query<DocumentRow>(
+            'SELECT * FROM documents WHERE collection = $1 AND reference = $2 AND created_at > now() - make_interval(hours => $3)',
+            [form.compiled.collection, reference, THANKS_HOURS],
+          )
         : { rows: [] };
     if (rows.length === 0) return reply.callNotFound();
     const page = new URLSearchParams(query(request));
     page.delete('reference');
     const url = `${pathnameOf(request).replace(/\/thank-you\/?$/, '')}${page.size ? `?${page}` : ''}`;
-    return answerPage(
-      reply,
-      200,
-      url,
-      { kind: 'stored', reference: reference! },
-      t('thankYouTitle', resolveLanguage(page.get('lang'), form.compiled.languages)),
-    );
+    const lang = resolveLanguage(page.get('lang'), form.compiled.languages);
+    // What may be shown again to whoever holds the reference (the review ask): core/feature.ts thanksAnswers.
+    const collection = ctx.registry.collections.get(form.compiled.collection);
+    const { reviewAsk } = collection
+      ? ((await answerFieldsOf(ctx.thanksAnswers, { collection, row: rows[0]!, lang }, ctx.jwtSecret, ctx.db)) as { reviewAsk?: ReviewAsk })
+      : {};
+    return answerPage(reply, 200, url, { kind: 'stored', reference: reference!, ...(reviewAsk ? { reviewAsk } : {}) }, t('thankYouTitle', lang));
   }
 
   const seen = new Set<string>();

@@ -20,4 +20,5 @@ export const reachFeature: ServerFeature = {
   migrations: REACH_MIGRATIONS,
   submissionHooks: [recordSource],
   submissionAnswers: [reviewAskAnswer],
+  thanksAnswers: [reviewAskAnswer],
 };
