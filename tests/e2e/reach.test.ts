@@ -3,7 +3,7 @@
 // field, in Arabic), edits it, selects it for a sheet of cards; a guest scans the card, answers the
 // first question (the page's "started" beacon), sends and is offered the review link whatever they
 // answered; the manager reads the funnel by source on the insights page. Axe clean, no sideways
-// scroll at 320 px, also with text at 200 %.
+// scroll at 320 px, also with text at 200 %. A card is deleted after a second question, and its short address then answers 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
@@ -156,5 +156,42 @@ describe('QR cards and the funnel', () => {
     expect(await axeViolations(insights)).toEqual([]);
     expect(await sidewaysAt320(insights)).toEqual([0, 0]);
     await insights.close();
+  });
+
+  it('a manager deletes a card with the keyboard, after a second question, and its short address stops working', async () => {
+    const made = await e2e.server.api('/api/distribution-points', {
+      method: 'POST',
+      as: 'staff',
+      json: { name: 'Cova, poster', form: 'dining-survey', venue: 'cova', source: 'poster' },
+    });
+    expect(made.status).toBe(201);
+    const { code } = made.body.doc as { code: string };
+    const page = await manager.newPage();
+    await page.goto(`${e2e.server.url}/staff/distribution-points`);
+    await page.locator('tbody tr', { hasText: 'Cova, poster' }).waitFor();
+    await tabTo(page, 'tbody button', 'Cova, poster');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('point-form-title');
+    await tabTo(page, '#point-delete');
+    await page.keyboard.press('Enter');
+    // The question, with the focus on its answer: "Keep it" takes nothing away.
+    const question = page.getByRole('group', { name: /^Delete Cova, poster\?/ });
+    await question.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    expect((await pointsOfCova()).map((point) => point.name)).toContain('Cova, poster');
+
+    await tabTo(page, '#point-delete');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Cova, poster was deleted.' }).waitFor();
+    await page.locator('tbody tr', { hasText: 'Cova, poster' }).waitFor({ state: 'detached' });
+    expect((await pointsOfCova()).map((point) => point.name)).not.toContain('Cova, poster');
+    expect((await fetch(`${e2e.server.url}/q/${code}`, { redirect: 'manual' })).status).toBe(404);
+    await page.close();
   });
 });

@@ -29,6 +29,7 @@ export default function PointsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<DistributionPoint | null>(null);
   const [sheetNote, setSheetNote] = useState('');
+  const [notice, setNotice] = useState('');
   const formHeading = useRef<HTMLHeadingElement>(null);
   const count = staffNumber(lang);
   const formTitle = (id: string) => {
@@ -142,7 +143,19 @@ export default function PointsPage() {
           </p>
         </>
       )}
-      <PointForm key={editing?.id ?? 'new'} point={editing} choices={choices} heading={formHeading} onDone={() => setEditing(null)} />
+      <p role="status">{notice}</p>
+      <PointForm
+        key={editing?.id ?? 'new'}
+        point={editing}
+        choices={choices}
+        heading={formHeading}
+        onDone={() => setEditing(null)}
+        onDeleted={(name) => {
+          setNotice(t('staffPointsDeleted', { name }));
+          setEditing(null);
+          requestAnimationFrame(() => formHeading.current?.focus());
+        }}
+      />
     </section>
   );
 }
@@ -152,11 +165,14 @@ function PointForm({
   choices,
   heading,
   onDone,
+  onDeleted,
 }: {
   point: DistributionPoint | null;
   choices: Choices;
   heading: RefObject<HTMLHeadingElement | null>;
   onDone(): void;
+  /** The point is gone (its short address answers 404 from now on; answers already given keep their source). */
+  onDeleted(name: string): void;
 }) {
   const { t } = useTranslation();
   const { lang } = useShell();
@@ -169,6 +185,8 @@ function PointForm({
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
   const venues = choices.find((choice) => choice.form === draft.form)?.venues ?? [];
   if (choices.length === 0) return <p>{t('staffPointsNoForms')}</p>;
 
@@ -188,6 +206,19 @@ function PointForm({
     const refusal = refusalOf(answer?.body ?? null);
     setErrors(Object.fromEntries(refusal.fields.map((field) => [field.path, field.message])));
     setStatus(t('staffPointsFailed'));
+  }
+
+  async function remove() {
+    if (!point) return;
+    setStatus('');
+    const answer = await staffRequest('DELETE', `/api/distribution-points/${point.id}?locale=${lang}`).catch(() => null);
+    if (answer?.status === 200) {
+      revalidator.revalidate();
+      onDeleted(point.name);
+      return;
+    }
+    setConfirming(false);
+    setStatus(refusalOf(answer?.body ?? null).text ?? t('staffPointsDeleteFailed'));
   }
 
   const describedBy = (name: string, help?: boolean) =>
@@ -291,7 +322,33 @@ function PointForm({
             {t('staffPointsCancel')}
           </button>
         )}
+        {point && !confirming && (
+          <button
+            id="point-delete"
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setConfirming(true);
+              requestAnimationFrame(() => confirmButton.current?.focus());
+            }}
+          >
+            {t('staffPointsDelete')}
+          </button>
+        )}
       </div>
+      {point && confirming && (
+        <div className="points-delete" role="group" aria-labelledby="point-delete-question">
+          <p id="point-delete-question">{t('staffPointsDeleteQuestion', { name: point.name })}</p>
+          <div className="points-form-actions">
+            <button ref={confirmButton} type="button" className="button button-primary" onClick={() => void remove()}>
+              {t('staffPointsDeleteConfirm')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
+              {t('staffPointsDeleteKeep')}
+            </button>
+          </div>
+        </div>
+      )}
       <p role="status">{status}</p>
     </form>
   );
