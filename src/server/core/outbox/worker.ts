@@ -11,10 +11,9 @@ import type { Db } from '../db/db.ts';
 import type { Channel, ChannelSender, SendOutcome } from './channel.ts';
 import { OUTBOX_NOTIFY, type OutboxKind, type OutboxRow } from './outbox.ts';
 import { GIVE_UP_AFTER_MS, IDLE_LOOK_MS, retryDelayMs } from './schedule.ts';
+import { WakeLoop } from '../wake-loop.ts';
 
 const MAX_ERROR_LENGTH = 1000;
-/** After the database itself failed, the next look waits this long (not a tight loop against it). */
-const AFTER_ERROR_MS = 1000;
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
@@ -29,10 +28,7 @@ export class Outbox {
   private readonly kinds = new Map<string, OutboxKind>();
   private readonly senders = new Map<string, ChannelSender>();
   private readonly inFlight = new Map<string, Set<Promise<void>>>();
-  private stopped = false;
-  private woken = false;
-  private wakeUp: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
+  private readonly loop: WakeLoop;
   private stopping: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -41,7 +37,9 @@ export class Outbox {
     private readonly channels: readonly Channel[],
     private readonly config: ServerConfig,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.loop = new WakeLoop(() => this.round(), log, 'outbox: it could not be read');
+  }
 
   /** A sender of its own kind of message (before the server is ready). */
   register(kind: OutboxKind): void {
@@ -51,25 +49,22 @@ export class Outbox {
   }
 
   async start(): Promise<void> {
-    if (this.loop || this.stopped) return;
+    if (this.loop.isStarted) return;
     // Rows of a channel that is not ready here (email without a mail server) wait; the others still go.
     for (const channel of this.channels) if (channel.ready(this.config)) this.senders.set(channel.name, channel.open(this.config));
     this.unlisten = await this.db.listen(OUTBOX_NOTIFY, () => this.wake());
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Something may be due now (a row was queued or queued again here; a place is free). */
   wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
   /** Idempotent: features stop it before what their kinds use (a PDF worker), the core when the server closes. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
-      this.stopped = true;
-      this.wake();
-      await this.loop;
+      await this.loop.stop();
       await Promise.all([...this.inFlight.values()].flatMap((set) => [...set]));
       await this.unlisten?.();
       for (const sender of this.senders.values()) sender.close?.();
@@ -77,20 +72,10 @@ export class Outbox {
     return this.stopping;
   }
 
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      this.woken = false;
-      let restMs: number;
-      try {
-        for (const kind of this.kinds.values()) await this.claimAndSend(kind);
-        restMs = await this.nextDueMs();
-      } catch (error) {
-        if (!this.stopped) this.log.error(`outbox: it could not be read (${(error as Error).message})`);
-        restMs = AFTER_ERROR_MS;
-      }
-      if (this.stopped || this.woken || restMs <= 0) continue;
-      await this.rest(restMs);
-    }
+  /** One look: what each kind may claim now; then how long until the next row is due. */
+  private async round(): Promise<number> {
+    for (const kind of this.kinds.values()) await this.claimAndSend(kind);
+    return this.nextDueMs();
   }
 
   private roomOf(kind: OutboxKind): number {
@@ -115,7 +100,7 @@ export class Outbox {
     for (const row of rows) {
       const sending: Promise<void> = this.deliver(kind, row)
         .catch((error: Error) => {
-          if (!this.stopped) this.log.error(`outbox: ${row.kind} ${row.id} could not be recorded (${error.message})`);
+          if (!this.loop.isStopped) this.log.error(`outbox: ${row.kind} ${row.id} could not be recorded (${error.message})`);
         })
         .finally(() => {
           flying.delete(sending);
@@ -139,18 +124,6 @@ export class Outbox {
     );
     const ms = rows[0]?.ms;
     return ms === null || ms === undefined ? IDLE_LOOK_MS : Math.min(Math.ceil(ms), IDLE_LOOK_MS);
-  }
-
-  private async rest(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      if (this.woken) this.wakeUp(); // woken while the next due time was read
-    });
-    this.wakeUp = null;
   }
 
   private async deliver(kind: OutboxKind, row: OutboxRow): Promise<void> {

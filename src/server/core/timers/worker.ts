@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { TIMERS_NOTIFY, type TimerKind, type TimerStep } from './timers.ts';
+import { WakeLoop } from '../wake-loop.ts';
 
 const DEFAULT_LEASE_MS = 60_000;
 const DEFAULT_RETRY_BASE_MS = 30_000;
@@ -20,8 +21,6 @@ export const MAX_STEP_ATTEMPTS = 10;
  * (here or by another instance), so this only bounds a lost notification and a lease ending elsewhere.
  */
 export const TIMERS_IDLE_LOOK_MS = 30_000;
-/** After the database itself failed, the next look waits this long (not a tight loop against it). */
-const AFTER_ERROR_MS = 1000;
 const MAX_ERROR_LENGTH = 1000;
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -49,17 +48,16 @@ const stepOf = (row: StepRow): TimerStep => ({
 
 export class Timers {
   private readonly kinds = new Map<string, TimerKind>();
-  private stopped = false;
-  private woken = false;
-  private wakeUp: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
+  private readonly loop: WakeLoop;
   private stopping: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.loop = new WakeLoop(() => this.round(), log, 'timers: the due steps could not be read');
+  }
 
   /** A feature's kind of step (before the server is ready). */
   register(kind: TimerKind): void {
@@ -68,42 +66,29 @@ export class Timers {
   }
 
   async start(): Promise<void> {
-    if (this.loop || this.stopped) return;
+    if (this.loop.isStarted) return;
     this.unlisten = await this.db.listen(TIMERS_NOTIFY, () => this.wake());
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Something may be due sooner than the worker thought (a step was scheduled or moved). */
   wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
   /** Idempotent: a step being run finishes (or is rolled back) first. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
-      this.stopped = true;
-      this.wake();
-      await this.loop;
+      await this.loop.stop();
       await this.unlisten?.();
     })();
     return this.stopping;
   }
 
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      this.woken = false;
-      let restMs: number;
-      try {
-        for (const kind of this.kinds.values()) while (!this.stopped && (await this.claimAndRun(kind)));
-        restMs = await this.nextDueMs();
-      } catch (error) {
-        if (!this.stopped) this.log.error(`timers: the due steps could not be read (${(error as Error).message})`);
-        restMs = AFTER_ERROR_MS;
-      }
-      if (this.stopped || this.woken || restMs <= 0) continue;
-      await this.rest(restMs);
-    }
+  /** One look: every due step of each kind, one at a time; then how long until the next is due. */
+  private async round(): Promise<number> {
+    for (const kind of this.kinds.values()) while (!this.loop.isStopped && (await this.claimAndRun(kind)));
+    return this.nextDueMs();
   }
 
   /** Claims one due step of the kind and runs it; false when none is due. */
@@ -158,17 +143,5 @@ export class Timers {
     );
     const ms = rows[0]?.ms;
     return ms === null || ms === undefined ? TIMERS_IDLE_LOOK_MS : Math.min(Math.ceil(ms), TIMERS_IDLE_LOOK_MS);
-  }
-
-  private async rest(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      if (this.woken) this.wakeUp(); // woken while the next due time was read
-    });
-    this.wakeUp = null;
   }
 }
