@@ -20,6 +20,8 @@ let smtp: SmtpStandIn;
 let server: TestServer;
 let counter = 0;
 const unique = () => `${process.pid}-${++counter}`;
+/** The case answered "yes" and its answer's submission (erased last). */
+let answeredYes: { id: number; answerId: number };
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -164,6 +166,7 @@ describe('the recovery survey', () => {
       id,
     ]);
     expect(rows).toEqual([{ answer: 'yes', answer_id: answered.body.doc.id }]);
+    answeredYes = { id, answerId: answered.body.doc.id };
   });
 
   it('is not sent when the case is reopened before the delay, nor for "no action needed"; an altered token is a 400 naming case', async () => {
@@ -195,5 +198,10 @@ describe('the recovery survey', () => {
     const nextWeek = new Date(Date.now() + 7 * 86_400_000);
     expect(await recoveryAnswers(server.ctx.db, ['cova'], 1, nextWeek)).toEqual([]);
     expect(await recoveryAnswers(server.ctx.db, ['cova'], 2, nextWeek)).toEqual(cova);
+
+    // The case erased (retention, erasure) takes the answer's submission, the guest's words, with it.
+    await server.ctx.db.query('DELETE FROM documents WHERE id = $1', [answeredYes.id]);
+    expect((await server.ctx.db.query('SELECT id FROM documents WHERE id = $1', [answeredYes.answerId])).rows).toEqual([]);
+    expect((await recoveryAnswers(server.ctx.db, ['cova'], 4))[0]).toMatchObject({ yes: 0, no: 1 });
   });
 });

@@ -163,7 +163,7 @@ describe('without JavaScript', () => {
     });
   }
 
-  it('a guest answers the recovery survey in Arabic at 320 px: "no" reopens the case; the link then leads nowhere', async () => {
+  it('a guest answers the recovery survey at 320 px: in Arabic "no" reopens the case and the link then leads nowhere; in English "yes" confirms it', async () => {
     const { id, path: link } = await sentRecoverySurvey(e2e.server, 'ar');
     const page = await open(`${link}?lang=ar`);
     await page.setViewportSize({ width: 320, height: 800 });
@@ -189,6 +189,21 @@ describe('without JavaScript', () => {
     await again.getByRole('heading', { name: 'لم يعد هذا الاستبيان متاحًا' }).waitFor();
     await again.close();
     await page.close();
+
+    // In English, "yes" confirms the outcome recovered.
+    const english = await sentRecoverySurvey(e2e.server, 'en');
+    const other = await open(`${english.path}?lang=en`);
+    await other.setViewportSize({ width: 320, height: 800 });
+    expect(await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await choose(other, 'Did we make it right?', 'Yes');
+    await send(other, 'Send', []);
+    await other.locator('.thank-you h1').waitFor();
+    const { rows: confirmed } = await e2e.server.ctx.db.query<{ state: string; outcome: string }>(
+      'SELECT state, outcome FROM followups WHERE document_id = $1',
+      [english.id],
+    );
+    expect(confirmed).toEqual([{ state: 'resolved', outcome: 'recovered' }]);
+    await other.close();
   });
 
   it('the loyalty registration (a human check) cannot be sent: its button is disabled and says why', async () => {
