@@ -11,6 +11,7 @@ import { passHumanCheck } from './fill.ts';
 import { startE2E, type E2E } from './harness.ts';
 import { STAFF } from '../support/server.ts';
 import { diningAnswers } from '../api/samples.ts';
+import { sentRecoverySurvey } from '../support/recovery.ts';
 
 const cases = routeCases();
 
@@ -37,6 +38,8 @@ async function tabOf(context: BrowserContext): Promise<{ page: Page; cdp: CDPSes
 }
 /** Real values for the staff routes' parameters, made in beforeAll. */
 const staffParams: Record<string, string> = { ':form': 'dining-survey', ':collection': 'restaurants', ':global': 'page-content' };
+/** Real signed links for the guest routes whose page needs one (the recovery survey's form), made in beforeAll. */
+const guestLinks: Record<string, string> = {};
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -51,6 +54,7 @@ beforeAll(async () => {
   staffParams[':form/:id'] = `dining-survey/${created.body.doc.id}`;
   const cova = await e2e.server.api('/api/restaurants?where[slug][equals]=cova&depth=0');
   staffParams[':collection/:id'] = `restaurants/${cova.body.docs[0].id}`;
+  guestLinks['/recovery/:token'] = (await sentRecoverySurvey(e2e.server, 'en')).path;
 });
 afterAll(async () => {
   await guest?.close();
@@ -131,7 +135,7 @@ describe('accessibility gate', () => {
   for (const { route, path: samplePath, lang, form, staff: staffPage } of cases) {
     it(`${staffPage ? staffPath(route) : samplePath} in ${lang}${staffPage ? ', signed in' : ''}`, async () => {
       const context = staffPage ? staff : guest;
-      const path = staffPage ? staffPath(route) : samplePath;
+      const path = staffPage ? staffPath(route) : (guestLinks[route] ?? samplePath);
       const { page, cdp } = await tabOf(context);
       await page.goto(`${e2e.server.url}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
       await page.locator('h1').first().waitFor();

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCases } from '../../scripts/lib/local-site.ts';
 import { sharedE2E, type E2E } from './harness.ts';
+import { sentRecoverySurvey } from '../support/recovery.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Allowed names, longest first, so "Doha Oasis" is taken out before "Doha" could be. */
@@ -34,7 +35,9 @@ export function latinWords(text: string): string[] {
 describe('Arabic pages show no Latin-script words but allowed names', () => {
   for (const { path, lang } of routeCases().filter((c) => c.lang === 'ar')) {
     it(path, async () => {
-      const page = await e2e.visit(tab, `${path}${path.includes('?') ? '&' : '?'}lang=ar`);
+      // The recovery survey's page is at a signed link of a survey sent.
+      const at = path === '/recovery/:token' ? (await sentRecoverySurvey(e2e.server, 'ar')).path : path;
+      const page = await e2e.visit(tab, `${at}${at.includes('?') ? '&' : '?'}lang=ar`);
       await page.waitForLoadState('networkidle');
       // What a reader sees and hears: the tab title, every text (visually hidden ones too), and the
       // names and hints of controls; not text marked as another language (the language switch), nor

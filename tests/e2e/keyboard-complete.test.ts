@@ -11,6 +11,7 @@ import { tinyPng, pdfOf } from '../support/files.ts';
 import { ROOT } from '../support/server.ts';
 import { sharedE2E, todayIso, type E2E } from './harness.ts';
 import { definition, questionsOf, type Lang } from './fill.ts';
+import { sentRecoverySurvey } from '../support/recovery.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 /** One address per form route of routes.json (route parameters filled with seed content). */
-const PARAMETERS: Record<string, string> = { restaurantName: 'twiga', position: 'sales-associate-beauty' };
+const PARAMETERS: Record<string, string> = { restaurantName: 'twiga', position: 'sales-associate-beauty', token: '{signed-link}' };
 const routes = (
   JSON.parse(fs.readFileSync(path.join(ROOT, 'routes.json'), 'utf8')) as { routes: { path: string; page: { kind: string; form?: string } }[] }
 ).routes
@@ -201,7 +202,9 @@ describe.each(['en', 'ar'] as const)('every form by keyboard alone, in %s', (lan
   it.each(routes)(
     '$form ($address)',
     async ({ form, address }) => {
-      const page = await e2e.open(`${address}${address.includes('?') ? '&' : '?'}lang=${lang}`);
+      // The recovery survey's page is at a signed link of a survey sent: one of its own.
+      const at = form === 'recovery-survey' ? (await sentRecoverySurvey(e2e.server, lang)).path : address;
+      const page = await e2e.open(`${at}${at.includes('?') ? '&' : '?'}lang=${lang}`);
       await page.waitForLoadState('networkidle');
       const stops = await completeByKeyboard(page, form, lang);
       // Focus moved down the page: never back up to an earlier question (a row's controls share a line).

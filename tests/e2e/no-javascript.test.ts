@@ -1,5 +1,5 @@
 // Guests whose browser runs no JavaScript complete the dining, padel, retail, employee and
-// careers forms (the CV as a file in a multipart post): the browser posts each form itself, the
+// careers forms (the CV as a file in a multipart post) and the recovery survey (in Arabic at 320 px): the browser posts each form itself, the
 // server stores it and shows the thanks; a refused post shows the form again with the answers kept
 // and each message next to its question and in the summary, in English and Arabic.
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPdf } from '../support/files.ts';
 import { choose, expectMessageNextTo, fillDate, REQUIRED, tickAll } from './fill.ts';
 import { sharedE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { sentRecoverySurvey } from '../support/recovery.ts';
 
 let e2e: E2E;
 let context: BrowserContext;
@@ -161,6 +162,49 @@ describe('without JavaScript', () => {
       await page.close();
     });
   }
+
+  it('a guest answers the recovery survey at 320 px: in Arabic "no" reopens the case and the link then leads nowhere; in English "yes" confirms it', async () => {
+    const { id, path: link } = await sentRecoverySurvey(e2e.server, 'ar');
+    const page = await open(`${link}?lang=ar`);
+    await page.setViewportSize({ width: 320, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await page.getByRole('heading', { name: 'هل أصلحنا الأمر؟', level: 1 }).waitFor();
+    // Sent with no answer: the question says why, in Arabic.
+    await send(page, 'إرسال', []);
+    await expectMessageNextTo(page, 'made_right', page.getByRole('radiogroup', { name: 'هل أصلحنا الأمر؟' }), 'هذا الحقل مطلوب.');
+    await choose(page, 'هل أصلحنا الأمر؟', 'لا');
+    await page.getByLabel('هل تودّ إضافة شيء؟ (اختياري)').fill('ما زال الطبق باردًا');
+    await send(page, 'إرسال', ['ما زال الطبق باردًا']);
+    await page.locator('.thank-you h1').waitFor();
+    expect(await page.locator('.thank-you h1').textContent()).toBe('شكرًا على إجابتك');
+    const { rows } = await e2e.server.ctx.db.query<{ state: string; answer: string }>(
+      'SELECT f.state, r.answer FROM followups f JOIN recovery_surveys r ON r.document_id = f.document_id WHERE f.document_id = $1',
+      [id],
+    );
+    expect(rows).toEqual([{ state: 'in-progress', answer: 'no' }]);
+    const again = await context.newPage();
+    const gone = await again.goto(`${e2e.server.url}${link}?lang=ar`);
+    expect(gone?.status()).toBe(404);
+    await again.getByRole('heading', { name: 'لم يعد هذا الاستبيان متاحًا' }).waitFor();
+    await again.close();
+    await page.close();
+
+    // In English, "yes" confirms the outcome recovered.
+    const english = await sentRecoverySurvey(e2e.server, 'en');
+    const other = await open(`${english.path}?lang=en`);
+    await other.setViewportSize({ width: 320, height: 800 });
+    expect(await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await choose(other, 'Did we make it right?', 'Yes');
+    await send(other, 'Send', []);
+    await other.locator('.thank-you h1').waitFor();
+    const { rows: confirmed } = await e2e.server.ctx.db.query<{ state: string; outcome: string }>(
+      'SELECT state, outcome FROM followups WHERE document_id = $1',
+      [english.id],
+    );
+    expect(confirmed).toEqual([{ state: 'resolved', outcome: 'recovered' }]);
+    await other.close();
+  });
 
   it('the loyalty registration (a human check) cannot be sent: its button is disabled and says why', async () => {
     const page = await open('/printemps/loyalty-registration');

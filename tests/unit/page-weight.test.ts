@@ -46,8 +46,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * routes and header in the route table, a waiver's send naming the party of its address (contract/party-names.ts,
  * no TypeBox), and their texts in every guest page's language file (the desk's stay in the staff file, the mail's
  * and PDF's the server's only: +1.4 KB of the 1.6): 203.6 KB.
+ * 204.3 since the recovery survey (issue 30, features/recovery) is a page of the table: its route and header in the
+ * route table (+0.1 KB; its email's, gone page's and refusal's texts are the server's only, i18n.ts isServerText): 204.2 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 204.1;
+const DINING_SURVEY_JS_BUDGET_KB = 204.3;
 
 interface Chunk {
   file: string;

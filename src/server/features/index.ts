@@ -14,6 +14,7 @@ import { collectionsFeature } from './collections/index.ts';
 import { quotasFeature } from './quotas/index.ts';
 import { followupFeature } from './followup/index.ts';
 import { casesFeature } from './cases/index.ts';
+import { recoveryFeature } from './recovery/index.ts';
 import { reporterFeature } from './reporter/index.ts';
 import { contentFeature } from './content/index.ts';
 import { ssoFeature } from './sso/index.ts';
@@ -43,6 +44,7 @@ export const FEATURES: readonly ServerFeature[] = [
   quotasFeature,
   followupFeature,
   casesFeature,
+  recoveryFeature,
   reporterFeature,
   contentFeature,
   ssoFeature,

@@ -33,7 +33,8 @@ export type AuditAction =
   | 'case-clock-step'
   | 'reporter-message'
   | 'reporter-state'
-  | 'case-exclusion';
+  | 'case-exclusion'
+  | 'recovery-survey-sent';
 
 /** What a feature records: the staff member and the time are the log's own. */
 export interface AuditRecord {

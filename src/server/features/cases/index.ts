@@ -12,6 +12,9 @@ import { casesConfig } from './config.ts';
 import { caseInboundPlugin } from './inbound-plugin.ts';
 
 export { messagesOfSubmissions } from './thread.ts';
+// The recovery survey (features/recovery) writes to the same guest, in the same thread.
+export { guestEmail, guestLanguage, replyBlock, venueName } from './case-guest.ts';
+export { CASE_REPLY_KIND } from './reply-email.ts';
 
 export const casesFeature: ServerFeature = {
   name: 'cases',

@@ -9,7 +9,8 @@ import { startCaseClock } from './case-clock.ts';
 export { CASE_OVERDUE_SQL, FOLLOW_UP_COLUMNS, FOLLOW_UP_EXPORT_SQL, FOLLOW_UP_IN_PROGRESS_SQL, followUpSummaries, readFollowUp } from './followups.ts';
 export { canFollowUp } from './permission.ts';
 export { notesOfSubmissions } from './submission-notes.ts';
-export { reopenByGuest } from './reopen.ts';
+export { recoveredByGuest, reopenByGuest } from './reopen.ts';
+export { RECOVERY_SURVEY_KIND, parseRecoveryStepKey } from './recovery-step.ts';
 
 // The cases feature's replies meet a case's first-response clock (clock-changes.ts).
 export { caseReplied } from './clock-changes.ts';

@@ -17,6 +17,7 @@ import { canFollowUp } from './permission.ts';
 import { pathnameOf } from '../../core/http/pathname.ts';
 import { idParam } from '../../core/http/row-id.ts';
 import { clockAfterChange } from './clock-changes.ts';
+import { recoveryAfterChange } from './recovery-step.ts';
 import { caseClockKind, caseClockMailKind } from './clock-steps.ts';
 
 type SubmissionRequest = FastifyRequest<{ Params: { slug: string; id: string }; Querystring: { locale?: string } }>;
@@ -69,6 +70,7 @@ export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance,
         checkWorkflow(collection, before, change, lang);
         const noteId = await applyFollowUpChange(tx, row.id, userId, change);
         await clockAfterChange(tx, collection, row.id, before, change);
+        await recoveryAfterChange(tx, row.id, before);
         // What changed (the case's history: state from and to, the outcome), never a note's words
         // (they stay in followup_notes and followups.outcome_note, with author and time).
         const detail = {

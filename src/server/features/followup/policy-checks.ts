@@ -46,7 +46,8 @@ function conditionProblems(data: Data, form: LoadedForm | undefined, lang: Lang)
 
 function durationProblems(data: Data, lang: Lang): FieldError[] {
   const problems: FieldError[] = [];
-  for (const field of ['first_response', 'resolve']) {
+  // The recovery survey's delay (recovery-step.ts) is a duration too, never a clock of its own.
+  for (const field of ['first_response', 'resolve', 'recovery_survey_delay']) {
     const value = data[field];
     if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) continue;
     if (durationMs(value) === null) problems.push({ path: field, message: t('casePolicyDuration', lang, { value: String(value) }) });
