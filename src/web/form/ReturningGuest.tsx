@@ -27,6 +27,8 @@ export default function ReturningGuest({ formId, lang, opened, onPrefill }: Prop
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState<'send' | 'fill' | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  // Each code sent moves the focus to the code's field, once it is shown.
+  const [asked, setAsked] = useState(0);
   const [status, setStatus] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ contact?: string; code?: string }>({});
   const contactInput = useRef<HTMLInputElement>(null);
@@ -35,6 +37,9 @@ export default function ReturningGuest({ formId, lang, opened, onPrefill }: Prop
   useEffect(() => {
     if (opened) contactInput.current?.focus();
   }, [opened]);
+  useEffect(() => {
+    if (asked > 0) codeInput.current?.focus();
+  }, [asked]);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,13 +49,15 @@ export default function ReturningGuest({ formId, lang, opened, onPrefill }: Prop
       return;
     }
     setBusy('send');
-    const answer = await apiRequest<ReturningCodeSent>('POST', `/api/returning/code?locale=${lang}`, { json: { form: formId, contact, lang } }).catch(() => null);
+    const answer = await apiRequest<ReturningCodeSent>('POST', `/api/returning/code?locale=${lang}`, { json: { form: formId, contact, lang } }).catch(
+      () => null,
+    );
     setBusy(null);
     if (answer?.status === 202) {
       setErrors({});
       setSent(answer.body.message);
       setCode('');
-      requestAnimationFrame(() => codeInput.current?.focus());
+      setAsked((count) => count + 1);
     } else {
       setErrors({ contact: refusalAt(answer?.body, 'contact') ?? t('returningFailed', lang) });
       contactInput.current?.focus();
