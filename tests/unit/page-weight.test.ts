@@ -46,8 +46,11 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * routes and header in the route table, a waiver's send naming the party of its address (contract/party-names.ts,
  * no TypeBox), and their texts in every guest page's language file (the desk's stay in the staff file, the mail's
  * and PDF's the server's only: +1.4 KB of the 1.6): 203.6 KB.
+ * 204.5 since a waiver offers returning guests a code step (issue 32: form/ReturningGuest.tsx, its own chunk loaded on
+ * waiver pages only, after hydration): its texts in every guest page's language file (its mails' the server's only)
+ * and the lazy import in the form page: +0.34 KB, 204.44 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 204.1;
+const DINING_SURVEY_JS_BUDGET_KB = 204.5;
 
 interface Chunk {
   file: string;
