@@ -11,7 +11,7 @@ import { dohaDay } from '../../src/engine/waivers/waiver-validity.ts';
 import { STAFF } from '../support/server.ts';
 import { IFLY, minor, proofFor, waiverAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
-import { drawSignature, fillSignerAge } from './fill.ts';
+import { drawSignature, fillSignerAge, passHumanCheck } from './fill.ts';
 import { sidewaysAt320, startE2E, type E2E } from './harness.ts';
 
 const DESK = { email: 'desk.parties@dohaquest.example', password: STAFF.password };
@@ -160,7 +160,8 @@ describe("a party's waiver on the desk's kiosk", () => {
   it('an unknown code is Not Found, in the guest’s language; a full party says so and offers the plain waiver', async () => {
     const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 420, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${e2e.server.url}/p/ZZZZZZZZ?lang=ar`);
+    const unknown = await page.goto(`${e2e.server.url}/p/ZZZZZZZZ?lang=ar`);
+    expect(unknown?.status()).toBe(404);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).not.toBe('');
@@ -171,5 +172,59 @@ describe("a party's waiver on the desk's kiosk", () => {
     expect(await page.getByRole('link', { name: 'افتح الإقرار' }).getAttribute('href')).toBe('/dohaquest/ifly-waiver?lang=ar');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
+  });
+});
+
+describe('an organiser makes a party on /p/new', () => {
+  it('in English and in Arabic: the party link is ready, with its QR code, axe clean', async () => {
+    const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 420, height: 900 } });
+    try {
+      const page = await context.newPage();
+      for (const [lang, words] of [
+        [
+          'en',
+          {
+            title: 'Organise a group visit',
+            date: 'Visit date',
+            name: 'Your name',
+            phone: 'Your phone number',
+            email: 'Your email',
+            expected: 'Number of people (adults and children)',
+            create: 'Create the party link',
+            ready: 'Your party link is ready',
+          },
+        ],
+        [
+          'ar',
+          {
+            title: 'نظّم زيارة جماعية',
+            date: 'تاريخ الزيارة',
+            name: 'اسمك',
+            phone: 'رقم هاتفك',
+            email: 'بريدك الإلكتروني',
+            expected: 'عدد الأشخاص (بالغون وأطفال)',
+            create: 'أنشئ رابط المجموعة',
+            ready: 'رابط مجموعتك جاهز',
+          },
+        ],
+      ] as const) {
+        await page.goto(`${e2e.server.url}/p/new?lang=${lang}`);
+        await page.getByRole('heading', { level: 1, name: words.title }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+        await page.locator('#party-form').selectOption({ index: 1 });
+        await page.getByLabel(words.date, { exact: true }).fill(dohaDay(Date.now() + 86_400_000));
+        await page.getByLabel(words.name, { exact: true }).fill(lang === 'ar' ? 'هدى صالح' : 'Huda Saleh');
+        await page.getByLabel(words.phone, { exact: true }).fill('+97455501234');
+        await page.getByLabel(words.email, { exact: true }).fill(`new-party-${lang}-${process.pid}@example.com`);
+        await page.getByLabel(words.expected, { exact: true }).fill('6');
+        await passHumanCheck(page);
+        await page.getByRole('button', { name: words.create }).click();
+        await page.getByRole('heading', { level: 1, name: words.ready }).waitFor();
+        expect(await page.locator('.party-new').innerText()).toMatch(/\/p\/[0-9A-Za-z]+/);
+        expect(await axeViolations(page), `the party made, ${lang}`).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
   });
 });

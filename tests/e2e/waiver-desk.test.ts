@@ -55,7 +55,7 @@ describe('the desk checks a child in', () => {
     await searchFor(page, 'Name, phone number, QID/passport number or Form ID', '55507311', '1 waiver found');
     const card = page.getByRole('article', { name: /Noor Haddad/ });
     await card.getByText(reference, { exact: false }).waitFor();
-    await card.getByText(/^Valid until /).waitFor();
+    await card.getByText(/^Waiver on file, valid until /).waitFor();
     expect(await card.getByText('Not checked in yet').count()).toBe(3);
     // Masked to the last 4, each kept left to right.
     await card.getByText('QID/passport: \u2066•••••••0123\u2069').waitFor();

@@ -2,8 +2,10 @@
 // drawn signature that survives the screen turning, and a Form ID to keep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { draftSaved, sharedE2E, storedDocs, todayIso, type E2E } from './harness.ts';
+import { draftSaved, sharedE2E, sidewaysAt320, storedDocs, todayIso, type E2E } from './harness.ts';
 import { drawSignature, expectMessageNextTo, fillDate } from './fill.ts';
+import { axeViolations } from './axe.ts';
+import { codeOf, contactKey } from '../../src/server/features/returning/codes.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -310,5 +312,91 @@ describe('Laser Oasis waiver', () => {
       guardian: true,
       evidence: { formId: 'laser-oasis-waiver', language: 'ar' },
     });
+  });
+});
+
+describe('a returning guest', () => {
+  const email = `returning-e2e-${process.pid}@example.com`;
+  /** The code of the last one mailed to `email`, as the mail carries it (derived from its salt with the server's secret: never stored). */
+  async function mailedCode(): Promise<string> {
+    const { server } = e2e;
+    const key = contactKey(server.ctx.jwtSecret, { kind: 'email', value: email });
+    const { rows } = await server.ctx.db.query<{ salt: string }>('SELECT salt FROM returning_codes WHERE contact_key = $1 ORDER BY id DESC LIMIT 1', [key]);
+    return codeOf(server.ctx.jwtSecret, rows[0].salt);
+  }
+
+  it('in English, from the keyboard at 320 px: a code by email fills in their details and minors; in Arabic a wrong code is named at the field', async () => {
+    const signed = await e2e.server.api(`/api/${IFLY}`, {
+      json: {
+        visit_date: todayIso(),
+        name: 'Mariam Khalil',
+        birth_date: SIGNER_BORN,
+        weight_kg: 61,
+        qid: '28499887766',
+        phone: '+97455598877',
+        email,
+        dependents: [{ name: 'Yousef Khalil', birth_date: bornYearsAgo(9, 20), weight_kg: 30 }],
+        signature: {
+          strokes: [
+            [
+              [0.1, 0.2],
+              [0.4, 0.5],
+              [0.8, 0.3],
+            ],
+            [[0.9, 0.9]],
+          ],
+          aspect: 3,
+        },
+        acknowledgement: true,
+        guardian: true,
+      },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 320, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await e2e.visit(page, '/dohaquest/ifly-waiver');
+      const summary = page.getByText('Signed with us before?');
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      await page.getByLabel('Phone number or email address').focus();
+      await page.keyboard.type(email);
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: 'we sent a code to its email address' }).waitFor();
+      // The code field has the focus: typed and sent from the keyboard.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
+      expect(await axeViolations(page), 'the code step').toEqual([]);
+      expect(await sidewaysAt320(page), 'the code step at 320 px, 100 % and 200 % text').toEqual([0, 0]);
+      await page.keyboard.type(await mailedCode());
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Your details from your last waiver are filled in.' }).waitFor();
+      await expect.poll(() => page.getByLabel('Name of participant or parent/guardian').inputValue()).toBe('Mariam Khalil');
+      expect(await page.getByRole('group', { name: 'Minor 1' }).getByLabel("Minor's name").inputValue()).toBe('Yousef Khalil');
+      // Nothing of the code in the address.
+      expect(page.url()).not.toMatch(/code|\d{6}/);
+
+      // The reminder's link opens the step in Arabic; a wrong code says only that, next to the field.
+      await e2e.visit(page, '/dohaquest/ifly-waiver?lang=ar&again=1');
+      const contact = page.getByLabel('رقم الهاتف أو البريد الإلكتروني');
+      await expect.poll(() => contact.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await page.keyboard.type(email);
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: 'أرسلنا رمزًا' }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
+      const right = await mailedCode();
+      await page.keyboard.type(right === '000000' ? '000001' : '000000');
+      await page.keyboard.press('Enter');
+      const code = page.getByLabel('الرمز', { exact: true });
+      await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
+      expect(await code.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent)).toBe(
+        'الرمز غير معروف.',
+      );
+      expect(await page.getByLabel('اسم المشارك أو الوليّ/الوصي').inputValue()).toBe('');
+      expect(await axeViolations(page), 'the code step in Arabic').toEqual([]);
+      expect(await sidewaysAt320(page), 'the Arabic code step at 320 px').toEqual([0, 0]);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -48,8 +48,11 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * and PDF's the server's only: +1.4 KB of the 1.6): 203.6 KB.
  * 204.3 since the recovery survey (issue 30, features/recovery) is a page of the table: its route and header in the
  * route table (+0.1 KB; its email's, gone page's and refusal's texts are the server's only, i18n.ts isServerText): 204.2 KB.
+ * 204.6 since a waiver offers returning guests a code step (issue 32: form/ReturningGuest.tsx, its own chunk loaded on
+ * waiver pages only, after hydration): its texts in every guest page's language file (its mails' the server's only)
+ * and the lazy import in the form page: +0.34 KB, 204.54 KB with the recovery survey's route.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 204.3;
+const DINING_SURVEY_JS_BUDGET_KB = 204.6;
 
 interface Chunk {
   file: string;

@@ -266,6 +266,13 @@ export const FormDefinition = Type.Object(
           'Waivers: how long a signed waiver stays valid from its visit date (or signing date), as an ISO 8601 period (P1Y); default: the visit date only. The waiver desk shows "Valid until" or "Expired" from it.',
       }),
     ),
+    remindBeforeExpiry: Type.Optional(
+      Type.String({
+        pattern: '^P(?!$)(\\d+W)?(\\d+D)?$',
+        description:
+          'Waivers with `validFor`: a guest who gave an email (the `email` question) is mailed this long before their waiver expires (P14D), once per waiver, with a link to sign again (their details filled in through the returning-guest code).',
+      }),
+    ),
     party: Type.Optional(
       Type.Object(
         {

@@ -91,5 +91,5 @@ export const isStaffText = (key: string) => STAFF_TEXT_PREFIXES.some((prefix) =>
  * refusals; reach's pages of a review link that leads nowhere; the recovery survey's email, its gone page and refusal): forms:build leaves them out of both page files, so no page downloads them; the server reads
  * the whole catalogue.
  */
-export const SERVER_TEXT_PREFIXES = ['reporter', 'reach', 'partyMail', 'recovery'] as const;
+export const SERVER_TEXT_PREFIXES = ['reporter', 'reach', 'partyMail', 'recovery', 'returningMail'] as const;
 export const isServerText = (key: string) => SERVER_TEXT_PREFIXES.some((prefix) => key.startsWith(prefix));

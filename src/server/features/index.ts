@@ -30,6 +30,7 @@ import { privacyFeature } from './privacy/index.ts';
 import { waiverCopyFeature } from './waiver-copy/index.ts';
 import { waiversFeature } from './waivers/index.ts';
 import { partiesFeature } from './parties/index.ts';
+import { returningFeature } from './returning/index.ts';
 import { nativePostFeature } from './native-post/index.ts';
 import { reachFeature } from './reach/index.ts';
 import { renderFeature } from './render/index.ts';
@@ -61,6 +62,7 @@ export const FEATURES: readonly ServerFeature[] = [
   waiverCopyFeature,
   waiversFeature,
   partiesFeature,
+  returningFeature,
   nativePostFeature,
   reachFeature,
   renderFeature,

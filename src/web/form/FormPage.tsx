@@ -15,6 +15,8 @@ import { useHydrated } from './useHydrated.ts';
 const KioskForm = lazy(() => import('./kiosk/KioskForm.tsx').then((module) => ({ default: module.KioskForm })));
 /** What the device's offline queue says about this form (refused or expired submissions): read after hydration. */
 const QueueNotices = lazy(() => import('../offline/QueueNotices.tsx'));
+/** A waiver's returning-guest step (code by phone or email): only waiver pages download it, after hydration. */
+const ReturningGuest = lazy(() => import('./ReturningGuest.tsx'));
 import '../styles/form.css';
 
 export default function FormPage() {
@@ -62,6 +64,16 @@ export default function FormPage() {
             formId={loaded.compiled.form.id}
             lang={lang}
             onCorrect={(answers) => setCorrected((last) => ({ answers, round: (last?.round ?? 0) + 1 }))}
+          />
+        </Suspense>
+      )}
+      {hydrated && loaded.compiled.form.submit.evidence && (
+        <Suspense>
+          <ReturningGuest
+            formId={loaded.compiled.form.id}
+            lang={lang}
+            opened={new URLSearchParams(search).get('again') === '1'}
+            onPrefill={(answers) => setCorrected((last) => ({ answers, round: (last?.round ?? 0) + 1 }))}
           />
         </Suspense>
       )}

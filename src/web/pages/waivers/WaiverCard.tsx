@@ -70,7 +70,8 @@ export function WaiverCard({ waiver: found, onStatus }: { waiver: WaiverResult; 
         {waiver.expired ? (
           <span className="desk-badge desk-badge-bad">{t('staffWaiverExpired')}</span>
         ) : (
-          <span className="desk-badge desk-badge-good">{t('staffWaiverValidUntil', { date: staffDay(waiver.validUntil, lang) })}</span>
+          // On file: they need not sign again (unless the terms changed and must be signed anew, said beside it).
+          !waiver.mustSignNewTerms && <span className="desk-badge desk-badge-good">{t('staffWaiverOnFile', { date: staffDay(waiver.validUntil, lang) })}</span>
         )}
         {waiver.mustSignNewTerms ? (
           <span className="desk-badge desk-badge-bad">{t('staffWaiverMustSignNewTerms')}</span>
