@@ -46,8 +46,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * routes and header in the route table, a waiver's send naming the party of its address (contract/party-names.ts,
  * no TypeBox), and their texts in every guest page's language file (the desk's stay in the staff file, the mail's
  * and PDF's the server's only: +1.4 KB of the 1.6): 203.6 KB.
+ * 204.8 (+0.7) since what a guest types before hydration is handed to the form (form/earlyInput.ts, in the form's
+ * chunk: it must run in the hydration's commit, so it cannot wait for a lazy chunk; issue 34): 204.7 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 204.1;
+const DINING_SURVEY_JS_BUDGET_KB = 204.8;
 
 interface Chunk {
   file: string;
