@@ -1,7 +1,9 @@
 // Form pages (and the hubs and documents) arrive rendered by the server: readable without JavaScript in the page's language
 // and direction, then hydrated by React without a hydration error and without a visible change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageScriptsFrame, startE2E, type E2E } from './harness.ts';
+import type { Route } from 'playwright-core';
+import { drawSignature } from './fill.ts';
+import { pageScriptsFrame, startE2E, storedDocs, type E2E } from './harness.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -222,6 +224,57 @@ describe('form pages before JavaScript', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.title()).toContain(hostile);
     await page.close();
+  });
+
+  it('what a guest types and picks before the page is hydrated is all there after it, and is what is stored', async () => {
+    // The page's module scripts are held until the guest has answered (a slow phone, a slow network).
+    const context = await e2e.browser.browser.newContext({ locale: 'en-US' });
+    const held: Route[] = [];
+    let released = false;
+    await context.route(/\/assets\/[^/]+\.js(\?.*)?$/, (route) => (released ? route.continue() : void held.push(route)));
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${e2e.server.url}/dohaquest/ifly-waiver`, { waitUntil: 'commit' });
+    await page.locator('form').waitFor();
+    const guest = { name: `Early Typist ${Date.now()} نور`, qid: '28412345671', phone: '33112244', weight: '71', day: '9', year: '1987' };
+    // Typed key by key, as a guest does, into the server's HTML.
+    await page.locator('#root_name').pressSequentially(guest.name);
+    await page.locator('#root_qid').pressSequentially(guest.qid);
+    await page.locator('#root_phone__dial').selectOption('971');
+    await page.getByRole('textbox', { name: 'Phone number', exact: true }).pressSequentially(guest.phone);
+    const born = page.locator('[data-field="birth_date"]');
+    await born.getByLabel('Day', { exact: true }).pressSequentially(guest.day);
+    await born.getByLabel('Month', { exact: true }).selectOption('11');
+    await born.getByLabel('Year', { exact: true }).pressSequentially(guest.year);
+    await page.locator('#root_weight_kg').pressSequentially(guest.weight);
+    await page.locator('#root_acknowledgement').check();
+    // Still the server's HTML: nothing of the application ran (its entry is among the held chunks).
+    expect(await page.locator('#root[data-ssr]').count()).toBe(1);
+    expect(held.length).toBeGreaterThan(0);
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
+    await page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+
+    // Every character and pick is still there once hydrated...
+    expect(await page.locator('#root_name').inputValue()).toBe(guest.name);
+    expect(await page.locator('#root_qid').inputValue()).toBe(guest.qid);
+    expect(await page.getByRole('textbox', { name: 'Phone number', exact: true }).inputValue()).toBe(guest.phone);
+    expect(await born.getByLabel('Day', { exact: true }).inputValue()).toBe(guest.day);
+    expect(await born.getByLabel('Month', { exact: true }).inputValue()).toBe('11');
+    expect(await born.getByLabel('Year', { exact: true }).inputValue()).toBe(guest.year);
+    expect(await page.locator('#root_weight_kg').inputValue()).toBe(guest.weight);
+    expect(await page.locator('#root_acknowledgement').isChecked()).toBe(true);
+    // ...and in the answers sent: the pad is the script's, so the guest signs once it is there.
+    await drawSignature(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'iFly waiver submitted' }).waitFor();
+    const stored = (await storedDocs(e2e.server, 'ifly-waiver-forms')).filter((doc) => doc.qid === guest.qid);
+    expect(stored).toMatchObject([{ name: guest.name, birth_date: '1987-11-09', weight_kg: 71, acknowledgement: true }]);
+    expect(String(stored[0].phone).replace(/\D/g, '')).toBe(`971${guest.phone}`);
+    expect((stored[0].signature as { strokes: unknown[] }).strokes.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('the Content-Security-Policy still allows no inline script without a hash', async () => {

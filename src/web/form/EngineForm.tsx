@@ -15,6 +15,7 @@ import { answerChecks } from './answerChecks.ts';
 import { guestFormWidgets } from './bufferedWidgets.tsx';
 import type { FormData, GuestFormContext, UploadedFile } from './context.ts';
 import { DraftMark } from './draftStatus.tsx';
+import { useEarlyInput } from './earlyInput.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { ErrorToast } from './ErrorToast.tsx';
 import { localizeErrors, toErrorSchema } from './errors.ts';
@@ -106,6 +107,8 @@ export function EngineForm({
   const answers = useAnswers({ form, fields, sourced, optionDocs, draft, steps });
   const focus = useFormFocus(steps, idPrefix);
   const rjsf = useRef<Form>(null);
+  const container = useRef<HTMLDivElement>(null);
+  useEarlyInput(container);
   const phoneCheck = usePhoneCheck(form, answers.data, loaded.phoneCheck);
   const submission = useSubmission({ loaded, lang, fields, optionDocs, steps, answers, draft, focus, rjsf, phoneCheck, submit, remember, onStored, posted });
   const uiSchema = useMemo(() => buildUiSchema(form, lang, FIELD_UI), [form, lang]);
@@ -148,7 +151,7 @@ export function EngineForm({
   return (
     // A submit (button or Enter in a field) first takes what is still being typed: RJSF validates
     // the changes queued before its submit, so these are part of what is checked and sent.
-    <div className="engine-form" onSubmitCapture={() => draft.edits.flush()}>
+    <div className="engine-form" ref={container} onSubmitCapture={() => draft.edits.flush()}>
       {state.toast && <ErrorToast message={state.toast} lang={lang} onClose={() => dispatch({ type: 'toast', message: null })} />}
       <FormIntro form={form} lang={lang} sourced={sourced} />
       {steps.steps && <StepProgress form={form} steps={steps.steps} index={steps.index} lang={lang} headingRef={focus.stepHeading} />}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { flagEmoji, splitPhone, type CountryNames } from '../../engine/checks/country-codes.ts';
 import type { Lang } from '../../engine/text/languages.ts';
@@ -42,6 +42,17 @@ export function PhoneWidget(props: WidgetProps) {
   // The searchable picker needs the script: until the page is hydrated (or without JavaScript) it is a
   // plain select named <id>__dial, sent with the number by a post without JavaScript (features/native-post).
   const hydrated = useHydrated();
+  const plainSelect = useRef<HTMLSelectElement>(null);
+  // A dial code picked in the server's HTML before hydration is the picker's when it replaces the plain
+  // select (in the hydration's commit, before that render; the number typed then is form/earlyInput.ts's).
+  useLayoutEffect(() => {
+    const picked = plainSelect.current?.value;
+    if (hydrated || !picked || picked === dial) return;
+    const choice = plainChoices.find((o) => o.dial === picked);
+    if (choice) setDialKey(choice.key);
+    // Only the hydration's commit shows the plain select with a value the page did not set.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const emit = (nextDial: string | undefined, nextTyped: string) => {
     const digits = toAsciiDigits(nextTyped).replace(/\D/g, '');
@@ -76,6 +87,7 @@ export function PhoneWidget(props: WidgetProps) {
         />
       ) : (
         <select
+          ref={plainSelect}
           id={`${props.id}__dial`}
           name={`${props.id}__dial`}
           className="input select phone-dial"
