@@ -10,12 +10,15 @@ import { caseGuestPlugin } from './guest-plugin.ts';
 import { recordGuestLanguage } from './case-guest.ts';
 import { casesConfig } from './config.ts';
 import { caseInboundPlugin } from './inbound-plugin.ts';
+import { caseMeasuresPlugin } from './measures-plugin.ts';
 
 export { messagesOfSubmissions } from './thread.ts';
+/** The case measures, for the console home's "Cases" headline (features/home): the same numbers as GET /api/insights/cases. */
+export { measureCases } from './measures.ts';
 
 export const casesFeature: ServerFeature = {
   name: 'cases',
-  plugins: [replyTemplatesPlugin, casesPlugin, caseGuestPlugin, caseInboundPlugin],
+  plugins: [replyTemplatesPlugin, casesPlugin, caseGuestPlugin, caseInboundPlugin, caseMeasuresPlugin],
   config: casesConfig,
   migrations: CASES_MIGRATIONS,
   submissionHooks: [recordGuestLanguage],
