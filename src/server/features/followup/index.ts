@@ -11,8 +11,8 @@ export { canFollowUp } from './permission.ts';
 export { notesOfSubmissions } from './submission-notes.ts';
 export { reopenByGuest } from './reopen.ts';
 
-// The cases feature's replies meet a case's first-response clock (clock-changes.ts).
-export { caseReplied } from './clock-changes.ts';
+// The cases feature's replies meet a case's first-response clock and take the case up (replied.ts).
+export { followUpAfterReply } from './replied.ts';
 
 export const followupFeature: ServerFeature = {
   name: 'followup',

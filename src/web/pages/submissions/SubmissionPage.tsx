@@ -2,7 +2,7 @@
 // staff member's language), its files, signatures, the waiver evidence, its reference and dates,
 // and its follow-up (FollowUpPanel.tsx).
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { Link, useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
 import { dataFields } from '../../../engine/checks/conditions.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
@@ -41,6 +41,7 @@ export default function SubmissionPage() {
   const { lang } = useShell();
   const { t } = useTranslation();
   const { search } = useLocation();
+  const revalidator = useRevalidator();
   const fields = dataFields(compiled.form).filter((field) => doc[field.name] !== undefined && doc[field.name] !== null && doc[field.name] !== '');
   const evidence = doc.evidence ? Object.entries(doc.evidence) : [];
   return (
@@ -74,8 +75,25 @@ export default function SubmissionPage() {
           </>
         )}
       </dl>
-      <FollowUpPanel key={doc.id} collection={compiled.collection} id={doc.id} lang={lang} initial={doc.followUp} assignees={assignees} />
-      {compiled.form.contact && <GuestReplyPanel key={`reply-${doc.id}`} collection={compiled.collection} formId={compiled.id} id={doc.id} lang={lang} />}
+      {/* Keyed by its state too: a reply that moved the case (read again, onSent) shows the new state. */}
+      <FollowUpPanel
+        key={`${doc.id}-${doc.followUp?.state}`}
+        collection={compiled.collection}
+        id={doc.id}
+        lang={lang}
+        initial={doc.followUp}
+        assignees={assignees}
+      />
+      {compiled.form.contact && (
+        <GuestReplyPanel
+          key={`reply-${doc.id}`}
+          collection={compiled.collection}
+          formId={compiled.id}
+          id={doc.id}
+          lang={lang}
+          onSent={() => void revalidator.revalidate()}
+        />
+      )}
       <h2 id="console-answers">{t('staffAnswers')}</h2>
       <StaffTable caption={t('staffAnswers')} columns={[t('staffQuestion'), t('staffAnswer')]} rowsLang={textLang}>
         {fields.map((field) => (
