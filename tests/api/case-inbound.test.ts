@@ -59,7 +59,7 @@ async function arabicTemplate(): Promise<number> {
 }
 
 describe('the loop, through a real SMTP server and our own receiver', () => {
-  it('reply in Arabic -> RTL mail with the /reply/ link, threading and Reply-To -> answers on the page and by Reply -> thread, in progress, assignee alerted', async () => {
+  it('reply in Arabic -> RTL mail with the /reply/ link, threading and Reply-To -> answers on the page and by Reply -> thread, in progress, assignee alerted -> resolved recovered', async () => {
     const email = `guest-${unique()}@example.com`;
     const created = await server.api(`/api/${DINING}?locale=ar`, {
       json: diningAnswers({ visited_restaurant: 'Cova', rating_food: 'poor', email_address: email, name: 'ليلى حسن' }),
@@ -124,6 +124,29 @@ describe('the loop, through a real SMTP server and our own receiver', () => {
     for (const alert of smtp.mails.filter((received) => received.to.includes('manager.cova@roles.example.com'))) expect(alert.text).not.toMatch(/الحساء|سأعود/);
     // The receiver sends nothing: the only mails to the guest are the reply itself.
     expect(smtp.mails.filter((received) => received.to.includes(email))).toHaveLength(1);
+
+    // The manager answers again (threaded under the first mail) and resolves the case as recovered: it counts in the recovery rate.
+    const second = await server.api(`/api/${DINING}/${id}/messages`, {
+      method: 'POST',
+      json: { text: 'شكرًا لك، ننتظرك الأسبوع القادم.' },
+      as: 'none',
+      headers: manager,
+    });
+    expect(second.status).toBe(201);
+    await expect.poll(() => smtp.mails.filter((received) => received.to.includes(email)).length).toBe(2);
+    const next = smtp.mails.filter((received) => received.to.includes(email))[1];
+    expect(next.inReplyTo).toBe(mail.messageId);
+    expect(next.references).toEqual([mail.messageId]);
+    const resolved = await server.api(`/api/${DINING}/${id}/followup`, {
+      method: 'PATCH',
+      json: { state: 'resolved', outcome: 'recovered' },
+      as: 'none',
+      headers: manager,
+    });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body).toMatchObject({ state: 'resolved', outcome: 'recovered' });
+    const measured = await server.api('/api/insights/cases?form=dining-survey', { as: 'none', headers: manager });
+    expect(measured.body.overall).toMatchObject({ recovered: 1, resolvedWithReply: 1, recoveryRate: 1 });
   });
 
   it('refuses at RCPT another recipient, an altered, an unknown and an expired token; refuses an oversized message', async () => {

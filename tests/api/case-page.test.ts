@@ -145,12 +145,15 @@ describe("the guest's answer", () => {
       'SELECT action, user_email, detail FROM audit_log WHERE document_id = $1 ORDER BY id',
       [String(id)],
     );
+    // The reply took the case up (in progress), the manager resolved it, the guest's answer reopened it.
     expect(audit.map((entry) => [entry.action, entry.user_email])).toEqual([
       ['reply-to-guest', 'manager.cova@roles.example.com'],
       ['update-followup', 'manager.cova@roles.example.com'],
+      ['update-followup', 'manager.cova@roles.example.com'],
       ['update-followup', null],
     ]);
-    expect(audit[2].detail).toEqual({ state: 'in-progress', from: 'resolved', by: 'guest' });
+    expect(audit[1].detail).toMatchObject({ state: 'in-progress', from: 'new' });
+    expect(audit[3].detail).toEqual({ state: 'in-progress', from: 'resolved', by: 'guest' });
     expect(JSON.stringify(audit)).not.toMatch(/نعتذر|شكرًا/);
   });
 

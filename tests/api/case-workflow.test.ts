@@ -263,6 +263,25 @@ describe('waiting for the guest', () => {
     expect(await pendingSteps(paused.id)).toEqual([]);
   });
 
+  it("a reply asking for the guest's answer sets the case waiting (its clock still), by who replied; without it, in progress; resolved stays resolved", async () => {
+    const send = (id: number, json: Record<string, unknown>) =>
+      server.api(`/api/${DINING}/${id}/messages`, { method: 'POST', json: { text: 'Could you tell us more?', ...json }, as: 'none', headers: cova });
+    const asked = await poorSurvey({ email_address: guestEmail() });
+    expect((await send(asked.id, { waitForGuest: true })).status).toBe(201);
+    const waiting = await followUp(asked.id);
+    expect(waiting.state).toBe('waiting-for-guest');
+    expect(waiting.clock.pausedAt).not.toBeNull();
+    expect(waiting.clock.firstResponse.metAt).not.toBeNull();
+    expect(await pendingSteps(asked.id)).toEqual([]);
+    expect(waiting.history.at(-1)).toMatchObject({ from: 'new', state: 'waiting-for-guest', byGuest: false, by: { email: 'manager.cova@roles.example.com' } });
+    const told = await poorSurvey({ email_address: guestEmail() });
+    expect((await send(told.id, {})).status).toBe(201);
+    expect(await followUp(told.id)).toMatchObject({ state: 'in-progress', clock: { pausedAt: null } });
+    expect((await patch(told.id, { state: 'resolved', outcome: 'recovered' })).status).toBe(200);
+    expect((await send(told.id, { waitForGuest: true })).status).toBe(201);
+    expect(await followUp(told.id)).toMatchObject({ state: 'resolved', outcome: 'recovered' });
+  });
+
   it('resolving a waiting case resumes and meets its clock: nothing waits', async () => {
     const email = guestEmail();
     const { id } = await poorSurvey({ email_address: email });

@@ -242,7 +242,7 @@ describe('the submissions list filters on the follow-up and the answers', () => 
 });
 
 describe('the staff export', () => {
-  it('gives each submission its follow-up state and assignee, never the notes', async () => {
+  it('gives each submission its follow-up state, assignee, outcome, resolution and due time, never the notes', async () => {
     const low = await lowRating();
     const fine = await fineRating();
     await patch(low, { state: 'resolved', outcome: 'recovered', assigneeId: users.viewer.id, note: 'Voucher sent by email.' });
@@ -252,9 +252,9 @@ describe('the staff export', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0].endsWith(',Follow-up state,Assignee')).toBe(true);
-    expect(lines[1].endsWith(',resolved,viewer@example.com')).toBe(true);
-    expect(lines[2].endsWith(',new,')).toBe(true);
+    expect(lines[0].endsWith(',Follow-up state,Assignee,Outcome,Resolved at,Due at,Overdue')).toBe(true);
+    expect(lines[1]).toMatch(/,resolved,viewer@example\.com,recovered,\d{4}-\d{2}-\d{2}T[\d:.]+Z,,no$/);
+    expect(lines[2].endsWith(',new,,,,,no')).toBe(true);
     expect(answer.body).not.toContain('voucher');
   });
 });

@@ -107,7 +107,7 @@ describe('staff export a form to CSV', () => {
     const labels = server.ctx.registry.collections.get(PADEL)!.form!.compiled.labels;
     const recommend = labels.recommend_to_others_rating;
     const questions = Object.values(labels).flatMap((label) => (label === recommend ? [label, `${label} (Net Promoter band)`] : [label]));
-    expect(header).toEqual(['Reference', 'Created at', 'Source', ...questions, 'Follow-up state', 'Assignee']);
+    expect(header).toEqual(['Reference', 'Created at', 'Source', ...questions, 'Follow-up state', 'Assignee', 'Outcome', 'Resolved at', 'Due at', 'Overdue']);
     expect(rows).toHaveLength(3);
     const cell = (row: string[], label: string) => row[header.indexOf(label)];
     expect(rows.map((row) => row[0])).toEqual(created.map((doc) => doc.reference));

@@ -41,10 +41,15 @@ export const CaseThread = Type.Object({
 });
 export type CaseThread = Static<typeof CaseThread>;
 
-/** POST /api/{collection}/{id}/messages: the words (placeholders allowed), and the reply template they started from. */
+/**
+ * POST /api/{collection}/{id}/messages: the words (placeholders allowed), the reply template they
+ * started from, and whether the case now waits for the guest's answer (its clocks stand still until
+ * they answer); without it the case is in progress. A resolved case stays resolved.
+ */
 export const CaseReply = Type.Object({
   text: Type.String(),
   template: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 12 })])),
+  waitForGuest: Type.Optional(Type.Boolean()),
 });
 export type CaseReply = Static<typeof CaseReply>;
 

@@ -1,8 +1,9 @@
 // What needs a staff member's attention (GET /api/console/home), for what they may read: per form,
 // this week's submissions and mean rating beside last week's; the lowest-rated recent submissions;
-// unread alerts; follow-ups in progress and cases overdue. The route's schema and the console home's types.
+// unread alerts; follow-ups in progress and cases overdue; the cases' measures of the week. The route's schema and the console home's types.
 import { Type, type Static } from '@sinclair/typebox';
 import { LocalizedText } from '../fields/parts.ts';
+import { CasesHeadline } from './case-measures.ts';
 
 /** A "week" is the last 7 days up to now; "last week" the 7 before (a Sunday morning is not an empty week). */
 export const HOME_WEEK_DAYS = 7;
@@ -61,6 +62,8 @@ export const ConsoleHome = Type.Object({
   unreadAlerts: Count,
   followUpsInProgress: Count,
   overdue: Count,
+  /** The "Cases" headline: the caller's venues' cases opened in the last HOME_WEEK_DAYS (GET /api/insights/cases's measures). */
+  cases: CasesHeadline,
 });
 export type ConsoleHome = Static<typeof ConsoleHome>;
 

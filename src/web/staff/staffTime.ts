@@ -21,3 +21,11 @@ export const staffDay = (ymd: string, lang: Lang | string, style: DayStyle = 'da
 
 /** Numbers in the staff digits. */
 export const staffNumber = (lang: Lang | string, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(staffLocale(lang), options);
+
+/** A length of time read as people say it: seconds under a minute, minutes under an hour, hours under two days, else days (one decimal at most). */
+export function staffDuration(ms: number, lang: Lang | string): string {
+  const [unit, size] = ms < 60_000 ? ['second', 1000] : ms < 3_600_000 ? ['minute', 60_000] : ms < 172_800_000 ? ['hour', 3_600_000] : ['day', 86_400_000];
+  return new Intl.NumberFormat(staffLocale(lang), { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: unit === 'second' ? 0 : 1 }).format(
+    ms / size,
+  );
+}

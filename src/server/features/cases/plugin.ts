@@ -16,7 +16,7 @@ import { resolveLanguage } from '../../../engine/text/language.ts';
 import { CaseMessage, CasePreview, CaseThread } from '../../../engine/contract/cases.ts';
 import { fillReply } from '../../../engine/cases/reply-placeholders.ts';
 import { t } from '../../../engine/text/messages.ts';
-import { canFollowUp, caseReplied } from '../followup/index.ts';
+import { canFollowUp, followUpAfterReply } from '../followup/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ChannelName } from '../alerts/index.ts';
 import { guestEmail, guestLanguage, placeholderValues, replyBlock } from './case-guest.ts';
@@ -92,7 +92,6 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
           [row.id, subject, text, staff.id, guestLang],
         );
         const id = rows[0].id;
-        await caseReplied(tx, row.id);
         await enqueue(tx, {
           kind: CASE_REPLY_KIND,
           channel: 'email' satisfies ChannelName,
@@ -109,6 +108,9 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
           documentId: row.id,
           detail: { messageId: id, ...(templateId !== null ? { templateId } : {}) },
         });
+        // The case is taken up: waiting for the guest's answer when the reply asks for one, else in progress (recorded after the reply).
+        const waitForGuest = (request.body as { waitForGuest?: unknown } | null)?.waitForGuest === true;
+        await followUpAfterReply(tx, { collection, documentId: row.id, caller: request.caller, waitForGuest, messageId: id });
         return readMessage(tx, id);
       });
       return reply.code(201).send(message);

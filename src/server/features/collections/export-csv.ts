@@ -60,7 +60,15 @@ function columnsOf(collection: Collection, lang: Lang): ExportColumn[] {
     }
   }
   // Last, so the answers keep their columns; the internal notes are not exported (they stay in the console).
-  columns.push({ header: 'Follow-up state', cell: (row) => row.followup_state }, { header: 'Assignee', cell: (row) => row.followup_assignee });
+  const instant = (value: unknown) => (value instanceof Date ? value.toISOString() : '');
+  columns.push(
+    { header: 'Follow-up state', cell: (row) => row.followup_state },
+    { header: 'Assignee', cell: (row) => row.followup_assignee },
+    { header: 'Outcome', cell: (row) => row.followup_outcome ?? '' },
+    { header: 'Resolved at', cell: (row) => instant(row.followup_resolved_at) },
+    { header: 'Due at', cell: (row) => instant(row.followup_due_at) },
+    { header: 'Overdue', cell: (row) => (row.followup_overdue === true ? 'yes' : 'no') },
+  );
   return columns;
 }
 

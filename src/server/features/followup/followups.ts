@@ -41,9 +41,17 @@ export const FOLLOW_UP_COLUMNS = {
 /** The condition (over a `documents` row) of a submission whose follow-up is in progress: taken up, not resolved (the console home counts them). */
 export const FOLLOW_UP_IN_PROGRESS_SQL = `EXISTS (SELECT 1 FROM followups f WHERE f.document_id = documents.id AND f.state = 'in-progress')`;
 
-/** Select-list items giving each documents row its follow-up for the CSV export (notes stay in the console). */
+/**
+ * Select-list items giving each documents row its follow-up for the CSV export (notes, and the
+ * outcome's note, stay in the console): state, assignee, the outcome and when it was resolved (a
+ * resolved case's), when it is next due and whether it is overdue (as the list's columns say).
+ */
 export const FOLLOW_UP_EXPORT_SQL = `COALESCE((SELECT f.state FROM followups f WHERE f.document_id = documents.id), 'new') AS followup_state,
-  (SELECT u.email FROM followups f JOIN users u ON u.id = f.assignee_id WHERE f.document_id = documents.id) AS followup_assignee`;
+  (SELECT u.email FROM followups f JOIN users u ON u.id = f.assignee_id WHERE f.document_id = documents.id) AS followup_assignee,
+  (SELECT f.outcome FROM followups f WHERE f.document_id = documents.id AND f.state = 'resolved') AS followup_outcome,
+  (SELECT f.resolved_at FROM followups f WHERE f.document_id = documents.id AND f.state = 'resolved') AS followup_resolved_at,
+  ${CASE_DUE_SQL} AS followup_due_at,
+  ${CASE_OVERDUE_SQL} AS followup_overdue`;
 
 const member = (user: Pick<UserRow, 'id' | 'name' | 'email'>): StaffMember => ({ id: user.id, name: user.name, email: user.email });
 

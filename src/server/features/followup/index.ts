@@ -12,8 +12,8 @@ export { notesOfSubmissions } from './submission-notes.ts';
 export { recoveredByGuest, reopenByGuest } from './reopen.ts';
 export { RECOVERY_SURVEY_KIND, parseRecoveryStepKey } from './recovery-step.ts';
 
-// The cases feature's replies meet a case's first-response clock (clock-changes.ts).
-export { caseReplied } from './clock-changes.ts';
+// The cases feature's replies meet a case's first-response clock and take the case up (replied.ts).
+export { followUpAfterReply } from './replied.ts';
 
 export const followupFeature: ServerFeature = {
   name: 'followup',

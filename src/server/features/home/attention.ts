@@ -11,6 +11,7 @@ import { insightQuestions } from '../../../engine/insights/insight-questions.ts'
 import { HOME_WEEK_DAYS, type ConsoleHome, type ConsoleNav, type HomeForm, type LowRatedSubmission } from '../../../engine/contract/console-home.ts';
 import { CASE_OVERDUE_SQL, FOLLOW_UP_IN_PROGRESS_SQL } from '../followup/index.ts';
 import { unreadCount } from '../alerts/index.ts';
+import { measureCases } from '../cases/index.ts';
 
 /** Each rating answer a form can hold as (question, stored value, position on its scale): one array parameter each. */
 function ratingPositions(collection: Collection) {
@@ -123,6 +124,7 @@ export async function consoleHome(db: Queryable, caller: Caller, registry: Regis
     unreadAlerts: await unreadCount(db, caller, registry),
     followUpsInProgress: found.reduce((sum, item) => sum + item.form.followUpsInProgress, 0),
     overdue: found.reduce((sum, item) => sum + item.form.overdue, 0),
+    cases: (await measureCases(db, caller, registry, { days: HOME_WEEK_DAYS })).overall,
   };
 }
 

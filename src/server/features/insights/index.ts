@@ -7,7 +7,7 @@ import { INSIGHTS_MIGRATIONS } from './migrations.ts';
 export { aggregate, type AggregateRow } from './aggregate.ts';
 export { foldPending } from './fold.ts';
 /** The insights reads' shared parts, for the response funnel (features/reach): the form and read scope, the range, the conditions. */
-export { insightForm, type VenueScope } from './scope.ts';
+export { insightForm, insightScope, type VenueScope } from './scope.ts';
 export { callerLanguage, insightQuerySchema, readInsightRange, refuse, type InsightQuery } from './insight-request.ts';
 export { RANGE_CONDITION, venueCondition, type InsightRange } from './aggregate.ts';
 export { DOHA_TIME_ZONE } from './doha.ts';

@@ -1,6 +1,7 @@
 // /staff: what needs attention, of what the account reads (the server scopes it: a manager sees its
 // venues): unread alerts and follow-ups in progress; per form (by its staff name) this week's
-// submissions and mean rating beside last week's; the week's lowest-rated submissions, each a link;
+// submissions and mean rating beside last week's; the "Cases" headline of the week (opened, median
+// first response, shares within the policy, recovery rate); the week's lowest-rated submissions, each a link;
 // then the content staff can change. The pages it may open are in the navigation (StaffFrame).
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
@@ -10,7 +11,7 @@ import { useShell } from '../../shell/ShellContext.tsx';
 import { StaffTable } from '../../ui/StaffTable.tsx';
 import { staffCan } from '../../staff/requireStaff.ts';
 import { staffLink } from '../../staff/staffLink.ts';
-import { staffNumber, staffTime } from '../../staff/staffTime.ts';
+import { staffDuration, staffNumber, staffTime } from '../../staff/staffTime.ts';
 import { Note } from '../../staff/frame.tsx';
 import type { HomeData } from './homeLoader.ts';
 import '../../staff/console.css';
@@ -34,6 +35,9 @@ export default function HomePage() {
     return `${text}, ${words}`;
   };
   const rating = (form: HomeForm, week: HomeWeek) => (form.ratingTop === null ? null : week.meanRating);
+  const percent = staffNumber(lang, { style: 'percent', maximumFractionDigits: 1 });
+  const { cases } = attention;
+  const rate = (value: number | null) => (value === null ? t('insightsCasesNotYet') : percent.format(value));
   const ratingText = (top: number) => (value: number) => t('staffHomeRatingOf', { mean: mean.format(value), top: number.format(top) });
 
   return (
@@ -47,6 +51,25 @@ export default function HomePage() {
         <li>{t('staffHomeAttentionFollowUps', { count: number.format(attention.followUpsInProgress) })}</li>
         {attention.overdue > 0 && <li className="console-overdue">{t('staffHomeAttentionOverdue', { count: number.format(attention.overdue) })}</li>}
       </ul>
+      <section aria-labelledby="console-cases">
+        <h2 id="console-cases">{t('staffHomeCasesTitle')}</h2>
+        {cases.opened === 0 ? (
+          <Note>{t('staffHomeCasesNone')}</Note>
+        ) : (
+          <dl className="console-cases">
+            <dt>{t('insightsCasesOpened')}</dt>
+            <dd>{number.format(cases.opened)}</dd>
+            <dt>{t('insightsCasesMedianFirst')}</dt>
+            <dd>{cases.medianFirstResponseMs === null ? t('insightsCasesNotYet') : staffDuration(cases.medianFirstResponseMs, lang)}</dd>
+            <dt>{t('insightsCasesAnsweredWithin')}</dt>
+            <dd>{rate(cases.answeredWithinPolicy)}</dd>
+            <dt>{t('insightsCasesResolvedWithin')}</dt>
+            <dd>{rate(cases.resolvedWithinPolicy)}</dd>
+            <dt>{t('insightsCasesRecoveryRate')}</dt>
+            <dd>{rate(cases.recoveryRate)}</dd>
+          </dl>
+        )}
+      </section>
       {attention.forms.length > 0 && (
         <section aria-labelledby="console-week">
           <h2 id="console-week">{t('staffHomeWeekTitle')}</h2>

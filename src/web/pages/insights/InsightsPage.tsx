@@ -8,6 +8,7 @@ import { formText } from '../../../engine/text/messages.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { InsightComments } from './InsightComments.tsx';
 import { FunnelSection } from './FunnelSection.tsx';
+import { CasesSection } from './CasesSection.tsx';
 import { download, insightsCsv } from './insightsCsv.ts';
 import type { InsightsData } from './insightsLoader.ts';
 import { staffLink } from '../../staff/staffLink.ts';
@@ -29,7 +30,7 @@ function formatsFor(lang: string, period: string): Formats {
 }
 
 export default function InsightsPage() {
-  const { compiled, textLang, view, grouped, overall, comments, funnel, problem } = useLoaderData() as InsightsData;
+  const { compiled, textLang, view, grouped, overall, comments, funnel, cases, problem } = useLoaderData() as InsightsData;
   const { lang } = useShell();
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -140,6 +141,7 @@ export default function InsightsPage() {
         </>
       )}
       {funnel && <FunnelSection funnel={funnel} lang={lang} />}
+      {cases && (compiled.form.contact || cases.overall.opened > 0) && <CasesSection cases={cases} lang={lang} />}
       {comments && <InsightComments formId={compiled.id} textLang={textLang} questions={questions} comments={comments} search={search} />}
     </div>
   );

@@ -1,10 +1,12 @@
 // The loader of /staff/insights/:form: the form's aggregates grouped as asked (?by=, ?period=,
 // ?from=, ?to=; the URL carries the view so it can be shared), the same without grouping for the
-// headlines, and the comments of the range (?group= narrows them to one venue or answer).
+// headlines, the comments of the range (?group= narrows them to one venue or answer), its response
+// funnel and its case measures.
 import { consoleForms } from 'virtual:route-set';
 import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import type { InsightCommentsAnswer, InsightsAnswer } from '../../../engine/contract/insights.ts';
 import type { FunnelAnswer } from '../../../engine/contract/reach.ts';
+import type { CaseMeasuresAnswer } from '../../../engine/contract/case-measures.ts';
 import { insightGroupings } from '../../../engine/insights/insight-questions.ts';
 import { resolveLanguage } from '../../../engine/text/language.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
@@ -39,6 +41,8 @@ export interface InsightsData extends PageData {
   comments: InsightCommentsAnswer | null;
   /** The response funnel over the same range (days, or weeks for a weekly or monthly view). */
   funnel: FunnelAnswer | null;
+  /** The case measures over the same range (GET /api/insights/cases?form=); null when refused. */
+  cases: CaseMeasuresAnswer | null;
   problem: string | null;
 }
 
@@ -73,13 +77,17 @@ export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url,
   const funnel = new URLSearchParams(asked);
   funnel.set('by', view.funnel);
   funnel.set('period', view.period === 'day' ? 'day' : 'week');
-  const [groupedAnswer, overallAnswer, commentsAnswer, funnelAnswer] = await Promise.all([
+  const cases = new URLSearchParams(asked);
+  cases.delete('period');
+  cases.set('form', formId);
+  const [groupedAnswer, overallAnswer, commentsAnswer, funnelAnswer, casesAnswer] = await Promise.all([
     staffRequest<InsightsAnswer>('GET', `${base}?${grouped}`, undefined, signal),
     staffRequest<InsightsAnswer>('GET', `${base}?${asked}`, undefined, signal),
     staffRequest<InsightCommentsAnswer>('GET', `${base}/comments?${comments}`, undefined, signal),
     staffRequest<FunnelAnswer>('GET', `${base}/funnel?${funnel}`, undefined, signal),
+    staffRequest<CaseMeasuresAnswer>('GET', `/api/insights/cases?${cases}`, undefined, signal),
   ]);
-  for (const answer of [groupedAnswer, overallAnswer, commentsAnswer, funnelAnswer]) {
+  for (const answer of [groupedAnswer, overallAnswer, commentsAnswer, funnelAnswer, casesAnswer]) {
     if (answer.status !== 200 && answer.status !== 400) throw new Response(null, { status: answer.status });
   }
   const refused = [groupedAnswer, overallAnswer].find((answer) => answer.status === 400);
@@ -94,6 +102,7 @@ export const loadPage: LoadPage<InsightsRef, InsightsData> = async ({ page, url,
     overall: ok(overallAnswer),
     comments: ok(commentsAnswer),
     funnel: ok(funnelAnswer),
+    cases: ok(casesAnswer),
     problem,
   };
 };

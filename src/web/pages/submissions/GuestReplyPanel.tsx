@@ -1,7 +1,8 @@
 // Replying to the guest from the submission page (service recovery, features/cases): the thread,
 // then a reply box in the guest's language, started from a reply template or written, previewed as
 // the guest will read it (placeholders filled by the server) and sent; when no reply is possible
-// (no email, the guest said no), the reason stands instead of the box.
+// (no email, the guest said no), the reason stands instead of the box. Sending moves the case: to
+// waiting for the guest's answer (offered, and ticked, beside the button) or else in progress.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CASE_REPLY_MAX_LENGTH, type CasePreview, type CaseReply, type CaseThread } from '../../../engine/contract/cases.ts';
@@ -16,11 +17,13 @@ interface Props {
   formId: string;
   id: number;
   lang: Lang;
+  /** After a reply was sent: the case moved (waiting for the guest, or in progress), so the follow-up shown is read again. */
+  onSent?: () => void;
 }
 
 const RTL: readonly Lang[] = ['ar'];
 
-export function GuestReplyPanel({ collection, formId, id, lang }: Props) {
+export function GuestReplyPanel({ collection, formId, id, lang, onSent }: Props) {
   const { t } = useTranslation();
   const [thread, setThread] = useState<CaseThread | null | 'failed'>(null);
   const [templates, setTemplates] = useState<ReplyTemplate[]>([]);
@@ -29,6 +32,8 @@ export function GuestReplyPanel({ collection, formId, id, lang }: Props) {
   const [preview, setPreview] = useState<CasePreview | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
+  // A reply usually asks the guest something: the case then waits for their answer (its clock stands still).
+  const [waitForGuest, setWaitForGuest] = useState(true);
 
   useEffect(() => {
     let live = true;
@@ -48,7 +53,7 @@ export function GuestReplyPanel({ collection, formId, id, lang }: Props) {
   if (thread === null) return <p className="console-note">{t('staffCaseLoading')}</p>;
   if (thread === 'failed') return <p className="console-note">{t('staffCaseLoadFailed')}</p>;
   const guestLang = thread.reply.lang;
-  const reply = (): CaseReply => ({ text, ...(template ? { template: Number(template) } : {}) });
+  const reply = (): CaseReply => ({ text, ...(template ? { template: Number(template) } : {}), waitForGuest });
 
   /** The outcome's refusal shown; true when it went through. */
   function settle<T>(outcome: ReplyOutcome<T>): outcome is { kind: 'done'; value: T } {
@@ -83,6 +88,7 @@ export function GuestReplyPanel({ collection, formId, id, lang }: Props) {
     setTemplate('');
     setPreview(null);
     setStatus(t('staffCaseSent'));
+    onSent?.();
   }
 
   const language = t(LANGUAGE_LABELS[guestLang]);
@@ -161,6 +167,11 @@ export function GuestReplyPanel({ collection, formId, id, lang }: Props) {
               </div>
             </section>
           )}
+          <div className="field">
+            <label className="console-check">
+              <input type="checkbox" checked={waitForGuest} onChange={(event) => setWaitForGuest(event.target.checked)} /> {t('staffCaseWaitForGuest')}
+            </label>
+          </div>
           <button type="submit" className="button button-primary">
             {t('staffCaseSend')}
           </button>

@@ -2,6 +2,7 @@
 // staff member's language), its files, signatures, the waiver evidence, its reference and dates,
 // and its follow-up (FollowUpPanel.tsx).
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { dataFields } from '../../../engine/checks/conditions.ts';
 import { apiUrl } from '../../api/runtimeConfig.ts';
@@ -13,6 +14,8 @@ import { BackLink } from '../../staff/frame.tsx';
 import { staffLink } from '../../staff/staffLink.ts';
 import type { SubmissionData } from './submissionLoader.ts';
 import { FollowUpPanel } from './FollowUpPanel.tsx';
+import { readFollowUp } from './followUpApi.ts';
+import type { FollowUp } from '../../../engine/contract/followup.ts';
 import { GuestReplyPanel } from './GuestReplyPanel.tsx';
 import { SignedTerms } from './SignedTerms.tsx';
 import '../../styles/form.css';
@@ -41,6 +44,9 @@ export default function SubmissionPage() {
   const { lang } = useShell();
   const { t } = useTranslation();
   const { search } = useLocation();
+  // A reply moves the case (waiting for the guest, or in progress): the follow-up is read again then.
+  const [followUp, setFollowUp] = useState<FollowUp>(doc.followUp);
+  const replied = () => void readFollowUp(compiled.collection, doc.id).then((found) => found && setFollowUp(found));
   const fields = dataFields(compiled.form).filter((field) => doc[field.name] !== undefined && doc[field.name] !== null && doc[field.name] !== '');
   const evidence = doc.evidence ? Object.entries(doc.evidence) : [];
   return (
@@ -74,8 +80,11 @@ export default function SubmissionPage() {
           </>
         )}
       </dl>
-      <FollowUpPanel key={doc.id} collection={compiled.collection} id={doc.id} lang={lang} initial={doc.followUp} assignees={assignees} />
-      {compiled.form.contact && <GuestReplyPanel key={`reply-${doc.id}`} collection={compiled.collection} formId={compiled.id} id={doc.id} lang={lang} />}
+      {/* Keyed by its state too: a reply that moved the case (read again, onSent) shows the new state. */}
+      <FollowUpPanel key={`${doc.id}-${followUp.state}`} collection={compiled.collection} id={doc.id} lang={lang} initial={followUp} assignees={assignees} />
+      {compiled.form.contact && (
+        <GuestReplyPanel key={`reply-${doc.id}`} collection={compiled.collection} formId={compiled.id} id={doc.id} lang={lang} onSent={replied} />
+      )}
       <h2 id="console-answers">{t('staffAnswers')}</h2>
       <StaffTable caption={t('staffAnswers')} columns={[t('staffQuestion'), t('staffAnswer')]} rowsLang={textLang}>
         {fields.map((field) => (

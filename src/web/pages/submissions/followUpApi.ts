@@ -20,3 +20,9 @@ export async function changeFollowUp(collection: string, id: number, change: Fol
     return { kind: 'invalid', fieldErrors: Object.fromEntries(refusal.fields.map((error) => [error.path, error.message])) };
   return { kind: 'failed', message: refusal.message };
 }
+
+/** The follow-up as stored now (after a reply moved the case), or null when it could not be read. */
+export async function readFollowUp(collection: string, id: number): Promise<FollowUp | null> {
+  const answer = await staffRequest<FollowUp>('GET', `/api/${encodeURIComponent(collection)}/${id}/followup`).catch(() => null);
+  return answer?.status === 200 ? answer.body : null;
+}
