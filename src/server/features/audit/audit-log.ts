@@ -33,6 +33,7 @@ export type AuditAction =
   | 'case-clock-step'
   | 'reporter-message'
   | 'reporter-state'
+  | 'reporter-clock-step'
   | 'case-exclusion';
 
 /** What a feature records: the staff member and the time are the log's own. */

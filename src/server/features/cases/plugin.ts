@@ -48,7 +48,7 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
     async (request: SubmissionRequest) => {
       const { collection, row } = await submissionOf(request);
       return {
-        docs: await readThread(db, row.id),
+        docs: await readThread(ctx.sealed, db, row.id),
         reply: { lang: await guestLanguage(db, collection.form!.compiled, row), blocked: replyBlock(collection, row) },
       };
     },
