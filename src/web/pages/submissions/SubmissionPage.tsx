@@ -1,6 +1,6 @@
 // /staff/forms/:form/:id: one submission, every answer labelled as the guest saw it (in the
 // staff member's language), its files, signatures, the waiver evidence, its reference and dates,
-// and its follow-up (FollowUpPanel.tsx).
+// its follow-up (FollowUpPanel.tsx) and, for a reporter's case, compliance's side of it (ReporterCasePanel.tsx).
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
 import { dataFields } from '../../../engine/checks/conditions.ts';
@@ -14,6 +14,7 @@ import { staffLink } from '../../staff/staffLink.ts';
 import type { SubmissionData } from './submissionLoader.ts';
 import { FollowUpPanel } from './FollowUpPanel.tsx';
 import { GuestReplyPanel } from './GuestReplyPanel.tsx';
+import { ReporterCasePanel } from './ReporterCasePanel.tsx';
 import { SignedTerms } from './SignedTerms.tsx';
 import '../../styles/form.css';
 import '../../staff/console.css';
@@ -75,6 +76,9 @@ export default function SubmissionPage() {
         )}
       </dl>
       <FollowUpPanel key={doc.id} collection={compiled.collection} id={doc.id} lang={lang} initial={doc.followUp} assignees={assignees} />
+      {compiled.form.reporterAccess && (
+        <ReporterCasePanel key={`reporter-${doc.id}`} collection={compiled.collection} id={doc.id} lang={lang} accounts={assignees} />
+      )}
       {compiled.form.contact && <GuestReplyPanel key={`reply-${doc.id}`} collection={compiled.collection} formId={compiled.id} id={doc.id} lang={lang} />}
       <h2 id="console-answers">{t('staffAnswers')}</h2>
       <StaffTable caption={t('staffAnswers')} columns={[t('staffQuestion'), t('staffAnswer')]} rowsLang={textLang}>
