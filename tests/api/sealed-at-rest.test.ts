@@ -1,9 +1,11 @@
 // A confidential form's report (the whistle-blower's) is sealed before it reaches the database or
 // the file store (src/server/features/sealed): read as an attacker with a dump would read it, the
 // tables, the data directory's files, the object store and the backup hold none of its text, file
-// bytes or email; read as compliance, it opens. A backup restores into a report that opens with its
+// bytes or email, nor of its case's thread (the reporter's words, compliance's question) or the
+// internal notes about it; read as compliance and as the reporter, it opens. A backup restores into a report that opens with its
 // key; a rotation leaves it open and the old key alone opening nothing; a key that does not match
-// stops the start naming CONFIDENTIAL_KEY, and nothing is lost.
+// stops the start naming CONFIDENTIAL_KEY, and nothing is lost. Restored or rotated, the case opens
+// with its code and secret and its thread reads as written.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,6 +54,10 @@ function aReport() {
     name: `Noor ${tag} Saleh`,
     // The words of the uploaded PDF's page (files.ts pdfContent) and its metadata removal leaves them.
     fileWords: '(Total 42.00) Tj',
+    // The case's thread and notes, written after the report.
+    added: `He counts it in the back office ${tag}`,
+    question: `Which till is it, ${tag}?`,
+    note: `Rota shows ${tag} on Fridays`,
   };
 }
 
@@ -59,7 +65,9 @@ type Report = ReturnType<typeof aReport>;
 
 const compliance = (server: TestServer) => server.staffAs(['admin', 'compliance']);
 
-async function submit(server: TestServer, report: Report): Promise<{ id: number; reference: string; filename: string }> {
+type Submitted = { id: number; reference: string; filename: string; secret: string };
+
+async function submit(server: TestServer, report: Report): Promise<Submitted> {
   const upload = await server.api(`/api/${MEDIA}`, { form: fileForm(pdfWithMetadata(), 'evidence.pdf', 'application/pdf') });
   expect(upload.status).toBe(201);
   const created = await server.api(`/api/${WHISTLE}`, {
@@ -75,7 +83,32 @@ async function submit(server: TestServer, report: Report): Promise<{ id: number;
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   // The reporter's answer is the report as received, opened (nothing of it is lost by sealing).
   expect(created.body.doc.incident_or_concern).toBe(report.text);
-  return { id: created.body.doc.id, reference: created.body.doc.reference, filename: upload.body.doc.filename };
+  const submitted = {
+    id: created.body.doc.id,
+    reference: created.body.doc.reference,
+    filename: upload.body.doc.filename,
+    secret: created.body.reporter.secret,
+  };
+  // The case's thread and an internal note: the reporter adds information, compliance asks and notes.
+  const added = await server.api('/api/reporter/messages', { json: { code: submitted.reference, secret: submitted.secret, text: report.added } });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  const as = { as: 'none' as const, headers: await compliance(server) };
+  const asked = await server.api(`/api/${WHISTLE}/${submitted.id}/reporter/messages`, { ...as, json: { kind: 'question', text: report.question } });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+  const noted = await server.api(`/api/${WHISTLE}/${submitted.id}/followup`, { ...as, method: 'PATCH', json: { note: report.note } });
+  expect(noted.status, JSON.stringify(noted.body)).toBe(200);
+  return submitted;
+}
+
+/** The case as its reporter opens it with code and secret: the thread reads as written. */
+async function expectCaseOpens(server: TestServer, submitted: Submitted, report: Report) {
+  const opened = await server.api('/api/reporter/open', { json: { code: submitted.reference, secret: submitted.secret } });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  expect(opened.body.messages.map((message: { from: string; text: string }) => [message.from, message.text])).toEqual([
+    ['reporter', report.added],
+    ['compliance', report.question],
+  ]);
+  expect(opened.body.report).toEqual(expect.arrayContaining([expect.objectContaining({ text: report.text })]));
 }
 
 /** The report as compliance reads it in the console: its answers and its file's bytes. */
@@ -93,10 +126,15 @@ async function expectOpens(server: TestServer, id: number, report: Report) {
   expect(read.fileStatus).toBe(200);
   expect(read.file!.subarray(0, 5).toString()).toBe('%PDF-');
   expect(read.file!.includes(Buffer.from(report.fileWords, 'latin1'))).toBe(true);
+  const headers = await compliance(server);
+  const followUp = await server.api(`/api/${WHISTLE}/${id}/followup`, { as: 'none', headers });
+  expect(followUp.body.notes.map((note: { text: string }) => note.text)).toEqual([report.note]);
+  const thread = await server.api(`/api/${WHISTLE}/${id}/reporter`, { as: 'none', headers });
+  expect(thread.body.messages.map((message: { text: string }) => message.text)).toEqual([report.added, report.question]);
 }
 
 /** Every text the report must not leave in the clear. */
-const secretsOf = (report: Report) => [report.text, report.email, report.name, report.fileWords];
+const secretsOf = (report: Report) => [report.text, report.email, report.name, report.fileWords, report.added, report.question, report.note];
 
 function findIn(haystack: Buffer, report: Report): string[] {
   return secretsOf(report).filter((secret) => haystack.includes(Buffer.from(secret, 'utf8')) || haystack.includes(Buffer.from(secret, 'utf16le')));
@@ -137,7 +175,8 @@ describe('a confidential report at rest', () => {
   it('reaches the tables and the data directory sealed (text, file bytes, email), and opens for compliance in the console and the privacy tools', async () => {
     const server = await started();
     const report = aReport();
-    const { id, reference, filename } = await submit(server, report);
+    const submitted = await submit(server, report);
+    const { id, reference, filename } = submitted;
 
     // The plain facts the server needs stay readable: reference, form version, created time.
     const { rows } = await server.ctx.db.query<Record<string, unknown>>('SELECT * FROM documents WHERE id = $1', [id]);
@@ -152,6 +191,7 @@ describe('a confidential report at rest', () => {
     expect(stored.subarray(0, 5).toString()).not.toBe('%PDF-');
 
     await expectOpens(server, id, report);
+    await expectCaseOpens(server, submitted, report);
     const list = await server.api(`/api/${WHISTLE}?where[reference][equals]=${reference}`, { as: 'none', headers: await compliance(server) });
     expect(list.body.docs.map((doc: { incident_or_concern: string }) => doc.incident_or_concern)).toEqual([report.text]);
 
@@ -161,6 +201,8 @@ describe('a confidential report at rest', () => {
     expect(found.body.docs.map((doc: { id: number }) => doc.id)).toEqual([id]);
     const exported = await server.api(`/api/privacy/export?email=${encodeURIComponent(report.email)}`, { as: 'none', headers });
     expect(exported.body.submissions[0].answers).toMatchObject({ incident_or_concern: report.text, contact_email: report.email });
+    expect(exported.body.submissions[0].notes.map((note: { text: string }) => note.text)).toEqual([report.note]);
+    expect(exported.body.submissions[0].messages.map((message: { text: string }) => message.text)).toEqual([report.added, report.question]);
     const erased = await server.api('/api/privacy/erase', { as: 'none', headers, json: { email: report.email, reason: 'The reporter asked.', confirm: true } });
     expect(erased.status).toBe(200);
     expect((await consoleRead(server, id)).status).toBe(404);
@@ -223,7 +265,8 @@ describe('a confidential report at rest', () => {
     dirs.push(firstDir);
     const first = await started({ dataDir: firstDir });
     const report = aReport();
-    const { id } = await submit(first, report);
+    const submitted = await submit(first, report);
+    const { id } = submitted;
     const key = keyFileOf(firstDir);
 
     const archive = path.join(scratchDir('sealed-backup-'), 'backup.tar.gz');
@@ -243,6 +286,7 @@ describe('a confidential report at rest', () => {
     expect(fs.existsSync(path.join(secondDir, KEY_FILE))).toBe(false);
     const second = await started({ dataDir: secondDir, sealed: { key, previous: null } });
     await expectOpens(second, id, report);
+    await expectCaseOpens(second, submitted, report);
   }, 240_000);
 
   it('stays open through a rotation while the server runs, and the old key alone then opens nothing', async () => {
@@ -250,7 +294,8 @@ describe('a confidential report at rest', () => {
     dirs.push(dataDir);
     const server = await started({ dataDir });
     const report = aReport();
-    const { id } = await submit(server, report);
+    const submitted = await submit(server, report);
+    const { id } = submitted;
     const oldKey = keyFileOf(dataDir);
     const before = await server.ctx.db.query<{ data_key_id: string }>('SELECT data_key_id FROM documents WHERE data_key_id IS NOT NULL');
     expect(before.rows.length).toBeGreaterThanOrEqual(2); // the report and its file
@@ -263,6 +308,7 @@ describe('a confidential report at rest', () => {
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith(KEY_FILE))).toEqual([KEY_FILE]);
 
     await expectOpens(server, id, report);
+    await expectCaseOpens(server, submitted, report);
     const { rows } = await server.ctx.db.query<{ data_key_id: string; data_key: string }>(
       'SELECT data_key_id, data_key FROM documents WHERE data_key_id IS NOT NULL',
     );
@@ -282,6 +328,7 @@ describe('a confidential report at rest', () => {
     // Restarted on the rotated key file it opens; given only the old key, the start is refused.
     const again = await started({ dataDir });
     await expectOpens(again, id, report);
+    await expectCaseOpens(again, submitted, report);
     await stop(again);
     await expect(startTestServer({ dataDir, sealed: { key: oldKey, previous: null } })).rejects.toThrow(/CONFIDENTIAL_KEY does not match the stored data/);
   }, 240_000);

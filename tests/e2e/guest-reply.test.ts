@@ -3,10 +3,14 @@
 // the guest's language and a preview right to left as the guest will read it, sends, and sees the
 // reply in the thread as queued (this server has no mail server). A guest who left no email shows
 // the reason instead of the reply box. Axe clean, and no overflow at 320 px with 200 % text.
+// Compliance on a whistle-blower report (ReporterCasePanel.tsx), keyboard only: reads the reporter's
+// words, acknowledges (the acknowledgement in the report's language), asks a question, moves the case
+// to investigating and closes it (an outcome required, named next to its field), excludes an account
+// (then 404 for it); the reporter reads the question and "opened by compliance".
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
-import { DINING, diningAnswers } from '../api/samples.ts';
+import { DINING, diningAnswers, proofFor, WHISTLE } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
 import { startE2E, type E2E } from './harness.ts';
 import { signCaseToken } from '../../src/server/features/cases/case-link.ts';
@@ -192,4 +196,75 @@ describe("the guest's case page", () => {
       }
     });
   }
+});
+
+describe('compliance on a whistle-blower report', () => {
+  const COMPLIANCE = { email: 'reply-compliance@example.com', password: 'a compliance password' };
+  it('reads the thread, acknowledges, asks, investigates and closes with an outcome, excludes an account; keyboard only, axe clean at 320 px and 200 % text', async () => {
+    await saveStaffUser(e2e.server.ctx.db, COMPLIANCE.email, COMPLIANCE.password, 'compliance');
+    // The account to exclude (say, the person reported): it reads the report until then.
+    const otherHeaders = await e2e.server.staffAs(['compliance']);
+    const { rows: others } = await e2e.server.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'compliance@roles.example.com'`);
+    expect((await context.request.post(`${e2e.server.url}/api/users/login`, { data: COMPLIANCE })).status()).toBe(200);
+    const created = await e2e.server.api(`/api/${WHISTLE}?locale=ar`, {
+      json: { incident_or_concern: 'يتم التلاعب بالفواتير في قسم المشتريات.', acknowledgement: true },
+      headers: { 'x-captcha-proof': await proofFor(e2e.server, 'submit_form_whistle_blower') },
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body.doc;
+    const proof = { code: created.body.reporter.code as string, secret: created.body.reporter.secret as string };
+    expect((await e2e.server.api('/api/reporter/messages', { json: { ...proof, text: 'يحدث ذلك كل نهاية شهر.' } })).status).toBe(201);
+
+    const page = await open(`/staff/forms/whistle-blower/${id}?lang=en`);
+    const panel = page.getByRole('region', { name: "Reporter's case" });
+    await panel.getByText('يحدث ذلك كل نهاية شهر.').waitFor();
+    await panel.getByText(/^Acknowledgement due /).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await overflowAt(page, 320, 2), "the reporter's case at 320 px and 200 % text").toEqual([]);
+
+    // Acknowledge: one action, the acknowledgement written in the report's language (Arabic).
+    await panel.getByRole('button', { name: 'Acknowledge (sends the acknowledgement to the reporter)' }).focus();
+    await page.keyboard.press('Enter');
+    await panel.getByRole('status').getByText('Acknowledged: the reporter reads the acknowledgement on their page.').waitFor();
+    await panel.getByText(/· Acknowledgement ·/).waitFor();
+    await panel.getByText(/^Feedback due /).waitFor();
+
+    // A question, typed and sent by keyboard.
+    await panel.getByLabel('Message', { exact: true }).focus();
+    await page.keyboard.type('ما اسم المورّد؟');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await panel.getByRole('status').getByText('Sent: the reporter reads it on their page.').waitFor();
+    await panel.getByText('ما اسم المورّد؟').waitFor();
+
+    // Investigating, then closing: without an outcome the message stands next to the field.
+    await panel.getByLabel('New state').selectOption('investigating');
+    await panel.getByRole('button', { name: 'Save the state' }).press('Enter');
+    await panel.getByRole('status').getByText('The state is saved.').waitFor();
+    await panel.getByText('Being investigated', { exact: true }).waitFor();
+    await panel.getByLabel('New state').selectOption('closed');
+    await panel.getByRole('button', { name: 'Save the state' }).press('Enter');
+    await panel.getByText(/^Closing a report names its outcome/).waitFor();
+    expect(await panel.getByLabel('Outcome (to close)').getAttribute('aria-invalid')).toBe('true');
+    await panel.getByLabel('Outcome (to close)').selectOption('partly-substantiated');
+    await panel.getByRole('button', { name: 'Save the state' }).press('Enter');
+    await panel.getByText('Closed (Partly substantiated)').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Conflict of interest: the excluded account no longer finds the report.
+    expect((await e2e.server.api(`/api/${WHISTLE}/${id}`, { as: 'none', headers: otherHeaders })).status).toBe(200);
+    await panel.getByLabel('Account to exclude').selectOption(String(others[0].id));
+    await panel.getByRole('button', { name: 'Exclude', exact: true }).press('Enter');
+    await panel.getByRole('button', { name: 'Include compliance@roles.example.com again' }).waitFor();
+    expect((await e2e.server.api(`/api/${WHISTLE}/${id}`, { as: 'none', headers: otherHeaders })).status).toBe(404);
+    expect((await e2e.server.api(`/api/${WHISTLE}/${id}/reporter`, { as: 'none', headers: otherHeaders })).status).toBe(404);
+
+    // The reporter reads the acknowledgement (in Arabic), the question, the outcome and when compliance opened the report.
+    const opened = await e2e.server.api('/api/reporter/open?locale=ar', { json: proof });
+    expect(opened.body).toMatchObject({ state: 'closed', outcome: 'partly-substantiated' });
+    expect(opened.body.openedAt).not.toBeNull();
+    expect(opened.body.messages.map((message: { kind: string | null }) => message.kind)).toEqual([null, 'acknowledgement', 'question']);
+    expect(opened.body.messages[1].text).toMatch(/[\u0600-\u06FF]/);
+    expect(opened.body.messages[2].text).toBe('ما اسم المورّد؟');
+  });
 });

@@ -76,6 +76,12 @@ export const ReporterCaseState = Type.Object({
   acknowledgedAt: When,
   feedbackAt: When,
   closedAt: When,
+  /** When the acknowledgement is due (receipt plus the form's acknowledgeWithin). */
+  acknowledgeDueAt: When,
+  /** When the feedback is due (acknowledgement plus feedbackWithin); null until acknowledged. */
+  feedbackDueAt: When,
+  /** The clock that runs past its due time now (the console flags the report), or null. */
+  overdue: Type.Union([Type.Literal('acknowledge'), Type.Literal('feedback'), Type.Null()]),
   /** Where each state may go from here (engine/cases/reporter-case.ts REPORT_TRANSITIONS). */
   next: Type.Array(State),
   /** The accounts excluded from this case (conflict of interest). */
@@ -94,3 +100,6 @@ export type ReporterStaffMessage = Static<typeof ReporterStaffMessage>;
 /** PATCH /api/{collection}/{id}/reporter: a new state (closing names an outcome). */
 export const ReporterStateChange = Type.Object({ state: Type.Optional(State), outcome: Type.Optional(Outcome) });
 export type ReporterStateChange = Static<typeof ReporterStateChange>;
+
+/** GET /api/{collection}/{id}/reporter and every change's answer: the state and the thread, compliance's messages with their author. */
+export type ReporterStaffCase = ReporterCaseState & { messages: (ReporterMessage & { author: string | null })[] };

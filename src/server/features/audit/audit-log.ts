@@ -34,6 +34,7 @@ export type AuditAction =
   | 'reporter-message'
   | 'reporter-state'
   | 'case-exclusion'
+  | 'reporter-clock-step'
   | 'recovery-survey-sent';
 
 /** What a feature records: the staff member and the time are the log's own. */

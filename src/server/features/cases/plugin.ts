@@ -48,7 +48,7 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
     async (request: SubmissionRequest) => {
       const { collection, row } = await submissionOf(request);
       return {
-        docs: await readThread(db, row.id),
+        docs: await readThread(ctx.sealed, db, row.id),
         reply: { lang: await guestLanguage(db, collection.form!.compiled, row), blocked: replyBlock(collection, row) },
       };
     },
@@ -110,7 +110,7 @@ export const casesPlugin = ownPlugin('cases', async (app: FastifyInstance, ctx: 
         });
         // The case is taken up: waiting for the guest's answer when the reply asks for one, else in progress (recorded after the reply).
         const waitForGuest = (request.body as { waitForGuest?: unknown } | null)?.waitForGuest === true;
-        await followUpAfterReply(tx, { collection, documentId: row.id, caller: request.caller, waitForGuest, messageId: id });
+        await followUpAfterReply(ctx.sealed, tx, { collection, documentId: row.id, caller: request.caller, waitForGuest, messageId: id });
         return readMessage(tx, id);
       });
       return reply.code(201).send(message);

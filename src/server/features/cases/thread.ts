@@ -2,6 +2,7 @@
 // outbox (queued until a mail server takes it). Staff authors by name (else email).
 import type { Queryable } from '../../core/db/db.ts';
 import type { CaseMessage } from '../../../engine/contract/cases.ts';
+import type { Sealer } from '../sealed/index.ts';
 import { CASE_REPLY_KIND } from './reply-email.ts';
 
 type MessageRow = {
@@ -32,9 +33,11 @@ function toMessage(row: MessageRow): CaseMessage {
   };
 }
 
-export async function readThread(db: Queryable, documentId: number): Promise<CaseMessage[]> {
+/** A confidential submission's thread (a reporter's case) is stored sealed with its key: opened here. */
+export async function readThread(sealer: Sealer, db: Queryable, documentId: number): Promise<CaseMessage[]> {
   const { rows } = await db.query<MessageRow>(`${THREAD_SQL} WHERE m.document_id = $1 ORDER BY m.id`, [documentId]);
-  return rows.map(toMessage);
+  const open = await sealer.textOpener(db, documentId);
+  return rows.map((row) => toMessage({ ...row, text: open(row.text) }));
 }
 
 export async function readMessage(db: Queryable, id: number): Promise<CaseMessage> {

@@ -94,7 +94,7 @@ export const collectionsPlugin = ownPlugin('collections', async (app: FastifyIns
     if (collection.kind === 'submissions')
       await recordAudit(db, request.caller, { action: 'read-submission', target: collection.slug, documentId: rows[0].id });
     const [doc] = await present(request, collection, rows, depthOf(queryOf(request)));
-    return collection.kind === 'submissions' && isStaff(request.caller) ? { ...doc, followUp: await readFollowUp(db, rows[0].id) } : doc;
+    return collection.kind === 'submissions' && isStaff(request.caller) ? { ...doc, followUp: await readFollowUp(ctx.sealed, db, rows[0].id) } : doc;
   });
 
   // The body is checked by the form's compiled schema (or is a multipart upload), not here.

@@ -1,8 +1,11 @@
 // Reading and changing a submission's follow-up. Notes are append-only: each keeps its author and
 // time, so the notes table is their own record (the audit log says a note was added, not its text).
+// A note's words (and an outcome's) about a confidential submission are sealed with its data key
+// (features/sealed sealTextOf): they go in through applyFollowUpChange and out through readFollowUp.
 import type { Queryable } from '../../core/db/db.ts';
 import type { UserRow } from '../../core/access/staff-users.ts';
 import type { CaseDue, FollowUp, FollowUpEvent, FollowUpOutcome, FollowUpState, FollowUpSummary, StaffMember } from '../../../engine/contract/followup.ts';
+import type { Sealer } from '../sealed/index.ts';
 import { readCaseClock } from './case-clock.ts';
 
 interface FollowUpRow {
@@ -115,7 +118,7 @@ const historyOf = (db: Queryable, documentId: number) =>
     [String(documentId)],
   );
 
-export async function readFollowUp(db: Queryable, documentId: number): Promise<FollowUp> {
+export async function readFollowUp(sealer: Sealer, db: Queryable, documentId: number): Promise<FollowUp> {
   const { rows } = await db.query<FollowUpRow>('SELECT * FROM followups WHERE document_id = $1', [documentId]);
   const { rows: notes } = await db.query<{ id: number; author_id: number | null; text: string; created_at: Date }>(
     'SELECT * FROM followup_notes WHERE document_id = $1 ORDER BY id',
@@ -130,14 +133,15 @@ export async function readFollowUp(db: Queryable, documentId: number): Promise<F
     ...history.map((entry) => entry.user_id),
   ]);
   const person = (id: number | null | undefined) => (id ? (people.get(id) ?? null) : null);
+  const open = await sealer.textOpener(db, documentId);
   return {
     state: row?.state ?? 'new',
     assignee: person(row?.assignee_id),
     resolvedBy: row?.state === 'resolved' ? person(row.resolved_by) : null,
     resolvedAt: row?.state === 'resolved' && row.resolved_at ? row.resolved_at.toISOString() : null,
     outcome: row?.state === 'resolved' ? row.outcome : null,
-    outcomeNote: row?.state === 'resolved' ? row.outcome_note : null,
-    notes: notes.map((note) => ({ id: note.id, author: person(note.author_id), text: note.text, createdAt: note.created_at.toISOString() })),
+    outcomeNote: row?.state === 'resolved' && row.outcome_note !== null ? open(row.outcome_note) : null,
+    notes: notes.map((note) => ({ id: note.id, author: person(note.author_id), text: open(note.text), createdAt: note.created_at.toISOString() })),
     history: history.map(({ id, at, user_id, detail }): FollowUpEvent => ({
       id,
       at: at.toISOString(),
@@ -164,7 +168,7 @@ export interface CheckedChange {
 }
 
 /** Applies a checked change by `userId` in `tx`; answers the id of the note added, if any. */
-export async function applyFollowUpChange(tx: Queryable, documentId: number, userId: number, change: CheckedChange): Promise<number | null> {
+export async function applyFollowUpChange(sealer: Sealer, tx: Queryable, documentId: number, userId: number, change: CheckedChange): Promise<number | null> {
   if (change.state !== undefined || change.assigneeId !== undefined || change.outcome !== undefined) {
     // Resolving records who, when and the outcome; leaving "resolved" (reopening) forgets them all;
     // resolving again keeps the first who and when; an outcome given anew replaces the outcome and its note.
@@ -187,7 +191,7 @@ export async function applyFollowUpChange(tx: Queryable, documentId: number, use
         change.assigneeId !== undefined,
         userId,
         change.outcome ?? null,
-        change.outcomeNote ?? null,
+        change.outcomeNote === undefined ? null : await sealer.sealTextOf(tx, documentId, change.outcomeNote),
       ],
     );
   }
@@ -195,7 +199,7 @@ export async function applyFollowUpChange(tx: Queryable, documentId: number, use
   const { rows } = await tx.query<{ id: number }>('INSERT INTO followup_notes (document_id, author_id, text) VALUES ($1, $2, $3) RETURNING id', [
     documentId,
     userId,
-    change.note,
+    await sealer.sealTextOf(tx, documentId, change.note),
   ]);
   return rows[0].id;
 }

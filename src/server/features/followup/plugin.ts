@@ -49,7 +49,7 @@ export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance,
     { schema: { params: slugIdParams, headers: credentialHeaders, response: { 200: FollowUp } } },
     async (request: SubmissionRequest) => {
       const { row } = await submissionOf(request);
-      return readFollowUp(db, row.id);
+      return readFollowUp(ctx.sealed, db, row.id);
     },
   );
 
@@ -68,7 +68,7 @@ export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance,
         const { rows: stored } = await tx.query<{ state: FollowUpState }>('SELECT state FROM followups WHERE document_id = $1 FOR UPDATE', [row.id]);
         const before = stored[0]?.state ?? 'new';
         checkWorkflow(collection, before, change, lang);
-        const noteId = await applyFollowUpChange(tx, row.id, userId, change);
+        const noteId = await applyFollowUpChange(ctx.sealed, tx, row.id, userId, change);
         await clockAfterChange(tx, collection, row.id, before, change);
         await recoveryAfterChange(tx, row.id, before);
         // What changed (the case's history: state from and to, the outcome), never a note's words
@@ -80,7 +80,7 @@ export const followUpPlugin = ownPlugin('followup', async (app: FastifyInstance,
           ...(noteId !== null ? { noteId } : {}),
         };
         await recordAudit(tx, request.caller, { action: 'update-followup', target: collection.slug, documentId: row.id, detail });
-        return readFollowUp(tx, row.id);
+        return readFollowUp(ctx.sealed, tx, row.id);
       });
     },
   );

@@ -8,10 +8,12 @@ import type { Queryable } from '../../core/db/db.ts';
 import type { Collection } from '../../core/registry.ts';
 import type { FollowUpState } from '../../../engine/contract/followup.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { Sealer } from '../sealed/index.ts';
 import { applyFollowUpChange } from './followups.ts';
 import { caseReplied, clockAfterChange } from './clock-changes.ts';
 
 export async function followUpAfterReply(
+  sealer: Sealer,
   tx: Queryable,
   {
     collection,
@@ -26,7 +28,7 @@ export async function followUpAfterReply(
   const before = rows[0]?.state ?? 'new';
   const state: FollowUpState = before === 'resolved' ? 'resolved' : waitForGuest ? 'waiting-for-guest' : 'in-progress';
   if (state === before || caller.kind !== 'staff') return;
-  await applyFollowUpChange(tx, documentId, caller.user.id, { state });
+  await applyFollowUpChange(sealer, tx, documentId, caller.user.id, { state });
   await clockAfterChange(tx, collection, documentId, before, { state });
   await recordAudit(tx, caller, { action: 'update-followup', target: collection.slug, documentId, detail: { state, from: before, messageId } });
 }

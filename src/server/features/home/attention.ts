@@ -12,6 +12,10 @@ import { HOME_WEEK_DAYS, type ConsoleHome, type ConsoleNav, type HomeForm, type 
 import { CASE_OVERDUE_SQL, FOLLOW_UP_IN_PROGRESS_SQL } from '../followup/index.ts';
 import { unreadCount } from '../alerts/index.ts';
 import { measureCases } from '../cases/index.ts';
+import { REPORT_OVERDUE_SQL } from '../reporter/index.ts';
+
+/** Overdue: past a case policy's due time, or a report's acknowledgement or feedback (features/reporter). */
+const OVERDUE_SQL = `(${CASE_OVERDUE_SQL} OR ${REPORT_OVERDUE_SQL})`;
 
 /** Each rating answer a form can hold as (question, stored value, position on its scale): one array parameter each. */
 function ratingPositions(collection: Collection) {
@@ -71,7 +75,7 @@ async function formAttention(
             count(*) FILTER (WHERE ${LAST_WEEK})::int AS last_count,
             avg(${mean}) FILTER (WHERE ${LAST_WEEK})::float8 AS last_mean,
             (SELECT count(*)::int FROM documents WHERE ${scoped} AND ${FOLLOW_UP_IN_PROGRESS_SQL}) AS in_progress,
-            (SELECT count(*)::int FROM documents WHERE ${scoped} AND ${CASE_OVERDUE_SQL}) AS overdue
+            (SELECT count(*)::int FROM documents WHERE ${scoped} AND ${OVERDUE_SQL}) AS overdue
      FROM documents WHERE ${scoped} AND documents.created_at >= now() - interval '${2 * HOME_WEEK_DAYS} days'`,
     params,
   );
@@ -144,7 +148,7 @@ export async function consoleNav(db: Queryable, caller: Caller, registry: Regist
   const counts = parts.length
     ? (
         await db.query<{ in_progress: number; overdue: number }>(
-          `SELECT count(*) FILTER (WHERE ${FOLLOW_UP_IN_PROGRESS_SQL})::int AS in_progress, count(*) FILTER (WHERE ${CASE_OVERDUE_SQL})::int AS overdue
+          `SELECT count(*) FILTER (WHERE ${FOLLOW_UP_IN_PROGRESS_SQL})::int AS in_progress, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS overdue
            FROM documents WHERE (${parts.join(' OR ')})`,
           params,
         )

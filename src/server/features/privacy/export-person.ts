@@ -7,6 +7,7 @@ import { notesOfSubmissions } from '../followup/index.ts';
 import { messagesOfSubmissions } from '../cases/index.ts';
 import type { FoundSubmission } from './find-person.ts';
 import type { Person } from './person.ts';
+import type { Sealer } from '../sealed/index.ts';
 
 export const toMatch = (found: FoundSubmission): PrivacyMatch => ({
   id: found.id,
@@ -30,9 +31,23 @@ async function filesOf(db: Queryable, ids: number[]): Promise<Map<number, { name
   return files;
 }
 
-export async function exportPerson(db: Queryable, person: Person, found: FoundSubmission[], now = new Date()): Promise<PrivacyExport> {
+/** Texts written about a confidential submission (notes, messages) are stored sealed with its key: opened here. */
+async function openTexts<T extends { text: string }>(sealer: Sealer, db: Queryable, byDocument: Map<number, T[]>): Promise<Map<number, T[]>> {
+  const opened = new Map<number, T[]>();
+  for (const [id, items] of byDocument) {
+    const open = await sealer.textOpener(db, id);
+    opened.set(
+      id,
+      items.map((item) => ({ ...item, text: open(item.text) })),
+    );
+  }
+  return opened;
+}
+
+export async function exportPerson(db: Queryable, person: Person, found: FoundSubmission[], sealer: Sealer, now = new Date()): Promise<PrivacyExport> {
   const ids = found.map((submission) => submission.id);
-  const [notes, messages, files] = await Promise.all([notesOfSubmissions(db, ids), messagesOfSubmissions(db, ids), filesOf(db, ids)]);
+  const [stored, storedMessages, files] = await Promise.all([notesOfSubmissions(db, ids), messagesOfSubmissions(db, ids), filesOf(db, ids)]);
+  const [notes, messages] = [await openTexts(sealer, db, stored), await openTexts(sealer, db, storedMessages)];
   const submissions = found.map((submission): PrivacyExportSubmission => ({
     ...toMatch(submission),
     answers: submission.data,

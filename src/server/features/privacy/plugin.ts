@@ -91,7 +91,7 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
       if (format !== 'json' && format !== 'html') throw refuse(lang(request), 'format', 'privacyBadFormat');
       const person = readPerson(request.query, lang(request));
       const found = await findPerson(db, registry, request.caller, person, ctx.sealed);
-      const data = await exportPerson(db, person, found);
+      const data = await exportPerson(db, person, found, ctx.sealed);
       await audit(request, 'privacy-export', person, { found: found.length, format });
       const stamp = data.exportedAt.slice(0, 10);
       reply.header('cache-control', 'private, no-store');

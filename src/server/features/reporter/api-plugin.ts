@@ -32,7 +32,7 @@ export const reporterApiPlugin = ownPlugin('reporter-api', async (app: FastifyIn
       if (request.caller.kind === 'anonymous') throw forbidden();
       const lang = langOf(request);
       const opened = await openOrRefuse(ctx, request, collections, lang);
-      return reporterCase(ctx.db, opened.collection, ctx.sealed.openRow(opened.row), lang);
+      return reporterCase(ctx.sealed, ctx.db, opened.collection, ctx.sealed.openRow(opened.row), lang);
     },
   );
 
@@ -44,7 +44,7 @@ export const reporterApiPlugin = ownPlugin('reporter-api', async (app: FastifyIn
       const lang = langOf(request);
       const opened = await openOrRefuse(ctx, request, collections, lang);
       const id = await addInformation(ctx, opened, request.body, claimedUploadHashes(request.headers[UPLOAD_CLAIM_HEADER]), lang);
-      const message = (await reporterMessages(ctx.db, opened.row.id)).find((m) => m.id === id);
+      const message = (await reporterMessages(ctx.sealed, ctx.db, opened.row.id)).find((m) => m.id === id);
       if (!message) throw notRecognised(lang); // erased meanwhile
       return reply.code(201).send(message);
     },

@@ -9,7 +9,8 @@ import { answerText, serverAnswerReader, withUploads } from '../../core/forms/an
 import { dataFields } from '../../../engine/checks/conditions.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
 import type { ReporterCase, ReporterMessage } from '../../../engine/contract/reporter.ts';
-import { openMessageText } from './message-text.ts';
+import type { Sealer } from '../sealed/index.ts';
+import { messageTextOpener } from './message-text.ts';
 
 type CaseRow = {
   lang: Lang;
@@ -18,35 +19,37 @@ type CaseRow = {
   acknowledged_at: Date | null;
   feedback_at: Date | null;
   closed_at: Date | null;
+  acknowledge_due_at: Date | null;
+  feedback_due_at: Date | null;
 };
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 export async function caseRow(db: Queryable, documentId: number): Promise<CaseRow> {
-  const { rows } = await db.query<CaseRow>('SELECT lang, state, outcome, acknowledged_at, feedback_at, closed_at FROM reporter_cases WHERE document_id = $1', [
-    documentId,
-  ]);
+  const { rows } = await db.query<CaseRow>(
+    'SELECT lang, state, outcome, acknowledged_at, feedback_at, closed_at, acknowledge_due_at, feedback_due_at FROM reporter_cases WHERE document_id = $1',
+    [documentId],
+  );
   return rows[0];
 }
 
 /** The thread as the reporter reads it, oldest first. */
-export async function reporterMessages(db: Queryable, documentId: number): Promise<ReporterMessage[]> {
+export async function reporterMessages(sealer: Sealer, db: Queryable, documentId: number): Promise<ReporterMessage[]> {
   const { rows } = await db.query<{ id: number; direction: string; text: string; created_at: Date; kind: ReporterMessage['kind']; files: string[] | null }>(
     `SELECT m.id, m.direction, m.text, m.created_at, k.kind,
        (SELECT array_agg(u.data->>'filename' ORDER BY u.id) FROM reporter_message_files f JOIN documents u ON u.id = f.upload_id WHERE f.message_id = m.id) AS files
      FROM case_messages m LEFT JOIN reporter_messages k ON k.message_id = m.id WHERE m.document_id = $1 ORDER BY m.id`,
     [documentId],
   );
-  return Promise.all(
-    rows.map(async (row) => ({
-      id: row.id,
-      from: row.direction === 'from-guest' ? ('reporter' as const) : ('compliance' as const),
-      kind: row.kind ?? null,
-      text: await openMessageText(db, documentId, row.text),
-      files: (row.files ?? []).map((name) => ({ name })),
-      createdAt: row.created_at.toISOString(),
-    })),
-  );
+  const open = await messageTextOpener(sealer, db, documentId);
+  return rows.map((row) => ({
+    id: row.id,
+    from: row.direction === 'from-guest' ? ('reporter' as const) : ('compliance' as const),
+    kind: row.kind ?? null,
+    text: open(row.text),
+    files: (row.files ?? []).map((name) => ({ name })),
+    createdAt: row.created_at.toISOString(),
+  }));
 }
 
 /** The first time staff opened the report by itself (a list shows none of a confidential report's answers). */
@@ -59,7 +62,7 @@ async function firstOpened(db: Queryable, collection: Collection, documentId: nu
 }
 
 /** `row`: the report as the sealer opened it (its answers readable). */
-export async function reporterCase(db: Queryable, collection: Collection, row: DocumentRow, lang: Lang): Promise<ReporterCase> {
+export async function reporterCase(sealer: Sealer, db: Queryable, collection: Collection, row: DocumentRow, lang: Lang): Promise<ReporterCase> {
   const compiled = collection.form!.compiled;
   const stored = await caseRow(db, row.id);
   const reader = serverAnswerReader(compiled.id, lang);
@@ -78,6 +81,6 @@ export async function reporterCase(db: Queryable, collection: Collection, row: D
     feedbackAt: iso(stored.feedback_at),
     openedAt: iso(await firstOpened(db, collection, row.id)),
     report,
-    messages: await reporterMessages(db, row.id),
+    messages: await reporterMessages(sealer, db, row.id),
   };
 }

@@ -1,4 +1,4 @@
-// The reporter feature's tables (ids 400-419 are this feature's). reporter_cases: one per
+// The reporter feature's tables (ids 400-409 are this feature's). reporter_cases: one per
 // submission of a form with `reporterAccess`, written in the submission's transaction: the scrypt
 // hash of its secret (set right after, outside it: features/reporter/secret.ts), its state and
 // dates. reporter_messages: what a thread message (cases' case_messages) is to the reporter's case
@@ -43,6 +43,25 @@ export const REPORTER_MIGRATIONS: Migration[] = [
         failures integer NOT NULL,
         last_failed_at timestamptz NOT NULL DEFAULT now()
       )`,
+    ],
+  },
+  {
+    id: 401,
+    name: "a reporter's clocks: when the acknowledgement and the feedback are due; the steps that ran",
+    statements: [
+      // Set at receipt (acknowledgement) and at acknowledgement (feedback), from the form's reporterAccess periods.
+      `ALTER TABLE reporter_cases ADD COLUMN acknowledge_due_at timestamptz`,
+      `ALTER TABLE reporter_cases ADD COLUMN feedback_due_at timestamptz`,
+      // Each reminder or escalation that ran (report-clocks.ts): its emails' source, the case's record.
+      `CREATE TABLE reporter_clock_events (
+        id serial PRIMARY KEY,
+        document_id integer NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        clock text NOT NULL CHECK (clock IN ('acknowledge', 'feedback')),
+        step text NOT NULL CHECK (step IN ('reminder', 'due')),
+        recipients integer NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX reporter_clock_events_document ON reporter_clock_events (document_id, id)`,
     ],
   },
 ];

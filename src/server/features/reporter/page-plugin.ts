@@ -77,7 +77,7 @@ export const reporterPagePlugin = ownPlugin('reporter-page', async (app, ctx: Se
         send(
           reply,
           status,
-          casePage(lang, page, await reporterCase(ctx.db, opened.collection, ctx.sealed.openRow(opened.row), lang), proof, {
+          casePage(lang, page, await reporterCase(ctx.sealed, ctx.db, opened.collection, ctx.sealed.openRow(opened.row), lang), proof, {
             fileControl: fileRule && `root_${fileRule.field}`,
             ...options,
           }),

@@ -40,7 +40,7 @@ export async function addInformation(
 ): Promise<number> {
   const { text, uploadIds } = checkAddition(body, lang);
   return ctx.db.transaction(async (tx) => {
-    const id = await storeAddition(tx, collection, row, { text, uploadIds, claims }, lang, ctx.config.uploadOrphanMinutes);
+    const id = await storeAddition(ctx.sealed, tx, collection, row, { text, uploadIds, claims }, lang, ctx.config.uploadOrphanMinutes);
     await queueConfidentialNotice(tx, { collection, row, lang }, `reporter-message-${id}`);
     return id;
   });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { SubmissionAnswer, SubmissionHook } from '../../core/submission-hooks.ts';
 import { hashPassword } from '../../core/access/passwords.ts';
 import { formatSecret, SECRET_ALPHABET, SECRET_SYMBOLS } from '../../../engine/cases/reporter-case.ts';
+import { startAcknowledgeClock } from './report-clocks.ts';
 
 export function newSecret(): string {
   const bytes = randomBytes((SECRET_SYMBOLS * 5) / 8);
@@ -16,10 +17,15 @@ export function newSecret(): string {
   return formatSecret(symbols);
 }
 
-/** The submission hook: the case of a report of a form with reporterAccess, received, in the report's language. */
+/** The submission hook: the case of a report of a form with reporterAccess, received, in the report's language, its acknowledgement's clock started. */
 export const openReporterCase: SubmissionHook = async (tx, { collection, row, lang }) => {
-  if (!collection.form?.compiled.form.reporterAccess) return;
-  await tx.query('INSERT INTO reporter_cases (document_id, lang) VALUES ($1, $2) ON CONFLICT (document_id) DO NOTHING', [row.id, lang]);
+  const access = collection.form?.compiled.form.reporterAccess;
+  if (!access) return;
+  const { rows } = await tx.query('INSERT INTO reporter_cases (document_id, lang) VALUES ($1, $2) ON CONFLICT (document_id) DO NOTHING RETURNING 1', [
+    row.id,
+    lang,
+  ]);
+  if (rows.length) await startAcknowledgeClock(tx, access, row);
 };
 
 /** The create's answer: `reporter: { code, secret, page }`, the secret's hash stored in its place. */

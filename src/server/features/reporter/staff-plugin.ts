@@ -22,11 +22,12 @@ import { resolveLanguage } from '../../../engine/text/language.ts';
 import { formText, t } from '../../../engine/text/messages.ts';
 import { fillReply } from '../../../engine/cases/reply-placeholders.ts';
 import { REPORT_OUTCOMES, REPORT_TRANSITIONS, REPORTER_TEXT_MAX_LENGTH, type ReportState } from '../../../engine/cases/reporter-case.ts';
-import { ReporterCaseState, ReporterMessage, ReporterStaffMessage, ReporterStateChange } from '../../../engine/contract/reporter.ts';
+import { ReporterStaffMessage, ReporterStateChange, type ReporterStaffCase } from '../../../engine/contract/reporter.ts';
 import { canFollowUp } from '../followup/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { caseRow, reporterMessages } from './case-view.ts';
 import { storeStaffMessage } from './thread-write.ts';
+import { feedbackAgain, feedbackGiven, overdueClock, reportClockKind, reportClockMailKind, startFeedbackClock } from './report-clocks.ts';
 
 type SubmissionRequest = FastifyRequest<{ Params: { slug: string; id: string; userId?: string }; Querystring: { locale?: string } }>;
 
@@ -44,6 +45,8 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export const reporterStaffPlugin = ownPlugin('reporter-staff', async (app: FastifyInstance, ctx: ServerContext) => {
   const { db, registry } = ctx;
+  ctx.timers.register(reportClockKind(ctx));
+  ctx.outbox.register(reportClockMailKind(ctx));
 
   async function caseOf(request: SubmissionRequest): Promise<{ collection: Collection; row: DocumentRow; userId: number }> {
     const collection = registry.collections.get(request.params.slug);
@@ -56,7 +59,7 @@ export const reporterStaffPlugin = ownPlugin('reporter-staff', async (app: Fasti
 
   const consoleLang = (request: SubmissionRequest) => resolveLanguage(request.query.locale ?? request.headers['accept-language']?.split(',')[0]);
 
-  async function stateOf(tx: Queryable, documentId: number): Promise<ReporterCaseState & { messages: (ReporterMessage & { author: string | null })[] }> {
+  async function stateOf(tx: Queryable, documentId: number): Promise<ReporterStaffCase> {
     const stored = await caseRow(tx, documentId);
     if (!stored) throw notFound(); // a report stored before its form took reporters back
     const { rows: excluded } = await tx.query<{ id: number; name: string | null; email: string }>(
@@ -75,9 +78,12 @@ export const reporterStaffPlugin = ownPlugin('reporter-staff', async (app: Fasti
       acknowledgedAt: iso(stored.acknowledged_at),
       feedbackAt: iso(stored.feedback_at),
       closedAt: iso(stored.closed_at),
+      acknowledgeDueAt: iso(stored.acknowledge_due_at),
+      feedbackDueAt: iso(stored.feedback_due_at),
+      overdue: overdueClock(stored),
       next: [...REPORT_TRANSITIONS[stored.state]],
       excluded,
-      messages: (await reporterMessages(tx, documentId)).map((message) => ({ ...message, author: authorOf.get(message.id) ?? null })),
+      messages: (await reporterMessages(ctx.sealed, tx, documentId)).map((message) => ({ ...message, author: authorOf.get(message.id) ?? null })),
     };
   }
 
@@ -102,7 +108,7 @@ export const reporterStaffPlugin = ownPlugin('reporter-staff', async (app: Fasti
       const state = await db.transaction(async (tx) => {
         const stored = await caseRow(tx, row.id);
         if (!stored) throw notFound();
-        const id = await storeStaffMessage(tx, row.id, userId, kind, text, stored.lang);
+        const id = await storeStaffMessage(ctx.sealed, tx, row.id, userId, kind, text, stored.lang);
         await recordAudit(tx, request.caller, {
           action: 'reporter-message',
           target: collection.slug,
@@ -141,11 +147,12 @@ export const reporterStaffPlugin = ownPlugin('reporter-staff', async (app: Fasti
           visit_date: '',
         };
         const text = fillReply(templates[0]?.body?.trim() || t('reporterAcknowledgementText', stored.lang, { reference: values.reference }), values);
-        const id = await storeStaffMessage(tx, row.id, userId, 'acknowledgement', text, stored.lang);
-        await tx.query(
-          `UPDATE reporter_cases SET state = 'acknowledged', acknowledged_at = now(), updated_at = now(), updated_by = $2 WHERE document_id = $1`,
+        const id = await storeStaffMessage(ctx.sealed, tx, row.id, userId, 'acknowledgement', text, stored.lang);
+        const { rows: acknowledged } = await tx.query<{ acknowledged_at: Date }>(
+          `UPDATE reporter_cases SET state = 'acknowledged', acknowledged_at = now(), updated_at = now(), updated_by = $2 WHERE document_id = $1 RETURNING acknowledged_at`,
           [row.id, userId],
         );
+        await startFeedbackClock(tx, compiled.form.reporterAccess!, row.id, acknowledged[0].acknowledged_at);
         await recordAudit(tx, request.caller, {
           action: 'reporter-state',
           target: collection.slug,
@@ -181,6 +188,8 @@ export const reporterStaffPlugin = ownPlugin('reporter-staff', async (app: Fasti
           `UPDATE reporter_cases SET state = $2, outcome = $3, closed_at = CASE WHEN $2 = 'closed' THEN now() END, updated_at = now(), updated_by = $4 WHERE document_id = $1`,
           [row.id, to, outcome, userId],
         );
+        if (to === 'closed') await feedbackGiven(tx, row.id);
+        else if (from === 'closed') await feedbackAgain(tx, collection.form!.compiled.form.reporterAccess!, row.id);
         await recordAudit(tx, request.caller, {
           action: 'reporter-state',
           target: collection.slug,

@@ -9,7 +9,9 @@ import { notFound, validationError } from '../../core/errors.ts';
 import { t } from '../../../engine/text/messages.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
 import { REPORTER_TEXT_MAX_LENGTH, type ReporterMessageKind } from '../../../engine/cases/reporter-case.ts';
+import type { Sealer } from '../sealed/index.ts';
 import { sealMessageText } from './message-text.ts';
+import { feedbackGiven } from './report-clocks.ts';
 
 /** How long after its upload a file may still be added (the form's own rule: UPLOAD_ORPHAN_MINUTES). */
 export interface Addition {
@@ -37,6 +39,7 @@ async function stillThere(tx: Queryable, documentId: number): Promise<void> {
 
 /** Stores the reporter's addition in `tx` (files attached to the report); answers the message id. */
 export async function storeAddition(
+  sealer: Sealer,
   tx: Queryable,
   collection: Collection,
   row: DocumentRow,
@@ -57,7 +60,7 @@ export async function storeAddition(
   if (files.length !== new Set(addition.uploadIds).size) throw validationError(null, [{ path: 'files', message: t('uploadFailed', lang) }]);
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO case_messages (document_id, direction, text, lang) VALUES ($1, 'from-guest', $2, $3) RETURNING id`,
-    [row.id, await sealMessageText(tx, row.id, addition.text), lang],
+    [row.id, await sealMessageText(sealer, tx, row.id, addition.text), lang],
   );
   const id = rows[0].id;
   await tx.query('INSERT INTO reporter_messages (message_id, kind) VALUES ($1, NULL)', [id]);
@@ -71,6 +74,7 @@ export async function storeAddition(
 
 /** Stores compliance's message to the reporter in `tx`; the first feedback dates the case's feedback. Answers its id. */
 export async function storeStaffMessage(
+  sealer: Sealer,
   tx: Queryable,
   documentId: number,
   authorId: number,
@@ -81,9 +85,12 @@ export async function storeStaffMessage(
   await stillThere(tx, documentId);
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO case_messages (document_id, direction, text, author_id, lang) VALUES ($1, 'to-guest', $2, $3, $4) RETURNING id`,
-    [documentId, await sealMessageText(tx, documentId, text), authorId, lang],
+    [documentId, await sealMessageText(sealer, tx, documentId, text), authorId, lang],
   );
   await tx.query('INSERT INTO reporter_messages (message_id, kind) VALUES ($1, $2)', [rows[0].id, kind]);
-  if (kind === 'feedback') await tx.query('UPDATE reporter_cases SET feedback_at = COALESCE(feedback_at, now()) WHERE document_id = $1', [documentId]);
+  if (kind === 'feedback') {
+    await tx.query('UPDATE reporter_cases SET feedback_at = COALESCE(feedback_at, now()) WHERE document_id = $1', [documentId]);
+    await feedbackGiven(tx, documentId);
+  }
   return rows[0].id;
 }

@@ -126,6 +126,32 @@ export class Sealer {
     return TEXT_PREFIX + seal(await this.documentKey(db, documentId), Buffer.from(plaintext, 'utf8'), 'text').toString('base64');
   }
 
+  /**
+   * A text written about a document (a case message, an internal note), as it is stored: sealed
+   * with the document's data key when the document is sealed (a confidential form's submission),
+   * else as it is. Every such text goes in through here and comes out through openTextOf.
+   */
+  async sealTextOf(db: Queryable, documentId: number, plaintext: string): Promise<string> {
+    const key = await this.documentKeyIfSealed(db, documentId);
+    return key ? TEXT_PREFIX + seal(key, Buffer.from(plaintext, 'utf8'), 'text').toString('base64') : plaintext;
+  }
+
+  /**
+   * Opens the texts sealTextOf stored for one document (its key read once; one query, so a thread
+   * of many messages is opened in one go): each as it was written (one written before its document
+   * was sealed: as it is).
+   */
+  async textOpener(db: Queryable, documentId: number): Promise<(stored: string) => string> {
+    const key = await this.documentKeyIfSealed(db, documentId);
+    return (stored) =>
+      key && stored.startsWith(TEXT_PREFIX) ? open(key, Buffer.from(stored.slice(TEXT_PREFIX.length), 'base64'), 'text').toString('utf8') : stored;
+  }
+
+  private async documentKeyIfSealed(db: Queryable, documentId: number): Promise<Buffer | null> {
+    const { rows } = await db.query<SealedColumns>('SELECT data_key_id, data_key FROM documents WHERE id = $1', [documentId]);
+    return rows[0] && isSealedRow(rows[0]) ? this.dataKeyOf(rows[0]) : null;
+  }
+
   /** What sealFor sealed for the same document. */
   async openFor(db: Queryable, documentId: number, sealed: string): Promise<string> {
     if (!sealed.startsWith(TEXT_PREFIX)) throw new Error('Not a text sealed by sealFor.');

@@ -1,6 +1,6 @@
 // /staff/forms/:form/:id: one submission, every answer labelled as the guest saw it (in the
 // staff member's language), its files, signatures, the waiver evidence, its reference and dates,
-// and its follow-up (FollowUpPanel.tsx).
+// its follow-up (FollowUpPanel.tsx) and, for a reporter's case, compliance's side of it (ReporterCasePanel.tsx).
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { FollowUpPanel } from './FollowUpPanel.tsx';
 import { readFollowUp } from './followUpApi.ts';
 import type { FollowUp } from '../../../engine/contract/followup.ts';
 import { GuestReplyPanel } from './GuestReplyPanel.tsx';
+import { ReporterCasePanel } from './ReporterCasePanel.tsx';
 import { SignedTerms } from './SignedTerms.tsx';
 import '../../styles/form.css';
 import '../../staff/console.css';
@@ -82,6 +83,9 @@ export default function SubmissionPage() {
       </dl>
       {/* Keyed by its state too: a reply that moved the case (read again, onSent) shows the new state. */}
       <FollowUpPanel key={`${doc.id}-${followUp.state}`} collection={compiled.collection} id={doc.id} lang={lang} initial={followUp} assignees={assignees} />
+      {compiled.form.reporterAccess && (
+        <ReporterCasePanel key={`reporter-${doc.id}`} collection={compiled.collection} id={doc.id} lang={lang} accounts={assignees} />
+      )}
       {compiled.form.contact && (
         <GuestReplyPanel key={`reply-${doc.id}`} collection={compiled.collection} formId={compiled.id} id={doc.id} lang={lang} onSent={replied} />
       )}
