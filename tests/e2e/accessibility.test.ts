@@ -44,7 +44,11 @@ const guestLinks: Record<string, string> = {};
 beforeAll(async () => {
   e2e = await startE2E();
   // axe is injected as a script: the pages' Content-Security-Policy would (rightly) refuse it.
-  const options = { bypassCSP: true, viewport: { width: 390, height: 844 } };
+  // No service worker, as in every context of tests/support/browser.ts: it would precache every form
+  // page's code at install and, once it controls the tab, answer each route and keep the files each
+  // page loaded again (register.ts), for nothing the gate reads (how a page is laid out and named).
+  // tests/e2e/offline.test.ts checks the worker.
+  const options = { bypassCSP: true, serviceWorkers: 'block' as const, viewport: { width: 390, height: 844 } };
   guest = await e2e.browser.browser.newContext(options);
   staff = await e2e.browser.browser.newContext(options);
   const login = await staff.request.post(`${e2e.server.url}/api/users/login`, { data: STAFF });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { launchBrowser, type BrowserOptions, type TestBrowser } from '../support/browser.ts';
 import type { ServerConfig } from '../../src/server/core/config.ts';
 import { newDataDir, ROOT, startTestServer, type Json, type TestServer } from '../support/server.ts';
 
@@ -105,14 +105,15 @@ type WithShared = typeof globalThis & { [SHARED]?: Promise<TestServer> };
  * submission of a form, signs no one in (10 logins per address and minute) and changes no account or
  * content another file reads. close() closes the file's browser contexts; the server lives on until
  * the worker ends, its database in the run's folder, removed by the globalSetup (tests/support/e2e-setup.ts).
+ * browserOptions: the file's pages may register the service worker (BrowserOptions, tests/support/browser.ts).
  */
-export async function sharedE2E(): Promise<E2E> {
+export async function sharedE2E(browserOptions: BrowserOptions = {}): Promise<E2E> {
   const shared = globalThis as WithShared;
   shared[SHARED] ??= newDataDir(inject('sharedDataRoot'))
     .then((dataDir) => startPagesServer({ dataDir }))
     .then((pages) => pages.server);
   const server = await shared[SHARED];
-  return e2eOn(server, await launchBrowser(), async () => undefined);
+  return e2eOn(server, await launchBrowser(browserOptions), async () => undefined);
 }
 
 /** Today's date as the page computes it (the browser runs on this machine, in its time zone). */

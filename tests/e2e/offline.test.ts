@@ -19,7 +19,7 @@ const cv = path.join(files, 'offline-candidate-cv.pdf');
 beforeAll(async () => {
   fs.writeFileSync(receipt, tinyPng());
   fs.writeFileSync(cv, tinyPdf());
-  e2e = await sharedE2E();
+  e2e = await sharedE2E({ serviceWorkers: 'allow' }); // the pages' own service worker is what this file checks
 });
 afterAll(async () => {
   await e2e?.close();
