@@ -56,13 +56,16 @@ export interface BrowserOptions {
 
 export async function launchBrowser({ serviceWorkers = 'block' }: BrowserOptions = {}): Promise<TestBrowser> {
   const browser = await connectOrLaunch();
+  // The contexts a test opens itself on `browser` (bypassCSP for axe, a viewport...) get the same default; their own setting wins.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers, ...options });
   const logs: string[] = [];
   const contexts: BrowserContext[] = [];
   return {
     browser,
     logs,
     async newPage(options = {}) {
-      const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 420, height: 900 }, serviceWorkers });
+      const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 420, height: 900 } });
       contexts.push(context);
       const page = await context.newPage();
       page.on('console', (message) => logs.push(`[${message.type()}] ${message.text()}`));
