@@ -156,6 +156,15 @@ export async function sidewaysAt320(page: Page): Promise<number[]> {
   return over;
 }
 
+/** Presses Tab until the focused element matches `selector`: how a keyboard user gets there (at most `limit` presses). */
+export async function tabTo(page: Page, selector: string, limit = 60): Promise<void> {
+  for (let press = 0; press < limit; press++) {
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
 /** A new tab of `context` (e.g. a signed-in one) on `pathname`, once its main heading reads `heading`. */
 export async function openWithHeading(context: BrowserContext, e2e: E2E, pathname: string, heading: string): Promise<Page> {
   const page = await context.newPage();

@@ -1,12 +1,15 @@
 // Employees report a concern (/employee/whistle-blower), anonymously if they wish, with files
-// as evidence. They keep a case reference; the record holds nothing about their device.
+// as evidence. They keep a case reference; the record holds nothing about their device. The reporter's
+// way back: the secret shown once (copied, downloaded), the case page opened with code and secret in
+// Arabic with the keyboard only, compliance's question read and answered, also without JavaScript.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tinyPdf, tinyPng } from '../support/files.ts';
-import { sharedE2E, type E2E, storedDocs } from './harness.ts';
+import { axeViolations } from './axe.ts';
+import { sharedE2E, sidewaysAt320, tabTo, type E2E, storedDocs } from './harness.ts';
 import {
   REQUIRED,
   answersOf,
@@ -195,5 +198,141 @@ describe('whistle-blower portal', () => {
     await page.getByText('Captcha verification failed. Please reload page.').waitFor();
     expect(await submit.isDisabled()).toBe(true);
     expect((await storedDocs(e2e.server, COLLECTION)).filter((doc) => doc.incident_or_concern === 'Waiting for the check')).toHaveLength(0);
+  });
+});
+
+describe("the reporter's way back", () => {
+  const CASE_AR = {
+    title: 'متابعة بلاغك',
+    compliance: 'فريق الامتثال',
+    you: 'أنت',
+    sent: 'تم إرسال رسالتك.',
+    notRecognised: 'لم يتم التعرّف على الرمز أو الرمز السري.',
+  };
+  const QUESTION = 'ما اسم المورّد الذي قدّم الفاتورة؟';
+  const ANSWER = 'المورّد هو شركة الخليج للتجهيزات، والفاتورة رقم 4471.';
+  const MORE = 'أرفقت نسخة من البريد في رسالة لاحقة.';
+
+  /** The report's thread as compliance reads it (the reporter's words and compliance's, in order). */
+  async function thread(id: number): Promise<{ from: string; text: string }[]> {
+    const answer = await e2e.server.api(`/api/${COLLECTION}/${id}/reporter`, { as: 'none', headers: await e2e.server.staffAs(['compliance']) });
+    expect(answer.status).toBe(200);
+    return (answer.body.messages as { from: string; text: string }[]).map(({ from, text }) => ({ from, text }));
+  }
+
+  /** Opens the case page with code and secret from the keyboard only: Tab to each box, type, Enter. */
+  async function openCase(page: Page, code: string, secret: string): Promise<void> {
+    await tabTo(page, '#code');
+    await page.keyboard.type(code);
+    await tabTo(page, '#secret');
+    await page.keyboard.type(secret);
+    await page.keyboard.press('Enter');
+  }
+
+  it('in Arabic, keyboard only: the secret copied and downloaded, the case opened, compliance’s question answered; axe clean at 320 px and 200 % text', async () => {
+    // Axe is put into the page, so its Content-Security-Policy is bypassed in this context (as in every axe check).
+    const reporter = await e2e.browser.browser.newContext({ bypassCSP: true, acceptDownloads: true, viewport: { width: 390, height: 844 } });
+    await reporter.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
+    const page = await e2e.visit(await reporter.newPage(), '/employee/whistle-blower?lang=ar');
+    await page.getByLabel('صف المخالفة أو الواقعة').fill('فواتير مكررة من مورّد واحد في قسم المشتريات.');
+    await page.getByRole('checkbox', { name: ACKNOWLEDGEMENT_AR }).check();
+    await passHumanCheck(page);
+    await page.getByRole('button', { name: 'إرسال' }).click();
+    await page.getByRole('heading', { name: 'تم استلام البلاغ' }).waitFor();
+    const code = await shownReference(page, /^الرقم المرجعي لبلاغك: (\S+)\. احتفظ به للمتابعة\.$/);
+    const secret = (await page.getByTestId('reporter-secret').innerText()).trim();
+    expect(secret.replace(/[^A-Z0-9]/g, '').length).toBeGreaterThanOrEqual(16);
+    // The secret is a code inside Arabic text: isolated, left to right.
+    expect(await page.getByTestId('reporter-secret').getAttribute('dir')).toBe('ltr');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await sidewaysAt320(page)).toEqual([0, 0]);
+
+    // Copy, then download, from the keyboard.
+    await tabTo(page, '.thank-you-secret button');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'تم النسخ' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${code} ${secret}`);
+    await tabTo(page, '.thank-you-secret a[download]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    const saved = path.join(dir, 'secret.txt');
+    await download.saveAs(saved);
+    const file = fs.readFileSync(saved, 'utf8');
+    expect(file).toContain(code);
+    expect(file).toContain(secret);
+    expect(download.suggestedFilename()).toContain(code);
+
+    // Compliance asks a question before the reporter comes back.
+    const [stored] = await storedDocs(e2e.server, COLLECTION, { reference: code });
+    const asked = await e2e.server.api(`/api/${COLLECTION}/${stored.id}/reporter/messages?locale=ar`, {
+      method: 'POST',
+      as: 'none',
+      headers: await e2e.server.staffAs(['compliance']),
+      json: { kind: 'question', text: QUESTION },
+    });
+    expect(asked.status).toBe(201);
+
+    // The way back is the panel's own link: the case page in Arabic.
+    await tabTo(page, `.thank-you-secret a[href^="/employee/whistle-blower/case"]`);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: CASE_AR.title }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await sidewaysAt320(page)).toEqual([0, 0]);
+
+    // A wrong secret: the one sentence, no hint which of the two was wrong.
+    // (The page keeps its address to itself, referrer policy no-referrer: its posts come with the origin "null".)
+    await openCase(page, code, 'AAAA-BBBB-CCCC-DDDD');
+    expect(await page.locator('#open-error').innerText()).toBe(CASE_AR.notRecognised);
+    await openCase(page, code, secret);
+    const question = page.locator('article.message', { hasText: QUESTION });
+    await question.waitFor();
+    expect(await question.locator('.from').innerText()).toContain(CASE_AR.compliance);
+    // Never a staff name: the question is compliance's, the report's code isolated in the Arabic line.
+    expect(await page.locator('main').innerText()).not.toContain('@');
+    expect(await page.locator('.code', { hasText: code }).evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe('isolate');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await sidewaysAt320(page)).toEqual([0, 0]);
+
+    // The answer, from the keyboard: the box, then its Send button.
+    await tabTo(page, '#text');
+    await page.keyboard.type(ANSWER);
+    await tabTo(page, 'form[enctype="multipart/form-data"] button[type="submit"]');
+    await page.keyboard.press('Enter');
+    await page.getByText(CASE_AR.sent).waitFor();
+    const answer = page.locator('article.message', { hasText: ANSWER });
+    await answer.waitFor();
+    expect(await answer.locator('.from').innerText()).toContain(CASE_AR.you);
+    expect(await thread(stored.id as number)).toEqual(
+      expect.arrayContaining([
+        { from: 'compliance', text: QUESTION },
+        { from: 'reporter', text: ANSWER },
+      ]),
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await sidewaysAt320(page)).toEqual([0, 0]);
+
+    // Without JavaScript: the same page, opened and written to by native posts.
+    const plain = await e2e.browser.browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 800 } });
+    try {
+      const noScript = await plain.newPage();
+      await noScript.goto(`${e2e.server.url}/employee/whistle-blower/case?lang=ar`);
+      await noScript.getByRole('heading', { level: 1, name: CASE_AR.title }).waitFor();
+      await openCase(noScript, code, secret);
+      await noScript.locator('article.message', { hasText: ANSWER }).waitFor();
+      expect(await noScript.locator('article.message', { hasText: QUESTION }).count()).toBe(1);
+      await tabTo(noScript, '#text');
+      await noScript.keyboard.type(MORE);
+      await tabTo(noScript, 'form[enctype="multipart/form-data"] button[type="submit"]');
+      await noScript.keyboard.press('Enter');
+      await noScript.getByText(CASE_AR.sent).waitFor();
+      await noScript.locator('article.message', { hasText: MORE }).waitFor();
+      expect(await sidewaysAt320(noScript)).toEqual([0, 0]);
+    } finally {
+      await plain.close();
+    }
+    expect((await thread(stored.id as number)).filter((message) => message.from === 'reporter').map((message) => message.text)).toEqual(
+      expect.arrayContaining([ANSWER, MORE]),
+    );
+    await reporter.close();
   });
 });

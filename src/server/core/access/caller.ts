@@ -34,6 +34,10 @@ export function readCookie(header: string | undefined, name: string): string | n
  */
 export function cookieAllowed(headers: IncomingHttpHeaders): boolean {
   const origin = headers.origin;
+  const site = headers['sec-fetch-site'];
+  // A page that keeps its address to itself (referrer policy no-referrer: the reporter's case page)
+  // posts with the origin "null": then only the browser's own word that it is the same origin counts.
+  if (origin === 'null') return site === 'same-origin';
   if (origin) {
     try {
       return new URL(origin).host === headers.host;
@@ -41,7 +45,6 @@ export function cookieAllowed(headers: IncomingHttpHeaders): boolean {
       return false;
     }
   }
-  const site = headers['sec-fetch-site'];
   return site === undefined || site === 'same-origin' || site === 'same-site' || site === 'none';
 }
 

@@ -29,7 +29,7 @@ const dayOf = (lang: Lang, iso: string) => venueTime(iso, lang, 'long-day');
 const STYLE = `body{font-family:system-ui,"Segoe UI",Tahoma,sans-serif;margin:0;color:#1d1d1f;background:#f7f7f5;line-height:1.5}
 main{max-width:44rem;margin:0 auto;padding:1rem}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:2rem}
 label{display:block;font-weight:600;margin-top:1rem}input[type=text],textarea{box-sizing:border-box;width:100%;font:inherit;padding:.5rem;border:1px solid #6e6e73;border-radius:.25rem;background:#fff}
-textarea{min-height:8rem}button{font:inherit;margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:.25rem;background:#0b5394;color:#fff;cursor:pointer}
+textarea{min-height:8rem}input[type=file]{display:block;box-sizing:border-box;max-width:100%}button{font:inherit;margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:.25rem;background:#0b5394;color:#fff;cursor:pointer}
 button:focus-visible,input:focus-visible,textarea:focus-visible,a:focus-visible{outline:3px solid #f5a623;outline-offset:2px}
 .error{color:#b00020;font-weight:600}.notice{background:#e7f4e4;padding:.5rem;border-radius:.25rem}.privacy{font-size:.95rem;color:#3a3a3c}
 .message{background:#fff;border:1px solid #d2d2d7;border-radius:.25rem;padding:.5rem 1rem;margin:.5rem 0}.message p{white-space:pre-wrap;overflow-wrap:anywhere}
