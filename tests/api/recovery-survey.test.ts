@@ -5,13 +5,13 @@
 // case, puts the answer in its thread and alerts the assignee; "yes" (the JSON API) confirms the
 // outcome recovered. An altered link is a 404 page in its language; an answered one too, and a
 // second answer is a 400 naming `case`. Reopening before the delay cancels the survey; resolving as
-// "no action needed" sends none. recoveryAnswers counts yes/no per venue and Doha week, in scope.
+// "no action needed" sends none. the case measures (GET /api/insights/cases) count its yes and no per venue, in scope.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { loadConfig } from '../../src/server/features/index.ts';
-import { recoveryAnswers } from '../../src/server/features/recovery/index.ts';
+import type { CaseMeasuresAnswer } from '../../src/engine/contract/case-measures.ts';
 import { t } from '../../src/engine/text/messages.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
@@ -185,23 +185,26 @@ describe('the recovery survey', () => {
     expect((await followUp(reopened.id, reopened.manager)).state).toBe('in-progress');
   });
 
-  it('recoveryAnswers counts yes and no per venue and Doha week, within the caller’s venues', async () => {
-    const all = await recoveryAnswers(server.ctx.db, null, 4);
-    const cova = all.filter((row) => row.venue === 'cova');
-    expect(cova).toHaveLength(1);
-    expect(cova[0]).toMatchObject({ yes: 1, no: 1 });
-    expect(cova[0].week).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(new Date(`${cova[0].week}T12:00:00Z`).getUTCDay()).toBe(0); // a Sunday
-    expect(await recoveryAnswers(server.ctx.db, ['twiga'], 4)).toEqual([]);
-    expect(await recoveryAnswers(server.ctx.db, ['cova'], 4)).toEqual(cova);
-    // A week later, last week's answers are in a 2-week window, not in a 1-week one.
-    const nextWeek = new Date(Date.now() + 7 * 86_400_000);
-    expect(await recoveryAnswers(server.ctx.db, ['cova'], 1, nextWeek)).toEqual([]);
-    expect(await recoveryAnswers(server.ctx.db, ['cova'], 2, nextWeek)).toEqual(cova);
+  it('the case measures count the answers yes and no per venue, within the caller’s venues', async () => {
+    const surveyOf = async (headers: Record<string, string> | null) => {
+      const answer = await server.api('/api/insights/cases?form=dining-survey', headers ? { as: 'none', headers } : { as: 'staff' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const body = answer.body as CaseMeasuresAnswer;
+      const cova = body.totals.find((row) => row.venue === 'cova');
+      return { cova: cova && { yes: cova.surveyYes, no: cova.surveyNo }, weeks: body.rows.filter((row) => row.venue === 'cova'), overall: body.overall };
+    };
+    const all = await surveyOf(null);
+    expect(all.cova).toEqual({ yes: 1, no: 1 });
+    expect(all.weeks.reduce((sum, row) => sum + row.surveyYes + row.surveyNo, 0)).toBe(2);
+    expect(await surveyOf(await server.staffAs(['manager'], ['cova']))).toMatchObject({ cova: { yes: 1, no: 1 } });
+    // Another venue's manager counts none of Cova's.
+    const twiga = await surveyOf(await server.staffAs(['manager'], ['twiga']));
+    expect(twiga.cova).toBeUndefined();
+    expect(twiga.overall).toMatchObject({ surveyYes: 0, surveyNo: 0 });
 
     // The case erased (retention, erasure) takes the answer's submission, the guest's words, with it.
     await server.ctx.db.query('DELETE FROM documents WHERE id = $1', [answeredYes.id]);
     expect((await server.ctx.db.query('SELECT id FROM documents WHERE id = $1', [answeredYes.answerId])).rows).toEqual([]);
-    expect((await recoveryAnswers(server.ctx.db, ['cova'], 4))[0]).toMatchObject({ yes: 0, no: 1 });
+    expect((await surveyOf(null)).cova).toEqual({ yes: 0, no: 1 });
   });
 });

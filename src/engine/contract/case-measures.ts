@@ -1,6 +1,6 @@
 // How service recovery is doing (GET /api/insights/cases): per venue and week, the cases opened, the
 // median time to the first response, the shares answered and resolved within their case policy and
-// the recovery rate. The route's schema and the insights page's and the console home's types.
+// the recovery rate and the recovery survey's answers. The route's schema and the insights page's and the console home's types.
 // A case is a submission a case policy matched (features/followup, case_clocks) or one replied to.
 import { Type, type Static } from '@sinclair/typebox';
 
@@ -31,6 +31,9 @@ export const CaseMeasures = Type.Object({
   recovered: Count,
   /** recovered / resolvedWithReply */
   recoveryRate: Rate,
+  /** The recovery survey's answers (features/recovery) of these cases: "Did we make it right?" yes and no. */
+  surveyYes: Count,
+  surveyNo: Count,
 });
 export type CaseMeasures = Static<typeof CaseMeasures>;
 

@@ -2,7 +2,8 @@
 // readableSql: role, form, a manager's venues): per venue and Doha week, the cases opened (a case:
 // a submission a case policy matched, or one replied to), the median time to the first response,
 // the shares answered and resolved within their policy, and the recovery rate (recovered / resolved
-// with a reply). A confidential form's cases are not counted here (its answers are sealed; the
+// with a reply), and the recovery survey's yes and no (features/recovery's table, by the case's
+// week like every other number here). A confidential form's cases are not counted here (its answers are sealed; the
 // insights do not cover it). GET /api/insights/cases (measures-plugin.ts) and the console home's
 // "Cases" headline (features/home) read them.
 import type { Caller } from '../../core/access/caller.ts';
@@ -28,6 +29,8 @@ type MeasureRow = {
   resolve_on_time: number;
   resolved_with_reply: number;
   recovered: number;
+  survey_yes: number;
+  survey_no: number;
 };
 
 /** A share rounded to 4 decimals; null when there was nothing to share. */
@@ -47,6 +50,8 @@ function measuresOf(row: MeasureRow): CaseMeasures {
     resolvedWithReply: row.resolved_with_reply,
     recovered: row.recovered,
     recoveryRate: share(row.recovered, row.resolved_with_reply),
+    surveyYes: row.survey_yes,
+    surveyNo: row.survey_no,
   };
 }
 
@@ -63,6 +68,8 @@ export const NO_CASES: CaseMeasures = measuresOf({
   resolve_on_time: 0,
   resolved_with_reply: 0,
   recovered: 0,
+  survey_yes: 0,
+  survey_no: 0,
 });
 
 export interface MeasuredCases {
@@ -104,10 +111,12 @@ export async function measureCases(db: Queryable, caller: Caller, registry: Regi
          c.resolve_due_at IS NOT NULL AND (c.resolved_at IS NOT NULL OR (c.paused_at IS NULL AND c.resolve_due_at < now())) AS resolve_decided,
          c.resolved_at <= c.resolve_due_at AS resolve_on_time,
          f.state = 'resolved' AND r.first_reply IS NOT NULL AS resolved_with_reply,
-         f.state = 'resolved' AND r.first_reply IS NOT NULL AND f.outcome = 'recovered' AS recovered
+         f.state = 'resolved' AND r.first_reply IS NOT NULL AND f.outcome = 'recovered' AS recovered,
+         rs.answer AS survey_answer
        FROM documents
        LEFT JOIN case_clocks c ON c.document_id = documents.id
        LEFT JOIN followups f ON f.document_id = documents.id
+       LEFT JOIN recovery_surveys rs ON rs.document_id = documents.id
        CROSS JOIN LATERAL (SELECT min(m.created_at) AS first_reply FROM case_messages m WHERE m.document_id = documents.id AND m.direction = 'to-guest') r
        WHERE (${readable.join(' OR ')}) AND ${counted} AND (c.document_id IS NOT NULL OR r.first_reply IS NOT NULL)
      ), weeks AS (
@@ -123,7 +132,9 @@ export async function measureCases(db: Queryable, caller: Caller, registry: Regi
        count(*) FILTER (WHERE resolve_decided)::int AS resolve_decided,
        count(*) FILTER (WHERE resolve_decided AND resolve_on_time)::int AS resolve_on_time,
        count(*) FILTER (WHERE resolved_with_reply)::int AS resolved_with_reply,
-       count(*) FILTER (WHERE recovered)::int AS recovered
+       count(*) FILTER (WHERE recovered)::int AS recovered,
+       count(*) FILTER (WHERE survey_answer = 'yes')::int AS survey_yes,
+       count(*) FILTER (WHERE survey_answer = 'no')::int AS survey_no
      FROM weeks GROUP BY GROUPING SETS ((venue, start), (venue), ()) ORDER BY start NULLS LAST, venue NULLS LAST`,
     params,
   );

@@ -7,7 +7,6 @@ import { recordRecoveryAnswer } from './answer.ts';
 import { RECOVERY_MIGRATIONS } from './migrations.ts';
 import { recoveryPlugin } from './plugin.ts';
 
-export { recoveryAnswers, type RecoveryAnswerRow } from './measure.ts';
 export { RECOVERY_PAGE_PREFIX } from './recovery-link.ts';
 
 export const recoveryFeature: ServerFeature = {

@@ -18,7 +18,7 @@ export const RECOVERY_MIGRATIONS: Migration[] = [
         answer_id integer REFERENCES documents(id) ON DELETE SET NULL,
         answered_at timestamptz
       )`,
-      // The measure (measure.ts) reads answers by time.
+      // Answers by the time they came (the case measures, features/cases/measures.ts, read them by case).
       `CREATE INDEX recovery_surveys_answered ON recovery_surveys (answered_at) WHERE answered_at IS NOT NULL`,
     ],
   },

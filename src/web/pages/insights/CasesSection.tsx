@@ -1,6 +1,6 @@
 // The case measures on the insights page (GET /api/insights/cases?form=): per venue over the page's
 // range a table of the cases opened, the median time to the first response, the shares answered and
-// resolved within the policy and the recovery rate, beside a chart (visx, TrendChart) of the share
+// resolved within the policy, the recovery rate and the recovery survey's yes and no, beside a chart (visx, TrendChart) of the share
 // answered within the policy per week; every number of the chart is in the weekly table under it.
 // Venue slugs are codes, kept left to right (<bdi>); in Arabic the chart's time runs right to left.
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ export function CasesSection({ cases, lang }: { cases: CaseMeasuresAnswer; lang:
     t('insightsCasesAnsweredWithin'),
     t('insightsCasesResolvedWithin'),
     t('insightsCasesRecoveryRate'),
+    t('insightsCasesSurvey'),
   ];
   const cells = (row: CaseMeasures) => (
     <>
@@ -31,6 +32,7 @@ export function CasesSection({ cases, lang }: { cases: CaseMeasuresAnswer; lang:
       <td>{share(row.answeredWithinPolicy, row.answeredOnTime, row.firstResponseDecided)}</td>
       <td>{share(row.resolvedWithinPolicy, row.resolvedOnTime, row.resolveDecided)}</td>
       <td>{share(row.recoveryRate, row.recovered, row.resolvedWithReply)}</td>
+      <td>{t('insightsCasesSurveyAnswers', { yes: count.format(row.surveyYes), no: count.format(row.surveyNo) })}</td>
     </>
   );
   const periods = [...new Set(cases.rows.map((row) => row.start))].sort();
