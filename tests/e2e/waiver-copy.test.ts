@@ -43,7 +43,7 @@ async function sign(page: Page, phoneLabel: string): Promise<string> {
   await page.getByRole('textbox', { name: phoneLabel, exact: true }).fill('55123456');
   await drawSignature(page);
   await page.locator('#root_acknowledgement').check();
-  await page.locator('button[type="submit"]').click();
+  await page.locator('form:not(.returning-step) button[type="submit"]').click();
   await page.locator('#thank-you-title').waitFor();
   return page.locator('.reference-code').innerText();
 }

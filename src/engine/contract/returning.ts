@@ -11,10 +11,12 @@ export const RETURNING_CODE_TRIES = 5;
 
 export const ReturningCodeAsk = Type.Object(
   {
+    // Optional here, so that a missing one is refused at its field in the page's language (the handler's checks),
+    // and the credential headers are checked before the body (tests/api/fastify-parts.test.ts).
     /** The waiver's form id (a form with `submit.evidence`). */
-    form: Type.String({ maxLength: 100 }),
+    form: Type.Optional(Type.String({ maxLength: 100 })),
     /** The phone number or email address the guest gave on their last waiver. */
-    contact: Type.String({ maxLength: 254 }),
+    contact: Type.Optional(Type.String({ maxLength: 254 })),
     lang: Type.Optional(Type.String({ maxLength: 5 })),
   },
   { additionalProperties: false },
@@ -27,9 +29,9 @@ export type ReturningCodeSent = Static<typeof ReturningCodeSent>;
 
 export const ReturningPrefillAsk = Type.Object(
   {
-    form: Type.String({ maxLength: 100 }),
-    contact: Type.String({ maxLength: 254 }),
-    code: Type.String({ maxLength: 20 }),
+    form: Type.Optional(Type.String({ maxLength: 100 })),
+    contact: Type.Optional(Type.String({ maxLength: 254 })),
+    code: Type.Optional(Type.String({ maxLength: 20 })),
   },
   { additionalProperties: false },
 );

@@ -80,12 +80,12 @@ export const returningPlugin = ownPlugin('returning', async (app: FastifyInstanc
   };
 
   /** The waiver form and the contact of a request, each refusal at its field. */
-  function checked(request: Body<{ form: string; contact: string; lang?: string }>): { form: LoadedForm; contact: Contact; lang: Lang } {
+  function checked(request: Body<{ form?: string; contact?: string; lang?: string }>): { form: LoadedForm; contact: Contact; lang: Lang } {
     if (request.caller.kind === 'anonymous') throw forbidden();
     const form = waiverForms.find((candidate) => candidate.compiled.id === request.body.form);
     const lang = resolveLanguage(request.body.lang ?? request.query.locale ?? request.headers['accept-language'], form?.compiled.languages);
     if (!form) throw validationError(null, [{ path: 'form', message: t('partyNoSuchWaiver', lang) }]);
-    const contact = contactOf(request.body.contact, dialCodeOf(form));
+    const contact = contactOf(request.body.contact ?? '', dialCodeOf(form));
     if (!contact) throw validationError(null, [{ path: 'contact', message: t('returningContactInvalid', lang) }]);
     return { form, contact, lang };
   }
@@ -149,7 +149,7 @@ export const returningPlugin = ownPlugin('returning', async (app: FastifyInstanc
         );
         const row = rows[0];
         if (!row || row.tries >= RETURNING_CODE_TRIES) return { refusal: 'unknown' as const };
-        if (!codeMatches(jwtSecret, row, request.body.code)) {
+        if (!codeMatches(jwtSecret, row, request.body.code ?? '')) {
           await tx.query('UPDATE returning_codes SET tries = tries + 1 WHERE id = $1', [row.id]);
           return { refusal: row.tries + 1 >= RETURNING_CODE_TRIES ? ('spent' as const) : ('unknown' as const) };
         }
