@@ -185,6 +185,24 @@ describe('staff lists on a phone in Arabic', () => {
     });
   }
 
+  it('the QR cards and the profile: cards, whole words, axe clean', async () => {
+    const made = await e2e.server.api('/api/distribution-points', {
+      method: 'POST',
+      as: 'staff',
+      json: { name: 'كوفا، الطاولة 12', form: 'dining-survey', venue: 'cova', source: 'table' },
+    });
+    expect(made.status).toBe(201);
+    const points = await open('/staff/distribution-points?lang=ar', 'بطاقات QR ونقاط التوزيع');
+    await points.locator('.staff-table tbody tr').first().waitFor();
+    expect(await rowsAreCards(points)).toBe(true);
+    expect(await brokenWords(points)).toEqual([]);
+    expect(await axeViolations(points)).toEqual([]);
+
+    const profile = await open('/staff/profile?lang=ar', /./);
+    expect(await brokenWords(profile, 'main h1, main label, main legend, main p')).toEqual([]);
+    expect(await axeViolations(profile)).toEqual([]);
+  });
+
   it('the waiver desk and the privacy matches: whole words, axe clean', async () => {
     const desk = await open('/staff/waivers?lang=ar', 'مكتب الإقرارات');
     await desk.getByRole('searchbox').fill('55507399');
