@@ -60,6 +60,7 @@ const READERS: Record<string, Partial<Record<Account, Reads>>> = {
   'survey-customer-feedbacks-padel': ADMIN_AND_VIEWER,
   'survey-net-promoter': ADMIN_AND_VIEWER,
   'survey-customer-satisfactions': ADMIN_AND_VIEWER,
+  'recovery-surveys': ADMIN_AND_VIEWER,
 };
 /** Guests' files, with the form whose submission they are attached to. */
 const FILES: { uploads: string; form: string; bytes: () => Buffer; name: string; field: string }[] = [
