@@ -12,7 +12,7 @@ import { resolveLanguage } from '../../../engine/text/language.ts';
 import { t } from '../../../engine/text/messages.ts';
 import { DIRECT_SOURCE, DISTRIBUTION_POINTS, REVIEW_SITES, SOURCE_TAG, type ReviewAsk, type ReviewSite } from '../../../engine/contract/reach.ts';
 import { countStep, isBot } from './counts.ts';
-import { goneHtml } from './gone-page.ts';
+import { goneHtml } from '../../core/http/gone-page.ts';
 
 /** What a venue's review field must hold (the content forms check it at save; a value stored otherwise is never followed). */
 const REVIEW_URL = /^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/;

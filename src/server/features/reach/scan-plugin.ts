@@ -9,7 +9,7 @@ import { POINT_QUERY } from '../../../engine/contract/reach.ts';
 import { pointByCode } from './points.ts';
 import { countStep, isBot } from './counts.ts';
 import { FormPages } from './form-page.ts';
-import { pointGonePage } from './gone-page.ts';
+import { goneHtml } from '../../core/http/gone-page.ts';
 
 export const scanPlugin = ownPlugin('distribution-scans', async (app: FastifyInstance, ctx: ServerContext) => {
   const pages = new FormPages(ctx.registry.forms);
@@ -23,7 +23,7 @@ export const scanPlugin = ownPlugin('distribution-scans', async (app: FastifyIns
         .code(404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(pointGonePage(resolveLanguage(request.headers['accept-language'])));
+        .send(goneHtml(resolveLanguage(request.headers['accept-language']), 'pointGoneTitle', 'pointGoneHint'));
     if (!isBot(request.headers['user-agent']))
       await countStep(ctx.db, 'scan', { form: point.data.form, venue: point.data.venue, source: point.data.source, point: point.id });
     const query = new URLSearchParams({ source: point.data.source, [POINT_QUERY]: point.data.code });

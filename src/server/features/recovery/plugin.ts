@@ -10,23 +10,12 @@ import { pathnameOf, queryOf } from '../../core/http/pathname.ts';
 import { parseQueryString } from '../../core/http/query-string.ts';
 import { resolveLanguage } from '../../../engine/text/language.ts';
 import { LANGUAGES, type Lang } from '../../../engine/text/languages.ts';
-import { t } from '../../../engine/text/messages.ts';
 import { recoveryAnswerStep } from './answer.ts';
+import { goneHtml } from '../../core/http/gone-page.ts';
 import { RECOVERY_PAGE_PREFIX, readRecoveryToken } from './recovery-link.ts';
 import { recoveryMailKind, recoverySurveyStep } from './survey-mail.ts';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-function gonePage(lang: Lang): string {
-  const title = escapeHtml(t('recoveryGoneTitle', lang));
-  const hint = escapeHtml(t('recoveryGoneHint', lang));
-  return `<!doctype html>
-<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}h1{font-size:1.5rem}</style></head>
-<body><main><h1>${title}</h1><p>${hint}</p></main></body>
-</html>`;
-}
+const gonePage = (lang: Lang) => goneHtml(lang, 'recoveryGoneTitle', 'recoveryGoneHint');
 
 /** The survey page's own address (not its thank-you page): `/recovery/<token>`. */
 const PAGE = new RegExp(`^${RECOVERY_PAGE_PREFIX}([^/]+)/?$`);

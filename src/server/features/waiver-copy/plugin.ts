@@ -15,7 +15,7 @@ import type { Collection } from '../../core/registry.ts';
 import { recordAudit } from '../audit/index.ts';
 import { readCopyToken, tokenLanguage } from './copy-link.ts';
 import { definitionSeen } from './definition-seen.ts';
-import { linkGonePage } from './link-gone-page.ts';
+import { goneHtml } from '../../core/http/gone-page.ts';
 import { answersMatch, referenceInPdf, waiverById, waiverByReference, type SignedWaiver } from './signed-waivers.ts';
 import { CopyDrawer } from './pdf-pool.ts';
 import { copyEmailKind } from './copy-email.ts';
@@ -123,7 +123,9 @@ export const waiverCopyPlugin = ownPlugin('waiver-copy', async (app: FastifyInst
         .type('text/html; charset=utf-8')
         .header('content-security-policy', PAGE_POLICY)
         .header('cache-control', 'no-store')
-        .send(linkGonePage(tokenLanguage(request.params.token) ?? resolveLanguage(request.headers['accept-language'])));
+        .send(
+          goneHtml(tokenLanguage(request.params.token) ?? resolveLanguage(request.headers['accept-language']), 'waiverCopyGoneTitle', 'waiverCopyGoneHint'),
+        );
     if (!claim) return gone();
     // A link opened over and over counts like creates (RATE_LIMIT_PER_MINUTE per address); the copy kept is read without its row (a signed waiver's is up to 250 KB).
     const kept = await drawer.kept(claim.documentId, claim.lang);

@@ -1,6 +1,8 @@
-// The pages of an address that leads nowhere: a short code that names no point (never made, or
-// deleted), a review link of a venue with no such site. A 404 in the guest's language, right to
-// left in Arabic, of its own (no script), never a redirect elsewhere.
+// The page of an address that leads nowhere for a guest: a short code that names no point (never
+// made, or deleted), a review link of a venue with no such site (features/reach), a recovery
+// survey's link altered, expired or answered (features/recovery), a waiver copy's link expired, altered or
+// naming nothing (features/waiver-copy: the same words for all three, no detail to learn from). A 404 in the guest's language,
+// right to left in Arabic, of its own (no script), never a redirect elsewhere.
 import type { Lang } from '../../../engine/text/languages.ts';
 import { t, type MessageKey } from '../../../engine/text/messages.ts';
 
@@ -16,5 +18,3 @@ export function goneHtml(lang: Lang, titleKey: MessageKey, hintKey: MessageKey):
 <body><main><h1>${title}</h1><p>${hint}</p></main></body>
 </html>`;
 }
-
-export const pointGonePage = (lang: Lang) => goneHtml(lang, 'pointGoneTitle', 'pointGoneHint');
