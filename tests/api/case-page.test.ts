@@ -82,7 +82,9 @@ describe('the case page', () => {
     // The manager's account has no name: the reply is the venue's, and no address shows.
     expect(html).toContain(t('casePageFromVenue', 'ar', { venue: 'Cova' }));
     expect(html).not.toMatch(/roles\.example\.com/);
-    expect(html).toContain(`action="/reply/${token}" method="post"`);
+    expect(html).toContain(`action="/reply/${token}"`);
+    // Posted by the browser itself, with the photo when one is chosen.
+    expect(html).toMatch(/<form class="case-answer"[^>]* enctype="multipart\/form-data"[^>]* method="post"/i);
     const english = await (await page(`/reply/${token}?lang=en`)).text();
     expect(english).toMatch(/<html lang="en" dir="ltr"/);
     expect(english).toContain('Your conversation with Cova');

@@ -94,6 +94,21 @@ describe('the recovery survey', () => {
     expect(mail.text).toContain(reference);
     // Threaded after the case's reply.
     expect(mail.inReplyTo).toMatch(/^<case-\d+-\d+@dohaoasis\.example>$/);
+    // In the case's thread: sent, the email's subject, never the guest's link.
+    await expect
+      .poll(async () => (await server.api(`/api/${DINING}/${id}/messages`, { as: 'none', headers: manager })).body.docs.at(-1).delivery.state)
+      .toBe('sent');
+    const entries = (await server.api(`/api/${DINING}/${id}/messages`, { as: 'none', headers: manager })).body.docs;
+    expect(entries.at(-1)).toEqual({
+      id: expect.any(Number),
+      kind: 'recovery-survey',
+      direction: 'to-guest',
+      text: t('recoverySurveySubject', 'ar', { venue: 'Cova' }),
+      author: null,
+      createdAt: expect.any(String),
+      delivery: { state: 'sent' },
+    });
+    expect(JSON.stringify(entries)).not.toContain(token);
 
     // The engine's form page, at the signed link; an altered one is a 404 page in its language.
     const page = await fetch(`${server.url}${link}`);
@@ -206,5 +221,44 @@ describe('the recovery survey', () => {
     await server.ctx.db.query('DELETE FROM documents WHERE id = $1', [answeredYes.id]);
     expect((await server.ctx.db.query('SELECT id FROM documents WHERE id = $1', [answeredYes.answerId])).rows).toEqual([]);
     expect((await surveyOf(null)).cova).toEqual({ yes: 0, no: 1 });
+  });
+});
+
+describe('without a mail server', () => {
+  it('the recovery survey stays queued on the outbox and the thread shows it so', async () => {
+    const quiet = await startTestServer();
+    try {
+      expect(quiet.config.alerts.smtpUrl).toBeNull();
+      const { rows } = await quiet.ctx.db.query<{ id: number }>(
+        `SELECT id FROM documents WHERE collection = 'case-policies' AND data->>'form' = 'dining-survey'`,
+      );
+      expect((await quiet.api(`/api/case-policies/${rows[0].id}`, { method: 'PATCH', json: { recovery_survey_delay: 'PT1S' }, as: 'staff' })).status).toBe(200);
+      const created = await quiet.api(`/api/${DINING}?locale=en`, {
+        json: diningAnswers({ visited_restaurant: 'Cova', rating_food: 'poor', email_address: `guest-${unique()}@example.com` }),
+      });
+      const id: number = created.body.doc.id;
+      const manager = await quiet.staffAs(['manager'], ['cova']);
+      expect((await quiet.api(`/api/${DINING}/${id}/messages`, { method: 'POST', json: { text: 'We are sorry.' }, as: 'none', headers: manager })).status).toBe(
+        201,
+      );
+      const resolved = await quiet.api(`/api/${DINING}/${id}/followup`, {
+        method: 'PATCH',
+        json: { state: 'resolved', outcome: 'recovered' },
+        as: 'none',
+        headers: manager,
+      });
+      expect(resolved.status).toBe(200);
+      const thread = async () => (await quiet.api(`/api/${DINING}/${id}/messages`, { as: 'none', headers: manager })).body.docs;
+      await expect.poll(async () => (await thread()).length, { timeout: 15_000 }).toBe(2);
+      expect((await thread())[1]).toMatchObject({
+        kind: 'recovery-survey',
+        direction: 'to-guest',
+        text: t('recoverySurveySubject', 'en', { venue: 'Cova' }),
+        delivery: { state: 'queued' },
+      });
+      expect((await thread())[0]).not.toHaveProperty('kind');
+    } finally {
+      await quiet.close();
+    }
   });
 });

@@ -53,8 +53,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * and the lazy import in the form page: +0.34 KB, 204.54 KB with the recovery survey's route.
  * 205.3 (+0.7) since what a guest types before hydration is handed to the form (form/earlyInput.ts, in the form's
  * chunk: it must run in the hydration's commit, so it cannot wait for a lazy chunk; issue 34): 205.3 KB with the code step.
+ * 205.7 since the guest's case page takes one photo with an answer (issue 30: the page's label, hint, alt text and
+ * one-photo refusal in every guest page's language file; the page's code in its own chunk): 205.63 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 205.3;
+const DINING_SURVEY_JS_BUDGET_KB = 205.7;
 
 interface Chunk {
   file: string;

@@ -4,6 +4,7 @@
 // taken from these shapes.
 import { Type, type Static } from '@sinclair/typebox';
 import { LANGUAGES } from '../text/languages.ts';
+import type { CompiledForm, UploadRule } from '../compiler/compiled.ts';
 
 /** A reply is a letter, not a report: longer ones are refused (400 naming `text`). */
 export const CASE_REPLY_MAX_LENGTH = 5000;
@@ -13,6 +14,29 @@ export const REPLY_BLOCKS = ['no-contact', 'said-no', 'no-email'] as const;
 export type ReplyBlock = (typeof REPLY_BLOCKS)[number];
 
 export const DELIVERY_STATES = ['queued', 'retrying', 'sent', 'failed'] as const;
+
+/** A form takes replies (and so has cases a guest answers) when it says how its guest is reached and is not confidential. */
+export const takesReplies = (compiled: Pick<CompiledForm, 'confidential'> & { form: Pick<CompiledForm['form'], 'contact'> }): boolean =>
+  Boolean(compiled.form.contact) && !compiled.confidential;
+
+/**
+ * The one photo a guest may send with an answer on their case page: an upload of its own collection
+ * (POST /api/case-photos gives `doc` and `claim`; the answer names `photo` with the claim in
+ * X-Upload-Claim, or the page posts it as multipart `photo`), images only, checked like every upload.
+ */
+export const CASE_PHOTO_RULE: UploadRule = {
+  field: 'photo',
+  collection: 'case-photos',
+  maxBytes: 5 * 1024 * 1024,
+  accept: ['image/jpeg', 'image/png', 'image/webp'],
+  multiple: false,
+};
+
+/** A message's photo as its reader opens it (staff: the uploads file route, the submission's read check; the guest: their case page's own address). */
+export const CasePhoto = Type.Object({ url: Type.String(), mimeType: Type.String() });
+
+/** The kinds of thread entries beside the messages: the recovery survey's email (its text the question the guest was asked, never its link). */
+export const CASE_ENTRY_KINDS = ['recovery-survey'] as const;
 
 export const CaseMessage = Type.Object({
   id: Type.Integer(),
@@ -26,6 +50,10 @@ export const CaseMessage = Type.Object({
     Type.Object({ state: Type.Union(DELIVERY_STATES.map((state) => Type.Literal(state))), error: Type.Optional(Type.String()) }),
     Type.Null(),
   ]),
+  /** The guest's photo with their answer (at most one). */
+  photo: Type.Optional(CasePhoto),
+  /** Absent for a message written to or by the guest; else what else the entry is (its `id` is then its email's on the outbox). */
+  kind: Type.Optional(Type.Union(CASE_ENTRY_KINDS.map((kind) => Type.Literal(kind)))),
 });
 export type CaseMessage = Static<typeof CaseMessage>;
 
@@ -79,13 +107,20 @@ export const GuestCase = Type.Object({
       /** A reply's writer by first name, when the account has a name; null for the guest's own words. */
       author: Type.Union([Type.String(), Type.Null()]),
       createdAt: Type.String(),
+      photo: Type.Optional(CasePhoto),
     }),
   ),
 });
 export type GuestCase = Static<typeof GuestCase>;
 
-/** POST /api/case/{token}/messages (JSON) and POST /reply/{token} (the page's native post, `text`): the guest's answer. */
-export const GuestAnswer = Type.Object({ text: Type.String() });
+/**
+ * POST /api/case/{token}/messages (JSON) and POST /reply/{token} (the page's native post, `text` and
+ * the file `photo`, multipart): the guest's answer; `photo` is the id of an upload to CASE_PHOTO_RULE's
+ * collection, its claim in X-Upload-Claim.
+ */
+export const GuestAnswer = Type.Object({ text: Type.String(), photo: Type.Optional(Type.Integer({ minimum: 1 })) });
+/** A guest's photo on their case page: CASE_PAGE_PREFIX + token + CASE_PHOTO_PATH + the stored file's name. */
+export const CASE_PHOTO_PATH = '/photos/';
 
 /** The case page's address (the link in every reply's mail; a stated contract): CASE_PAGE_PREFIX + token. */
 export const CASE_PAGE_PREFIX = '/reply/';

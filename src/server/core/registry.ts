@@ -4,6 +4,7 @@ import type { UploadRule } from '../../engine/compiler/compiled.ts';
 import type { LoadedForm } from './forms/compiled-forms.ts';
 import { uploadRulesByCollection } from './forms/compiled-forms.ts';
 import type { ContentConfig, GlobalConfig } from './content-config.ts';
+import { CASE_PHOTO_RULE, takesReplies } from '../../engine/contract/cases.ts';
 
 /** How a data field is compared in `where` and `sort`. */
 export type { FieldKind } from '../../engine/contract/content-config.ts';
@@ -62,6 +63,25 @@ function submissionFields(form: LoadedForm): Map<string, FieldKind> {
   return fields;
 }
 
+/** A guests' upload collection: anyone with the pages' key uploads (a submission then claims the file); staff read by the submission's check. */
+function uploadCollection(upload: UploadRule, sealed: boolean): Collection {
+  const fields = new Map<string, FieldKind>([
+    ['filename', 'text'],
+    ['mimeType', 'text'],
+    ['filesize', 'number'],
+  ]);
+  return { slug: upload.collection, kind: 'uploads', label: 'Media', fields, publicCreate: true, publicRead: false, upload, sealed };
+}
+
+/** The forms whose guests' files are stored in an upload collection: their own upload fields, and the photos with their cases' answers. */
+export function formsFilingInto(registry: Pick<Registry, 'forms'>, collection: Pick<Collection, 'slug'>): LoadedForm[] {
+  return registry.forms.filter(
+    (form) =>
+      form.compiled.uploads.some((upload) => upload.collection === collection.slug) ||
+      (collection.slug === CASE_PHOTO_RULE.collection && takesReplies(form.compiled)),
+  );
+}
+
 export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Registry {
   const collections = new Map<string, Collection>();
   const add = (collection: Collection) => {
@@ -81,14 +101,11 @@ export function buildRegistry(forms: LoadedForm[], content: ContentConfig): Regi
     });
   }
   for (const upload of uploadRulesByCollection(forms).values()) {
-    const fields = new Map<string, FieldKind>([
-      ['filename', 'text'],
-      ['mimeType', 'text'],
-      ['filesize', 'number'],
-    ]);
     const sealed = forms.some((form) => form.compiled.confidential && form.compiled.uploads.some((rule) => rule.collection === upload.collection));
-    add({ slug: upload.collection, kind: 'uploads', label: 'Media', fields, publicCreate: true, publicRead: false, upload, sealed });
+    add(uploadCollection(upload, sealed));
   }
+  // The guests' photos with their answers to a case (features/cases), when some form takes replies.
+  if (forms.some((form) => takesReplies(form.compiled))) add(uploadCollection(CASE_PHOTO_RULE, false));
   for (const config of content.collections) {
     add({
       slug: config.slug,

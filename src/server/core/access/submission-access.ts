@@ -30,7 +30,7 @@
 import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import { formDeskScope, formReadScope, type ReadScope } from '../../../engine/access/roles.ts';
 import type { Queryable } from '../db/db.ts';
-import type { Collection, Registry } from '../registry.ts';
+import { formsFilingInto as formsFiling, type Collection, type Registry } from '../registry.ts';
 import type { Caller } from './caller.ts';
 import { can, isStaff } from './roles.ts';
 
@@ -46,9 +46,8 @@ export function readScope(caller: Caller, form: Pick<CompiledForm, 'access' | 'v
   return caller.excluded?.length && scope.kind !== 'none' ? { ...scope, excluded: caller.excluded } : scope;
 }
 
-/** The forms whose files are stored in an upload collection. */
-const formsFilingInto = (registry: Registry, collection: Collection) =>
-  registry.forms.filter((form) => form.compiled.uploads.some((upload) => upload.collection === collection.slug)).map((form) => form.compiled);
+/** The forms whose files are stored in an upload collection (core/registry.ts). */
+const formsFilingInto = (registry: Registry, collection: Collection) => formsFiling(registry, collection).map((form) => form.compiled);
 
 export function mayOpen(caller: Caller, registry: Registry, collection: Collection): boolean {
   // Content: any staff member (and the public key where public); an admins-only collection (alert rules) its admins alone.

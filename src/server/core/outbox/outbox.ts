@@ -29,6 +29,8 @@ export type OutboxRow = {
   recipient: string;
   message_id: string;
   source_id: number;
+  /** The submission it is about, when it is about one. */
+  document_id: number | null;
   lang: Lang;
   attempts: number;
 };

@@ -93,7 +93,7 @@ export class Outbox {
        )
        UPDATE outbox o SET attempts = o.attempts + 1, next_attempt_at = now() + $4::double precision * interval '1 millisecond'
        FROM due WHERE o.id = due.id
-       RETURNING o.id, o.kind, o.channel, o.recipient, o.message_id, o.source_id, o.lang, o.attempts`,
+       RETURNING o.id, o.kind, o.channel, o.recipient, o.message_id, o.source_id, o.document_id, o.lang, o.attempts`,
       [kind.name, [...this.senders.keys()], room, kind.leaseMs],
     );
     const flying = this.inFlight.get(kind.name)!;

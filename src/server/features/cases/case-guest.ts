@@ -8,13 +8,13 @@ import type { SubmissionHook } from '../../core/submission-hooks.ts';
 import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import { LANGUAGES, type Lang } from '../../../engine/text/languages.ts';
 import { formText, t } from '../../../engine/text/messages.ts';
-import type { ReplyBlock } from '../../../engine/contract/cases.ts';
+import { takesReplies, type ReplyBlock } from '../../../engine/contract/cases.ts';
 import type { ReplyPlaceholder } from '../../../engine/cases/reply-placeholders.ts';
 import { venueTime } from '../../../engine/text/venue-time.ts';
 
 /** The submission hook: the page language of a guest who may be replied to later (documents keep none). */
 export const recordGuestLanguage: SubmissionHook = async (tx, { collection, row, lang }) => {
-  if (!collection.form?.compiled.form.contact || collection.form.compiled.confidential) return;
+  if (!collection.form || !takesReplies(collection.form.compiled)) return;
   await tx.query('INSERT INTO case_guests (document_id, lang) VALUES ($1, $2) ON CONFLICT (document_id) DO NOTHING', [row.id, lang]);
 };
 
@@ -36,7 +36,7 @@ const answer = (row: DocumentRow, field: string | undefined) => {
 export function replyBlock(collection: Collection, row: DocumentRow): ReplyBlock | null {
   const compiled = collection.form?.compiled;
   const contact = compiled?.form.contact;
-  if (!compiled || !contact || compiled.confidential) return 'no-contact';
+  if (!compiled || !contact || !takesReplies(compiled)) return 'no-contact';
   const consent = answer(row, contact.consent);
   if (consent === 'no' || consent === false) return 'said-no';
   const email = answer(row, contact.email);

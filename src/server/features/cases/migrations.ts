@@ -2,7 +2,9 @@
 // guest of a form with `contact` answered in (documents keep none), written in the submission's
 // transaction; case_messages: the thread, each reply to the guest (its email is an outbox row of
 // kind 'case-reply', source_id the message) and, later, the guest's answers. Both go with their
-// submission (ON DELETE CASCADE): retention and erasure delete a case's messages with it.
+// submission (ON DELETE CASCADE): retention and erasure delete a case's messages with it. A guest's
+// answer may carry one photo (351): an upload of the case-photos collection attached to the
+// submission like a form's file, so it goes, and is exported, with the submission's files.
 import type { Migration } from '../../core/db/migrations.ts';
 
 export const CASES_MIGRATIONS: Migration[] = [
@@ -29,6 +31,15 @@ export const CASES_MIGRATIONS: Migration[] = [
         created_at timestamptz NOT NULL DEFAULT now()
       )`,
       `CREATE INDEX case_messages_document ON case_messages (document_id, id)`,
+    ],
+  },
+  {
+    id: 351,
+    name: "service recovery: the photo with a guest's answer; the recovery survey's email in the thread",
+    statements: [
+      `ALTER TABLE case_messages ADD COLUMN kind text CHECK (kind IN ('recovery-survey'))`,
+      `ALTER TABLE case_messages ADD COLUMN photo_id integer REFERENCES documents(id) ON DELETE SET NULL`,
+      `CREATE UNIQUE INDEX case_messages_photo ON case_messages (photo_id) WHERE photo_id IS NOT NULL`,
     ],
   },
 ];

@@ -6,6 +6,7 @@ import type { DocumentRow } from '../../core/documents.ts';
 import type { Collection } from '../../core/registry.ts';
 import { dataFields } from '../../../engine/checks/conditions.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
+import { takesReplies } from '../../../engine/contract/cases.ts';
 import { readCaseToken } from './case-link.ts';
 import { guestLanguage } from './case-guest.ts';
 
@@ -26,7 +27,7 @@ export async function caseOfSubmission(ctx: ServerContext, documentId: number | 
   const { rows } = await ctx.db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1', [documentId]);
   const collection = rows[0] && ctx.registry.collections.get(rows[0].collection);
   const compiled = collection?.form?.compiled;
-  if (!rows[0] || !collection || !compiled?.form.contact || compiled.confidential) return null;
+  if (!rows[0] || !collection || !compiled || !takesReplies(compiled)) return null;
   return { collection, row: rows[0], lang: await guestLanguage(ctx.db, compiled, rows[0]) };
 }
 

@@ -1,7 +1,9 @@
 // A case's thread: its messages, oldest first, each reply with the state of its email on the
-// outbox (queued until a mail server takes it). Staff authors by name (else email).
+// outbox (queued until a mail server takes it). Staff authors by name (else email). An entry of a
+// `kind` (the recovery survey's email, features/recovery) has the email of that outbox kind; a guest's
+// answer may have its photo, opened through the uploads file route (the submission's read check).
 import type { Queryable } from '../../core/db/db.ts';
-import type { CaseMessage } from '../../../engine/contract/cases.ts';
+import { CASE_PHOTO_RULE, type CaseMessage } from '../../../engine/contract/cases.ts';
 import type { Sealer } from '../sealed/index.ts';
 import { CASE_REPLY_KIND } from './reply-email.ts';
 
@@ -14,12 +16,20 @@ type MessageRow = {
   author_email: string | null;
   state: NonNullable<CaseMessage['delivery']>['state'] | null;
   last_error: string | null;
+  kind: CaseMessage['kind'] | null;
+  photo_name: string | null;
+  photo_type: string | null;
 };
 
-const THREAD_SQL = `SELECT m.id, m.direction, m.text, m.created_at, u.name AS author_name, u.email AS author_email, o.state, o.last_error
+const THREAD_SQL = `SELECT m.id, m.direction, m.text, m.created_at, m.kind, u.name AS author_name, u.email AS author_email, o.state, o.last_error,
+    p.data->>'filename' AS photo_name, p.data->>'mimeType' AS photo_type
   FROM case_messages m
   LEFT JOIN users u ON u.id = m.author_id
-  LEFT JOIN outbox o ON o.kind = '${CASE_REPLY_KIND}' AND o.source_id = m.id`;
+  LEFT JOIN outbox o ON o.kind = COALESCE(m.kind, '${CASE_REPLY_KIND}') AND o.source_id = m.id AND o.document_id = m.document_id
+  LEFT JOIN documents p ON p.id = m.photo_id`;
+
+/** Where staff open a stored photo: the uploads feature's file route. */
+export const staffPhotoUrl = (filename: string) => `/api/${CASE_PHOTO_RULE.collection}/file/${encodeURIComponent(filename)}`;
 
 function toMessage(row: MessageRow): CaseMessage {
   const delivery = row.state ? { state: row.state, ...(row.state === 'failed' && row.last_error ? { error: row.last_error } : {}) } : null;
@@ -30,6 +40,8 @@ function toMessage(row: MessageRow): CaseMessage {
     author: row.direction === 'to-guest' ? (row.author_name ?? row.author_email) : null,
     createdAt: row.created_at.toISOString(),
     delivery: row.direction === 'to-guest' ? (delivery ?? { state: 'queued' }) : null,
+    ...(row.photo_name && row.photo_type ? { photo: { url: staffPhotoUrl(row.photo_name), mimeType: row.photo_type } } : {}),
+    ...(row.kind ? { kind: row.kind } : {}),
   };
 }
 

@@ -5,4 +5,4 @@ import { postMarkPlugin } from './post-mark.ts';
 
 export const nativePostFeature: ServerFeature = { name: 'native-post', plugins: [nativePostPlugin, postMarkPlugin] };
 // A page of another feature posted without JavaScript with a form's files (features/reporter): read as a form's post is.
-export { readMultipart, urlencodedPairs, MAX_TEXT_BYTES } from './read-post.ts';
+export { readMultipart, readParts, urlencodedPairs, MAX_TEXT_BYTES } from './read-post.ts';

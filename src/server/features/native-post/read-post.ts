@@ -9,6 +9,7 @@ import { t } from '../../../engine/text/messages.ts';
 import { ApiError, type FieldError } from '../../core/errors.ts';
 import type { ServerContext } from '../../core/context.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
+import type { UploadRule } from '../../../engine/compiler/compiled.ts';
 import { keepUpload } from '../uploads/index.ts';
 import { answerAt, controlCount } from './posted-answers.ts';
 
@@ -58,14 +59,37 @@ function refusal(error: unknown, maxBytes: number, lang: Lang): string {
 }
 
 export async function readMultipart(ctx: ServerContext, request: FastifyRequest, form: LoadedForm, lang: Lang): Promise<Posted> {
-  const posted: Posted = { pairs: [], uploads: new Map(), files: [], claims: [], fileErrors: [] };
   const rules = form.compiled.uploads;
-  const largest = Math.max(1, ...rules.map((rule) => rule.maxBytes));
-  const files = rules.reduce((count, rule) => count + (rule.multiple ? 10 : 1), 0);
-  // Past the form's own count of texts (busboy stops reading: FST_FIELDS_LIMIT) or MAX_TEXT_BYTES of them, the
-  // post is refused as it arrives: nothing more is read into memory (the rest of the body is discarded).
-  const maxPairs = maxPairsOf(form);
-  const parts = request.parts({ limits: { fields: maxPairs, files, parts: maxPairs + files, fieldSize: MAX_VALUE_BYTES, fileSize: largest + 1 } });
+  return readParts(ctx, request, lang, {
+    rules,
+    // Past the form's own count of texts (busboy stops reading: FST_FIELDS_LIMIT) or MAX_TEXT_BYTES of them, the
+    // post is refused as it arrives: nothing more is read into memory (the rest of the body is discarded).
+    maxPairs: maxPairsOf(form),
+    maxFiles: rules.reduce((count, rule) => count + (rule.multiple ? 10 : 1), 0),
+    ruleOf: (control) => {
+      const answer = answerAt(form.compiled.schema as never, control);
+      return answer ? rules.find((candidate) => candidate.field === answer.path.join('.')) : undefined;
+    },
+  });
+}
+
+/** How a page other than a form's (a case page's answer) reads its multipart post: its file controls' rules by control name, and its bounds. */
+export interface PartsOptions {
+  rules: readonly UploadRule[];
+  maxPairs: number;
+  maxFiles: number;
+  ruleOf: (control: string) => UploadRule | undefined;
+}
+
+/** A multipart post's texts and files, each file of a known control kept through keepUpload (its rule's collection), others read past. */
+export async function readParts(ctx: ServerContext, request: FastifyRequest, lang: Lang, options: PartsOptions): Promise<Posted> {
+  const posted: Posted = { pairs: [], uploads: new Map(), files: [], claims: [], fileErrors: [] };
+  const largest = Math.max(1, ...options.rules.map((rule) => rule.maxBytes));
+  const { maxPairs, maxFiles: files } = options;
+  // A file past its limit is cut one byte over it and told as too large at its field (keepUpload), not a 413 for
+  // the whole post (the option is @fastify/multipart's for parts() too, though its types name it for file() only).
+  const limits = { fields: maxPairs, files, parts: maxPairs + files, fieldSize: MAX_VALUE_BYTES, fileSize: largest + 1 };
+  const parts = request.parts({ limits, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0]);
   let textBytes = 0;
   for await (const part of parts as AsyncIterable<MultipartFile | MultipartValue>) {
     if (part.type === 'field') {
@@ -75,8 +99,7 @@ export async function readMultipart(ctx: ServerContext, request: FastifyRequest,
       posted.pairs.push([part.fieldname, value]);
       continue;
     }
-    const answer = answerAt(form.compiled.schema as never, part.fieldname);
-    const rule = answer && rules.find((candidate) => candidate.field === answer.path.join('.'));
+    const rule = options.ruleOf(part.fieldname);
     const collection = rule && ctx.registry.collections.get(rule.collection);
     // A file input left empty still sends a part: no name, no bytes.
     if (!rule || !collection || !part.filename) {

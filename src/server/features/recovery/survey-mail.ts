@@ -2,7 +2,10 @@
 // a case the guest was replied to is resolved, followup/recovery-step.ts) runs here, in the
 // transaction that marks it done. A case no longer resolved, resolved as "no action needed", or whose
 // guest may no longer be written to asks nobody; otherwise one recovery_surveys row (the case's
-// primary key: never a second) and one email on the core outbox (kind 'recovery-survey'), audited.
+// primary key: never a second), one entry in the case's thread (a to-guest message of kind
+// 'recovery-survey': the email's subject, never its link, whose token is the guest's) and its email on
+// the core outbox (kind 'recovery-survey', source_id that message), audited: staff see in the thread
+// that it was sent, or is queued without a mail server, or failed.
 // The email, built when the outbox claims it: in the guest's language, text and HTML (right to left
 // in Arabic), from MAIL_FROM with the venue's name, threaded after the case's replies, with the
 // survey's signed link (recovery-link.ts). Never an answer of the case.
@@ -17,9 +20,10 @@ import { leaseMs, messageIdOf, type ChannelName } from '../alerts/index.ts';
 import { CASE_REPLY_KIND, guestEmail, guestLanguage, replyBlock, venueName } from '../cases/index.ts';
 import { parseRecoveryStepKey, RECOVERY_SURVEY_KIND } from '../followup/index.ts';
 import { RECOVERY_PAGE_PREFIX, signRecoveryToken } from './recovery-link.ts';
+import type { CaseMessage } from '../../../engine/contract/cases.ts';
 
-/** The outbox kind of a recovery survey's email. */
-export const RECOVERY_MAIL_KIND = 'recovery-survey';
+/** The outbox kind of a recovery survey's email, and of its entry in the case's thread (features/cases thread.ts). */
+export const RECOVERY_MAIL_KIND = 'recovery-survey' satisfies NonNullable<CaseMessage['kind']>;
 
 /** Stable for the case: its Message-ID's key on every try. */
 const mailKey = (documentId: number) => `recovery-${documentId}`;
@@ -61,12 +65,17 @@ export function recoverySurveyStep(ctx: ServerContext): TimerKind {
         [documentId, lang],
       );
       if (!sent[0]) return; // asked already
+      const subject = t('recoverySurveySubject', lang, { venue: await venueName(tx, collection.form.compiled, row, lang) });
+      const { rows: entry } = await tx.query<{ id: number }>(
+        `INSERT INTO case_messages (document_id, direction, kind, text, lang) VALUES ($1, 'to-guest', $2, $3, $4) RETURNING id`,
+        [documentId, RECOVERY_MAIL_KIND, subject, lang],
+      );
       await enqueue(tx, {
         kind: RECOVERY_MAIL_KIND,
         channel: 'email' satisfies ChannelName,
         recipient: guestEmail(collection, row),
         key: mailKey(documentId),
-        sourceId: documentId,
+        sourceId: entry[0].id,
         documentId,
         lang,
       });
@@ -82,11 +91,12 @@ export function recoveryMailKind(ctx: ServerContext): OutboxKind {
     leaseMs: leaseMs(ctx.config.alerts.retryBaseMs),
     maxInFlight: 5,
     async build(email) {
+      // The case is the email's document (its source the thread's entry).
       const { rows } = await ctx.db.query<{ lang: Lang; sent_at: Date }>('SELECT lang, sent_at FROM recovery_surveys WHERE document_id = $1', [
-        email.source_id,
+        email.document_id,
       ]);
       const survey = rows[0];
-      const { rows: documents } = survey ? await ctx.db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1', [email.source_id]) : { rows: [] };
+      const { rows: documents } = survey ? await ctx.db.query<DocumentRow>('SELECT * FROM documents WHERE id = $1', [email.document_id]) : { rows: [] };
       const row = documents[0];
       const compiled = row && ctx.registry.collections.get(row.collection)?.form?.compiled;
       if (!survey || !row || !compiled) return { ok: false, permanent: true, status: null, error: 'The case is no longer kept.' };
