@@ -14,6 +14,8 @@ import { DINING, diningAnswers, proofFor, WHISTLE } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
 import { startE2E, type E2E } from './harness.ts';
 import { signCaseToken } from '../../src/server/features/cases/case-link.ts';
+import { t } from '../../src/engine/text/messages.ts';
+import { textFile, tinyPng } from '../support/files.ts';
 
 let e2e: E2E;
 let context: BrowserContext;
@@ -66,6 +68,11 @@ async function overflowAt(page: Page, width: number, scale: number): Promise<str
   await page.setViewportSize({ width: 390, height: 844 });
   return over;
 }
+
+const guestWords = async (id: number) =>
+  (await e2e.server.api(`/api/${DINING}/${id}/messages`, { as: 'staff' })).body.docs
+    .filter((message: { direction: string }) => message.direction === 'from-guest')
+    .map((message: { text: string }) => message.text);
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.textContent ?? '');
 
@@ -137,10 +144,6 @@ describe("the guest's case page", () => {
     expect(replied.status).toBe(201);
     return { id, path: `/reply/${signCaseToken(e2e.server.ctx.jwtSecret, id, new Date())}?lang=${lang}` };
   }
-  const guestWords = async (id: number) =>
-    (await e2e.server.api(`/api/${DINING}/${id}/messages`, { as: 'staff' })).body.docs
-      .filter((message: { direction: string }) => message.direction === 'from-guest')
-      .map((message: { text: string }) => message.text);
 
   for (const javaScript of [true, false]) {
     it(`in English and Arabic ${javaScript ? 'with' : 'without'} JavaScript: the thread, an empty answer refused at the box, the answer posted natively`, async () => {
@@ -179,9 +182,11 @@ describe("the guest's case page", () => {
           await expect.poll(() => box.getAttribute('aria-invalid')).toBe('true');
           await page.getByText(lang === 'ar' ? 'اكتب إجابتك قبل إرسالها.' : 'Write your answer before sending it.').waitFor();
 
-          // Keyboard: the box, then the button.
+          // Keyboard: the box, the photo (left empty), then the button.
           await box.focus();
           await page.keyboard.type(texts.words);
+          await page.keyboard.press('Tab');
+          expect(await activeId(page)).toBe('case-photo');
           await page.keyboard.press('Tab');
           await page.keyboard.press('Enter');
           await page.waitForURL(/#answer-sent$/);
@@ -191,6 +196,72 @@ describe("the guest's case page", () => {
           expect(await guestWords(id)).toEqual([texts.words]);
           await page.close();
         }
+      } finally {
+        await guest.close();
+      }
+    });
+  }
+});
+
+describe("the guest's photo with their answer", () => {
+  for (const javaScript of [true, false]) {
+    it(`in Arabic ${javaScript ? 'with' : 'without'} JavaScript, keyboard only: a file that is no image refused at the photo with the words kept, then a photo sent and shown; at 320 px and 200 % text`, async () => {
+      const guest = await e2e.browser.browser.newContext({ javaScriptEnabled: javaScript, bypassCSP: true, viewport: { width: 390, height: 844 } });
+      try {
+        const created = await e2e.server.api(`/api/${DINING}?locale=ar`, {
+          json: diningAnswers({ visited_restaurant: 'Cova', rating_food: 'poor', email_address: `photo-${javaScript}@example.com` }),
+        });
+        const id: number = created.body.doc.id;
+        expect((await e2e.server.api(`/api/${DINING}/${id}/messages`, { method: 'POST', json: { text: 'نعتذر: هل من صورة؟' }, as: 'staff' })).status).toBe(201);
+        const page = await guest.newPage();
+        await page.goto(`${e2e.server.url}/reply/${signCaseToken(e2e.server.ctx.jwtSecret, id, new Date())}?lang=ar`);
+        await page.getByRole('heading', { level: 1, name: 'محادثتك مع Cova' }).waitFor();
+        const words = 'هذه صورة الطبق البارد.';
+        const box = page.getByLabel('إجابتك');
+        const photo = page.getByLabel('صورة (اختيارية)');
+        expect(await photo.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
+        /** The photo control, reached from the box by Tab, opened by the keyboard (Space) and given `file`; then Tab to the button and Enter. */
+        const sendWith = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+          await box.focus();
+          await page.keyboard.press('Tab');
+          expect(await activeId(page)).toBe('case-photo');
+          const chooser = page.waitForEvent('filechooser');
+          await page.keyboard.press('Space');
+          await (await chooser).setFiles(file);
+          await page.keyboard.press('Tab');
+          await page.keyboard.press('Enter');
+        };
+        await box.focus();
+        await page.keyboard.type(words);
+        await sendWith({ name: 'dish.jpg', mimeType: 'image/jpeg', buffer: textFile() });
+        await page.getByText(t('fileType', 'ar')).waitFor();
+        await expect.poll(() => photo.getAttribute('aria-invalid')).toBe('true');
+        expect(await box.inputValue()).toBe(words);
+        expect(await guestWords(id)).toEqual([]);
+        if (javaScript) expect(await axeViolations(page)).toEqual([]);
+        expect(await overflowAt(page, 320, 2), 'the refused photo at 320 px and 200 % text').toEqual([]);
+
+        // With JavaScript the photo goes through the uploads path (doc and claim), then the answer names it.
+        const uploaded = javaScript ? page.waitForResponse((response) => response.url().endsWith('/api/case-photos')) : null;
+        await sendWith({ name: 'dish.png', mimeType: 'image/png', buffer: tinyPng() });
+        if (uploaded) expect((await uploaded).status()).toBe(201);
+        await page.waitForURL(/#answer-sent$/);
+        await page.getByText('شكرًا لك: أُرسلت إجابتك.').waitFor();
+        const shown = page.getByRole('img', { name: 'صورتك' });
+        await shown.waitFor();
+        await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+        expect(await guestWords(id)).toEqual([words]);
+        if (javaScript) expect(await axeViolations(page)).toEqual([]);
+        expect(await overflowAt(page, 320, 2), 'the thread with the photo at 320 px and 200 % text').toEqual([]);
+
+        // Staff see it in the thread, through the file route of the submission's own read check.
+        const staffPage = await open(`/staff/forms/dining-survey/${id}?lang=ar`);
+        const link = staffPage.getByRole('region', { name: 'الرسائل مع الضيف' }).getByRole('link', { name: 'صورة الضيف' });
+        await link.waitFor();
+        expect(await link.getAttribute('href')).toMatch(/^\/api\/case-photos\/file\//);
+        await expect.poll(() => link.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+        expect(await axeViolations(staffPage)).toEqual([]);
+        await staffPage.close();
       } finally {
         await guest.close();
       }

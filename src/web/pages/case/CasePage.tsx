@@ -5,10 +5,10 @@
 // multipart with the photo): stored, the page comes back at #answer-sent (the notice shows by
 // :target); refused, the server renders this page again with the words kept and the reason at the
 // box or the photo (nativePost.ts). With JavaScript the photo goes through the uploads path (its id
-// and claim), the answer to POST /api/case/{token}/messages, and the thread is read again.
+// and claim), the answer to POST /api/case/{token}/messages, and the stored answer joins the thread.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useLocation, useRevalidator } from 'react-router-dom';
+import { useLoaderData, useLocation } from 'react-router-dom';
 import { CASE_ANSWER_MAX_LENGTH, CASE_ANSWER_SENT, CASE_PAGE_PREFIX, CASE_PHOTO_RULE, type GuestCase } from '../../../engine/contract/cases.ts';
 import type { PostedFieldError as FieldError } from '../../../engine/contract/native-post.ts';
 import { megabytes } from '../../../engine/text/format.ts';
@@ -35,8 +35,9 @@ export default function CasePage() {
   const { venue, reference, comments, docs } = guestCase;
   const title = t('casePageTitle', { venue });
   useTitleExtra(title);
-  const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
+  // The answers sent from this page (with JavaScript), as the server stored them, after the thread it was loaded with.
+  const [added, setAdded] = useState<Message[]>([]);
   // Why the answer sent from this page (with JavaScript) was not taken.
   const [sent, setSent] = useState<Sent | null>(null);
   // Only in the server's render after a refused post: the words sent, and why they were not taken.
@@ -67,18 +68,23 @@ export default function CasePage() {
         }
         photo = { id: Number(uploaded.id), claim: uploaded.claim };
       }
-      const answer = await apiRequest<{ errors?: { data?: { errors?: FieldError[] } }[] }>('POST', `/api/case/${encodeURIComponent(token)}/messages`, {
-        json: { text: String(data.get('text') ?? ''), ...(photo ? { photo: photo.id } : {}) },
-        headers: photo?.claim ? { 'X-Upload-Claim': photo.claim } : {},
-      });
+      const answer = await apiRequest<Message & { errors?: { data?: { errors?: FieldError[] } }[] }>(
+        'POST',
+        `/api/case/${encodeURIComponent(token)}/messages`,
+        {
+          json: { text: String(data.get('text') ?? ''), ...(photo ? { photo: photo.id } : {}) },
+          headers: photo?.claim ? { 'X-Upload-Claim': photo.claim } : {},
+        },
+      );
       if (answer.status !== 201) {
         const refusals = answer.body?.errors?.[0]?.data?.errors;
         setSent(answer.status === 400 && refusals?.length ? { errors: refusals } : { errors: [], notice: t('casePageNotSent') });
         return;
       }
+      const { id, direction, text, author, createdAt, photo: stored } = answer.body;
+      setAdded((before) => [...before, { id, direction, text, author, createdAt, ...(stored ? { photo: stored } : {}) }]);
       setSent(null);
       form.reset();
-      revalidator.revalidate();
       // The notice shows by :target, as after the page's own post; the browser moves to it.
       window.location.assign(`#${CASE_ANSWER_SENT}`);
     } catch {
@@ -115,7 +121,7 @@ export default function CasePage() {
               ))}
             </li>
           )}
-          {docs.map((message) => (
+          {[...docs, ...added].map((message) => (
             <li key={message.id} className="case-message" data-direction={message.direction}>
               <h3>
                 {who(message)} <time dateTime={message.createdAt}>{venueTime(message.createdAt, lang)}</time>
