@@ -13,6 +13,7 @@ import { fileForm, jpegWithMetadata, MB, PHOTO_SECRETS, pngOfSize, textFile, tin
 import { loadConfig } from '../../src/server/features/index.ts';
 import { t } from '../../src/engine/text/messages.ts';
 import { CASE_PHOTO_RULE } from '../../src/engine/contract/cases.ts';
+import { expireSubmissions } from '../../src/server/features/retention/index.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
 const PHOTOS = CASE_PHOTO_RULE.collection;
@@ -216,5 +217,28 @@ describe("the guest's data", () => {
     expect(erased.status).toBe(200);
     expect((await server.ctx.db.query('SELECT 1 FROM case_messages WHERE document_id = $1', [id])).rows).toHaveLength(0);
     expect((await server.ctx.db.query('SELECT 1 FROM documents WHERE id = $1', [uploaded.body.doc.id])).rows).toHaveLength(0);
+  });
+});
+
+describe('retention', () => {
+  it("a case past its form's retention goes with its messages, its photo (row and stored file) and its emails", async () => {
+    const { id, token } = await repliedCase();
+    const uploaded = await upload(tinyPng(), 'dish.png', 'image/png');
+    const answered = await answerJson(token, { text: 'Old words', photo: uploaded.body.doc.id }, uploaded.body.claim);
+    expect(answered.status).toBe(201);
+    const stored = answered.body.photo.url.split('/').at(-1);
+    expect(await server.ctx.uploads.get(PHOTOS, stored)).toBeTruthy();
+    // Older than the dining survey's P2Y.
+    await server.ctx.db.query(`UPDATE documents SET created_at = now() - interval '3 years' WHERE id = $1`, [id]);
+    const counts = await expireSubmissions(
+      server.ctx.db,
+      server.ctx.uploads,
+      server.ctx.registry.forms.map((form) => form.compiled),
+    );
+    expect(counts.find((count) => count.form === 'dining-survey')).toMatchObject({ submissions: 1, files: 1 });
+    expect((await server.ctx.db.query('SELECT 1 FROM case_messages WHERE document_id = $1', [id])).rows).toHaveLength(0);
+    expect((await server.ctx.db.query('SELECT 1 FROM outbox WHERE document_id = $1', [id])).rows).toHaveLength(0);
+    expect((await server.ctx.db.query('SELECT 1 FROM documents WHERE id = $1', [uploaded.body.doc.id])).rows).toHaveLength(0);
+    expect(await server.ctx.uploads.get(PHOTOS, stored)).toBeFalsy();
   });
 });
