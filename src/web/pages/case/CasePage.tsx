@@ -5,7 +5,7 @@
 // JavaScript: stored, the page comes back at #answer-sent (the notice shows by :target); refused,
 // the server renders this page again with the words kept and the reason at the box (nativePost.ts).
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useLocation } from 'react-router-dom';
+import { usePageData, usePageLocation } from '../../shell/pageContext.tsx';
 import { CASE_ANSWER_MAX_LENGTH, CASE_ANSWER_SENT, CASE_PAGE_PREFIX, type GuestCase } from '../../../engine/contract/cases.ts';
 import { venueTime } from '../../../engine/text/venue-time.ts';
 import { nativePostOutcome } from '../../form/nativePost.ts';
@@ -18,10 +18,10 @@ type Message = GuestCase['docs'][number];
 const ANSWER_ID = 'case-answer';
 
 export default function CasePage() {
-  const { guestCase, token } = useLoaderData() as CaseData;
+  const { guestCase, token } = usePageData<CaseData>();
   const { lang } = useShell();
   const { t } = useTranslation();
-  const { search } = useLocation();
+  const { search } = usePageLocation();
   const { venue, reference, comments, docs } = guestCase;
   const title = t('casePageTitle', { venue });
   useTitleExtra(title);
