@@ -3,8 +3,9 @@
 // install (the build's list, virtual:precache); what a visited form loads besides (its definition,
 // validator, texts) is kept as it is fetched, the pages are fetched first and kept for when there is
 // no network, except a form page already kept: a repeat visit shows it at once and it is fetched again
-// in the background (its availability is asked by the page, a newer definition is the server's to refuse at the submit). API answers are never kept (they may hold personal data). It also sends the offline
-// queue on Background Sync (offline/queue.ts).
+// in the background (its availability is asked by the page, a newer definition is the server's to
+// refuse at the submit). API answers are never kept (they may hold personal data). It also sends the
+// offline queue on Background Sync (offline/queue.ts).
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
