@@ -1,6 +1,6 @@
 // Build of the service worker (src/web/sw/sw.ts) into dist/sw.js, after the pages' build (package.json
 // build): one classic script at the root, so its scope is every page. Its precache list is the
-// form pages' own files, read from the pages' build manifest: the entry, the application's static
+// form pages' own files, read from the pages' build manifest: the entry, the guest entry's and the application's static
 // imports, the form page and everything it may load (the kiosk, the signature, the offline queue,
 // the phone check), not the forms' own artefacts (each visited form's are kept as they are fetched),
 // not the staff console's pages, not the human checks (a form with one is never sent offline).
@@ -36,7 +36,9 @@ export function precacheList(manifest: Record<string, Chunk>): string[] {
     chunk.imports?.forEach(visit);
     if (FORM_PARTS.test(key)) chunk.dynamicImports?.forEach(visit);
   };
-  ['index.html', 'src/web/app.tsx', 'src/web/offline/register.ts', 'src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts'].forEach(visit);
+  ['index.html', 'src/web/guest.tsx', 'src/web/app.tsx', 'src/web/offline/register.ts', 'src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts'].forEach(
+    visit,
+  );
   return [...files].sort();
 }
 

@@ -1,7 +1,6 @@
 // One form rendered by the real engine form (src/web's EngineForm and widgets) in one language,
 // validated with the compiled contract; submitting shows the JSON that would be stored.
 import { useMemo, useState } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -11,6 +10,7 @@ import type { CompiledForm } from '../src/engine/compiler/compiled.ts';
 import { phoneErrors } from '../src/engine/checks/phones.ts';
 import type { Lang } from '../src/engine/text/languages.ts';
 import { EngineForm } from '../src/web/form/EngineForm.tsx';
+import { PageContext, type PageNavigation } from '../src/web/shell/pageContext.tsx';
 import type { LoadedForm } from '../src/web/form/loadForm.ts';
 import type { SubmitOutcome } from '../src/web/form/submitAnswers.ts';
 import { ShellContext, type Shell } from '../src/web/shell/ShellContext.tsx';
@@ -78,9 +78,9 @@ export function FormPreview({ loaded, lang, revision }: Props) {
   return (
     <section className="preview-language" lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} data-lang={lang}>
       <ShellContext.Provider value={shell}>
-        <MemoryRouter initialEntries={[`/preview/${loaded.compiled.id}/${lang}`]}>
+        <PageContext.Provider value={previewPage(`/preview/${loaded.compiled.id}/${lang}`)}>
           <EngineForm key={revision} loaded={loaded} lang={lang} sourced={{}} optionDocs={{}} submit={submit} idPrefix={`preview_${lang}`} />
-        </MemoryRouter>
+        </PageContext.Provider>
       </ShellContext.Provider>
       {stored && (
         <div className="preview-stored">
@@ -90,4 +90,9 @@ export function FormPreview({ loaded, lang, revision }: Props) {
       )}
     </section>
   );
+}
+
+/** The page the engine form is in: a preview has no data and goes nowhere (its thanks' link is shown, not followed). */
+function previewPage(pathname: string): PageNavigation {
+  return { data: undefined, location: { pathname, search: '', hash: '' }, navigate: () => {} };
 }

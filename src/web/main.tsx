@@ -1,7 +1,9 @@
 // The pages' entry: small on purpose. A page the server rendered (data-ssr) is painted first; only
 // then are its chunks fetched (all at once, listed by the server in <meta name="page-modules">) and
-// the application (app.tsx: React, the router, the texts, the form) evaluated, so neither a module
-// nor its download holds the form off the screen. A page the browser renders starts at once.
+// its application evaluated, so neither a module nor its download holds the form off the screen: the
+// guest entry (guest.tsx: React, the texts, the page, no router) for a page that names its route (the
+// server's page-route element, shell/GuestPage.tsx), else app.tsx (the router). A page the browser
+// renders starts at once.
 import './styles/fonts.css';
 import './styles/base.css';
 
@@ -14,7 +16,9 @@ function start() {
     link.href = href;
     document.head.append(link);
   }
-  void import('./app.tsx');
+  // The id is GuestPage.tsx's PAGE_ROUTE_ID (not imported: this entry stays a few hundred bytes).
+  if (document.getElementById('page-route')) void import('./guest.tsx');
+  else void import('./app.tsx');
 }
 
 /** Runs `then` once the browser reports the first contentful paint (the frame presented), or after a second whatever it reports. */

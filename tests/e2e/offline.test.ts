@@ -125,6 +125,36 @@ describe('offline queue', () => {
     expect(await second.getByText(OFFLINE_BANNER).count()).toBe(0);
   });
 
+  it('a form page visited before opens from the cache at once on a repeat visit, and is fetched again in the background', async () => {
+    const address = `${e2e.server.url}/survey/fnb/cova`;
+    const page = await e2e.open('/survey/fnb/cova');
+    await offlineReady(page);
+    const context = page.context();
+    // The server's answer held: a page fetched first (a document, a hub) would wait for it; the kept form page does not.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const hold = async (route: import('playwright-core').Route) => {
+      asked += 1;
+      await held;
+      // Unrouted meanwhile (the test is over): Playwright has let it go on already.
+      await route.continue().catch(() => undefined);
+    };
+    await context.route(address, hold);
+    const again = await context.newPage();
+    try {
+      await again.goto(address);
+      await again.getByRole('radiogroup', { name: 'Meal Period' }).waitFor();
+      await again.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-ssr'));
+      // Meanwhile the worker asked the server for the page again (the next visit shows the fresh one).
+      await expect.poll(() => asked).toBeGreaterThan(0);
+    } finally {
+      release();
+      await context.unroute(address, hold);
+      await again.close();
+    }
+  });
+
   it('a signed iFly waiver sent offline is stored once back online, and the page then shows its Form ID', async () => {
     const page = await e2e.open('/dohaquest/ifly-waiver');
     await offlineReady(page);

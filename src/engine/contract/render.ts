@@ -18,8 +18,19 @@ export const RenderedPage = Type.Object({
    * text in them can end the element.
    */
   answers: Type.String(),
+  /**
+   * Which route of routes.json the page is and the address's parameters, as a JSON data element for the
+   * page's body (src/web/shell/GuestPage.tsx PAGE_ROUTE_ID): the page's entry (src/web/main.tsx) then
+   * hydrates it with the guest entry (src/web/guest.tsx), without the router. '<' escaped as in answers.
+   */
+  route: Type.String(),
   /** Built files the page's loader fetched besides the form's own (manifest keys), for the server to preload: a country question's names. */
   preload: Type.Array(Type.String()),
+  /**
+   * The page's kind in routes.json, sent as the x-page-kind header: the service worker (src/web/sw/sw.ts)
+   * shows a kept form page at once on a repeat visit, and fetches every other page first.
+   */
+  kind: Type.String(),
   /** A page for one person (a guest's case page): made for each request, never kept or reused. */
   personal: Type.Optional(Type.Boolean()),
   /** The status to answer with: 404 for a page that draws its own Not Found (an expired case link), else 200. */

@@ -1,7 +1,7 @@
 // The page of any form route: what the route's loader fetched, rendered by the engine form in
 // the page's language, or as a kiosk when the route or the address says so.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLoaderData, useLocation } from 'react-router-dom';
+import { usePageData, usePageLocation } from '../shell/pageContext.tsx';
 import { useShell } from '../shell/ShellContext.tsx';
 import { loadAvailability, type FormPageData } from './formLoader.ts';
 import { EngineForm } from './EngineForm.tsx';
@@ -20,9 +20,9 @@ const ReturningGuest = lazy(() => import('./ReturningGuest.tsx'));
 import '../styles/form.css';
 
 export default function FormPage() {
-  const { loaded, sourced, optionDocs, kiosk, availability: loadedAvailability } = useLoaderData() as FormPageData;
+  const { loaded, sourced, optionDocs, kiosk, availability: loadedAvailability } = usePageData<FormPageData>();
   const { lang } = useShell();
-  const { pathname, search } = useLocation();
+  const { pathname, search } = usePageLocation();
   const hydrated = useHydrated();
   // A kept submission the server refused, taken back to correct it: the form starts again from its answers.
   const [corrected, setCorrected] = useState<{ answers: Record<string, unknown>; round: number } | null>(null);

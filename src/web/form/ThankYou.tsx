@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '../shell/pageContext.tsx';
 import type { ResolvedForm } from '../../engine/compiler/compiled.ts';
 import { dataFields } from '../../engine/checks/conditions.ts';
 import type { Lang } from '../../engine/definition/definition.ts';
@@ -73,9 +73,9 @@ export function ThankYou({
         </a>
       )}
       {form.success?.link && (
-        <Link className="link-button" to={form.success.link.path}>
+        <PageLink className="link-button" href={form.success.link.path}>
           {text(form.success.link.label)}
-        </Link>
+        </PageLink>
       )}
       {signatures.length > 0 && (
         <Suspense fallback={null}>

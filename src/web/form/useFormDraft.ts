@@ -5,7 +5,7 @@
 // this form's answers and gone with them (on a kiosk with the guest's form).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation } from 'react-router-dom';
+import { usePageLocation } from '../shell/pageContext.tsx';
 import type { FormData, UploadedFile } from './context.ts';
 import { draftKey, forgetOldUploadClaims, readDraft, useDraftSaver, type Draft } from './draft.ts';
 import { DraftStatus } from './draftStatus.tsx';
@@ -25,7 +25,7 @@ interface Options {
 }
 
 export function useFormDraft({ formId, hash, fieldNames, initial, initialUploads, remember }: Options) {
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
   const key = draftKey(formId, pathname);
   const [restored] = useState<Start | null>(() => (initial ? { data: initial, uploads: initialUploads ?? {}, step: undefined } : null));
   // The draft is read from the device's sealed store (draft.ts), after the first render: a page the

@@ -14,7 +14,7 @@ export function useHydrated(): boolean {
   );
 }
 
-/** True while React renders on the server or hydrates the server's HTML (app.tsx removes the root's data-ssr once it is hydrated). */
+/** True while React renders on the server or hydrates the server's HTML (the guest entry, shell/GuestPage.tsx, removes the root's data-ssr once it is hydrated). */
 export function isHydrating(): boolean {
   return typeof document === 'undefined' || document.getElementById('root')?.hasAttribute('data-ssr') === true;
 }

@@ -1,28 +1,29 @@
-// Each language named in itself (EN / عربي / FR, from messages.json) as a real link (open in a new
-// tab works); a click changes only ?lang on the same page, so every other parameter and everything
-// typed stays.
+// Each language named in itself (EN / عربي / FR, from messages.json) as a real link to the same page
+// with ?lang= (open in a new tab works, and without JavaScript the server answers it); a click changes
+// only ?lang on the same page, in place (the page's navigate: pageContext.tsx), so every other
+// parameter and everything typed stays.
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
 import type { Lang } from '../../engine/text/languages.ts';
+import { PageLink, usePageLocation } from './pageContext.tsx';
 import { useShell } from './ShellContext.tsx';
 
 export function LanguageSwitch() {
   const { lang, languages } = useShell();
   const { t } = useTranslation();
-  const [query] = useSearchParams();
+  const { pathname, search } = usePageLocation();
   if (languages.length < 2) return null;
-  const searchFor = (option: Lang) => {
-    const next = new URLSearchParams(query);
+  const hrefFor = (option: Lang) => {
+    const next = new URLSearchParams(search);
     next.set('lang', option);
-    return `?${next.toString()}`;
+    return `${pathname}?${next.toString()}`;
   };
   return (
     <nav className="language-switch" aria-label={t('language')}>
       <ul>
         {languages.map((option) => (
           <li key={option}>
-            <Link
-              to={{ search: searchFor(option) }}
+            <PageLink
+              href={hrefFor(option)}
               preventScrollReset
               lang={option}
               hrefLang={option}
@@ -30,7 +31,7 @@ export function LanguageSwitch() {
               aria-current={option === lang ? 'true' : undefined}
             >
               {t('languageShort', { lng: option })}
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
-// The frame around every page (the root route): theme, language and direction, title, favicon,
-// header, and 'Loading page...' while the router loads another page.
-import { useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router-dom';
+// The frame around every page: theme, language and direction, title, favicon, header, and
+// 'Loading page...' while another page loads. Its inputs come from the router (routerPage.tsx) or
+// from the guest entry (GuestPage.tsx).
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../engine/text/languages.ts';
 import { routesTable } from 'virtual:route-set';
@@ -9,27 +9,29 @@ import { Header } from './Header.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LoadingPage } from './LoadingPage.tsx';
 import type { PageContent } from './pageContent.ts';
-import { DEFAULT_LANGUAGES, ROUTES_NS, type PageData } from './pageData.ts';
+import { ROUTES_NS } from './pageData.ts';
 import { pageBrand, pageTitle } from './pageHead.ts';
 import { ShellContext, type Shell } from './ShellContext.tsx';
 import { applyTheme } from './theme.ts';
 
-export function PageShell() {
-  const { pathname } = useLocation();
-  const matches = useMatches();
-  const navigation = useNavigation();
-  const pageContent = useRouteLoaderData('root') as PageContent | null | undefined;
+interface Props {
+  pathname: string;
+  /** The site's branding (the page-content global), null when it could not be read. */
+  pageContent: PageContent | null | undefined;
+  /** The languages the page is written in (its loader said so, and switched i18next to the page's language: pageLanguage.ts). */
+  languages: readonly Lang[];
+  /** Another page is loading: 'Loading page...' instead of the page. */
+  changingPage: boolean;
+  children: ReactNode;
+}
+
+export function PageShell({ pathname, pageContent, languages, changingPage, children }: Props) {
   const [titleExtra, setTitleExtra] = useState<string | undefined>();
-  // The page's own loader says which languages it is written in (a form's definition declares
-  // them) and has switched i18next to the page's language (see pageLanguage.ts).
-  const languages = (matches.at(-1)?.data as PageData | undefined)?.languages ?? DEFAULT_LANGUAGES;
   const { i18n } = useTranslation(ROUTES_NS);
   const lang = i18n.language as Lang;
   const brand = useMemo(() => pageBrand(pathname, routesTable, lang, pageContent), [pathname, lang, pageContent]);
   const { settings, theme, header, logoUrl, faviconUrl } = brand;
   const title = pageTitle(brand, titleExtra);
-  // Another page is loading (not a language switch on this one, which keeps the typed answers on screen).
-  const changingPage = navigation.state === 'loading' && navigation.location.pathname !== pathname;
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -55,7 +57,7 @@ export function PageShell() {
               <LanguageSwitch />
             </div>
           )}
-          {changingPage ? <LoadingPage /> : <Outlet />}
+          {changingPage ? <LoadingPage /> : children}
         </main>
       </div>
     </ShellContext.Provider>

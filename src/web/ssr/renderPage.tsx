@@ -1,11 +1,10 @@
 // The server's render of a form page, a hub or a document (src/server/features/render/prerender.ts imports the build of this
 // module, dist/server/render-page.js): the same route table, loaders and components as the
 // browser, so the HTML the guest receives already shows the form in the page's language and
-// theme, and main.tsx hydrates it without a visible change.
-import { StrictMode } from 'react';
+// theme, and the guest entry (guest.tsx, the same tree: shell/GuestPage.tsx) hydrates it without a visible change.
+// The router only runs the loaders here (and answers which addresses name nothing).
 import { prerenderToNodeStream } from 'react-dom/static';
-import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, matchRoutes } from 'react-router-dom';
 import { routesTable } from 'virtual:route-set';
 import type { Lang } from '../../engine/text/languages.ts';
 import { API_ANSWERS_ID, setApiFetch } from '../api/client.ts';
@@ -19,8 +18,11 @@ import type { NativePostOutcome } from '../../engine/contract/native-post.ts';
 import type { RenderedPage } from '../../engine/contract/render.ts';
 import { routeDocumentTitle } from '../form/pageDocument.ts';
 import { i18n } from '../i18n.ts';
+import { GuestApp, PAGE_ROUTE_ID, type PageRoute } from '../shell/GuestPage.tsx';
 import type { PageContent } from '../shell/pageContent.ts';
 import { htmlAttributes, pageBrand, pageTitle } from '../shell/pageHead.ts';
+import { PAGE_KINDS, pageComponent, type PageKind } from '../shell/pageKinds.ts';
+import type { PageData } from '../shell/pageData.ts';
 import { routeObjects } from '../shell/routeObjects.tsx';
 import { countryNamesFile, needsCountryNames } from '../widgets/countryNames.ts';
 
@@ -100,14 +102,18 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
   const pageContent = context.loaderData.root as PageContent | null;
   const page = Object.values(context.loaderData).find((data): data is FormPageData => Boolean(data && typeof data === 'object' && 'loaded' in data));
   if (route.kind === 'form' && !page) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  const pageRoute: PageRoute = {
+    path: match.route.path,
+    params: Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+  };
+  const leaf = context.matches.at(-1);
+  const view = {
+    Page: await pageComponent(PAGE_KINDS[route.kind] as PageKind),
+    pageContent,
+    data: notFound || !leaf ? undefined : (context.loaderData[leaf.route.id] as PageData | undefined),
+    location: { pathname: url.pathname, search: url.search, hash: '' },
+  };
+  const { prelude } = await prerenderToNodeStream(<GuestApp table={routesTable} route={pageRoute} initial={view} />);
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const brand = pageBrand(url.pathname, routesTable, lang, pageContent);
@@ -127,9 +133,16 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
       ...RENDERED_KINDS[route.kind],
       ...(form ? [`build/forms/${form}.json`, `build/forms/${form}.validate.mjs`, `build/forms/locales/${lang}/${form}.json`] : []),
     ],
-    answers: `<script type="application/json" id="${API_ANSWERS_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`,
+    answers: dataElement(API_ANSWERS_ID, answers),
+    route: dataElement(PAGE_ROUTE_ID, pageRoute),
+    kind: route.kind,
     preload: page && needsCountryNames(page.loaded.compiled.form) ? [countryNamesFile(lang)] : [],
     ...(personal ? { personal: true } : {}),
     ...(notFound ? { status: 404 as const } : {}),
   };
+}
+
+/** A JSON data element for the page's body; every '<' escaped, so no text in it can end the element. */
+function dataElement(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 }

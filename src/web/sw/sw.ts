@@ -2,11 +2,13 @@
 // scope is every page). With Workbox: the form pages' own code, styles and fonts are precached at
 // install (the build's list, virtual:precache); what a visited form loads besides (its definition,
 // validator, texts) is kept as it is fetched, the pages are fetched first and kept for when there is
-// no network. API answers are never kept (they may hold personal data). It also sends the offline
-// queue on Background Sync (offline/queue.ts).
+// no network, except a form page already kept: a repeat visit shows it at once and it is fetched again
+// in the background (its availability is asked by the page, a newer definition is the server's to
+// refuse at the submit). API answers are never kept (they may hold personal data). It also sends the
+// offline queue on Background Sync (offline/queue.ts).
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
 import { buildId, precache } from 'virtual:precache';
 import { QUEUE_SYNC_TAG, sendQueue } from '../offline/queue.ts';
@@ -47,13 +49,22 @@ self.addEventListener('activate', (event) => {
 registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: ASSETS }));
 
 // A guest page (navigation, or the page asking for its own address to be kept: offline/register.ts) and the runtime settings.
-const pages = new NetworkFirst({ cacheName: PAGES, matchOptions: { ignoreVary: true } });
-registerRoute(({ url, request }) => {
-  if (url.origin !== self.location.origin || request.method !== 'GET') return false;
-  if (url.pathname === '/runtime-config.js') return true;
-  const page = request.mode === 'navigate' || request.headers.get('Accept')?.startsWith('text/html') === true;
-  return page && !STAFF_PAGE.test(url.pathname);
-}, pages);
+const matchOptions = { ignoreVary: true };
+const pages = new NetworkFirst({ cacheName: PAGES, matchOptions });
+/** A form page kept from an earlier visit (the server names the page's kind: x-page-kind): shown from the cache, fetched again meanwhile. */
+const keptForms = new StaleWhileRevalidate({ cacheName: PAGES, matchOptions });
+registerRoute(
+  ({ url, request }) => {
+    if (url.origin !== self.location.origin || request.method !== 'GET') return false;
+    if (url.pathname === '/runtime-config.js') return true;
+    const page = request.mode === 'navigate' || request.headers.get('Accept')?.startsWith('text/html') === true;
+    return page && !STAFF_PAGE.test(url.pathname);
+  },
+  async (options) => {
+    const kept = options.request.mode === 'navigate' ? await caches.open(PAGES).then((cache) => cache.match(options.request, matchOptions)) : undefined;
+    return (kept?.headers.get('x-page-kind') === 'form' ? keptForms : pages).handle(options);
+  },
+);
 
 self.addEventListener('sync', (event) => {
   if (event.tag !== QUEUE_SYNC_TAG) return;

@@ -102,12 +102,16 @@ export const pagesPlugin = sharedPlugin(async (app, ctx) => {
     if (page === 'not-found') return reply.code(404).type('text/html; charset=utf-8').sendFile('index.html');
     if (page) {
       const { body, headers } = pickEncoding(page, request.headers['accept-encoding']);
-      return reply
-        .code(page.status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', page.personal ? 'no-store' : 'no-cache')
-        .headers(headers)
-        .send(body);
+      return (
+        reply
+          .code(page.status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', page.personal ? 'no-store' : 'no-cache')
+          // Read by the service worker (src/web/sw/sw.ts): a kept form page is shown at once on a repeat visit.
+          .header('x-page-kind', page.kind)
+          .headers(headers)
+          .send(body)
+      );
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   };

@@ -51,7 +51,7 @@ interface ManifestChunk {
  * A page as HTML in every encoding, with its status (404: it draws its own Not Found); 'not-found' for
  * an address whose page names nothing (HTTP 404, the browser draws it).
  */
-export type Prerendered = (EncodedBodies & { status: 200 | 404; personal: boolean }) | 'not-found';
+export type Prerendered = (EncodedBodies & { status: 200 | 404; personal: boolean; kind: string }) | 'not-found';
 
 export interface Prerenderer {
   /** The page at this address, or null to send the plain index.html (the browser renders it). */
@@ -180,7 +180,7 @@ export async function createPrerenderer(
   };
 
   const head = (page: RenderedPage, hoisted: string) => {
-    const { js, css } = chunkFiles(manifest, ['src/web/app.tsx', ...page.modules, `build/messages/${page.html.lang}.json`, ...page.preload]);
+    const { js, css } = chunkFiles(manifest, ['src/web/guest.tsx', ...page.modules, `build/messages/${page.html.lang}.json`, ...page.preload]);
     const lines = [
       ...css.filter((file) => !alreadyLinked.has(file)).map(inlineStyle),
       // The page's chunks, all at once, fetched by the entry once the form is painted (src/web/main.tsx): they
@@ -221,7 +221,7 @@ export async function createPrerenderer(
         .replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${escapeHtml(page.themeColor)}"`)
         .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeHtml(page.faviconUrl)}"`)
         .replace('</head>', `  ${head(page, hoisted)}\n  </head>`)
-        .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${body}</div>\n    ${page.answers}`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${body}</div>\n    ${page.answers}\n    ${page.route}`)
         .replace(/\s*<noscript>[^<]*<\/noscript>/, '')
     );
   };
@@ -236,7 +236,9 @@ export async function createPrerenderer(
         .then(checkedPage)
         .then(
           (page): Prerendered | null =>
-            page === 'not-found' || page === null ? page : { ...encodeText(toHtml(page)), status: page.status ?? 200, personal: page.personal === true },
+            page === 'not-found' || page === null
+              ? page
+              : { ...encodeText(toHtml(page)), status: page.status ?? 200, personal: page.personal === true, kind: page.kind },
           (error: unknown) => {
             app.log.error({ err: error, url }, 'rendering the page on the server failed; the browser renders it');
             return null;

@@ -2,7 +2,7 @@
 // device; after the thanks (the Form ID shown large) and after a guest walked away ("Are you still
 // there?") a fresh, empty form in the kiosk's own language, the one it was opened in.
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { usePageLocation, usePageNavigate } from '../../shell/pageContext.tsx';
 import type { Lang } from '../../../engine/definition/definition.ts';
 import type { Kiosk } from '../../../engine/waivers/kiosk.ts';
 import { t } from '../../../engine/text/messages.ts';
@@ -28,8 +28,8 @@ export function KioskForm({ kiosk, loaded, lang, sourced, optionDocs }: Props) {
   // Each guest gets a new form (a new key): no answer, error or step of the one before stays.
   const [guest, setGuest] = useState(0);
   const [stored, setStored] = useState(false);
-  const navigate = useNavigate();
-  const { search } = useLocation();
+  const navigate = usePageNavigate();
+  const { search } = usePageLocation();
   const nextGuest = () => {
     setGuest((n) => n + 1);
     setStored(false);
@@ -37,7 +37,7 @@ export function KioskForm({ kiosk, loaded, lang, sourced, optionDocs }: Props) {
     if (lang === ownLang) return;
     const query = new URLSearchParams(search);
     query.set('lang', ownLang);
-    void navigate({ search: `?${query.toString()}` }, { replace: true });
+    navigate(`?${query.toString()}`, { replace: true });
   };
   const idle = useKioskIdle(kiosk, !stored, nextGuest);
   const thanksOver = useEffectEvent(nextGuest);

@@ -8,7 +8,7 @@
 // and claim), the answer to POST /api/case/{token}/messages, and the stored answer joins the thread.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useLocation } from 'react-router-dom';
+import { usePageData, usePageLocation } from '../../shell/pageContext.tsx';
 import { CASE_ANSWER_MAX_LENGTH, CASE_ANSWER_SENT, CASE_PAGE_PREFIX, CASE_PHOTO_RULE, type GuestCase } from '../../../engine/contract/cases.ts';
 import type { PostedFieldError as FieldError } from '../../../engine/contract/native-post.ts';
 import { megabytes } from '../../../engine/text/format.ts';
@@ -28,10 +28,10 @@ const PHOTO_ID = 'case-photo';
 type Sent = { errors: FieldError[]; notice?: string };
 
 export default function CasePage() {
-  const { guestCase, token } = useLoaderData() as CaseData;
+  const { guestCase, token } = usePageData<CaseData>();
   const { lang } = useShell();
   const { t } = useTranslation();
-  const { search } = useLocation();
+  const { search } = usePageLocation();
   const { venue, reference, comments, docs } = guestCase;
   const title = t('casePageTitle', { venue });
   useTitleExtra(title);

@@ -1,7 +1,7 @@
 // /docs/:slug: a document in the page language (English when it has no translation), as rich
 // text, or a PDF shown inline with a download link.
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router-dom';
+import { usePageData } from '../../shell/pageContext.tsx';
 import { apiUrl } from '../../api/runtimeConfig.ts';
 import { localized } from '../../api/localized.ts';
 import { useShell, useTitleExtra } from '../../shell/ShellContext.tsx';
@@ -11,7 +11,7 @@ import '../../styles/pages.css';
 import { BrandLogo } from '../../shell/BrandLogo.tsx';
 
 export default function DocumentPage() {
-  const { doc } = useLoaderData() as DocumentData;
+  const { doc } = usePageData<DocumentData>();
   const { lang, logoUrl, theme } = useShell();
   const { t, i18n } = useTranslation();
   const title = localized<string>(doc.title, lang);

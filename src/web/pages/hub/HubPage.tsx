@@ -1,25 +1,25 @@
 // The group's landing page (/) and a brand's hub (e.g. /dohaoasis): per brand, its public forms
 // and pages and its documents, as big links that keep the chosen language.
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData } from 'react-router-dom';
+import { PageLink, usePageData } from '../../shell/pageContext.tsx';
 import { useLangSearch } from '../../shell/useLangSearch.ts';
 import type { HubData, HubLink } from './hubLoader.ts';
 import '../../styles/pages.css';
 
 export default function HubPage() {
-  const { namespace, description, brands } = useLoaderData() as HubData;
+  const { namespace, description, brands } = usePageData<HubData>();
   const { t } = useTranslation([namespace, 'common']);
   const search = useLangSearch();
-  const to = (path: string) => ({ pathname: path, search });
+  const to = (path: string) => `${path}${search}`;
   const links = (items: HubLink[], label: string) =>
     items.length > 0 && (
       <nav aria-label={label}>
         <ul className="form-index-list">
           {items.map((item) => (
             <li key={item.path}>
-              <Link className="form-index-link" to={to(item.path)}>
+              <PageLink className="form-index-link" href={to(item.path)}>
                 {t(item.key)}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>

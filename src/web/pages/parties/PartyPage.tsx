@@ -4,7 +4,7 @@
 // offers the plain waiver.
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router-dom';
+import { usePageData } from '../../shell/pageContext.tsx';
 import { calendarDayText } from '../../../engine/text/calendar-day.ts';
 import { useShell } from '../../shell/ShellContext.tsx';
 import { useLangSearch } from '../../shell/useLangSearch.ts';
@@ -15,7 +15,7 @@ import './parties.css';
 const FormPage = lazy(() => import('../../form/FormPage.tsx'));
 
 export default function PartyPage() {
-  const { party } = useLoaderData() as PartyPageData;
+  const { party } = usePageData<PartyPageData>();
   const { lang } = useShell();
   const { t } = useTranslation();
   const langSearch = useLangSearch();

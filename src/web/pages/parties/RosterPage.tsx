@@ -3,7 +3,7 @@
 // reload (useLiveAnswer: asked every few seconds with the roster's ETag, bounded).
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router-dom';
+import { usePageData } from '../../shell/pageContext.tsx';
 import type { PartyRoster } from '../../../engine/contract/parties.ts';
 import { calendarDayText } from '../../../engine/text/calendar-day.ts';
 import { apiRequest } from '../../api/client.ts';
@@ -15,7 +15,7 @@ import { PartyShare } from './PartyShare.tsx';
 import './parties.css';
 
 export default function RosterPage() {
-  const data = useLoaderData() as RosterData;
+  const data = usePageData<RosterData>();
   const { lang } = useShell();
   const { t } = useTranslation();
   const ask = useCallback(
