@@ -11,6 +11,8 @@ import type { Page } from 'playwright-core';
 import { tinyPdf, tinyPng } from '../support/files.ts';
 import { drawSignature, fillDate, fillSignerAge, passHumanCheck, pickCountry } from './fill.ts';
 import { sharedE2E, storedDocs, type E2E } from './harness.ts';
+import { signCaseToken } from '../../src/server/features/cases/case-link.ts';
+import { diningAnswers } from '../api/samples.ts';
 
 let e2e: E2E;
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-forms-e2e-offline-'));
@@ -153,6 +155,34 @@ describe('offline queue', () => {
       await context.unroute(address, hold);
       await again.close();
     }
+  });
+
+  it("never keeps one person's page on the device: a guest's case page (sent no-store) goes through the worker uncached", async () => {
+    const created = await e2e.server.api(`/api/${FEEDBACK}?locale=en`, {
+      json: diningAnswers({
+        visited_restaurant: 'Cova',
+        rating_food: 'poor',
+        email_address: 'offline-case@example.com',
+        customer_comments: 'Cold soup, kept off devices.',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const id: number = created.body.doc.id;
+    const replied = await e2e.server.api(`/api/${FEEDBACK}/${id}/messages`, { method: 'POST', json: { text: 'We are sorry: what happened?' }, as: 'staff' });
+    expect(replied.status).toBe(201);
+    const page = await e2e.open('/survey/fnb/cova');
+    await offlineReady(page);
+    const casePath = `/reply/${signCaseToken(e2e.server.ctx.jwtSecret, id, new Date())}?lang=en`;
+    const answer = await page.goto(`${e2e.server.url}${casePath}`);
+    expect(answer?.headers()['cache-control']).toBe('no-store');
+    await page.getByText('Cold soup, kept off devices.').waitFor();
+    // The worker answered the navigation (it controls the page) and kept the form page, never the case page.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const { cached } = await deviceContents(page);
+    const addresses = cached.map((entry) => entry.slice(0, entry.indexOf(' ')));
+    expect(addresses.some((address) => address.includes('/survey/fnb/cova'))).toBe(true);
+    expect(addresses.filter((address) => address.includes('/reply/'))).toEqual([]);
+    expect(cached.filter((entry) => entry.includes('Cold soup, kept off devices.')).length).toBe(0);
   });
 
   it('a signed iFly waiver sent offline is stored once back online, and the page then shows its Form ID', async () => {

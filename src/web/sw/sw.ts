@@ -2,7 +2,7 @@
 // scope is every page). With Workbox: the form pages' own code, styles and fonts are precached at
 // install (the build's list, virtual:precache); what a visited form loads besides (its definition,
 // validator, texts) is kept as it is fetched, the pages are fetched first and kept for when there is
-// no network, except a form page already kept: a repeat visit shows it at once and it is fetched again
+// no network (never a page sent with no-store: one person's), except a form page already kept: a repeat visit shows it at once and it is fetched again
 // in the background (its availability is asked by the page, a newer definition is the server's to
 // refuse at the submit). API answers are never kept (they may hold personal data). It also sends the
 // offline queue on Background Sync (offline/queue.ts).
@@ -50,9 +50,17 @@ registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.s
 
 // A guest page (navigation, or the page asking for its own address to be kept: offline/register.ts) and the runtime settings.
 const matchOptions = { ignoreVary: true };
-const pages = new NetworkFirst({ cacheName: PAGES, matchOptions });
+/**
+ * Only a page the server lets be kept: one person's page (a guest's case page, a party's roster: sent
+ * with no-store) is never written to the device, nor is anything but a whole 200 answer.
+ */
+const keepable = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    response.status === 200 && !/no-store|private/i.test(response.headers.get('cache-control') ?? '') ? response : null,
+};
+const pages = new NetworkFirst({ cacheName: PAGES, matchOptions, plugins: [keepable] });
 /** A form page kept from an earlier visit (the server names the page's kind: x-page-kind): shown from the cache, fetched again meanwhile. */
-const keptForms = new StaleWhileRevalidate({ cacheName: PAGES, matchOptions });
+const keptForms = new StaleWhileRevalidate({ cacheName: PAGES, matchOptions, plugins: [keepable] });
 registerRoute(
   ({ url, request }) => {
     if (url.origin !== self.location.origin || request.method !== 'GET') return false;
