@@ -117,11 +117,18 @@ function GuestPage({ table, route, initial }: Props) {
     [load, pathname],
   );
 
+  // Back and forward between this page's addresses load its data again; a move to an anchor of the
+  // page (a hash of its own, e.g. the case page's #answer-sent) is no other address: nothing loads.
+  const { search } = view.location;
   useEffect(() => {
-    const back = () => void load(new URL(window.location.href), 'none');
+    const back = () => {
+      const url = new URL(window.location.href);
+      if (url.pathname === pathname && url.search === search) return;
+      void load(url, 'none');
+    };
     window.addEventListener('popstate', back);
     return () => window.removeEventListener('popstate', back);
-  }, [load]);
+  }, [load, pathname, search]);
 
   // Once the server's HTML is hydrated (this effect runs after every effect of the page), the page
   // says so (data-ssr goes): hydration-time code (useHydrated.ts isHydrating), tests and the bench wait for it.
