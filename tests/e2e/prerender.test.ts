@@ -204,6 +204,23 @@ describe('form pages before JavaScript', () => {
     await page.close();
   });
 
+  it("a waiver's returning-guest step takes the place the server kept for it: nothing below it moves when it comes", async () => {
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.server.url}/dohaquest/ifly-waiver`);
+    await page.locator('details.returning-guest > summary').waitFor();
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          new PerformanceObserver((list) =>
+            done(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0)),
+          ).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => done(0), 500);
+        }),
+    );
+    expect(shifts).toBe(0);
+    await page.close();
+  });
+
   it("the API answers the server's render used come inside the page: hydration asks the server for nothing, and hostile content stays data", async () => {
     const hostile = '</script><script>window.__pwned = 1</script><!--';
     const created = await e2e.server.api('/api/restaurants', { as: 'staff', json: { name: hostile, slug: 'hostile-name', scripts: [] } });

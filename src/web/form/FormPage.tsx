@@ -10,6 +10,8 @@ import { nativePostOutcome } from './nativePost.ts';
 import { PageScriptsFrame } from './PageScriptsFrame.tsx';
 import { OfflineBanner } from '../offline/OfflineBanner.tsx';
 import { useHydrated } from './useHydrated.ts';
+import { t } from '../../engine/text/messages.ts';
+import type { Lang } from '../../engine/text/languages.ts';
 
 /** Only a kiosk route needs the kiosk's parts: a guest's phone never downloads them. */
 const KioskForm = lazy(() => import('./kiosk/KioskForm.tsx').then((module) => ({ default: module.KioskForm })));
@@ -18,6 +20,18 @@ const QueueNotices = lazy(() => import('../offline/QueueNotices.tsx'));
 /** A waiver's returning-guest step (code by phone or email): only waiver pages download it, after hydration. */
 const ReturningGuest = lazy(() => import('./ReturningGuest.tsx'));
 import '../styles/form.css';
+
+/**
+ * The returning-guest step's place, kept from the server's render until its chunk is here: the
+ * closed step's own box and title line, unseen, so the form below never moves when it comes.
+ */
+function ReturningGuestSlot({ lang }: { lang: Lang }) {
+  return (
+    <div className="returning-guest returning-guest-slot" aria-hidden="true">
+      <p className="returning-guest-slot-title">{t('returningTitle', lang)}</p>
+    </div>
+  );
+}
 
 export default function FormPage() {
   const { loaded, sourced, optionDocs, kiosk, availability: loadedAvailability } = usePageData<FormPageData>();
@@ -67,16 +81,19 @@ export default function FormPage() {
           />
         </Suspense>
       )}
-      {hydrated && loaded.compiled.form.submit.evidence && (
-        <Suspense>
-          <ReturningGuest
-            formId={loaded.compiled.form.id}
-            lang={lang}
-            opened={new URLSearchParams(search).get('again') === '1'}
-            onPrefill={(answers) => setCorrected((last) => ({ answers, round: (last?.round ?? 0) + 1 }))}
-          />
-        </Suspense>
-      )}
+      {loaded.compiled.form.submit.evidence &&
+        (hydrated ? (
+          <Suspense fallback={<ReturningGuestSlot lang={lang} />}>
+            <ReturningGuest
+              formId={loaded.compiled.form.id}
+              lang={lang}
+              opened={new URLSearchParams(search).get('again') === '1'}
+              onPrefill={(answers) => setCorrected((last) => ({ answers, round: (last?.round ?? 0) + 1 }))}
+            />
+          </Suspense>
+        ) : (
+          <ReturningGuestSlot lang={lang} />
+        ))}
       <EngineForm
         key={`${loaded.compiled.id}:${corrected?.round ?? 0}`}
         loaded={loaded}
