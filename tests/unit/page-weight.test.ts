@@ -57,10 +57,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * one-photo refusal in every guest page's language file; the page's code in its own chunk): 205.63 KB.
  * 178.0 (-27.7) since the pages the server renders are hydrated by the guest entry without react-router
  * (src/web/guest.tsx, shell/GuestPage.tsx; the router is a chunk of its own that only app.tsx loads; issue 34): 177.7 KB.
- * 178.2 (+0.1, with the case page's photo texts merged: 178.1) since a waiver keeps the returning-guest step's place
- * from the server's render (FormPage.tsx ReturningGuestSlot: the iFly waiver's layout shift 0.07 -> 0): 178.2 KB.
+ * 178.3 (+0.1, with the case page's photo texts merged: 178.1) since a waiver keeps the returning-guest step's place
+ * from the server's render (FormPage.tsx ReturningGuestSlot: the iFly waiver's layout shift 0.07 -> 0): 178.22 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 178.2;
+const DINING_SURVEY_JS_BUDGET_KB = 178.3;
 
 interface Chunk {
   file: string;
