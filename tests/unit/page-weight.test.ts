@@ -53,8 +53,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * and the lazy import in the form page: +0.34 KB, 204.54 KB with the recovery survey's route.
  * 205.3 (+0.7) since what a guest types before hydration is handed to the form (form/earlyInput.ts, in the form's
  * chunk: it must run in the hydration's commit, so it cannot wait for a lazy chunk; issue 34): 205.3 KB with the code step.
+ * 205.4 since /p/new, rendered on the server, says without JavaScript that making a party needs it (issue 32:
+ * partyNewNeedsScript, a guest page's text in every guest language file): +0.06 KB, 205.36 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 205.3;
+const DINING_SURVEY_JS_BUDGET_KB = 205.4;
 
 interface Chunk {
   file: string;
