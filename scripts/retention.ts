@@ -1,5 +1,5 @@
 // `npm run retention -- --dry-run`: how many submissions and files of each form are older than
-// its retention, i.e. what the daily job (features/retention) would delete now; nothing changes.
+// its retention (and parties of a waiver whose visit day is), i.e. what the daily job (features/retention) would delete now; nothing changes.
 // Without --dry-run it deletes them now, as the job does (audited the same way, and the embedded
 // database vacuumed after). The embedded
 // database is opened only with the server stopped (its data-directory lock says so otherwise);
@@ -22,7 +22,9 @@ try {
   if (!dryRun) await vacuumEmbedded(db, counts);
   console.log(dryRun ? 'Older than their retention (nothing deleted, --dry-run):' : 'Deleted:');
   for (const count of counts)
-    console.log(`  ${count.form.padEnd(26)} ${count.retention.padEnd(5)} ${String(count.submissions).padStart(6)} submission(s), ${count.files} file(s)`);
+    console.log(
+      `  ${count.form.padEnd(26)} ${count.retention.padEnd(5)} ${String(count.submissions).padStart(6)} submission(s), ${count.files} file(s), ${count.parties} part${count.parties === 1 ? 'y' : 'ies'}`,
+    );
 } finally {
   await db.close();
 }

@@ -331,6 +331,7 @@ describe('every output writes the same text', () => {
           by: 'email',
           value: 'noor@example.com',
           exportedAt: '2026-12-01T10:00:00Z',
+          parties: [],
           submissions: [
             {
               form: FORM,

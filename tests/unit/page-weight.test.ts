@@ -55,6 +55,8 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * chunk: it must run in the hydration's commit, so it cannot wait for a lazy chunk; issue 34): 205.3 KB with the code step.
  * 205.7 since the guest's case page takes one photo with an answer (issue 30: the page's label, hint, alt text and
  * one-photo refusal in every guest page's language file; the page's code in its own chunk): 205.63 KB.
+ * (205.4 on its branch, 205.36 KB: /p/new, rendered on the server, says without JavaScript that making a party needs
+ * it; issue 32: partyNewNeedsScript in every guest language file, +0.06 KB.)
  * 178.0 (-27.7) since the pages the server renders are hydrated by the guest entry without react-router
  * (src/web/guest.tsx, shell/GuestPage.tsx; the router is a chunk of its own that only app.tsx loads; issue 34): 177.7 KB.
  * 178.3 (+0.1, with the case page's photo texts merged: 178.1) since a waiver keeps the returning-guest step's place

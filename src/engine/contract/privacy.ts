@@ -32,11 +32,24 @@ export const PrivacyMatch = Type.Object({
 });
 export type PrivacyMatch = Static<typeof PrivacyMatch>;
 
+/** A party (one waiver link for a group) the person organised: its row holds their name, phone and email. */
+export const PrivacyParty = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  /** The party's waiver (a form id). */
+  form: Type.String(),
+  visitDate: Type.String({ description: 'YYYY-MM-DD' }),
+  createdAt: Type.String(),
+});
+export type PrivacyParty = Static<typeof PrivacyParty>;
+
 export const PrivacySearchAnswer = Type.Object({
   by: Type.Union(PERSON_KEYS.map((key) => Type.Literal(key))),
   /** The email or phone as it was looked for (lower-case email, E.164 phone). */
   value: Type.String(),
   docs: Type.Array(PrivacyMatch),
+  /** The parties they organised (of the forms the caller reads). */
+  parties: Type.Array(PrivacyParty),
 });
 export type PrivacySearchAnswer = Static<typeof PrivacySearchAnswer>;
 
@@ -56,6 +69,16 @@ export const PrivacyExport = Type.Object({
   value: Type.String(),
   exportedAt: Type.String(),
   submissions: Type.Array(PrivacyExportSubmission),
+  /** The parties they organised, with what each holds about them (the people who signed through it are in their own waivers, not here). */
+  parties: Type.Array(
+    Type.Object({
+      ...PrivacyParty.properties,
+      organiser: Type.Object({ name: Type.String(), phone: Type.String(), email: Type.String() }),
+      expected: Type.Integer(),
+      /** The organiser's language (their mail and roster page's). */
+      lang: Type.String(),
+    }),
+  ),
 });
 export type PrivacyExport = Static<typeof PrivacyExport>;
 
@@ -64,6 +87,8 @@ export const PrivacyEraseAnswer = Type.Object({
   files: Type.Integer(),
   /** Found but kept: waivers under legal hold, with when the hold ends. */
   held: Type.Array(Type.Object({ form: Type.String(), reference: Type.Union([Type.String(), Type.Null()]), heldUntil: HeldUntil })),
+  /** Parties they organised whose organiser's name, phone and email were erased (the parties and their signers' waivers stay). */
+  parties: Type.Integer(),
 });
 export type PrivacyEraseAnswer = Static<typeof PrivacyEraseAnswer>;
 

@@ -55,12 +55,17 @@ const RENDERED_KINDS: Record<string, readonly string[]> = {
   hub: ['src/web/pages/hub/HubPage.tsx', 'src/web/pages/hub/hubLoader.ts'],
   document: ['src/web/pages/docs/DocumentPage.tsx', 'src/web/pages/docs/documentLoader.ts'],
   case: ['src/web/pages/case/CasePage.tsx', 'src/web/pages/case/caseLoader.ts'],
+  // A party's page holds the attraction's waiver (its form page, the form's own files added as for a form).
+  party: ['src/web/pages/parties/PartyPage.tsx', 'src/web/pages/parties/partyLoader.ts', 'src/web/form/FormPage.tsx', 'src/web/form/formLoader.ts'],
+  'party-roster': ['src/web/pages/parties/RosterPage.tsx', 'src/web/pages/parties/rosterLoader.ts'],
+  'party-new': ['src/web/pages/parties/NewPartyPage.tsx', 'src/web/pages/parties/newPartyLoader.ts'],
 };
 /**
  * Kinds whose page is one person's (never kept by the server) and whose Not Found is rendered here
- * too, in the page's language: a guest's case page, opened from a mail, often without JavaScript.
+ * too, in the page's language: a guest's case page, opened from a mail, often without JavaScript; a
+ * party's page (whether it still takes guests changes with each signature) and its organiser's roster.
  */
-const PERSONAL_KINDS = new Set(['case']);
+const PERSONAL_KINDS = new Set(['case', 'party', 'party-roster']);
 const renderedRoutes = routesTable.routes.filter((route) => route.page.kind in RENDERED_KINDS).map((route) => ({ path: route.path, page: route.page }));
 
 /** i18next has one current language: renders run one after another. */
@@ -121,7 +126,8 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
   // What the page adds to the title once in the browser (useTitleExtra): a form's document (a restaurant's name), a document's title.
   const shownDocument = Object.values(context.loaderData).find((data): data is DocumentData => Boolean(data && typeof data === 'object' && 'doc' in data));
   const titleExtra = documentTitle ?? (shownDocument ? localized<string>(shownDocument.doc.title, lang).value : undefined);
-  const form = route.kind === 'form' ? String((route as { form: string }).form) : undefined;
+  // A form route names its form; a page holding one (a party's) has it in its data.
+  const form = route.kind === 'form' ? String((route as { form: string }).form) : page?.loaded.compiled.id;
   return {
     body: Buffer.concat(chunks).toString('utf8'),
     html: htmlAttributes(brand, lang),

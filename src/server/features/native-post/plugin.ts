@@ -29,6 +29,8 @@ import { postedAnswers } from './posted-answers.ts';
 import { postKey } from './post-mark.ts';
 import { maxPairsOf, MAX_TEXT_BYTES, readMultipart, tooMuch, urlencodedPairs, type Posted } from './read-post.ts';
 import { pathnameOf, queryOf } from '../../core/http/pathname.ts';
+import { PARTY_PAGE_PREFIX, partyCodeOf } from '../../../engine/contract/party-names.ts';
+import { partyByCode } from '../parties/index.ts';
 
 /** A form page's body: its answers are a few KB; files go as multipart (their own limits). */
 const FORM_BODY_LIMIT = MAX_TEXT_BYTES;
@@ -79,7 +81,8 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     return answerPage(reply, 413, url, { kind: 'refused', answers: {}, errors: [], notice }, notice);
   }
 
-  async function post(request: FastifyRequest, reply: FastifyReply, form: LoadedForm) {
+  /** party: posted from a party's page (/p/{code}): the code is its address's, checked by the parties' hook as X-Party is; the thanks is the waiver's own page's. */
+  async function post(request: FastifyRequest, reply: FastifyReply, form: LoadedForm, party?: { code: string; thanks: string | null }) {
     if (!cookieAllowed(request.headers)) return reply.code(403).type('text/plain; charset=utf-8').send('This form can only be sent from its own page.');
     const collection = ctx.registry.collections.get(form.compiled.collection);
     if (!collection?.publicCreate) return reply.code(403).type('text/plain; charset=utf-8').send('This form cannot be sent without signing in.');
@@ -111,16 +114,24 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
     const idempotent = key ? idempotentRequest(collection.slug, 'page', key, sent) : null;
     try {
       const { row } = await storeOnce(ctx.db, collection.slug, idempotent, (idempotency) =>
-        storeSubmission(ctx, collection, { body: answers, captchaProof: undefined, uploadClaims: claimedUploadHashes(posted.claims), lang, idempotency }),
+        storeSubmission(ctx, collection, {
+          body: answers,
+          captchaProof: undefined,
+          uploadClaims: claimedUploadHashes(posted.claims),
+          lang,
+          idempotency,
+          party: party?.code,
+        }),
       );
       // A reporter's secret is shown once, by this answer itself: never in the address a redirect would carry.
       const { reporter } = (await answerFieldsOf(ctx.submissionAnswers, { collection, row, lang }, ctx.jwtSecret, ctx.db)) as { reporter?: ReporterReceipt };
       if (reporter) return answerPage(reply, 200, url, { kind: 'stored', reference: String(row.reference ?? row.id), reporter }, t('thankYouTitle', lang));
       const thanks = new URLSearchParams(query(request));
       thanks.set('reference', String(row.reference ?? row.id));
+      if (party && !party.thanks) return answerPage(reply, 200, url, { kind: 'stored', reference: String(row.reference ?? row.id) }, t('thankYouTitle', lang));
       return reply
         .code(303)
-        .header('location', `${pathnameOf(request).replace(/\/$/, '')}/thank-you?${thanks}`)
+        .header('location', `${(party?.thanks ?? pathnameOf(request)).replace(/\/$/, '')}/thank-you?${thanks}`)
         .header('cache-control', 'no-store')
         .send();
     } catch (error) {
@@ -153,6 +164,37 @@ export const nativePostPlugin = ownPlugin('native-post', async (app, ctx: Server
       ? ((await answerFieldsOf(ctx.thanksAnswers, { collection, row: rows[0]!, lang }, ctx.jwtSecret, ctx.db)) as { reviewAsk?: ReviewAsk })
       : {};
     return answerPage(reply, 200, url, { kind: 'stored', reference: reference!, ...(reviewAsk ? { reviewAsk } : {}) }, t('thankYouTitle', lang));
+  }
+
+  // A party's page (/p/{code}) posts the waiver it holds to its own address: an unknown code is a 404
+  // (nothing read); the party's rules (its day, its places) are the parties' hook's, as for X-Party.
+  const staticPaths = new Map(
+    formRoutes(ctx.registry.forms)
+      .filter((route) => route.segments.every((segment) => !segment.startsWith(':')))
+      .map((route) => [route.form.id, `/${route.segments.join('/')}`]),
+  );
+  async function partyForm(param: string): Promise<{ code: string | null; form: LoadedForm | undefined }> {
+    const code = partyCodeOf(`${PARTY_PAGE_PREFIX}${param}`);
+    const party = code ? await partyByCode(ctx.db, code) : null;
+    return { code, form: party ? formsById.get(party.form_id) : undefined };
+  }
+  for (const address of [`${PARTY_PAGE_PREFIX}:code`, `${PARTY_PAGE_PREFIX}:code/`]) {
+    app.post(
+      address,
+      {
+        bodyLimit: FORM_BODY_LIMIT,
+        errorHandler: async (error, request: FastifyRequest<{ Params: { code: string } }>, reply) => {
+          const { form } = await partyForm(request.params.code);
+          if (!form) throw error;
+          return refuseTooLarge(error, request, reply, form);
+        },
+      },
+      async (request: FastifyRequest<{ Params: { code: string } }>, reply) => {
+        const { code, form } = await partyForm(request.params.code);
+        if (!code || !form) return reply.callNotFound();
+        return post(request, reply, form, { code, thanks: staticPaths.get(form.compiled.id) ?? null });
+      },
+    );
   }
 
   const seen = new Set<string>();

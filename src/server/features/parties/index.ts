@@ -6,4 +6,6 @@ import { PARTIES_MIGRATIONS } from './migrations.ts';
 import { linkToParty } from './party-hook.ts';
 import { partiesPlugin } from './plugin.ts';
 
+export { countExpiredParties, deleteExpiredParties, eraseOrganiser, partiesOfOrganiser, partyByCode, type PartyRow } from './party-store.ts';
+
 export const partiesFeature: ServerFeature = { name: 'parties', plugins: [partiesPlugin], migrations: PARTIES_MIGRATIONS, submissionHooks: [linkToParty] };

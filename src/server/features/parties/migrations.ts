@@ -36,4 +36,13 @@ export const PARTIES_MIGRATIONS: Migration[] = [
       )`,
     ],
   },
+  {
+    id: 483,
+    name: 'parties: an organiser may be forgotten (data-subject erasure), and found by their email or phone',
+    statements: [
+      `ALTER TABLE parties ADD COLUMN organiser_erased_at timestamptz`,
+      `CREATE INDEX parties_organiser_email ON parties (lower(organiser_email)) WHERE organiser_erased_at IS NULL`,
+      `CREATE INDEX parties_organiser_phone ON parties (organiser_phone) WHERE organiser_erased_at IS NULL`,
+    ],
+  },
 ];

@@ -20,11 +20,13 @@ export interface PartyRow {
   lang: Lang;
   created_at: Date;
   signed: number;
+  /** The organiser asked to be forgotten (a data-subject erasure): their fields are empty, their roster link leads nowhere. */
+  erased: boolean;
 }
 
 /** The columns of a party, its visit date as YYYY-MM-DD and the people signed so far. */
 const COLUMNS = `p.id, p.code, p.form_id, to_char(p.visit_date, 'YYYY-MM-DD') AS visit_date, p.organiser_name, p.organiser_phone, p.organiser_email,
-  p.expected, p.lang, p.created_at, COALESCE((SELECT sum(w.people) FROM party_waivers w WHERE w.party_id = p.id), 0)::int AS signed`;
+  p.expected, p.lang, p.created_at, p.organiser_erased_at IS NOT NULL AS erased, COALESCE((SELECT sum(w.people) FROM party_waivers w WHERE w.party_id = p.id), 0)::int AS signed`;
 
 export const newPartyCode = () => Array.from({ length: 8 }, () => PARTY_CODE_ALPHABET[randomInt(PARTY_CODE_ALPHABET.length)]).join('');
 
@@ -141,4 +143,56 @@ export function toParty(row: PartyRow, form: LoadedForm, link: string): Party {
     link,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** The parties of these forms whose organiser is this person (any of `matches`: a lower-case email, an E.164 phone), newest first; an erased organiser is no one's. */
+export async function partiesOfOrganiser(db: Queryable, forms: readonly string[], matches: readonly string[]): Promise<PartyRow[]> {
+  if (forms.length === 0) return [];
+  const { rows } = await db.query<PartyRow & Record<string, unknown>>(
+    `SELECT ${COLUMNS} FROM parties p
+     WHERE (lower(p.organiser_email) = ANY($1::text[]) OR p.organiser_phone = ANY($1::text[])) AND p.form_id = ANY($2::text[]) AND p.organiser_erased_at IS NULL
+     ORDER BY p.created_at DESC, p.id DESC`,
+    [matches, forms],
+  );
+  return rows;
+}
+
+/** The roster mails still queued or kept for these parties: they hold the organiser's address. */
+const forgetRosterMails = (tx: Queryable, ids: readonly number[]) =>
+  tx.query(`DELETE FROM outbox WHERE kind = 'party-roster' AND source_id = ANY($1::int[])`, [ids]);
+
+/**
+ * The organiser of these parties forgotten: name, phone and email emptied, their roster mail gone
+ * (its link then leads nowhere). The party stays for the desk, with its signers' waivers: each is
+ * its signer's own record. The count of parties changed.
+ */
+export async function eraseOrganiser(tx: Queryable, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { rows } = await tx.query(
+    `UPDATE parties SET organiser_name = '', organiser_phone = '', organiser_email = '', organiser_erased_at = now()
+     WHERE id = ANY($1::int[]) AND organiser_erased_at IS NULL RETURNING id`,
+    [ids],
+  );
+  await forgetRosterMails(tx, ids);
+  return rows.length;
+}
+
+/** Parties of a form whose visit is older than `retention` (an ISO 8601 period): the waiver's own retention, counted from the visit day. */
+const EXPIRED_PARTIES = `form_id = $1 AND visit_date + $2::interval < now()`;
+
+/** How many parties of this form are past their retention (the dry run's count). */
+export async function countExpiredParties(db: Queryable, form: string, retention: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM parties WHERE ${EXPIRED_PARTIES}`, [form, retention]);
+  return rows[0]?.count ?? 0;
+}
+
+/** Deletes the parties of this form past their retention, with their roster mails and their links to waivers (the waivers are their own records, under their own retention). */
+export async function deleteExpiredParties(tx: Queryable, form: string, retention: string): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(`DELETE FROM parties WHERE ${EXPIRED_PARTIES} RETURNING id`, [form, retention]);
+  if (rows.length)
+    await forgetRosterMails(
+      tx,
+      rows.map((row) => row.id),
+    );
+  return rows.length;
 }

@@ -217,7 +217,8 @@ export const partiesPlugin = ownPlugin('parties', async (app: FastifyInstance, c
       const claim = readRosterToken(ctx.jwtSecret, request.params.token);
       const party = claim && (await partyById(db, claim.partyId));
       const form = party && formOf(party.form_id);
-      if (!party || !form) throw notFound();
+      // An organiser who asked to be forgotten has no roster page any more.
+      if (!party || party.erased || !form) throw notFound();
       return sendRoster(request, reply, { ...(await rosterOf(request, party, form)), lang: claim.lang });
     },
   );

@@ -35,7 +35,7 @@ export function rosterEmailKind(ctx: ServerContext): OutboxKind {
     async build(email) {
       const party = await partyById(ctx.db, email.source_id);
       const form = party && ctx.registry.forms.find((candidate) => candidate.compiled.id === party.form_id);
-      if (!party || !form) return { ok: false, permanent: true, status: null, error: 'The party is no longer kept.' };
+      if (!party || party.erased || !form) return { ok: false, permanent: true, status: null, error: 'The party is no longer kept.' };
       const lang = party.lang;
       const titleLang = form.compiled.languages.includes(lang) ? lang : form.compiled.languages[0];
       const title = formText(form.compiled.id, form.compiled.form.title, titleLang);

@@ -10,6 +10,7 @@ import { formText, t } from '../../../engine/text/messages.ts';
 import { plainText, type AnswerReader } from '../../../engine/fields/parts.ts';
 import { readAnswer, serverAnswerReader } from '../../core/forms/answer-reader.ts';
 import { venueTime } from '../../../engine/text/venue-time.ts';
+import { calendarDayText } from '../../../engine/text/calendar-day.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -64,9 +65,27 @@ function submissionPart(forms: Map<string, CompiledForm>, submission: PrivacyExp
   return `<section><h2>${escape(title)}</h2><table>${facts.map(([name, value]) => `<tr><th scope="row">${escape(name)}</th><td>${escape(value)}</td></tr>`).join('')}</table><h3>${escape(t('staffAnswers', lang))}</h3>${answers}${notes}${messages}</section>`;
 }
 
+function partyPart(forms: Map<string, CompiledForm>, party: PrivacyExport['parties'][number], lang: Lang): string {
+  const form = forms.get(party.form);
+  const title = form ? formText(form.id, form.form.title, form.languages.includes(lang) ? lang : form.languages[0]) : party.form;
+  const rows = [
+    [t('privacyPartyCode', lang), party.code],
+    [t('privacyPartyName', lang), party.organiser.name],
+    [t('privacyPartyPhone', lang), party.organiser.phone],
+    [t('privacyPartyEmail', lang), party.organiser.email],
+    [t('privacyPartyExpected', lang), String(party.expected)],
+    [t('staffReceived', lang), venueTime(party.createdAt, lang)],
+  ];
+  // Codes, phones and emails read left to right inside an Arabic page.
+  const cells = rows.map(([name, value]) => `<tr><th scope="row">${escape(name)}</th><td><bdi>${escape(value)}</bdi></td></tr>`).join('');
+  return `<section><h2>${escape(t('partyRosterTitle', lang, { title, date: calendarDayText(party.visitDate, lang) }))}</h2><table>${cells}</table></section>`;
+}
+
 export function exportHtml(data: PrivacyExport, forms: readonly CompiledForm[], lang: Lang): string {
   const byId = new Map(forms.map((form) => [form.id, form]));
   const title = t('privacyExportTitle', lang, { person: data.value });
   const intro = t('privacyExportIntro', lang, { count: data.submissions.length, date: venueTime(data.exportedAt, lang) });
-  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main><h1>${escape(title)}</h1><p>${escape(intro)}</p>${data.submissions.map((submission) => submissionPart(byId, submission, lang)).join('')}</main></body></html>`;
+  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main><h1>${escape(title)}</h1><p>${escape(intro)}</p>${data.submissions.map((submission) => submissionPart(byId, submission, lang)).join('')}${
+    data.parties.length ? `<p>${escape(t('privacyPartiesFound', lang, { count: data.parties.length }))}</p>` : ''
+  }${data.parties.map((party) => partyPart(byId, party, lang)).join('')}</main></body></html>`;
 }

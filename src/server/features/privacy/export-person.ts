@@ -1,8 +1,9 @@
 // What is held about a person, for them (a data-subject access request): every submission found,
-// its answers, liability evidence, staff notes, the messages with the guest and file names (find-person.ts has already kept to
-// the forms the caller reads).
+// its answers, liability evidence, staff notes, the messages with the guest and file names, and every
+// party they organised with its organiser's details (find-person.ts has already kept to the forms the caller reads).
 import type { Queryable } from '../../core/db/db.ts';
-import type { PrivacyExport, PrivacyExportSubmission, PrivacyMatch } from '../../../engine/contract/privacy.ts';
+import type { PrivacyExport, PrivacyExportSubmission, PrivacyMatch, PrivacyParty } from '../../../engine/contract/privacy.ts';
+import type { PartyRow } from '../parties/index.ts';
 import { notesOfSubmissions } from '../followup/index.ts';
 import { messagesOfSubmissions } from '../cases/index.ts';
 import type { FoundSubmission } from './find-person.ts';
@@ -18,6 +19,14 @@ export const toMatch = (found: FoundSubmission): PrivacyMatch => ({
   held: found.held,
   heldUntil: found.heldUntil ? found.heldUntil.toISOString() : null,
   holdPlaced: found.holdPlaced,
+});
+
+export const toPartyMatch = (party: PartyRow): PrivacyParty => ({
+  id: party.id,
+  code: party.code,
+  form: party.form_id,
+  visitDate: party.visit_date,
+  createdAt: party.created_at.toISOString(),
 });
 
 async function filesOf(db: Queryable, ids: number[]): Promise<Map<number, { name: string; type: string }[]>> {
@@ -44,7 +53,14 @@ async function openTexts<T extends { text: string }>(sealer: Sealer, db: Queryab
   return opened;
 }
 
-export async function exportPerson(db: Queryable, person: Person, found: FoundSubmission[], sealer: Sealer, now = new Date()): Promise<PrivacyExport> {
+export async function exportPerson(
+  db: Queryable,
+  person: Person,
+  found: FoundSubmission[],
+  organised: PartyRow[],
+  sealer: Sealer,
+  now = new Date(),
+): Promise<PrivacyExport> {
   const ids = found.map((submission) => submission.id);
   const [stored, storedMessages, files] = await Promise.all([notesOfSubmissions(db, ids), messagesOfSubmissions(db, ids), filesOf(db, ids)]);
   const [notes, messages] = [await openTexts(sealer, db, stored), await openTexts(sealer, db, storedMessages)];
@@ -56,5 +72,11 @@ export async function exportPerson(db: Queryable, person: Person, found: FoundSu
     messages: messages.get(submission.id) ?? [],
     files: files.get(submission.id) ?? [],
   }));
-  return { by: person.by, value: person.value, exportedAt: now.toISOString(), submissions };
+  const parties = organised.map((party) => ({
+    ...toPartyMatch(party),
+    organiser: { name: party.organiser_name, phone: party.organiser_phone, email: party.organiser_email },
+    expected: party.expected,
+    lang: party.lang,
+  }));
+  return { by: person.by, value: person.value, exportedAt: now.toISOString(), submissions, parties };
 }

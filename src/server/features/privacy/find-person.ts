@@ -5,11 +5,13 @@
 // waiver under legal hold (legal-hold.ts) says so, with when the hold ends; so does a submission
 // an admin placed a hold on (legal_holds, held until lifted). A confidential form's report is sealed
 // (features/sealed): it is found by the keyed hashes of its emails and phones, and opened here.
+// The parties a person organised hold their name, phone and email too: findOrganised.
 import type { Caller } from '../../core/access/caller.ts';
 import { readScope } from '../../core/access/submission-access.ts';
 import type { Queryable } from '../../core/db/db.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
+import { partiesOfOrganiser, type PartyRow } from '../parties/index.ts';
 import { legalHold } from './legal-hold.ts';
 import type { Person } from './person.ts';
 import type { Sealer } from '../sealed/index.ts';
@@ -86,3 +88,11 @@ export async function findPerson(db: Queryable, registry: Registry, caller: Call
     evidence: row.evidence,
   }));
 }
+
+/** The parties the person organised (their name, phone and email are the party's), of the forms the caller reads in full. */
+export const findOrganised = (db: Queryable, registry: Registry, caller: Caller, person: Person): Promise<PartyRow[]> =>
+  partiesOfOrganiser(
+    db,
+    formsReadBy(caller, registry).map((form) => form.compiled.id),
+    person.matches,
+  );

@@ -3,7 +3,8 @@
 // reads (a whistle-blower report needs compliance too: find-person.ts), export it
 // (JSON, or a readable HTML page in the caller's language), erase it with a reason. Erasure is a
 // hard delete of the submissions with their files, notes and alerts; waivers under legal hold are
-// reported back and kept. Every call is audited with a keyed hash of the person, never the email or
+// reported back and kept; the parties they organised keep their group and its signers' waivers,
+// the organiser's name, phone and email emptied (their roster link then leads nowhere). Every call is audited with a keyed hash of the person, never the email or
 // phone, and never an answer; an erasure also redacts the audit entries that name the person. Rate-limited per address like the creates.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,8 +16,9 @@ import { deleteSubmissions } from '../retention/index.ts';
 import { admitPrivacyRequest, requestLanguage } from './admit.ts';
 import { withUploads } from '../../core/forms/answer-reader.ts';
 import { exportHtml } from './export-html.ts';
-import { exportPerson, toMatch } from './export-person.ts';
-import { findPerson } from './find-person.ts';
+import { exportPerson, toMatch, toPartyMatch } from './export-person.ts';
+import { findOrganised, findPerson } from './find-person.ts';
+import { eraseOrganiser } from '../parties/index.ts';
 import { personHash, readPerson, refuse } from './person.ts';
 
 type PersonQuery = { email?: string; phone?: string; format?: string; locale?: string };
@@ -77,8 +79,9 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
       await admit(request);
       const person = readPerson(request.query, lang(request));
       const found = await findPerson(db, registry, request.caller, person, ctx.sealed);
-      await audit(request, 'privacy-search', person, { found: found.length });
-      return { by: person.by, value: person.value, docs: found.map(toMatch) };
+      const organised = await findOrganised(db, registry, request.caller, person);
+      await audit(request, 'privacy-search', person, { found: found.length, parties: organised.length });
+      return { by: person.by, value: person.value, docs: found.map(toMatch), parties: organised.map(toPartyMatch) };
     },
   );
 
@@ -91,8 +94,9 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
       if (format !== 'json' && format !== 'html') throw refuse(lang(request), 'format', 'privacyBadFormat');
       const person = readPerson(request.query, lang(request));
       const found = await findPerson(db, registry, request.caller, person, ctx.sealed);
-      const data = await exportPerson(db, person, found, ctx.sealed);
-      await audit(request, 'privacy-export', person, { found: found.length, format });
+      const organised = await findOrganised(db, registry, request.caller, person);
+      const data = await exportPerson(db, person, found, organised, ctx.sealed);
+      await audit(request, 'privacy-export', person, { found: found.length, parties: organised.length, format });
       const stamp = data.exportedAt.slice(0, 10);
       reply.header('cache-control', 'private, no-store');
       if (format === 'json') return reply.header('content-disposition', `attachment; filename="privacy-export-${stamp}.json"`).send(data);
@@ -132,7 +136,14 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
       const forms: Record<string, number> = {};
       for (const submission of erasable) forms[submission.form.compiled.id] = (forms[submission.form.compiled.id] ?? 0) + 1;
       const ids = erasable.map((submission) => submission.id);
+      const organised = await findOrganised(db, registry, request.caller, person);
+      let parties = 0;
       const counts = await deleteSubmissions(db, ctx.uploads, ids, async (tx, deleted) => {
+        // The parties they organised stay (the desk's group, its signers' own waivers); the organiser's fields go.
+        parties = await eraseOrganiser(
+          tx,
+          organised.map((party) => party.id),
+        );
         // The audit log keeps no trace of the person either (features/audit/redact.ts), this entry included.
         const redacted = await redactAudit(tx, person.matches, ids);
         await recordAudit(tx, request.caller, {
@@ -145,6 +156,7 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
             erased: deleted.submissions,
             files: deleted.files,
             held: held.length,
+            parties,
             forms,
             redacted,
           },
@@ -154,6 +166,7 @@ export const privacyPlugin = ownPlugin('privacy', async (app: FastifyInstance, c
         erased: counts.submissions,
         files: counts.files,
         held: held.map((submission) => ({ form: submission.form.compiled.id, reference: submission.reference, heldUntil: toMatch(submission).heldUntil })),
+        parties,
       };
     },
   );

@@ -29,8 +29,10 @@ export const retentionPlugin = ownPlugin('retention', async (app: FastifyInstanc
     running ??= runRetentionIfDue(ctx)
       .then((counts) => {
         for (const count of counts ?? []) {
-          if (count.submissions)
-            app.log.info(`Retention: deleted ${count.submissions} submission(s) and ${count.files} file(s) of ${count.form} older than ${count.retention}.`);
+          if (count.submissions || count.parties)
+            app.log.info(
+              `Retention: deleted ${count.submissions} submission(s), ${count.files} file(s) and ${count.parties} party(ies) of ${count.form} older than ${count.retention}.`,
+            );
         }
       })
       .catch((error: unknown) => app.log.error(error, 'Retention job failed'))

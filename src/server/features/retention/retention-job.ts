@@ -3,11 +3,13 @@
 // 500 to a transaction so no request waits long behind it; then one audit entry per form that lost
 // any, with counts only. The period is PostgreSQL's own interval arithmetic (created_at + 'P2Y'
 // ::interval), the same in PGlite and PostgreSQL, so a month or a leap year is counted as the
-// calendar counts it.
+// calendar counts it. A party of a waiver (its organiser's name, phone and email) goes once its visit
+// day is older than that waiver's retention.
 import type { Db } from '../../core/db/db.ts';
 import type { UploadStorage } from '../../core/storage/storage.ts';
 import type { CompiledForm } from '../../../engine/compiler/compiled.ts';
 import { recordAudit } from '../audit/index.ts';
+import { countExpiredParties, deleteExpiredParties } from '../parties/index.ts';
 import { deleteSubmissions } from './delete-submissions.ts';
 
 export const RETENTION_BATCH = 500;
@@ -19,6 +21,8 @@ export interface RetentionCount {
   /** Deleted (or, in a dry run, to be deleted). */
   submissions: number;
   files: number;
+  /** Parties (one waiver link for a group, its organiser's details) whose visit day is older than the retention. */
+  parties: number;
 }
 
 export interface RetentionOptions {
@@ -40,7 +44,7 @@ async function countExpired(db: Db, form: RetainedForm & { retention: string }):
             (SELECT count(*) FROM documents f JOIN expired e ON f.attached_to = e.id)::int AS files`,
     [form.collection, form.retention],
   );
-  return { form: form.id, collection: form.collection, retention: form.retention, ...rows[0] };
+  return { form: form.id, collection: form.collection, retention: form.retention, ...rows[0], parties: await countExpiredParties(db, form.id, form.retention) };
 }
 
 /** Deletes (or with dryRun counts) every expired submission of these forms; the counts per form with a retention. */
@@ -59,7 +63,7 @@ export async function expireSubmissions(
       counts.push(await countExpired(db, retained));
       continue;
     }
-    const count: RetentionCount = { form: form.id, collection: form.collection, retention: form.retention, submissions: 0, files: 0 };
+    const count: RetentionCount = { form: form.id, collection: form.collection, retention: form.retention, submissions: 0, files: 0, parties: 0 };
     for (;;) {
       const { rows } = await db.query<{ id: number }>(`SELECT id FROM documents WHERE ${EXPIRED} ORDER BY created_at, id LIMIT $3`, [
         form.collection,
@@ -77,7 +81,9 @@ export async function expireSubmissions(
       await options.onBatch?.();
       if (rows.length < batchSize) break;
     }
-    if (count.submissions > 0) {
+    // A party's waiver retention counts from its visit day: its organiser's details go then (the waivers signed through it each by their own date).
+    count.parties = await deleteExpiredParties(db, form.id, form.retention);
+    if (count.submissions > 0 || count.parties > 0) {
       // Counts only: nothing of the deleted answers, nor their references, is kept.
       await recordAudit(
         db,
@@ -85,7 +91,13 @@ export async function expireSubmissions(
         {
           action: 'retention-delete',
           target: form.collection,
-          detail: { form: form.id, retention: form.retention, count: count.submissions, files: count.files },
+          detail: {
+            form: form.id,
+            retention: form.retention,
+            count: count.submissions,
+            files: count.files,
+            ...(count.parties ? { parties: count.parties } : {}),
+          },
         },
       );
     }

@@ -1,6 +1,7 @@
 // /p/new: the organiser makes a party (no sign-in; the human check and a rate limit on the server).
 // Made, the page shows the party link with its QR code and the ways to share it; the organiser is
-// also mailed the link and their roster page's link.
+// also mailed the link and their roster page's link. Without JavaScript (no human check) the
+// page, rendered on the server in its language, says so and that the desk can make the party.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
@@ -71,7 +72,13 @@ export default function NewPartyPage() {
     <article className="party-new" aria-labelledby="party-new-title">
       <h1 id="party-new-title">{heading}</h1>
       <p>{t('partyNewIntro')}</p>
-      <form className="party-form" noValidate onSubmit={(event) => void submit(event)}>
+      {/* Without JavaScript no human check can be made: the page says so instead of showing a form that cannot be sent. */}
+      <noscript>
+        <p className="party-notice party-needs-script">{t('partyNewNeedsScript')}</p>
+        <style>{'.party-form{display:none}'}</style>
+      </noscript>
+      {/* method="post": never a GET with the answers in the address, should the browser send it itself. */}
+      <form className="party-form" method="post" noValidate onSubmit={(event) => void submit(event)}>
         <PartyFields choices={choices} errors={errors} />
         <HumanCheck key={round} action={PARTY_CAPTCHA_ACTION} lang={lang as Lang} onVerified={setProof} onCleared={() => setProof(null)} />
         <p className="party-notice" role="alert">

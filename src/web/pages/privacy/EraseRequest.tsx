@@ -39,12 +39,13 @@ export function EraseRequest({ person }: { person: Person }) {
   };
 
   if (step.kind === 'done') {
-    const { erased, files, held } = step.answer;
+    const { erased, files, held, parties } = step.answer;
     return (
       <section aria-labelledby="privacy-erase" className="privacy-erase">
         <h2 id="privacy-erase">{t('privacyEraseTitle')}</h2>
         <p ref={stepHeading} tabIndex={-1} role="status">
           {t('privacyErased', { erased, files, held: held.length })}
+          {parties > 0 && <> {t('privacyPartiesErased', { count: parties })}</>}
         </p>
         {held.length > 0 && (
           <ul>

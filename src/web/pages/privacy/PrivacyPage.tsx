@@ -45,10 +45,13 @@ export default function PrivacyPage() {
       {found && (
         <section aria-labelledby="privacy-results" className="privacy-results">
           <h2 id="privacy-results">{t('privacyResults')}</h2>
-          <p role="status">{found.answer.docs.length === 0 ? t('privacyNone') : t('privacyFound', { count: found.answer.docs.length })}</p>
-          {found.answer.docs.length > 0 && (
+          <p role="status">
+            {found.answer.docs.length === 0 && found.answer.parties.length === 0 ? t('privacyNone') : t('privacyFound', { count: found.answer.docs.length })}
+            {found.answer.parties.length > 0 && <> {t('privacyPartiesFound', { count: found.answer.parties.length })}</>}
+          </p>
+          {(found.answer.docs.length > 0 || found.answer.parties.length > 0) && (
             <>
-              <MatchesTable matches={found.answer.docs} onHoldChanged={(message) => void holdChanged(message)} />
+              {found.answer.docs.length > 0 && <MatchesTable matches={found.answer.docs} onHoldChanged={(message) => void holdChanged(message)} />}
               <div className="privacy-actions">
                 <button type="button" className="button button-secondary" onClick={() => void exportAs('json')}>
                   {t('privacyExportJson')}
