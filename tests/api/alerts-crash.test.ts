@@ -2,11 +2,12 @@
 // server has the message but never answered it. After a restart on the same DATA_DIR the alert is
 // sent again with the same Message-ID, so the receiver can tell it is the same, and once: when its
 // delivery reads sent, the mail server holds exactly one copy of it.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMainProcess, type MainProcess } from '../support/main-process.ts';
-import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT, STAFF } from '../support/server.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import { startMainProcess, withDatabase, type MainProcess } from '../support/main-process.ts';
+import { preparedDataDir, PUBLIC_KEY, STAFF } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
@@ -44,16 +45,9 @@ async function deliveriesOf(port: number, token: string, reference: string): Pro
 }
 
 beforeAll(async () => {
-  dataDir = await newDataDir();
-  // An admin, to read the delivery log (before any server runs: the script opens DATA_DIR itself).
-  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, FORMS_BUILD_DIR: formsBuildDir(), DATABASE_URL: '' };
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', STAFF.email, '--password', STAFF.password], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(created.status, created.stderr).toBe(0);
+  dataDir = await preparedDataDir();
+  // An admin, to read the delivery log (before any server runs; create-user.test.ts runs the script that makes one).
+  await withDatabase(dataDir, (db) => saveStaffUser(db, STAFF.email, STAFF.password));
   hanging = await startSmtp({ hang: true });
   answering = await startSmtp();
 });

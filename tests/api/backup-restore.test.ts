@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { create as createTar } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newDataDir, ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { preparedDataDir, ROOT, startTestServer, type TestServer } from '../support/server.ts';
 import { DINING, diningAnswers, LOYALTY, LOYALTY_MEDIA, loyaltyAnswers, register } from './samples.ts';
 import { LOCAL_BACKUP_PATH } from '../../src/server/features/ops/index.ts';
 import { LOCAL_ADMIN_SECRET_HEADER } from '../../src/server/features/auth/index.ts';
@@ -43,7 +43,7 @@ async function fileBytes(server: TestServer, collection: string, filename: strin
 
 describe('backup and restore of the embedded database and its files', () => {
   it('round-trips submissions and an attached receipt, byte for byte, through a backup taken while the server runs', async () => {
-    const firstDir = await newDataDir();
+    const firstDir = await preparedDataDir();
     dirs.push(firstDir);
     const first = await startTestServer({ dataDir: firstDir });
     servers.push(first);
@@ -97,7 +97,7 @@ describe('backup and restore of the embedded database and its files', () => {
   });
 
   it('backs up a stopped server itself, and refuses what is not a backup', async () => {
-    const dataDir = await newDataDir();
+    const dataDir = await preparedDataDir();
     dirs.push(dataDir);
     const server = await startTestServer({ dataDir });
     expect((await server.api(`/api/${DINING}`, { json: diningAnswers() })).status).toBe(201);

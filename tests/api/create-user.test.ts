@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formsBuildDir, newDataDir, ROOT } from '../support/server.ts';
+import { formsBuildDir, preparedDataDir, ROOT } from '../support/server.ts';
 import { localAdminFile, LOCAL_ADMIN_PATH, LOCAL_ADMIN_SECRET_HEADER, type LocalAdminFile } from '../../src/server/features/auth/local-admin.ts';
 
 const run = promisify(execFile);
@@ -47,7 +47,7 @@ const login = (email: string, password: string) =>
   });
 
 beforeAll(async () => {
-  dataDir = await newDataDir();
+  dataDir = await preparedDataDir();
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: env(), stdio: 'ignore' });
   const deadline = Date.now() + 60_000;
   while (!fs.existsSync(localAdminFile(dataDir))) {

@@ -6,13 +6,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openPgliteDb } from '../../src/server/core/db/pglite-db.ts';
-import { migrate } from '../../src/server/core/db/migrations.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
-import { MIGRATIONS } from '../../src/server/features/index.ts';
 import { digestStepKey, scheduleDigestStep } from '../../src/server/features/digest/schedule.ts';
-import { startMainProcess, type MainProcess } from '../support/main-process.ts';
-import { formsBuildDir, newDataDir, ROOT, STAFF } from '../support/server.ts';
+import { startMainProcess, withDatabase, type MainProcess } from '../support/main-process.ts';
+import { formsBuildDir, preparedDataDir, ROOT, STAFF } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 
 const MANAGER = 'cova.manager@example.com';
@@ -28,15 +25,7 @@ const startServer = async (smtpUrl: string) => {
   return main;
 };
 
-/** The database, read while no server runs (it is the server's while one does). */
-async function withDb<T>(read: (db: Awaited<ReturnType<typeof openPgliteDb>>) => Promise<T>): Promise<T> {
-  const db = await openPgliteDb(dataDir, `${dataDir}/db`);
-  try {
-    return await read(db);
-  } finally {
-    await db.close();
-  }
-}
+const withDb = <T>(use: Parameters<typeof withDatabase<T>>[1]) => withDatabase(dataDir, use);
 
 /** The script in its own process, awaited without blocking this one (the mail server stand-in answers from here). */
 const digestScript = (args: string[], smtpUrl = '') =>
@@ -54,9 +43,8 @@ const digestScript = (args: string[], smtpUrl = '') =>
   });
 
 beforeAll(async () => {
-  dataDir = await newDataDir();
+  dataDir = await preparedDataDir();
   await withDb(async (db) => {
-    await migrate(db, MIGRATIONS);
     await saveStaffUser(db, STAFF.email, STAFF.password);
     await saveStaffUser(db, MANAGER, STAFF.password, 'manager', ['cova']);
     await db.query(`UPDATE users SET lang = 'ar' WHERE email = $1`, [MANAGER]);

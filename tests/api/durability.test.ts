@@ -1,12 +1,13 @@
 // The server as operators run it (a separate node process), killed with -9 right after it
 // acknowledged submissions, and killed with -9 while 20 clients are sending: after a restart on
 // the same DATA_DIR every acknowledged one is there, and nothing is half-written.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMainProcess, type MainProcess } from '../support/main-process.ts';
-import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT, STAFF, type Json } from '../support/server.ts';
+import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
+import { startMainProcess, withDatabase, type MainProcess } from '../support/main-process.ts';
+import { preparedDataDir, PUBLIC_KEY, STAFF, type Json } from '../support/server.ts';
 import { DINING, diningAnswers } from './samples.ts';
 import { acknowledgedUnderLoad, checkNothingHalfWritten } from './durability-load.ts';
 
@@ -34,15 +35,9 @@ async function call(port: number, pathname: string, init: RequestInit = {}) {
 }
 
 beforeAll(async () => {
-  dataDir = await newDataDir();
-  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, FORMS_BUILD_DIR: formsBuildDir(), DATABASE_URL: '', ...SETTINGS };
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-user.ts', '--email', STAFF.email, '--password', STAFF.password], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(created.status, created.stderr).toBe(0);
+  dataDir = await preparedDataDir();
+  // The staff account the checks read with (create-user.test.ts runs the script that makes one).
+  await withDatabase(dataDir, (db) => saveStaffUser(db, STAFF.email, STAFF.password));
 });
 
 afterAll(() => {

@@ -7,9 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openPgliteDb } from '../../src/server/core/db/pglite-db.ts';
-import { startMainProcess, type MainProcess } from '../support/main-process.ts';
-import { formsBuildDir, newDataDir, PUBLIC_KEY, ROOT } from '../support/server.ts';
+import { startMainProcess, withDatabase, type MainProcess } from '../support/main-process.ts';
+import { formsBuildDir, preparedDataDir, PUBLIC_KEY, ROOT } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { laserWaiverAnswers } from './samples.ts';
 
@@ -35,7 +34,6 @@ const startServer = async (smtpUrl: string) => {
 const reminders = (smtp: SmtpStandIn) => smtp.mails.filter((mail) => mail.messageId.includes('waiver-expiry'));
 
 beforeAll(async () => {
-  dataDir = await newDataDir();
   // The test definition: a second-long validFor and reminder (inside the checkout: its validators import ajv from node_modules).
   buildDir = fs.mkdtempSync(path.join(ROOT, 'build', 'forms-expiry-'));
   fs.cpSync(formsBuildDir(), buildDir, { recursive: true });
@@ -44,6 +42,7 @@ beforeAll(async () => {
   compiled.form.validFor = 'PT8S';
   compiled.form.remindBeforeExpiry = 'PT5S';
   fs.writeFileSync(file, JSON.stringify(compiled));
+  dataDir = await preparedDataDir({ forms: buildDir });
   hanging = await startSmtp({ hang: true });
   answering = await startSmtp();
 });
@@ -84,13 +83,10 @@ describe('a waiver about to expire', { timeout: 180_000 }, () => {
     expect(mail.text).toContain('Salma Nasser');
     expect(mail.text).toContain('https://forms.example.com/dohaquest/laser-oasis-waiver?lang=en&again=1');
     expect(mail.text).not.toMatch(/\b\d{6}\b/);
-    const db = await openPgliteDb(dataDir, `${dataDir}/db`);
-    try {
+    await withDatabase(dataDir, async (db) => {
       const steps = await db.query<{ state: string }>(`SELECT state FROM timer_steps WHERE kind = 'waiver-expiry'`);
       const outbox = await db.query<{ state: string }>(`SELECT state FROM outbox WHERE kind = 'waiver-expiry'`);
       expect({ steps: steps.rows.map((row) => row.state), outbox: outbox.rows.map((row) => row.state) }).toEqual({ steps: ['done'], outbox: ['sent'] });
-    } finally {
-      await db.close();
-    }
+    });
   });
 });

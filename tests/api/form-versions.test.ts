@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import { preparedDataDir, startTestServer, type TestServer } from '../support/server.ts';
 import { formVersionSeen } from '../../src/server/features/waivers/index.ts';
 import { IFLY, SATISFACTION, waiverAnswers } from './samples.ts';
 import { buildWithChangedTerms } from './changed-forms.ts';
@@ -13,7 +13,7 @@ import { buildWithChangedTerms } from './changed-forms.ts';
 let dataDir: string;
 let server: TestServer;
 beforeAll(async () => {
-  dataDir = await newDataDir();
+  dataDir = await preparedDataDir();
   server = await startTestServer({ dataDir });
 });
 afterAll(async () => {

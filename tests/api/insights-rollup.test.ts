@@ -4,7 +4,7 @@
 // partial edges, and a server started with different counted fields recounts every submission.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import { preparedDataDir, startTestServer, type TestServer } from '../support/server.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
 let server: TestServer;
@@ -43,7 +43,7 @@ const DAYS = [
 let kept: number;
 
 beforeAll(async () => {
-  dataDir = await newDataDir();
+  dataDir = await preparedDataDir();
   server = await startTestServer({ dataDir });
   for (const [index, at] of DAYS.entries()) {
     await submit({ visited_restaurant: index % 2 ? 'Crazy Pizza' : 'Cova', rating_food: ['poor', 'good', 'excellent'][index % 3] }, at);

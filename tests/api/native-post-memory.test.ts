@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir } from '../support/server.ts';
+import { preparedDataDir } from '../support/server.ts';
 import { startMainProcess, type MainProcess } from '../support/main-process.ts';
 
 const MB = 1024 * 1024;
@@ -14,7 +14,7 @@ let main: MainProcess;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await newDataDir();
+  dataDir = await preparedDataDir();
   main = await startMainProcess(dataDir, { RATE_LIMIT_PER_MINUTE: '1000' });
 });
 afterAll(async () => {

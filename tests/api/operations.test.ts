@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
-import { newDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import { preparedDataDir, startTestServer, type TestServer } from '../support/server.ts';
 import { startMainProcess } from '../support/main-process.ts';
 import { fileForm, tinyPng } from '../support/files.ts';
 import { DINING, diningAnswers, LOYALTY_MEDIA } from './samples.ts';
@@ -111,7 +111,7 @@ describe('Prometheus metrics', () => {
   it('stop the start with a clear message when their port is taken', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    const dataDir = await newDataDir();
+    const dataDir = await preparedDataDir();
     try {
       const port = String((taken.address() as net.AddressInfo).port);
       await expect(startMainProcess(dataDir, { METRICS_PORT: port })).rejects.toThrow(

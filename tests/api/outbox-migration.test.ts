@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/features/index.ts';
 import { ALERTS_MIGRATIONS } from '../../src/server/features/alerts/migrations.ts';
 import { WAIVER_COPY_MIGRATIONS } from '../../src/server/features/waiver-copy/migrations.ts';
-import { newDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import { preparedDataDir, startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { DINING, diningAnswers, IFLY, waiverAnswers } from './samples.ts';
 
@@ -20,7 +20,7 @@ let sentKey = '';
 const creating = (table: string, statements: string[]) => statements.find((statement) => statement.includes(`CREATE TABLE ${table} `))!;
 
 beforeAll(async () => {
-  dataDir = await newDataDir();
+  dataDir = await preparedDataDir();
   // Real rows first, with no mail server (so they stay queued): a Poor dinner's alerts and a signed waiver's copy.
   const before = await startTestServer({ dataDir });
   for (const comment of ['first', 'second']) {

@@ -19,7 +19,7 @@ import { enqueue, type OutboxKind } from '../../src/server/core/outbox/outbox.ts
 import { IDLE_LOOK_MS } from '../../src/server/core/outbox/schedule.ts';
 import { Outbox } from '../../src/server/core/outbox/worker.ts';
 import { CHANNELS, loadConfig, MIGRATIONS } from '../../src/server/features/index.ts';
-import { newDataDir } from '../support/server.ts';
+import { preparedDataDir } from '../support/server.ts';
 import { postgresAvailable, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
 
 type Answer = { status: number; body?: string } | 'hang';
@@ -94,7 +94,7 @@ const databases: { name: string; open: () => Promise<{ db: Db; close: () => Prom
   {
     name: 'PGlite',
     async open() {
-      const dir = await newDataDir();
+      const dir = await preparedDataDir();
       const db = await openPgliteDb(dir, `${dir}/db`);
       return { db, close: async () => (await db.close(), fs.rmSync(dir, { recursive: true, force: true })) };
     },

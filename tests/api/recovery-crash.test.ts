@@ -4,12 +4,9 @@
 // exactly one), and the step is done.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openPgliteDb } from '../../src/server/core/db/pglite-db.ts';
-import { migrate } from '../../src/server/core/db/migrations.ts';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
-import { MIGRATIONS } from '../../src/server/features/index.ts';
-import { startMainProcess, type MainProcess } from '../support/main-process.ts';
-import { newDataDir, PUBLIC_KEY, STAFF } from '../support/server.ts';
+import { startMainProcess, withDatabase, type MainProcess } from '../support/main-process.ts';
+import { preparedDataDir, PUBLIC_KEY, STAFF } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
@@ -24,19 +21,11 @@ const startServer = async () => {
   return main;
 };
 
-async function withDb<T>(read: (db: Awaited<ReturnType<typeof openPgliteDb>>) => Promise<T>): Promise<T> {
-  const db = await openPgliteDb(dataDir, `${dataDir}/db`);
-  try {
-    return await read(db);
-  } finally {
-    await db.close();
-  }
-}
+const withDb = <T>(use: Parameters<typeof withDatabase<T>>[1]) => withDatabase(dataDir, use);
 
 beforeAll(async () => {
-  dataDir = await newDataDir();
+  dataDir = await preparedDataDir();
   await withDb(async (db) => {
-    await migrate(db, MIGRATIONS);
     await saveStaffUser(db, STAFF.email, STAFF.password);
   });
   smtp = await startSmtp();

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { formsBuildDir, newDataDir, ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { formsBuildDir, preparedDataDir, ROOT, startTestServer, type TestServer } from '../support/server.ts';
 import { startMainProcess, type MainProcess } from '../support/main-process.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { openPgliteDb } from '../../src/server/core/db/pglite-db.ts';
@@ -161,10 +161,10 @@ describe('the clocks of a report across kill -9', { timeout: 240_000 }, () => {
   beforeAll(async () => {
     hanging = await startSmtp({ hang: true });
     answering = await startSmtp();
-    dataDir = await newDataDir();
-    dirs.push(dataDir);
     // Long enough to file the report and stop before anything is due: both steps fall due while no server runs.
     build = buildWithPeriods({ acknowledgeReminder: 'PT6S', acknowledgeWithin: 'PT8S' });
+    dataDir = await preparedDataDir({ forms: build });
+    dirs.push(dataDir);
   });
   afterAll(async () => {
     for (const main of started) if (main.child.exitCode === null) main.child.kill('SIGKILL');

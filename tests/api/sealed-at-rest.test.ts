@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newDataDir, ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { preparedDataDir, ROOT, startTestServer, type TestServer } from '../support/server.ts';
 import { startMainProcess } from '../support/main-process.ts';
 import { startObjectStore } from '../support/object-store.ts';
 import { fileForm, pdfWithMetadata } from '../support/files.ts';
@@ -261,7 +261,7 @@ describe('a confidential report at rest', () => {
   });
 
   it('is in a backup sealed and without its key; restored, it opens once the key is given, and the start refuses without it, naming CONFIDENTIAL_KEY', async () => {
-    const firstDir = await newDataDir();
+    const firstDir = await preparedDataDir();
     dirs.push(firstDir);
     const first = await started({ dataDir: firstDir });
     const report = aReport();
@@ -290,7 +290,7 @@ describe('a confidential report at rest', () => {
   }, 240_000);
 
   it('stays open through a rotation while the server runs, and the old key alone then opens nothing', async () => {
-    const dataDir = await newDataDir();
+    const dataDir = await preparedDataDir();
     dirs.push(dataDir);
     const server = await started({ dataDir });
     const report = aReport();
@@ -334,7 +334,7 @@ describe('a confidential report at rest', () => {
   }, 240_000);
 
   it('with CONFIDENTIAL_KEY: rotated by the script with the old key as CONFIDENTIAL_KEY_PREVIOUS, then opened with the new key alone', async () => {
-    const dataDir = await newDataDir();
+    const dataDir = await preparedDataDir();
     dirs.push(dataDir);
     const oldKey = Buffer.alloc(32, 1);
     const newKey = Buffer.alloc(32, 2);
@@ -355,7 +355,7 @@ describe('a confidential report at rest', () => {
 
 describe('a master key that does not match the stored data', () => {
   it('stops the server at start with a message naming CONFIDENTIAL_KEY, and loses nothing: the right key opens the report after', async () => {
-    const dataDir = await newDataDir();
+    const dataDir = await preparedDataDir();
     dirs.push(dataDir);
     const key = Buffer.alloc(32, 7);
     const server = await started({ dataDir, sealed: { key, previous: null } });

@@ -6,7 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newDataDir, PUBLIC_KEY } from '../support/server.ts';
+import { preparedDataDir, PUBLIC_KEY } from '../support/server.ts';
 import { startMainProcess, type MainProcess } from '../support/main-process.ts';
 import { tinyPng } from '../support/files.ts';
 import { LOYALTY_MEDIA } from './samples.ts';
@@ -75,7 +75,7 @@ function refused(port: number): Promise<boolean> {
 
 describe('SIGTERM', () => {
   it('refuses new connections, finishes the request in flight, cuts a stalled one after the grace, exits 0 and leaves the data directory clean', async () => {
-    const dataDir = await newDataDir();
+    const dataDir = await preparedDataDir();
     dirs.push(dataDir);
     const main = await startMainProcess(dataDir, { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
     started.push(main);

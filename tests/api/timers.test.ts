@@ -15,7 +15,7 @@ import { openPostgresDb } from '../../src/server/core/db/postgres-db.ts';
 import { cancelSteps, scheduleStep, type TimerKind, type TimerStep } from '../../src/server/core/timers/timers.ts';
 import { Timers, TIMERS_IDLE_LOOK_MS } from '../../src/server/core/timers/worker.ts';
 import { MIGRATIONS } from '../../src/server/features/index.ts';
-import { newDataDir, ROOT } from '../support/server.ts';
+import { preparedDataDir, ROOT } from '../support/server.ts';
 import { postgresAvailable, startPostgres, type PostgresCluster } from './postgres-cluster.ts';
 
 const warnings: string[] = [];
@@ -25,7 +25,7 @@ const databases: { name: string; open: () => Promise<{ db: Db; second: () => Pro
   {
     name: 'PGlite',
     async open() {
-      const dir = await newDataDir();
+      const dir = await preparedDataDir();
       const db = await openPgliteDb(dir, `${dir}/db`);
       // One process owns an embedded database: a second instance is a second worker on it.
       return { db, second: async () => db, close: async () => (await db.close(), fs.rmSync(dir, { recursive: true, force: true })) };
@@ -257,7 +257,7 @@ describe('a process killed with -9', { timeout: 240_000 }, () => {
   }
 
   beforeAll(async () => {
-    dataDir = await newDataDir();
+    dataDir = await preparedDataDir();
   });
 
   afterAll(() => {

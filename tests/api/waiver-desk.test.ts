@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newDataDir, startTestServer, type TestServer } from '../support/server.ts';
+import { preparedDataDir, startTestServer, type TestServer } from '../support/server.ts';
 import { waiverExpired, waiverValidUntil } from '../../src/engine/waivers/waiver-validity.ts';
 import { errorPaths, IFLY, laserWaiverAnswers, minor, waiverAnswers } from './samples.ts';
 import { buildWithChangedTerms } from './changed-forms.ts';
@@ -19,7 +19,7 @@ let desk: Record<string, string>;
 const DESK_ATTRACTIONS = ['ifly', 'laser-oasis'];
 const DESK_EMAIL = 'desk.ifly.laser-oasis@roles.example.com';
 beforeAll(async () => {
-  dataDir = await newDataDir();
+  dataDir = await preparedDataDir();
   server = await startTestServer({ dataDir });
   desk = await server.staffAs(['desk'], DESK_ATTRACTIONS);
 });

@@ -8,7 +8,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser, type BrowserOptions, type TestBrowser } from '../support/browser.ts';
 import type { ServerConfig } from '../../src/server/core/config.ts';
-import { newDataDir, ROOT, startTestServer, type Json, type TestServer } from '../support/server.ts';
+import { preparedDataDir, ROOT, startTestServer, type Json, type TestServer } from '../support/server.ts';
 
 export const DIST = path.join(ROOT, 'dist');
 const STAND_IN = path.join(ROOT, 'tests/support/grecaptcha-standin.js');
@@ -109,7 +109,7 @@ type WithShared = typeof globalThis & { [SHARED]?: Promise<TestServer> };
  */
 export async function sharedE2E(browserOptions: BrowserOptions = {}): Promise<E2E> {
   const shared = globalThis as WithShared;
-  shared[SHARED] ??= newDataDir(inject('sharedDataRoot'))
+  shared[SHARED] ??= preparedDataDir({ parent: inject('sharedDataRoot') })
     .then((dataDir) => startPagesServer({ dataDir }))
     .then((pages) => pages.server);
   const server = await shared[SHARED];

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { openPgliteDb } from '../../src/server/core/db/pglite-db.ts';
 import { formsBuildDir, PUBLIC_KEY, ROOT } from './server.ts';
 
 export function freePort(): Promise<number> {
@@ -11,6 +12,16 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** DATA_DIR's embedded database, opened here while no server runs on it (it is the server's while one does). */
+export async function withDatabase<T>(dataDir: string, use: (db: Awaited<ReturnType<typeof openPgliteDb>>) => Promise<T>): Promise<T> {
+  const db = await openPgliteDb(dataDir, `${dataDir}/db`);
+  try {
+    return await use(db);
+  } finally {
+    await db.close();
+  }
 }
 
 export interface MainProcess {
