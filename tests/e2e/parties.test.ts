@@ -126,7 +126,8 @@ describe("a party's waiver on the desk's kiosk", () => {
     const party = await organise('Huda Kiosk', 3);
     const context = await e2e.browser.browser.newContext({ bypassCSP: true, viewport: { width: 420, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${e2e.server.url}/p/${party.code}?kiosk=1`);
+    // Rendered by the server: the signature pad answers once the page is hydrated.
+    await e2e.visit(page, `/p/${party.code}?kiosk=1`);
     await page.getByText(/You are signing for .*Huda Kiosk.*'s party/).waitFor();
     await page.locator('#root_name').fill('Kiosk Guest');
     await page.locator('#root_qid').fill('28412349999');

@@ -192,7 +192,8 @@ describe('a returning guest on a party link (with JavaScript)', () => {
     try {
       const page = await e2e.visit(await context.newPage(), `/p/${party.code}`);
       await page.getByText(/You are signing for .*Huda Returning.*'s party/).waitFor();
-      const summary = page.getByText('Signed with us before?');
+      // The step itself, once its chunk is here (until then an unseen box keeps its place).
+      const summary = page.locator('details.returning-guest > summary', { hasText: 'Signed with us before?' });
       await summary.focus();
       await page.keyboard.press('Enter');
       await page.getByLabel('Phone number or email address').focus();

@@ -356,7 +356,7 @@ describe('a returning guest', () => {
     try {
       const page = await context.newPage();
       await e2e.visit(page, '/dohaquest/ifly-waiver');
-      const summary = page.getByText('Signed with us before?');
+      const summary = page.locator('details.returning-guest > summary', { hasText: 'Signed with us before?' });
       await summary.focus();
       await page.keyboard.press('Enter');
       await page.getByLabel('Phone number or email address').focus();

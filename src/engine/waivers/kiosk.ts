@@ -16,9 +16,12 @@ export interface Kiosk {
 
 export const KIOSK_DEFAULTS: Kiosk = { thankYouSeconds: 15, idleSeconds: 90, stillThereSeconds: 20 };
 
+/** The address's query parameter that switches a form route to a kiosk or back (the server's render reads it too). */
+export const KIOSK_QUERY = 'kiosk';
+
 /** The kiosk a form route runs as, or null: ?kiosk=1 or =0 in the address wins over the route's setting. */
 export function kioskOf(setting: KioskSetting | undefined, query: URLSearchParams): Kiosk | null {
-  const asked = query.get('kiosk');
+  const asked = query.get(KIOSK_QUERY);
   const on = asked === '1' || asked === 'true' ? true : asked === '0' || asked === 'false' ? false : Boolean(setting);
   if (!on) return null;
   return { ...KIOSK_DEFAULTS, ...(typeof setting === 'object' ? setting : {}) };

@@ -118,7 +118,9 @@ async function render(href: string): Promise<RenderedPage | 'not-found' | null> 
     data: notFound || !leaf ? undefined : (context.loaderData[leaf.route.id] as PageData | undefined),
     location: { pathname: url.pathname, search: url.search, hash: '' },
   };
-  const { prelude } = await prerenderToNodeStream(<GuestApp table={routesTable} route={pageRoute} initial={view} />);
+  // Every boundary in place, however large (React would otherwise move a big one, a party page's lazy
+  // form, to the end of the page with an inline script to put it back, which the pages' CSP refuses).
+  const { prelude } = await prerenderToNodeStream(<GuestApp table={routesTable} route={pageRoute} initial={view} />, { progressiveChunkSize: Infinity });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const brand = pageBrand(url.pathname, routesTable, lang, pageContent);

@@ -6,12 +6,13 @@ import path from 'node:path';
 import type { ResolvedForm } from '../../../engine/compiler/compiled.ts';
 import type { RoutesTable } from '../../../engine/definition/routes.ts';
 import type { LoadedForm } from '../../core/forms/compiled-forms.ts';
+import { KIOSK_QUERY } from '../../../engine/waivers/kiosk.ts';
 
 /** routes.json, beside src/ (the pages are built from the same file). */
 const ROUTES_FILE = path.resolve(import.meta.dirname, '../../../../routes.json');
 
-/** The shell reads ?lang= on every page (src/web/shell/pageLanguage.ts). */
-const SHELL_QUERY = ['lang'];
+/** The shell reads ?lang= on every page (src/web/shell/pageLanguage.ts); a form page, ?kiosk= (engine/waivers/kiosk.ts). */
+const SHELL_QUERY = ['lang', KIOSK_QUERY];
 
 export interface Lookup {
   collection: string;

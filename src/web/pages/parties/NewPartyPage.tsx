@@ -4,7 +4,7 @@
 // page, rendered on the server in its language, says so and that the desk can make the party.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router-dom';
+import { usePageData } from '../../shell/pageContext.tsx';
 import { PARTY_CAPTCHA_ACTION } from '../../../engine/contract/party-names.ts';
 import type { PartyCreated } from '../../../engine/contract/parties.ts';
 import type { Lang } from '../../../engine/text/languages.ts';
@@ -19,7 +19,7 @@ import './parties.css';
 type Refusal = { errors?: { message?: string; data?: { errors?: { path: string; message: string }[] } }[] };
 
 export default function NewPartyPage() {
-  const { choices, title } = useLoaderData() as NewPartyData;
+  const { choices, title } = usePageData<NewPartyData>();
   const { lang } = useShell();
   const { t } = useTranslation();
   const heading = title[lang] ?? t('partyNewTitle');
