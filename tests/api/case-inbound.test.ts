@@ -13,10 +13,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_KEY, ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { PUBLIC_KEY, ROOT, mailingAlerts, startTestServer, type TestServer } from '../support/server.ts';
 import { freePort, startMainProcess } from '../support/main-process.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
-import { loadConfig } from '../../src/server/features/index.ts';
 import { caseReplyAddress } from '../../src/server/features/cases/case-link.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
@@ -29,13 +28,7 @@ const unique = () => `${process.pid}-${++counter}`;
 beforeAll(async () => {
   smtp = await startSmtp();
   server = await startTestServer({
-    alerts: {
-      ...loadConfig({}).alerts,
-      smtpUrl: smtp.url,
-      retryBaseMs: 100,
-      consoleUrl: 'https://forms.example.com',
-      mailFrom: 'Venue forms <replies@dohaoasis.example>',
-    },
+    alerts: mailingAlerts(smtp.url),
     cases: { inbound: { port: 0, domain: DOMAIN } },
   });
 });

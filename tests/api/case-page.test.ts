@@ -6,9 +6,8 @@
 // console link, never the guest's words. The staff's replies are audited without their words.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { ROOT, mailingAlerts, startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
-import { loadConfig } from '../../src/server/features/index.ts';
 import { t } from '../../src/engine/text/messages.ts';
 import { DINING, diningAnswers } from './samples.ts';
 
@@ -21,13 +20,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   server = await startTestServer({
     webDistDir: path.join(ROOT, 'dist'),
-    alerts: {
-      ...loadConfig({}).alerts,
-      smtpUrl: smtp.url,
-      retryBaseMs: 100,
-      consoleUrl: 'https://forms.example.com',
-      mailFrom: 'Venue forms <replies@dohaoasis.example>',
-    },
+    alerts: mailingAlerts(smtp.url),
   });
 });
 afterAll(async () => {

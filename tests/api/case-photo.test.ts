@@ -7,10 +7,9 @@
 // only. Erasure takes the photo with the submission, the privacy export lists it.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { ROOT, mailingAlerts, startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
 import { fileForm, jpegWithMetadata, MB, PHOTO_SECRETS, pngOfSize, textFile, tinyPdf, tinyPng } from '../support/files.ts';
-import { loadConfig } from '../../src/server/features/index.ts';
 import { t } from '../../src/engine/text/messages.ts';
 import { CASE_PHOTO_RULE } from '../../src/engine/contract/cases.ts';
 import { expireSubmissions } from '../../src/server/features/retention/index.ts';
@@ -26,13 +25,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   server = await startTestServer({
     webDistDir: path.join(ROOT, 'dist'),
-    alerts: {
-      ...loadConfig({}).alerts,
-      smtpUrl: smtp.url,
-      retryBaseMs: 100,
-      consoleUrl: 'https://forms.example.com',
-      mailFrom: 'Venue forms <replies@dohaoasis.example>',
-    },
+    alerts: mailingAlerts(smtp.url),
   });
 });
 afterAll(async () => {

@@ -5,10 +5,8 @@
 // a 400 in the console's language; another venue's manager learns nothing (404); without a mail
 // server the reply waits on the outbox and the thread says "queued".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { mailingAlerts, startTestServer, type TestServer } from '../support/server.ts';
 import { REFUSAL, startSmtp, type SmtpStandIn } from '../support/smtp.ts';
-import { loadConfig } from '../../src/server/features/index.ts';
-import type { AlertsConfig } from '../../src/server/features/alerts/index.ts';
 import { CASE_REPLY_MAX_LENGTH } from '../../src/engine/contract/cases.ts';
 import { t } from '../../src/engine/text/messages.ts';
 import { DINING, diningAnswers } from './samples.ts';
@@ -17,13 +15,6 @@ let smtp: SmtpStandIn;
 let server: TestServer;
 let guestCounter = 0;
 const REFUSED = 'no-such-guest@example.com';
-const alertsConfig = (overrides: Partial<AlertsConfig>): AlertsConfig => ({
-  ...loadConfig({}).alerts,
-  retryBaseMs: 100,
-  consoleUrl: 'https://forms.example.com',
-  mailFrom: 'Venue forms <replies@dohaoasis.example>',
-  ...overrides,
-});
 
 const guestEmail = () => `guest-${process.pid}-${++guestCounter}@example.com`;
 /** A Poor dining survey of its own, answered in `lang`. */
@@ -47,7 +38,7 @@ async function templateId(on: TestServer, lang: string): Promise<number> {
 
 beforeAll(async () => {
   smtp = await startSmtp({ refuse: [REFUSED] });
-  server = await startTestServer({ alerts: alertsConfig({ smtpUrl: smtp.url }) });
+  server = await startTestServer({ alerts: mailingAlerts(smtp.url) });
 });
 afterAll(async () => {
   await server?.close();

@@ -8,9 +8,8 @@
 // "no action needed" sends none. the case measures (GET /api/insights/cases) count its yes and no per venue, in scope.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestServer, type TestServer } from '../support/server.ts';
+import { ROOT, mailingAlerts, startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtp, type SmtpStandIn } from '../support/smtp.ts';
-import { loadConfig } from '../../src/server/features/index.ts';
 import type { CaseMeasuresAnswer } from '../../src/engine/contract/case-measures.ts';
 import { t } from '../../src/engine/text/messages.ts';
 import { DINING, diningAnswers } from './samples.ts';
@@ -27,13 +26,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   server = await startTestServer({
     webDistDir: path.join(ROOT, 'dist'),
-    alerts: {
-      ...loadConfig({}).alerts,
-      smtpUrl: smtp.url,
-      retryBaseMs: 100,
-      consoleUrl: 'https://forms.example.com',
-      mailFrom: 'Venue forms <replies@dohaoasis.example>',
-    },
+    alerts: mailingAlerts(smtp.url),
   });
   // The seeded Poor dining policy, its survey one second after resolving (saved as an admin does, checked).
   const { rows } = await server.ctx.db.query<{ id: number }>(`SELECT id FROM documents WHERE collection = 'case-policies' AND data->>'form' = 'dining-survey'`);

@@ -61,6 +61,20 @@ export interface TestServer {
 /** Overrides for a server whose human check is ALTCHA (no reCAPTCHA keys), with little work per check so tests solve fast. */
 export const ALTCHA_MODE: Partial<ServerConfig> = { recaptchaSiteKey: null, recaptchaSecret: null, altchaCost: 10, altchaMaxAttempts: 200 };
 
+/**
+ * The alerts' settings of a test whose server mails guests (replies, case links, recovery surveys):
+ * through `smtpUrl` (a real SMTP server of the test's), retries after 100 ms, the console's and the
+ * sender's addresses the mails carry.
+ */
+export const mailingAlerts = (smtpUrl: string | null, overrides: Partial<ServerConfig['alerts']> = {}): ServerConfig['alerts'] => ({
+  ...loadConfig({}).alerts,
+  smtpUrl,
+  retryBaseMs: 100,
+  consoleUrl: 'https://forms.example.com',
+  mailFrom: 'Venue forms <replies@dohaoasis.example>',
+  ...overrides,
+});
+
 export const formsBuildDir = () => path.resolve(ROOT, process.env.FORMS_BUILD_DIR ?? 'build/forms');
 
 /** Built pages stand-in: an index.html and one hashed asset, so page headers can be checked. */
