@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { launchBrowser, type BrowserOptions, type TestBrowser } from '../support/browser.ts';
 import type { ServerConfig } from '../../src/server/core/config.ts';
 import { preparedDataDir, ROOT, startTestServer, type Json, type TestServer } from '../support/server.ts';
+import { codeOf, contactKey } from '../../src/server/features/returning/codes.ts';
 
 export const DIST = path.join(ROOT, 'dist');
 const STAND_IN = path.join(ROOT, 'tests/support/grecaptcha-standin.js');
@@ -123,6 +124,13 @@ export function todayIso(): string {
 }
 
 /** The stored submissions of a collection, read by staff who may read every form (whistle-blower reports are compliance's only; the public key reads none). */
+/** The returning-guest code last mailed to `email`, as the mail carries it (derived from its salt with the server's secret: never stored). */
+export async function mailedReturningCode(server: TestServer, email: string): Promise<string> {
+  const key = contactKey(server.ctx.jwtSecret, { kind: 'email', value: email });
+  const { rows } = await server.ctx.db.query<{ salt: string }>('SELECT salt FROM returning_codes WHERE contact_key = $1 ORDER BY id DESC LIMIT 1', [key]);
+  return codeOf(server.ctx.jwtSecret, rows[0].salt);
+}
+
 export async function storedDocs(server: TestServer, collection: string, where: Record<string, string> = {}): Promise<Record<string, Json>[]> {
   const filters = Object.entries(where)
     .map(([field, value]) => `&where[${field}][equals]=${encodeURIComponent(value)}`)

@@ -7,13 +7,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRosterToken } from '../../src/server/features/parties/roster-link.ts';
-import { codeOf, contactKey } from '../../src/server/features/returning/codes.ts';
 import { PARTY_CAPTCHA_ACTION, PARTY_HEADER, type Party } from '../../src/engine/contract/parties.ts';
 import { dohaDay } from '../../src/engine/waivers/waiver-validity.ts';
 import { IFLY, minor, proofFor, waiverAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
 import { drawSignature } from './fill.ts';
-import { sharedE2E, sidewaysAt320, tabTo, type E2E } from './harness.ts';
+import { mailedReturningCode, sharedE2E, sidewaysAt320, tabTo, type E2E } from './harness.ts';
 
 let e2e: E2E;
 let counter = 0;
@@ -175,12 +174,7 @@ describe('party pages without JavaScript, in Arabic', () => {
 
 describe('a returning guest on a party link (with JavaScript)', () => {
   const email = `party-returning-${process.pid}@example.com`;
-  async function mailedCode(): Promise<string> {
-    const { server } = e2e;
-    const key = contactKey(server.ctx.jwtSecret, { kind: 'email', value: email });
-    const { rows } = await server.ctx.db.query<{ salt: string }>('SELECT salt FROM returning_codes WHERE contact_key = $1 ORDER BY id DESC LIMIT 1', [key]);
-    return codeOf(server.ctx.jwtSecret, rows[0].salt);
-  }
+  const mailedCode = () => mailedReturningCode(e2e.server, email);
 
   it("gets a code, is prefilled from their last waiver, keeps the party's day, and signs for the party, from the keyboard", async () => {
     const before = await e2e.server.api(`/api/${IFLY}`, {

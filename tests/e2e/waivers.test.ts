@@ -2,10 +2,9 @@
 // drawn signature that survives the screen turning, and a Form ID to keep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { draftSaved, sharedE2E, sidewaysAt320, storedDocs, todayIso, type E2E } from './harness.ts';
+import { draftSaved, mailedReturningCode, sharedE2E, sidewaysAt320, storedDocs, todayIso, type E2E } from './harness.ts';
 import { drawSignature, expectMessageNextTo, fillDate } from './fill.ts';
 import { axeViolations } from './axe.ts';
-import { codeOf, contactKey } from '../../src/server/features/returning/codes.ts';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -317,13 +316,7 @@ describe('Laser Oasis waiver', () => {
 
 describe('a returning guest', () => {
   const email = `returning-e2e-${process.pid}@example.com`;
-  /** The code of the last one mailed to `email`, as the mail carries it (derived from its salt with the server's secret: never stored). */
-  async function mailedCode(): Promise<string> {
-    const { server } = e2e;
-    const key = contactKey(server.ctx.jwtSecret, { kind: 'email', value: email });
-    const { rows } = await server.ctx.db.query<{ salt: string }>('SELECT salt FROM returning_codes WHERE contact_key = $1 ORDER BY id DESC LIMIT 1', [key]);
-    return codeOf(server.ctx.jwtSecret, rows[0].salt);
-  }
+  const mailedCode = () => mailedReturningCode(e2e.server, email);
 
   it('in English, from the keyboard at 320 px: a code by email fills in their details and minors; in Arabic a wrong code is named at the field', async () => {
     const signed = await e2e.server.api(`/api/${IFLY}`, {
