@@ -83,6 +83,8 @@ export async function readDraft(key: string, knownFields: readonly string[]): Pr
  */
 export function useDraftSaver(key: string, hash: string, settle: () => void, written: () => void) {
   const pending = useRef<Draft | null>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const writes = useRef(0);
   const writtenRef = useRef(written);
   useEffect(() => {
     writtenRef.current = written;
@@ -92,11 +94,17 @@ export function useDraftSaver(key: string, hash: string, settle: () => void, wri
       const draft = pending.current;
       if (!draft) return;
       pending.current = null;
-      void sealedStore()
+      // One write after the other (sealing is asynchronous: a later draft must never be overwritten by an earlier one).
+      const turn = ++writes.current;
+      queue.current = queue.current
+        .then(() => sealedStore())
         .then((store) => store.writeSealedDraft(key, draft))
-        // Said once it is kept (the page's data-draft marker), or given up (no IndexedDB, storage full: the form still works).
         .catch(() => undefined)
-        .then(() => writtenRef.current());
+        // Said once the last change is kept (the page's data-draft marker), or given up (no IndexedDB,
+        // storage full: the form still works); never while a newer change waits for its turn.
+        .then(() => {
+          if (turn === writes.current && !pending.current) writtenRef.current();
+        });
     },
     SAVE_DELAY_MS,
     whenIdle,
@@ -129,7 +137,10 @@ export function useDraftSaver(key: string, hash: string, settle: () => void, wri
       clear() {
         write.cancel();
         pending.current = null;
-        void sealedStore()
+        writes.current++;
+        // After any write still under way, so a sent form's draft never comes back.
+        queue.current = queue.current
+          .then(() => sealedStore())
           .then((store) => store.deleteSealedDraft(key))
           .catch(() => undefined);
       },
