@@ -8,7 +8,7 @@ const RETENTION_VARIABLES = [
     kind: 'count',
     default: '86400000',
     description:
-      "How often the retention job deletes the submissions older than their form's `retention` (with their files, notes and alerts): once a day by default, and at start when the last run (kept in the database, shared by every instance) is older than this.",
+      "How often the retention job deletes the submissions older than their form's `retention` (with their files, notes, alerts and case messages) and the parties whose visit day is older than their waiver's: once a day by default, and at start when the last run (kept in the database, shared by every instance) is older than this.",
   },
 ] as const satisfies readonly ConfigVariable[];
 
