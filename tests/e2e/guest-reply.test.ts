@@ -7,7 +7,7 @@
 // words, acknowledges (the acknowledgement in the report's language), asks a question, moves the case
 // to investigating and closes it (an outcome required, named next to its field), excludes an account
 // (then 404 for it); the reporter reads the question and "opened by compliance".
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { DINING, diningAnswers, proofFor, WHISTLE } from '../api/samples.ts';
@@ -214,6 +214,10 @@ describe("the guest's photo with their answer", () => {
         const id: number = created.body.doc.id;
         expect((await e2e.server.api(`/api/${DINING}/${id}/messages`, { method: 'POST', json: { text: 'نعتذر: هل من صورة؟' }, as: 'staff' })).status).toBe(201);
         const page = await guest.newPage();
+        // A listener from the start turns the page's file-chooser interception on before any key opens one (Playwright
+        // turns it on, without waiting, when the first listener comes: a Space pressed meanwhile opens no event).
+        const choosers: FileChooser[] = [];
+        page.on('filechooser', (chooser) => choosers.push(chooser));
         await page.goto(`${e2e.server.url}/reply/${signCaseToken(e2e.server.ctx.jwtSecret, id, new Date())}?lang=ar`);
         await page.getByRole('heading', { level: 1, name: 'محادثتك مع Cova' }).waitFor();
         const words = 'هذه صورة الطبق البارد.';
@@ -225,9 +229,10 @@ describe("the guest's photo with their answer", () => {
           await box.focus();
           await page.keyboard.press('Tab');
           expect(await activeId(page)).toBe('case-photo');
-          const chooser = page.waitForEvent('filechooser');
+          const before = choosers.length;
           await page.keyboard.press('Space');
-          await (await chooser).setFiles(file);
+          await expect.poll(() => choosers.length).toBe(before + 1);
+          await choosers[before].setFiles(file);
           await page.keyboard.press('Tab');
           await page.keyboard.press('Enter');
         };

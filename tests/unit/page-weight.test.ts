@@ -61,8 +61,10 @@ const DIST = path.resolve(import.meta.dirname, '../../dist');
  * (src/web/guest.tsx, shell/GuestPage.tsx; the router is a chunk of its own that only app.tsx loads; issue 34): 177.7 KB.
  * 178.3 (+0.1, with the case page's photo texts merged: 178.1) since a waiver keeps the returning-guest step's place
  * from the server's render (FormPage.tsx ReturningGuestSlot: the iFly waiver's layout shift 0.07 -> 0): 178.22 KB.
+ * 178.4 since a draft's writes go one after the other and it is said saved only once the last change is kept
+ * (form/draft.ts: a step move during a write was marked saved before it was): 178.36 KB.
  */
-const DINING_SURVEY_JS_BUDGET_KB = 178.3;
+const DINING_SURVEY_JS_BUDGET_KB = 178.4;
 
 interface Chunk {
   file: string;
