@@ -123,7 +123,6 @@ export function todayIso(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/** The stored submissions of a collection, read by staff who may read every form (whistle-blower reports are compliance's only; the public key reads none). */
 /** The returning-guest code last mailed to `email`, as the mail carries it (derived from its salt with the server's secret: never stored). */
 export async function mailedReturningCode(server: TestServer, email: string): Promise<string> {
   const key = contactKey(server.ctx.jwtSecret, { kind: 'email', value: email });
@@ -131,6 +130,21 @@ export async function mailedReturningCode(server: TestServer, email: string): Pr
   return codeOf(server.ctx.jwtSecret, rows[0].salt);
 }
 
+/**
+ * A waiver's returning-guest step from the keyboard only: opened, given `email` and sent, until the page
+ * says a code was sent and the code field has the focus.
+ */
+export async function askForReturningCode(page: Page, email: string): Promise<void> {
+  await page.locator('details.returning-guest > summary', { hasText: 'Signed with us before?' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Phone number or email address').focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: 'we sent a code to its email address' }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('autocomplete') === 'one-time-code');
+}
+
+/** The stored submissions of a collection, read by staff who may read every form (whistle-blower reports are compliance's only; the public key reads none). */
 export async function storedDocs(server: TestServer, collection: string, where: Record<string, string> = {}): Promise<Record<string, Json>[]> {
   const filters = Object.entries(where)
     .map(([field, value]) => `&where[${field}][equals]=${encodeURIComponent(value)}`)

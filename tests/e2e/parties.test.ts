@@ -6,11 +6,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveStaffUser } from '../../src/server/core/access/staff-users.ts';
 import { signRosterToken } from '../../src/server/features/parties/roster-link.ts';
-import { PARTY_CAPTCHA_ACTION, PARTY_HEADER, type Party } from '../../src/engine/contract/parties.ts';
+import { PARTY_HEADER, type Party } from '../../src/engine/contract/parties.ts';
 import { dohaDay } from '../../src/engine/waivers/waiver-validity.ts';
 import { STAFF } from '../support/server.ts';
-import { IFLY, minor, proofFor, waiverAnswers } from '../api/samples.ts';
+import { IFLY, minor } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
+import { organiseParty, signThroughParty } from './parties-support.ts';
 import { drawSignature, fillSignerAge, passHumanCheck } from './fill.ts';
 import { sidewaysAt320, startE2E, type E2E } from './harness.ts';
 
@@ -24,19 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function organise(name: string, expected: number): Promise<Party> {
-  const made = await e2e.server.api('/api/parties', {
-    json: { form: 'ifly-waiver', visitDate: dohaDay(Date.now()), name, phone: '+97455501234', email: `org-${++counter}@example.com`, expected, lang: 'ar' },
-    headers: { 'x-captcha-proof': await proofFor(e2e.server, PARTY_CAPTCHA_ACTION) },
-  });
-  expect(made.status).toBe(201);
-  return made.body.doc;
-}
-
-const signThrough = async (party: Party, answers: Record<string, unknown>) => {
-  const signed = await e2e.server.api(`/api/${IFLY}?locale=ar`, { json: waiverAnswers(answers), headers: { [PARTY_HEADER]: party.code } });
-  expect(signed.status).toBe(201);
-};
+const organise = (name: string, expected: number) => organiseParty(e2e, name, expected, `org-${++counter}@example.com`);
+const signThrough = (party: Party, answers: Record<string, unknown>) => signThroughParty(e2e, party, answers);
 
 /** Tab until `target` has the focus (keyboard only), at most `limit` presses. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, limit = 60): Promise<void> {

@@ -7,12 +7,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRosterToken } from '../../src/server/features/parties/roster-link.ts';
-import { PARTY_CAPTCHA_ACTION, PARTY_HEADER, type Party } from '../../src/engine/contract/parties.ts';
-import { dohaDay } from '../../src/engine/waivers/waiver-validity.ts';
-import { IFLY, minor, proofFor, waiverAnswers } from '../api/samples.ts';
+import { PARTY_HEADER, type Party } from '../../src/engine/contract/parties.ts';
+import { IFLY, minor, waiverAnswers } from '../api/samples.ts';
 import { axeViolations } from './axe.ts';
+import { organiseParty, signThroughParty } from './parties-support.ts';
 import { drawSignature } from './fill.ts';
-import { mailedReturningCode, sharedE2E, sidewaysAt320, tabTo, type E2E } from './harness.ts';
+import { askForReturningCode, mailedReturningCode, sharedE2E, sidewaysAt320, tabTo, type E2E } from './harness.ts';
 
 let e2e: E2E;
 let counter = 0;
@@ -21,27 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function organise(name: string, expected: number): Promise<Party> {
-  const made = await e2e.server.api('/api/parties', {
-    json: {
-      form: 'ifly-waiver',
-      visitDate: dohaDay(Date.now()),
-      name,
-      phone: '+97455501234',
-      email: `party-nojs-${process.pid}-${++counter}@example.com`,
-      expected,
-      lang: 'ar',
-    },
-    headers: { 'x-captcha-proof': await proofFor(e2e.server, PARTY_CAPTCHA_ACTION) },
-  });
-  expect(made.status).toBe(201);
-  return made.body.doc;
-}
-
-const signThrough = async (party: Party, answers: Record<string, unknown>) => {
-  const signed = await e2e.server.api(`/api/${IFLY}?locale=ar`, { json: waiverAnswers(answers), headers: { [PARTY_HEADER]: party.code } });
-  expect(signed.status).toBe(201);
-};
+const organise = (name: string, expected: number) => organiseParty(e2e, name, expected, `party-nojs-${process.pid}-${++counter}@example.com`);
+const signThrough = (party: Party, answers: Record<string, unknown>) => signThroughParty(e2e, party, answers);
 
 /**
  * axe on the server's HTML of the page now open without JavaScript: axe itself needs timers, which a page without
@@ -187,14 +168,7 @@ describe('a returning guest on a party link (with JavaScript)', () => {
       const page = await e2e.visit(await context.newPage(), `/p/${party.code}`);
       await page.getByText(/You are signing for .*Huda Returning.*'s party/).waitFor();
       // The step itself, once its chunk is here (until then an unseen box keeps its place).
-      const summary = page.locator('details.returning-guest > summary', { hasText: 'Signed with us before?' });
-      await summary.focus();
-      await page.keyboard.press('Enter');
-      await page.getByLabel('Phone number or email address').focus();
-      await page.keyboard.type(email);
-      await page.keyboard.press('Enter');
-      await page.getByRole('status').filter({ hasText: 'we sent a code to its email address' }).waitFor();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
+      await askForReturningCode(page, email);
       await page.keyboard.type(await mailedCode());
       await page.keyboard.press('Enter');
       await page.getByRole('status').filter({ hasText: 'Your details from your last waiver are filled in.' }).waitFor();

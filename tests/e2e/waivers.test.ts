@@ -2,7 +2,7 @@
 // drawn signature that survives the screen turning, and a Form ID to keep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { draftSaved, mailedReturningCode, sharedE2E, sidewaysAt320, storedDocs, todayIso, type E2E } from './harness.ts';
+import { askForReturningCode, draftSaved, mailedReturningCode, sharedE2E, sidewaysAt320, storedDocs, todayIso, type E2E } from './harness.ts';
 import { drawSignature, expectMessageNextTo, fillDate } from './fill.ts';
 import { axeViolations } from './axe.ts';
 
@@ -349,15 +349,8 @@ describe('a returning guest', () => {
     try {
       const page = await context.newPage();
       await e2e.visit(page, '/dohaquest/ifly-waiver');
-      const summary = page.locator('details.returning-guest > summary', { hasText: 'Signed with us before?' });
-      await summary.focus();
-      await page.keyboard.press('Enter');
-      await page.getByLabel('Phone number or email address').focus();
-      await page.keyboard.type(email);
-      await page.keyboard.press('Enter');
-      await page.getByRole('status').filter({ hasText: 'we sent a code to its email address' }).waitFor();
       // The code field has the focus: typed and sent from the keyboard.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
+      await askForReturningCode(page, email);
       expect(await axeViolations(page), 'the code step').toEqual([]);
       expect(await sidewaysAt320(page), 'the code step at 320 px, 100 % and 200 % text').toEqual([0, 0]);
       await page.keyboard.type(await mailedCode());
